@@ -1,0 +1,79 @@
+"""Cards as the rest of the program sees them: text plus where it came from.
+
+Every line of a card's text knows its file, line and column, so any character
+offset in `Card.text` can be turned into a location a user can open.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class TextLine:
+    """One line of a card's text and where it stands in its YAML file."""
+
+    text: str          # the line, without its newline
+    offset: int        # offset of the line's first character in Card.text
+    line: int          # 1-based line in the file
+    column: int        # 1-based column in the file of the line's first character
+    comment: str | None = None  # YAML comment at the end of that file line, if any
+
+
+@dataclass
+class Card:
+    """A card of the base. `fields` holds the optional ones (element, cost, noqa, ...)."""
+
+    id: str
+    name: str
+    text: str
+    set_id: str = ""
+    set_name: str = ""
+    path: str = ""
+    line: int = 1      # line of the card's mapping in the file
+    column: int = 1
+    text_lines: list[TextLine] = field(default_factory=list)
+    fields: dict[str, Any] = field(default_factory=dict)
+
+    def locate(self, offset: int) -> tuple[int, int]:
+        """File line and column (1-based) of a character offset in `text`."""
+        if not self.text_lines:
+            return self.line, self.column
+        current = self.text_lines[0]
+        for text_line in self.text_lines:
+            if text_line.offset <= offset:
+                current = text_line
+            else:
+                break
+        return current.line, current.column + max(0, offset - current.offset)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A load or validation problem: where, what is wrong, what was expected."""
+
+    path: str
+    line: int
+    column: int
+    message: str          # Russian, for the user
+    card_id: str | None = None
+
+
+@dataclass
+class CardBase:
+    """All cards loaded from one or more files, plus every problem met on the way."""
+
+    cards: list[Card] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    paths: list[str] = field(default_factory=list)
+
+    def find(self, key: str) -> Card | None:
+        """A card by exact id, else by exact name (case-insensitive)."""
+        for card in self.cards:
+            if card.id == key:
+                return card
+        folded = key.casefold()
+        for card in self.cards:
+            if card.name.casefold() == folded:
+                return card
+        return None

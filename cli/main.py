@@ -1,0 +1,71 @@
+"""Entry point: a click group whose subcommands are imported only when used.
+
+Heavy imports (lark, pymorphy3, jinja2) live inside the subcommand modules, so
+`--help` and `--version` start fast.
+"""
+from __future__ import annotations
+
+import importlib
+
+import click
+
+# command name -> "module:attribute"; each module is a thin click wrapper.
+SUBCOMMANDS: dict[str, str] = {
+    "canon": "cli.canon_cmd:canon",
+    "import": "cli.import_cmd:import_cmd",
+    "coverage": "cli.coverage_cmd:coverage",
+    "lint": "cli.lint_cmd:lint",
+    "rule": "cli.rule_cmd:rule",
+    "grid": "cli.grid_cmd:grid",
+}
+
+SHORT_HELP: dict[str, str] = {
+    "canon": "Каноническая запись особенностей текста или карты.",
+    "import": "Импорт корпуса JSONL в базу карт YAML.",
+    "coverage": "Сколько особенностей базы прочитано полностью.",
+    "lint": "Проверка текстов карт: находки с кодом и местом.",
+    "rule": "Описание правил проверки (все или одно по коду).",
+    "grid": "Движение и расстояния на карте клеток (правило 506).",
+}
+
+
+class LazyGroup(click.Group):
+    """A group that imports a subcommand's module on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(SUBCOMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        target = SUBCOMMANDS.get(cmd_name)
+        if target is None:
+            return None
+        module_name, attr = target.split(":")
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name == module_name:
+                return None  # not built yet
+            raise
+        return getattr(module, attr)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, SHORT_HELP.get(name, "")) for name in self.list_commands(ctx)]
+        with formatter.section("Команды"):
+            formatter.write_dl(rows)
+
+
+CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"]}
+
+
+@click.group(cls=LazyGroup, context_settings=CONTEXT_SETTINGS)
+@click.version_option(package_name="berserk-judge", message="berserk-judge %(version)s")
+def main() -> None:
+    """berserk-judge — судья и линтер текстов карт «Берсерка».
+
+    Читает тексты карт по правилам 114–116, 505 и 506, показывает
+    каноническую расстановку скобок, находит неоднозначные и ошибочные тексты.
+    """
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,126 @@
+"""The typed reading tree of a feature's effect (rule 505).
+
+Nodes compare by structure and words only; spans ride along for locations
+but never make two readings differ.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+Span = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Atom:
+    """One ability: its words (real text) or its label (abstract text)."""
+
+    text: str
+    span: Span = field(default=(0, 0), compare=False)
+
+
+@dataclass(frozen=True)
+class All:
+    """и: independent abilities, each played."""
+
+    items: tuple["Node", ...]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """или: the controller plays one alternative."""
+
+    items: tuple["Node", ...]
+
+
+@dataclass(frozen=True)
+class Either:
+    """либо: the controller plays exactly one alternative (505.5)."""
+
+    items: tuple["Node", ...]
+
+
+@dataclass(frozen=True)
+class Sequence:
+    """затем: independent blocks played in order."""
+
+    items: tuple["Node", ...]
+
+
+@dataclass(frozen=True)
+class Dependent:
+    """при этом / ; / –: right happens only if left was carried out (505.4)."""
+
+    left: "Node"
+    right: "Node"
+
+
+@dataclass(frozen=True)
+class Fallback:
+    """иначе: right is played if left was illegal or had no effect."""
+
+    left: "Node"
+    right: "Node"
+
+
+@dataclass(frozen=True)
+class OpponentFallback:
+    """если противник не может или не хочет: the opponent may refuse left; then right."""
+
+    left: "Node"
+    right: "Node"
+
+
+@dataclass(frozen=True)
+class Condition:
+    """если У — С: body happens only when the condition holds; optional else."""
+
+    condition: str
+    body: "Node"
+    orelse: "Node | None" = None
+    span: Span = field(default=(0, 0), compare=False)
+
+
+@dataclass(frozen=True)
+class May:
+    """может: the controller may skip what the word covers (505.6, 505.8)."""
+
+    body: "Node"
+
+
+Node = Union[Atom, All, Choice, Either, Sequence, Dependent, Fallback,
+             OpponentFallback, Condition, May]
+
+NARY = (All, Choice, Either, Sequence)
+BINARY = (Dependent, Fallback, OpponentFallback)
+
+
+def children(node: Node) -> tuple[Node, ...]:
+    """Direct children in reading order."""
+    if isinstance(node, NARY):
+        return node.items
+    if isinstance(node, BINARY):
+        return (node.left, node.right)
+    if isinstance(node, Condition):
+        return (node.body,) if node.orelse is None else (node.body, node.orelse)
+    if isinstance(node, May):
+        return (node.body,)
+    return ()
+
+
+def atoms(node: Node) -> list[Atom]:
+    """All abilities of a tree, in reading order."""
+    if isinstance(node, Atom):
+        return [node]
+    out: list[Atom] = []
+    for child in children(node):
+        out.extend(atoms(child))
+    return out
+
+
+def conditions(node: Node) -> list[Condition]:
+    """All in-effect conditions of a tree, in reading order."""
+    out: list[Condition] = [node] if isinstance(node, Condition) else []
+    for child in children(node):
+        out.extend(conditions(child))
+    return out
