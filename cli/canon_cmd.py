@@ -1,0 +1,93 @@
+"""`berserk-judge canon`: the canonical bracketed form of a text or a card."""
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+
+@click.command(name="canon")
+@click.argument("text", required=False)
+@click.option("--card", "card_key", metavar="ID_ИЛИ_ИМЯ",
+              help="Взять текст карты из базы (по id или имени).")
+@click.option("--base", "bases", multiple=True, type=click.Path(),
+              help="База карт (файл или папка YAML); по умолчанию — настроенная или демо-база.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="Формат вывода.")
+@click.option("--abstract", is_flag=True,
+              help="Пронумеровать способности С1, С2, … и вывести легенду.")
+@click.option("--name", "card_name", metavar="ИМЯ",
+              help="Имя карты: маскируется перед чтением (в нём бывают «и» и дефисы).")
+def canon(text, card_key, bases, fmt, abstract, card_name):
+    """Каноническая запись каждой особенности: скобки по правилу 505.
+
+    TEXT — текст особенностей (каждая строка или предложение — особенность);
+    «-» читает текст со стандартного ввода. Абстрактный текст (С1, [С1], C1)
+    сохраняет свои метки. Неоднозначный текст показывает все чтения, первое —
+    по умолчанию.
+
+    Коды выхода: 0 — всё прочитано, 1 — есть непрочитанные особенности,
+    2 — ошибка вызова.
+    """
+    if (text is None) == (card_key is None):
+        raise click.UsageError("укажите либо TEXT, либо --card (ровно одно из двух)")
+    if text == "-":
+        text = sys.stdin.read()
+    card_id = None
+    if card_key is not None:
+        card = _find_card(card_key, list(bases))
+        text, card_name, card_id = card.text, card_name or card.name, card.id
+    features = _read(text, card_name)
+    if fmt == "json":
+        from reports.canon import feature_record
+
+        payload = {"features": [feature_record(f) for f in features]}
+        if card_id is not None:
+            payload["card"] = card_id
+        click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
+    else:
+        from reports.canon import render_text
+
+        for line in render_text(features, text, abstract):
+            click.echo(line)
+    unread = [f for f in features if f.reading is None and f.kind != "errata"]
+    sys.exit(1 if unread else 0)
+
+
+def _read(text: str, card_name: str | None):
+    from parser.abstract_lexer import looks_abstract
+
+    if looks_abstract(text):
+        from parser.abstract import read_abstract
+
+        return read_abstract(text)
+    from parser.features import read_text
+
+    return read_text(text, card_name)
+
+
+def _find_card(key: str, bases: list[str]):
+    from cardbase.load import load_base
+
+    base = load_base(bases or _configured_base())
+    card = base.find(key)
+    if card is None:
+        from rapidfuzz import process
+
+        names = {c.name: c for c in base.cards}
+        close = process.extract(key, list(names), limit=3, score_cutoff=60)
+        hint = ""
+        if close:
+            hint = " Может быть: " + ", ".join(f"{n} ({names[n].id})" for n, _, _ in close) + "?"
+        raise click.UsageError(f"карта «{key}» не найдена в базе.{hint}")
+    return card
+
+
+def _configured_base() -> list[str] | None:
+    """The card base named in the nearest config, if the linter's config module knows one."""
+    try:
+        from lint.config import configured_cardbase
+    except ImportError:
+        return None
+    return configured_cardbase()

@@ -1,0 +1,384 @@
+"""`berserk-judge grid`: movement and distance on a map of cells (rule 506).
+
+Thin shell over the pure `grid` package: reads the map (file or stdin), turns
+core errors into Russian messages with file, line and column, picks exit codes:
+0 success, 1 the --to cell cannot be reached, 2 usage or input error.
+"""
+from __future__ import annotations
+
+import json
+import re
+import sys
+
+import click
+from click.exceptions import NoArgsIsHelpError
+
+from grid import payload, render
+from grid.bands import band_of_ring, ring, squares_for_bands
+from grid.board import Board, parse_board
+from grid.cells import Cell
+from grid.errors import GridError
+from grid.reach import BAND, BERSERK, reach as compute_reach
+
+STDIN_LABEL = "<stdin>"
+EXIT_UNREACHABLE = 1
+EXIT_USAGE = 2
+
+
+# --- Russian click plumbing -------------------------------------------------
+
+class RuUsageError(click.UsageError):
+    """A usage error printed in Russian: usage line, help hint, message."""
+
+    def show(self, file=None) -> None:  # noqa: ANN001 - click's signature
+        err = file is None
+        if self.ctx is not None:
+            click.echo(self.ctx.get_usage(), file=file, err=err)
+            click.echo(f"Справка: {self.ctx.command_path} --help\n", file=file, err=err)
+        click.echo(f"Ошибка: {self.format_message()}", file=file, err=err)
+
+
+class InputError(click.ClickException):
+    """Bad input content (map, cell name): no usage line, exit code 2."""
+
+    exit_code = EXIT_USAGE
+
+    def show(self, file=None) -> None:  # noqa: ANN001 - click's signature
+        click.echo(f"Ошибка: {self.format_message()}", file=file, err=file is None)
+
+
+def _translate(exc: click.UsageError, ctx: click.Context) -> RuUsageError:
+    """Russian text for click's own parse errors."""
+    if isinstance(exc, click.MissingParameter) and exc.param is not None:
+        if isinstance(exc.param, click.Argument):
+            return RuUsageError(f"не указан аргумент {exc.param.human_readable_name}", ctx)
+        return RuUsageError(f"не указана опция {exc.param.opts[0]}", ctx)
+    if isinstance(exc, click.NoSuchOption):
+        text = f"нет такой опции: {exc.option_name}"
+        if exc.possibilities:
+            text += f" (может быть, {', '.join(sorted(exc.possibilities))}?)"
+        return RuUsageError(text, ctx)
+    if isinstance(exc, click.BadOptionUsage):
+        if "requires an argument" in exc.message:
+            return RuUsageError(f"опции {exc.option_name} нужно значение", ctx)
+        return RuUsageError(f"неверное использование опции {exc.option_name}", ctx)
+    if isinstance(exc, click.BadParameter) and exc.param is not None:
+        name = exc.param.opts[0] if isinstance(exc.param, click.Option) else exc.param.human_readable_name
+        return RuUsageError(f"неверное значение {name}: {exc.message}", ctx)
+    extra = re.match(r"Got unexpected extra arguments? \((.*)\)", exc.message)
+    if extra:
+        return RuUsageError(f"лишние аргументы: {extra.group(1)}", ctx)
+    if exc.message.startswith("No such command"):
+        name = exc.message.split(" ", 3)[-1].rstrip(".").strip("'\"")
+        return RuUsageError(f"нет такой команды: «{name}»", ctx)
+    return RuUsageError(exc.message, ctx)
+
+
+class _RussianHelp:
+    """Mixin: Russian section titles, usage prefix and help option text."""
+
+    def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
+        kwargs.setdefault("options_metavar", "[ОПЦИИ]")
+        if isinstance(self, click.Group):
+            kwargs.setdefault("subcommand_metavar", "КОМАНДА [АРГУМЕНТЫ]...")
+        super().__init__(*args, **kwargs)
+
+    def get_help_option(self, ctx):  # noqa: ANN001, ANN201
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.help = "Показать эту справку и выйти."
+        return option
+
+    def format_usage(self, ctx, formatter) -> None:  # noqa: ANN001
+        pieces = self.collect_usage_pieces(ctx)
+        formatter.write_usage(ctx.command_path, " ".join(pieces), prefix="Использование: ")
+
+    def format_options(self, ctx, formatter) -> None:  # noqa: ANN001
+        opts = [
+            rv for p in self.get_params(ctx)
+            if not isinstance(p, click.Argument) and (rv := p.get_help_record(ctx)) is not None
+        ]
+        if opts:
+            with formatter.section("Опции"):
+                formatter.write_dl(opts)
+
+    def format_arguments(self, ctx, formatter) -> None:  # noqa: ANN001
+        args = [p for p in self.get_params(ctx) if isinstance(p, click.Argument)]
+        if any(getattr(a, "help", None) for a in args):
+            with formatter.section("Аргументы"):
+                formatter.write_dl([a.get_help_record(ctx) for a in args])
+
+    def parse_args(self, ctx, args):  # noqa: ANN001, ANN201
+        try:
+            return super().parse_args(ctx, args)
+        except (RuUsageError, NoArgsIsHelpError):
+            raise
+        except click.UsageError as exc:
+            raise _translate(exc, ctx) from None
+
+
+class RuCommand(_RussianHelp, click.Command):
+    pass
+
+
+class RuGroup(_RussianHelp, click.Group):
+    command_class = RuCommand
+
+    def resolve_command(self, ctx, args):  # noqa: ANN001, ANN201
+        try:
+            return super().resolve_command(ctx, args)
+        except RuUsageError:
+            raise
+        except click.UsageError as exc:
+            raise _translate(exc, ctx) from None
+
+    def format_options(self, ctx, formatter) -> None:  # noqa: ANN001
+        super().format_options(ctx, formatter)
+        self.format_commands(ctx, formatter)
+
+    def format_commands(self, ctx, formatter) -> None:  # noqa: ANN001
+        rows = []
+        for name in self.list_commands(ctx):
+            cmd = self.get_command(ctx, name)
+            if cmd is not None and not cmd.hidden:
+                rows.append((name, cmd.get_short_help_str(formatter.width)))
+        if rows:
+            with formatter.section("Команды"):
+                formatter.write_dl(rows)
+
+
+class NonNegativeInt(click.ParamType):
+    name = "N"
+
+    def convert(self, value, param, ctx):  # noqa: ANN001, ANN201
+        if isinstance(value, int):
+            number = value
+        else:
+            try:
+                number = int(str(value).strip())
+            except ValueError:
+                self.fail(f"«{value}» — не целое число", param, ctx)
+        if number < 0:
+            self.fail(f"{number} — число должно быть не меньше 0", param, ctx)
+        return number
+
+
+class RuChoice(click.ParamType):
+    def __init__(self, choices: tuple[str, ...]) -> None:
+        self.choices = choices
+        self.name = "|".join(choices)
+
+    def get_metavar(self, param, ctx=None):  # noqa: ANN001, ANN201
+        return "[" + "|".join(self.choices) + "]"
+
+    def convert(self, value, param, ctx):  # noqa: ANN001, ANN201
+        if value in self.choices:
+            return value
+        self.fail(f"«{value}» — допустимо: {', '.join(self.choices)}", param, ctx)
+
+
+# --- shared pieces ------------------------------------------------------------
+
+def _read_map(source: str) -> tuple[str, Board]:
+    """Read and parse MAP ('-' = stdin); returns (label for messages, board)."""
+    label = STDIN_LABEL if source == "-" else source
+    try:
+        if source == "-":
+            raw = sys.stdin.buffer.read()
+        else:
+            with open(source, "rb") as handle:
+                raw = handle.read()
+    except FileNotFoundError:
+        raise InputError(f"файл карты «{source}» не найден") from None
+    except IsADirectoryError:
+        raise InputError(f"«{source}» — каталог, а не файл карты") from None
+    except PermissionError:
+        raise InputError(f"нет прав на чтение файла карты «{source}»") from None
+    except OSError as exc:
+        raise InputError(f"не удалось прочитать файл карты «{source}»: {exc.strerror}") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{label}: карта не в кодировке UTF-8 (байт {exc.start + 1})") from None
+    try:
+        return label, parse_board(text)
+    except GridError as exc:
+        raise InputError(_where(label, exc)) from None
+
+
+def _where(label: str, exc: GridError) -> str:
+    if exc.line is not None:
+        return f"{label}, строка {exc.line}, столбец {exc.column}: {exc.message}"
+    return f"{label}: {exc.message}"
+
+
+def _cell(board: Board, name: str, what: str) -> Cell:
+    """A user-given cell, or an InputError naming the argument it came from."""
+    try:
+        return board.locate(name)
+    except GridError as exc:
+        raise InputError(f"{what}: {exc.message}") from None
+
+
+def _emit(fmt: str, text: str, data: dict) -> None:
+    if fmt == "json":
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        click.echo(text)
+
+
+MAP_HELP = "Файл карты: строки клеток через пробел (. # E A @); «-» — читать со стандартного ввода."
+FORMAT_OPTION = click.option(
+    "--format", "fmt", type=RuChoice(("text", "json")), default="text", show_default=False,
+    help="Формат вывода: text (по умолчанию) или json.",
+)
+
+
+# --- commands -----------------------------------------------------------------
+
+@click.group(cls=RuGroup)
+def grid() -> None:
+    """Движение и расстояния на карте клеток (правило 506 и модель полос дальности).
+
+    Карта — текст: одна строка на ряд клеток, клетки через пробел:
+    «.» свободно, «#» препятствие, «E» враг, «A» союзник, «@» движущийся
+    персонаж. Клетки названы как на шахматной доске: a1 — левая нижняя,
+    столбцы a, b, c, ... слева направо, строки 1, 2, 3, ... снизу вверх.
+
+    Коды выхода: 0 — успех, 1 — клетка --to недостижима,
+    2 — ошибка в команде или в карте.
+    """
+
+
+@grid.command(cls=RuCommand)
+@click.argument("map_source", metavar="MAP", help=MAP_HELP)
+@click.argument("frm", metavar="FROM", help="Первая клетка, например a1.")
+@click.argument("to", metavar="TO", help="Вторая клетка, например c4.")
+@FORMAT_OPTION
+def distance(map_source: str, frm: str, to: str, fmt: str) -> None:
+    """Кольцо и полоса дальности между двумя клетками.
+
+    Кольцо — наибольшее из смещений по строке и по столбцу (углы тоже рядом);
+    полосы: кольцо 0 → 0, 1 → 1, 2 → 2, 3–5 → 3, 6–9 → 4, 10–14 → 5, 15+ → 6.
+    """
+    _, board = _read_map(map_source)
+    a = _cell(board, frm, "FROM")
+    b = _cell(board, to, "TO")
+    r = ring(a, b)
+    bd = band_of_ring(r)
+    _emit(fmt, render.render_distance(a, b, r, bd), payload.distance_payload(a, b, r, bd))
+
+
+@grid.command(cls=RuCommand)
+@click.argument("map_source", metavar="MAP", help=MAP_HELP)
+@click.argument("cell", metavar="CELL", help="Клетка, соседей которой перечислить.")
+@FORMAT_OPTION
+def adjacent(map_source: str, cell: str, fmt: str) -> None:
+    """Клетки «рядом» с данной: 8 соседей, включая диагонали (506.1).
+
+    У клетки на краю карты их 5, в углу — 3.
+    """
+    _, board = _read_map(map_source)
+    c = _cell(board, cell, "CELL")
+    cells = sorted(board.neighbours8(c))
+    _emit(fmt, render.render_adjacent(board, c, cells), payload.adjacent_payload(cells))
+
+
+@grid.command(cls=RuCommand)
+@click.argument("map_source", metavar="MAP", help=MAP_HELP)
+@click.option(
+    "--rules", type=RuChoice((BAND, BERSERK)), default=BAND,
+    help="band (по умолчанию) — модель полос дальности; berserk — правило 506.1.",
+)
+@click.option(
+    "--bands", type=NonNegativeInt(), multiple=True,
+    help="Запас в полосах (по 3 клетки); можно несколько раз: --bands 1 --bands 2 = 9 клеток.",
+)
+@click.option("--squares", type=NonNegativeInt(), help="Запас в клетках движения.")
+@click.option("--moves", type=NonNegativeInt(), help="Единицы движения по правилу 506.1 (для --rules berserk).")
+@click.option("--to", "goal", metavar="CELL", help="Показать один самый дешёвый путь до этой клетки.")
+@click.option(
+    "--from", "frm", metavar="CELL",
+    help="Откуда движется персонаж, если «@» нет на карте; клетка может быть "
+         "препятствием (тогда выход из неё дороже).",
+)
+@FORMAT_OPTION
+@click.pass_context
+def reach(
+    ctx: click.Context,
+    map_source: str,
+    rules: str,
+    bands: tuple[int, ...],
+    squares: int | None,
+    moves: int | None,
+    goal: str | None,
+    frm: str | None,
+    fmt: str,
+) -> None:
+    """Куда персонаж может дойти и за сколько: карта наименьших стоимостей.
+
+    Модель полос (--rules band): шаг к любому из 8 соседей стоит 1, по
+    диагонали +1, выход из клетки врага или препятствия +1 (не больше 3 за
+    шаг). Через препятствие можно пройти и на нём остановиться, через
+    персонажа — пройти, но не остановиться. Шаг, который не оплатить
+    остатком запаса, не делается.
+
+    Правило 506.1 (--rules berserk): шаги только по горизонтали и вертикали в
+    свободные клетки, 1 единица движения за шаг.
+
+    С --to печатается один самый дешёвый путь по шагам; если клетка
+    недостижима — сообщение и код выхода 1.
+    """
+    budget = _budget(ctx, rules, bands, squares, moves)
+    _, board = _read_map(map_source)
+    if frm is not None:
+        start = _cell(board, frm, "--from")
+        try:
+            board = board.with_start(start)
+        except GridError as exc:
+            raise InputError(exc.message) from None
+    else:
+        try:
+            start = board.require_start()
+        except GridError as exc:
+            raise InputError(_where(STDIN_LABEL if map_source == "-" else map_source, exc)) from None
+    target = _cell(board, goal, "--to") if goal is not None else None
+
+    result = compute_reach(board, start, budget, rules)
+    _emit(
+        fmt,
+        render.render_reach(board, result, bands=bands, goal=target),
+        payload.reach_payload(result, target),
+    )
+    if target is not None and target not in result.costs:
+        click.echo(f"Ошибка: {render.unreachable_message(board, result, target)}", err=True)
+        ctx.exit(EXIT_UNREACHABLE)
+
+
+def _budget(
+    ctx: click.Context, rules: str, bands: tuple[int, ...], squares: int | None, moves: int | None
+) -> int:
+    """Check which budget options fit the rule set; return the budget."""
+    if rules == BERSERK:
+        if bands or squares is not None:
+            raise RuUsageError(
+                "--bands и --squares — для модели полос; по правилу 506.1 запас "
+                "задаётся --moves N", ctx,
+            )
+        if moves is None:
+            raise RuUsageError("для --rules berserk укажите --moves N (единицы движения, 506.1)", ctx)
+        return moves
+    if moves is not None:
+        raise RuUsageError(
+            "--moves — только для --rules berserk (правило 506.1); в модели полос "
+            "укажите --bands N или --squares N", ctx,
+        )
+    if bands and squares is not None:
+        raise RuUsageError("укажите либо --bands, либо --squares, но не оба", ctx)
+    if not bands and squares is None:
+        raise RuUsageError("укажите запас движения: --bands N или --squares N", ctx)
+    return squares if squares is not None else squares_for_bands(bands)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    grid(sys.argv[1:])

@@ -1,0 +1,67 @@
+"""The canonical notation of spec section 4, and its abstract rendering."""
+from __future__ import annotations
+
+from parser.tree import (
+    children, All, Atom, Choice, Condition, Dependent, Either, Fallback, May, Node,
+    OpponentFallback, Sequence,
+)
+
+_JOINERS = {All: " и ", Choice: " или ", Either: " либо ", Sequence: ", затем "}
+_BINARY = {
+    Dependent: ", при этом ",
+    Fallback: ", иначе ",
+    OpponentFallback: ", если противник не может или не хочет, ",
+}
+
+
+def canonical(node: Node, atom_text=None, cond_text=None) -> str:
+    """Every compound node in parentheses; a lone ability bare."""
+    atom_text = atom_text or (lambda atom: atom.text)
+    cond_text = cond_text or (lambda cond: cond.condition)
+
+    def show(n: Node) -> str:
+        if isinstance(n, Atom):
+            return atom_text(n)
+        if type(n) in _JOINERS:
+            return "(" + _JOINERS[type(n)].join(show(c) for c in n.items) + ")"
+        if type(n) in _BINARY:
+            return "(" + show(n.left) + _BINARY[type(n)] + show(n.right) + ")"
+        if isinstance(n, May):
+            return "(может " + show(n.body) + ")"
+        if isinstance(n, Condition):
+            text = "если " + cond_text(n) + " — " + show(n.body)
+            if n.orelse is not None:
+                text += ", иначе " + show(n.orelse)
+            return "(" + text + ")"
+        raise TypeError(f"not a reading node: {n!r}")
+
+    return show(node)
+
+
+def abstract_canonical(node: Node) -> tuple[str, list[tuple[str, str]]]:
+    """Canonical form with abilities numbered С1, С2, ... and conditions У1, ...
+
+    Returns the form and a legend of (label, words) in order of appearance
+    (a condition before its body, as a reader meets them).
+    """
+    labels: dict[int, str] = {}
+    legend: list[tuple[str, str]] = []
+    counts = {"С": 0, "У": 0}
+
+    def label(prefix: str, n: Node, words: str) -> None:
+        counts[prefix] += 1
+        labels[id(n)] = f"{prefix}{counts[prefix]}"
+        legend.append((labels[id(n)], words))
+
+    def visit(n: Node) -> None:
+        if isinstance(n, Atom):
+            label("С", n, n.text)
+            return
+        if isinstance(n, Condition):
+            label("У", n, n.condition)
+        for child in children(n):
+            visit(child)
+
+    visit(node)
+    text = canonical(node, lambda a: labels[id(a)], lambda c: labels[id(c)])
+    return text, legend

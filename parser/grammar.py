@@ -1,0 +1,131 @@
+"""Lark front end: connective tokens in, a policy-free surface structure out.
+
+The surface keeps each group as a flat list of items and operators; turning
+it into a tree is parser/build.py's job, done once per policy. Nothing
+downstream sees Lark's own tree.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Union
+
+from lark import Lark, Transformer, v_args
+from lark import Token as LarkToken
+from lark.lexer import Lexer
+
+from parser.tokens import Token
+
+
+@dataclass(frozen=True)
+class SItem:
+    may: Token | None
+    unit: "SUnit"
+
+
+@dataclass(frozen=True)
+class SGroup:
+    items: tuple[SItem, ...]
+    ops: tuple[Token, ...]          # len(ops) == len(items) - 1
+
+
+@dataclass(frozen=True)
+class SAlt:
+    group: SGroup
+    paired: bool                    # "Или А, или Б": split at every OR
+
+
+@dataclass(frozen=True)
+class SBlock:
+    alts: tuple[SAlt, ...]
+
+
+@dataclass(frozen=True)
+class SSeq:
+    blocks: tuple[SBlock, ...]
+
+
+@dataclass(frozen=True)
+class SCond:
+    head: Token
+    body: SItem
+    orelse: SItem | None
+
+
+SUnit = Union[Token, SSeq, SCond]
+
+
+class _FedToken(LarkToken):
+    """A Lark token that carries our own Token (spans and label included)."""
+
+    __slots__ = ("source",)
+
+
+class _TokenFeed(Lexer):
+    """Feeds a ready token list to Lark: our lexers run before the grammar."""
+
+    def __init__(self, lexer_conf):  # noqa: D401 - Lark's signature
+        pass
+
+    def lex(self, data, parser_state=None):
+        for tok in data:
+            lark_tok = _FedToken(tok.kind.value, tok.text, tok.start)
+            lark_tok.source = tok
+            yield lark_tok
+
+
+def _src(tok: LarkToken) -> Token:
+    return tok.source
+
+
+@v_args(inline=True)
+class _ToSurface(Transformer):
+    def start(self, seq):
+        return seq
+
+    def seq(self, *parts):
+        return SSeq(tuple(p for p in parts if isinstance(p, SBlock)))
+
+    def block(self, *parts):
+        return SBlock(tuple(p for p in parts if isinstance(p, SAlt)))
+
+    def plain_alt(self, group):
+        return SAlt(group, paired=False)
+
+    def paired_alt(self, _start, group):
+        return SAlt(group, paired=True)
+
+    def group(self, *parts):
+        return SGroup(tuple(parts[0::2]), tuple(parts[1::2]))
+
+    def op(self, tok):
+        return _src(tok)
+
+    def item(self, *parts):
+        if len(parts) == 2:
+            return SItem(_src(parts[0]), parts[1])
+        return SItem(None, parts[0])
+
+    def atom(self, tok):
+        return _src(tok)
+
+    def paren(self, _l, seq, _r):
+        return seq
+
+    def cond(self, head, body, *rest):
+        orelse = rest[1] if rest else None
+        return SCond(_src(head), body, orelse)
+
+
+@lru_cache(maxsize=1)
+def _lark() -> Lark:
+    grammar = resources.files("parser").joinpath("connectives.lark").read_text(encoding="utf-8")
+    # The transformer runs inside the LALR parser: no intermediate Lark tree.
+    return Lark(grammar, parser="lalr", lexer=_TokenFeed, maybe_placeholders=False,
+                transformer=_ToSurface())
+
+
+def parse_surface(tokens: list[Token]) -> SSeq:
+    """Parse a token list; raises lark.exceptions.UnexpectedInput on bad input."""
+    return _lark().parse(tokens)

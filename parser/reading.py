@@ -1,0 +1,160 @@
+"""Reading a feature's effect: tokens → default tree + alternative readings.
+
+`read_tokens` is the one entry point for abstract and real text alike; the
+undecided pairs it tries come from parser/ambiguity.py.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from lark.exceptions import UnexpectedInput
+
+from parser.ambiguity import DEFAULT_POLICY, EFFECT_PAIRS, PAIRS_BY_ID, UNDECIDED_PAIRS, UndecidedPair
+from parser.build import build
+from parser.canonical import canonical
+from parser.grammar import parse_surface
+from parser.tokens import Kind, Token
+from parser.tree import Node
+
+__all__ = [
+    "Alternative", "Reading", "ReadingError", "read_tokens", "UNDECIDED_PAIRS", "PAIRS_BY_ID",
+]
+
+
+class ReadingError(Exception):
+    """Tokens the connective grammar does not accept; message is Russian."""
+
+    def __init__(self, message: str, start: int, end: int):
+        super().__init__(message)
+        self.message = message
+        self.start = start
+        self.end = end
+
+
+@dataclass
+class Alternative:
+    """Another reading of the same text, produced by one or more undecided pairs."""
+
+    pair: str                      # id of the first undecided pair giving this tree
+    tree: Node
+    canonical: str
+    pairs: tuple[str, ...] = ()    # every pair giving this same tree
+    condition: str | None = None   # set when the pair moves the trigger condition's end
+
+    @property
+    def undecided(self) -> list[UndecidedPair]:
+        return [PAIRS_BY_ID[p] for p in self.pairs or (self.pair,)]
+
+
+@dataclass
+class Reading:
+    """The default tree of an effect and every distinct alternative."""
+
+    tree: Node
+    alternatives: list[Alternative] = field(default_factory=list)
+
+    @property
+    def ambiguous(self) -> bool:
+        return bool(self.alternatives)
+
+    @property
+    def canonical(self) -> str:
+        return canonical(self.tree)
+
+
+def read_tokens(tokens: list[Token]) -> Reading:
+    """Read a token list; raises ReadingError with the offending span."""
+    if not any(tok.kind is Kind.ATOM for tok in tokens):
+        start = tokens[0].start if tokens else 0
+        end = tokens[-1].end if tokens else 0
+        raise ReadingError("нет ни одной способности: эффект пуст", start, end)
+    try:
+        surface = parse_surface(tokens)
+    except UnexpectedInput as exc:
+        raise _explain(exc, tokens) from None
+    default = build(surface, DEFAULT_POLICY)
+    alternatives: list[Alternative] = []
+    kinds = {tok.kind for tok in tokens}
+    for pair in EFFECT_PAIRS:
+        if not pair.may_apply(kinds):
+            continue
+        tree = build(surface, pair.policy)
+        if tree == default:
+            continue
+        for alt in alternatives:
+            if alt.tree == tree:
+                alt.pairs = alt.pairs + (pair.id,)
+                break
+        else:
+            alternatives.append(Alternative(pair.id, tree, canonical(tree), (pair.id,)))
+    return Reading(default, alternatives)
+
+
+# How each token is named in a message: (nominative, after "после").
+_WHAT = {
+    Kind.ATOM: ("способность", "способности"),
+    Kind.COMMA: ("запятая", "запятой"),
+    Kind.AND: ("связка «и»", "связки «и»"),
+    Kind.OR: ("связка «или»", "связки «или»"),
+    Kind.EITHER: ("связка «либо»", "связки «либо»"),
+    Kind.THEN: ("связка «затем»", "связки «затем»"),
+    Kind.DEP: ("связка «при этом»", "связки «при этом»"),
+    Kind.ELSE: ("связка «иначе»", "связки «иначе»"),
+    Kind.OPP: ("оговорка «если противник не может или не хочет»",
+               "оговорки «если противник не может или не хочет»"),
+    Kind.MAY: ("слово «может»", "слова «может»"),
+    Kind.COND: ("условие «если … —»", "условия «если … —»"),
+    Kind.OR_START: ("парное «Или …, или …»", "первого «Или» парной формы"),
+    Kind.EITHER_START: ("парное «Либо …, либо …»", "первого «Либо» парной формы"),
+    Kind.LPAR: ("скобка «(»", "скобки «(»"),
+    Kind.RPAR: ("скобка «)»", "скобки «)»"),
+}
+_JOINERS = {Kind.COMMA, Kind.AND, Kind.OR, Kind.EITHER, Kind.THEN, Kind.DEP, Kind.ELSE, Kind.OPP}
+
+
+def _name(tok: Token, after: bool = False) -> str:
+    """How a token is named in a message; a connective quotes its own words."""
+    nominative, genitive = _WHAT[tok.kind]
+    words = tok.text.strip(" ,;")
+    if tok.kind is Kind.ATOM:
+        return f"{genitive if after else nominative} «{words}»"
+    if tok.kind in (Kind.DEP, Kind.ELSE) and words and words not in ("при этом", "иначе"):
+        stem = "связки" if after else "связка"
+        return f"{stem} «{words}»"
+    return genitive if after else nominative
+
+
+def _explain(exc: UnexpectedInput, tokens: list[Token]) -> ReadingError:
+    """A Russian message for where the grammar stopped, with the token's span."""
+    lark_tok = getattr(exc, "token", None)
+    source: Token | None = getattr(lark_tok, "source", None)
+    if source is None:  # end of input
+        last = tokens[-1]
+        opened = sum(t.kind is Kind.LPAR for t in tokens) - sum(t.kind is Kind.RPAR for t in tokens)
+        if opened > 0:
+            lpar = [t for t in tokens if t.kind is Kind.LPAR][-1]
+            return ReadingError("не закрыта скобка «(»", lpar.start, lpar.end)
+        if last.kind is Kind.OR_START or last.kind is Kind.EITHER_START:
+            return ReadingError(f"текст обрывается после «{last.text.strip()}»", last.start, last.end)
+        if any(t.kind is Kind.EITHER_START for t in tokens) and not any(t.kind is Kind.EITHER for t in tokens):
+            start = next(t for t in tokens if t.kind is Kind.EITHER_START)
+            return ReadingError("парное «Либо …, либо …» без второго «либо»", start.start, start.end)
+        return ReadingError(f"текст обрывается после {_name(last, after=True)}: ожидалась способность",
+                            last.start, last.end)
+    index = tokens.index(source) if source in tokens else 0
+    prev = tokens[index - 1] if index > 0 else None
+    if source.kind is Kind.RPAR:
+        opened = sum(t.kind is Kind.LPAR for t in tokens[:index]) - sum(t.kind is Kind.RPAR for t in tokens[:index])
+        if opened <= 0:
+            return ReadingError("лишняя закрывающая скобка «)»", source.start, source.end)
+    if source.kind is Kind.ATOM or source.kind in (Kind.LPAR, Kind.COND):
+        if prev is not None and prev.kind in (Kind.ATOM, Kind.RPAR):
+            return ReadingError(f"между «{prev.text.strip()}» и «{source.text.strip()}» нет связки",
+                                source.start, source.end)
+    if prev is None:
+        return ReadingError(f"в начале стоит {_name(source)}, а перед ней нет способности",
+                            source.start, source.end)
+    if prev.kind in _JOINERS or prev.kind in (Kind.MAY, Kind.COND, Kind.LPAR, Kind.OR_START, Kind.EITHER_START):
+        return ReadingError(f"после {_name(prev, after=True)} ожидалась способность, а стоит {_name(source)}",
+                            source.start, source.end)
+    return ReadingError(f"здесь не ожидается {_name(source)}", source.start, source.end)

@@ -1,0 +1,127 @@
+"""What `canon` shows: one record per feature, as text or as JSON-ready dicts.
+
+Works on any object with the feature attributes (abstract or real), so the
+command, the HTML report and tests share one view of a feature.
+"""
+from __future__ import annotations
+
+from parser.canonical import abstract_canonical, canonical
+from parser.tree import atoms
+
+JSON_KEYS = ("line", "kind", "payment", "condition", "label", "ability_type",
+             "canonical", "abstract", "atoms", "ambiguous", "readings")
+
+
+def reading_strings(feature, abstract: bool = False) -> list[str]:
+    """Every reading as a canonical string, the default first.
+
+    When a reading moves the end of the trigger condition, each string
+    shows its condition: «условие» — эффект.
+    """
+    reading = feature.reading
+    if reading is None:
+        return []
+    show = (lambda tree: abstract_canonical(tree)[0]) if abstract else canonical
+    trees = [(feature.condition, reading.tree)]
+    trees += [(alt.condition or feature.condition, alt.tree) for alt in reading.alternatives]
+    with_condition = any(alt.condition for alt in reading.alternatives)
+    if with_condition:
+        return [f"«{cond}» — {show(tree)}" for cond, tree in trees]
+    return [show(tree) for _, tree in trees]
+
+
+def feature_record(feature) -> dict:
+    """The stable JSON record of one feature (keys in JSON_KEYS, plus error and granted)."""
+    reading = feature.reading
+    record = {
+        "line": feature.line,
+        "kind": feature.kind,
+        "payment": getattr(feature, "payment", None),
+        "condition": getattr(feature, "condition", None),
+        "label": getattr(feature, "label", None),
+        "ability_type": getattr(feature, "ability_type", None),
+        "canonical": None,
+        "abstract": None,
+        "atoms": [],
+        "ambiguous": False,
+        "readings": [],
+    }
+    if reading is not None:
+        record["canonical"] = canonical(reading.tree)
+        record["abstract"] = abstract_canonical(reading.tree)[0]
+        record["atoms"] = [atom.text for atom in atoms(reading.tree)]
+        record["ambiguous"] = reading.ambiguous
+        record["readings"] = reading_strings(feature)
+        record["pairs"] = sorted({p for alt in reading.alternatives for p in (alt.pairs or (alt.pair,))})
+    error = getattr(feature, "error", None)
+    record["error"] = None if error is None else {
+        "message": error.message, "start": error.start, "end": error.end,
+    }
+    record["granted"] = [feature_record(g) for g in getattr(feature, "granted", []) or []]
+    return record
+
+
+def _beside(feature) -> str:
+    """Payment, condition, label and type: reported beside the tree (spec section 4)."""
+    parts = []
+    for attr, title in (("payment", "оплата"), ("condition", "условие"),
+                        ("label", "метка"), ("ability_type", "тип")):
+        value = getattr(feature, attr, None)
+        if value:
+            parts.append(f"{title}: {value}")
+    name = getattr(feature, "effect_name", None)
+    if name:
+        parts.append(f"имя: «{name}»")
+    return f"  [{'; '.join(parts)}]" if parts else ""
+
+
+def render_text(features, text: str, abstract: bool = False, indent: str = "") -> list[str]:
+    """Lines of the text view: canonical form per feature, readings and errors under it."""
+    from parser.ambiguity import PAIRS_BY_ID
+
+    lines: list[str] = []
+    for feature in features:
+        reading = feature.reading
+        error = getattr(feature, "error", None)
+        if reading is None:
+            if feature.kind == "errata":
+                lines.append(f"{indent}[эррата] {feature.text.strip()}")
+                continue
+            lines.extend(indent + line for line in caret_lines(text, error, feature))
+            continue
+        if abstract:
+            form, legend = abstract_canonical(reading.tree)
+        else:
+            form, legend = canonical(reading.tree), []
+        marker = "  [неоднозначно]" if reading.ambiguous else ""
+        lines.append(f"{indent}{form}{_beside(feature)}{marker}")
+        if reading.ambiguous:
+            strings = reading_strings(feature, abstract)
+            lines.append(f"{indent}  чтение 1 (по умолчанию): {strings[0]}")
+            for number, (alt, string) in enumerate(zip(reading.alternatives, strings[1:]), start=2):
+                why = "; ".join(PAIRS_BY_ID[p].left + " ↔ " + PAIRS_BY_ID[p].right
+                                for p in (alt.pairs or (alt.pair,)))
+                lines.append(f"{indent}  чтение {number}: {string}   ({why})")
+        if abstract and feature.kind != "abstract":
+            lines.extend(f"{indent}  {label} = {words}" for label, words in legend)
+        granted = getattr(feature, "granted", None) or []
+        if granted:
+            lines.extend(render_text(granted, text, abstract, indent + "    » "))
+    return lines
+
+
+def caret_lines(text: str, error, feature) -> list[str]:
+    """The unreadable line with a caret under the offending part, and the message."""
+    if error is None:
+        return [f"строка {feature.line}: особенность не прочитана"]
+    line_start = text.rfind("\n", 0, error.start) + 1
+    line_end = text.find("\n", error.start)
+    line_end = len(text) if line_end == -1 else line_end
+    line_no = text.count("\n", 0, error.start) + 1
+    column = error.start - line_start + 1
+    width = max(1, min(error.end, line_end) - error.start)
+    return [
+        f"строка {line_no}, столбец {column}: {error.message}",
+        f"  {text[line_start:line_end]}",
+        "  " + " " * (error.start - line_start) + "^" * width,
+    ]
