@@ -9,6 +9,10 @@ import importlib
 
 import click
 
+from cli import i18n
+
+i18n.install()
+
 # command name -> "module:attribute"; each module is a thin click wrapper.
 SUBCOMMANDS: dict[str, str] = {
     "canon": "cli.canon_cmd:canon",
@@ -46,7 +50,9 @@ class LazyGroup(click.Group):
             if exc.name == module_name:
                 return None  # not built yet
             raise
-        return getattr(module, attr)
+        command = getattr(module, attr)
+        _russian_metavars(command)
+        return command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, SHORT_HELP.get(name, "")) for name in self.list_commands(ctx)]
@@ -54,10 +60,19 @@ class LazyGroup(click.Group):
             formatter.write_dl(rows)
 
 
+def _russian_metavars(command: click.Command) -> None:
+    """Usage lines say [ОПЦИИ] like the rest of the Russian help."""
+    if command.options_metavar == "[OPTIONS]":
+        command.options_metavar = "[ОПЦИИ]"
+    for sub in getattr(command, "commands", {}).values():
+        _russian_metavars(sub)
+
+
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"]}
 
 
-@click.group(cls=LazyGroup, context_settings=CONTEXT_SETTINGS)
+@click.group(cls=LazyGroup, context_settings=CONTEXT_SETTINGS, options_metavar="[ОПЦИИ]",
+             subcommand_metavar="КОМАНДА [АРГУМЕНТЫ]...")
 @click.version_option(package_name="berserk-judge", message="berserk-judge %(version)s")
 def main() -> None:
     """berserk-judge — судья и линтер текстов карт «Берсерка».
