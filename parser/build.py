@@ -25,10 +25,15 @@ class _MayMark:
     inner: object
 
 
-def build(seq: SSeq, policy: Policy) -> Node:
-    """The tree of a whole effect (or of a parenthesised part) under a policy."""
+def build(seq: SSeq, policy: Policy, has_may: bool = True) -> Node:
+    """The tree of a whole effect (or of a parenthesised part) under a policy.
+
+    `has_may=False` (no "может" anywhere in the tokens) skips the may pass.
+    """
     blocks = [_build_block(block, policy) for block in seq.blocks]
-    return _nary(Sequence, [_apply_may(b) if _has_mark(b) else b for b in blocks])
+    if has_may:
+        blocks = [_apply_may(b) if _has_mark(b) else b for b in blocks]
+    return _nary(Sequence, blocks)
 
 
 def _has_mark(node) -> bool:

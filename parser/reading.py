@@ -72,13 +72,14 @@ def read_tokens(tokens: list[Token]) -> Reading:
         surface = parse_surface(tokens)
     except UnexpectedInput as exc:
         raise _explain(exc, tokens) from None
-    default = build(surface, DEFAULT_POLICY)
-    alternatives: list[Alternative] = []
     kinds = {tok.kind for tok in tokens}
+    has_may = Kind.MAY in kinds
+    default = build(surface, DEFAULT_POLICY, has_may)
+    alternatives: list[Alternative] = []
     for pair in EFFECT_PAIRS:
         if not pair.may_apply(kinds):
             continue
-        tree = build(surface, pair.policy)
+        tree = build(surface, pair.policy, has_may)
         if tree == default:
             continue
         for alt in alternatives:
