@@ -20,6 +20,22 @@ class TextLine:
     comment: str | None = None  # YAML comment at the end of that file line, if any
 
 
+@dataclass(frozen=True)
+class NoqaComment:
+    """A `# noqa: CODES` comment that silences findings on some text lines.
+
+    `text_line` is the 0-based index of the one text line it covers, or None
+    when it covers the whole text. `line`/`column` point at the `#`, so an
+    unused noqa can be reported where it is written.
+    """
+
+    codes: tuple[str, ...]   # empty: every code
+    line: int
+    column: int
+    raw: str                 # the comment as written, from "#"
+    text_line: int | None = None
+
+
 @dataclass
 class Card:
     """A card of the base. `fields` holds the optional ones (element, cost, noqa, ...)."""
@@ -34,6 +50,10 @@ class Card:
     column: int = 1
     text_lines: list[TextLine] = field(default_factory=list)
     fields: dict[str, Any] = field(default_factory=dict)
+    # (line, column) of each key's value in the file: lets a finding about a
+    # field (say an unused `noqa:` list) point at it.
+    field_positions: dict[str, tuple[int, int]] = field(default_factory=dict)
+    noqa_comments: list[NoqaComment] = field(default_factory=list)
 
     def locate(self, offset: int) -> tuple[int, int]:
         """File line and column (1-based) of a character offset in `text`."""

@@ -1,0 +1,361 @@
+"""Load a card base (YAML files, one per set) into Cards that know their place.
+
+Never raises on bad input: every problem (unreadable or non-UTF-8 file, broken
+YAML, missing or mistyped fields, duplicate ids, unknown icons) becomes a
+`Problem` with file, line and column, and the loader goes on with the next
+card or file. How text lines and `# noqa` comments are located is described in
+`cardbase.textmap` (in short: a comment at the end of a one-line text's line,
+after a block header `text: |-  # noqa: BJ101`, or on comment lines right
+below the text indented like `text:`, where `# noqa[2]: ...` targets line 2).
+File-level problems (missing path, empty or unreadable file) have line 0.
+
+File layout::
+
+    set: {id: d1, name: Демо}
+    cards:
+    - id: d1_1
+      name: Кшар
+      text: |-
+        {tap}: ранить цель на 1.
+"""
+from __future__ import annotations
+
+import datetime
+import difflib
+from pathlib import Path
+from typing import Any
+
+from cardbase.icons import KNOWN_ICONS, find_icons
+from cardbase.oserror import describe_os_error
+from cardbase.model import Card, CardBase, Problem
+from cardbase.schema import CARD_FIELDS, REQUIRED, SET_FIELDS, TOP_FIELDS, describe
+from cardbase.textmap import map_text, split_lines
+
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+def demo_base_path() -> Path:
+    """The folder of the demo card base bundled with the package."""
+    return Path(__file__).resolve().parent / "demo"
+
+
+def format_problem(problem: Problem) -> str:
+    """`path:line:col: message` (just `path: message` when there is no line)."""
+    if problem.line <= 0:
+        return f"{problem.path}: {problem.message}"
+    return f"{problem.path}:{problem.line}:{problem.column}: {problem.message}"
+
+
+def load_base(paths: list[str] | None = None) -> CardBase:
+    """Load files and folders (all *.yaml/*.yml inside, sorted); None → the demo base."""
+    if paths is None:
+        paths = [str(demo_base_path())]
+    base = CardBase()
+    seen: dict[str, Card] = {}
+    for file_path, problem in _expand(paths):
+        if problem is not None:
+            base.problems.append(problem)
+            continue
+        base.paths.append(file_path)
+        _FileLoader(file_path, base, seen).run()
+    return base
+
+
+def _expand(paths: list[str]):
+    """(file, None) for each YAML file to load, or (None, Problem) for a bad path."""
+    for given in paths:
+        path = Path(given)
+        if path.is_dir():
+            files = sorted(
+                (p for p in path.iterdir() if p.suffix.lower() in YAML_SUFFIXES and p.is_file()),
+                key=lambda p: p.name,
+            )
+            if not files:
+                yield None, Problem(str(path), 0, 0, "в папке нет файлов *.yaml или *.yml; ожидается база карт")
+            for file in files:
+                yield str(file), None
+        elif path.exists():
+            yield str(path), None
+        else:
+            yield None, Problem(str(path), 0, 0, "файл или папка не найдены; ожидается путь к базе карт YAML")
+
+
+def _plain(value: Any) -> Any:
+    """ruamel's round-trip types (CommentedSeq, ScalarInt, LiteralScalarString...) as plain Python."""
+    if isinstance(value, bool):
+        return bool(value)
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, float):
+        return float(value)
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return value.isoformat()
+    if isinstance(value, dict):
+        return {_plain(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    return value
+
+
+# ruamel's English problem texts for the usual slips, in the user's words.
+_YAML_HINTS = {
+    "mapping values are not allowed here":
+        "двоеточие с пробелом внутри значения без кавычек; возьмите значение в кавычки",
+    "could not find expected ':'": "ожидается «ключ: значение»",
+    "found unexpected end of stream": "файл оборвался: не закрыта кавычка или скобка",
+    "found character '\\t' that cannot start any token":
+        "табуляция вместо отступа; ожидаются пробелы",
+    "did not find expected key": "ожидается ключ с тем же отступом, что у соседних",
+    "did not find expected '-' indicator": "ожидается элемент списка «- » с тем же отступом",
+    "found undefined alias": "ссылка на неопределённый якорь",
+    "expected <block end>, but found": "неверный отступ",
+}
+
+
+class _FileLoader:
+    """Loads one file into a CardBase; every problem is recorded, none raised."""
+
+    def __init__(self, path: str, base: CardBase, seen: dict[str, Card]):
+        self.path = path
+        self.base = base
+        self.seen = seen
+        self.set_id = Path(path).stem
+        self.set_name = ""
+        self.lines: list[str] = []
+
+    def problem(self, line: int, column: int, message: str, card_id: str | None = None) -> None:
+        self.base.problems.append(Problem(self.path, line, column, message, card_id))
+
+    def run(self) -> None:
+        source = self._read()
+        if source is None:
+            return
+        root = self._compose(source)
+        if root is None:
+            return
+        self.lines = split_lines(source)
+        first = len(self.base.problems)
+        self._document(root)
+        # problems of one file in file order, whatever order the checks ran in
+        self.base.problems[first:] = sorted(self.base.problems[first:], key=lambda p: (p.line, p.column))
+
+    def _read(self) -> str | None:
+        try:
+            raw = Path(self.path).read_bytes()
+        except OSError as exc:
+            self.problem(0, 0, f"не удалось прочитать файл ({describe_os_error(exc)}); ожидается читаемый файл YAML")
+            return None
+        try:
+            source = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = raw.count(b"\n", 0, exc.start) + 1
+            line_start = raw.rfind(b"\n", 0, exc.start) + 1
+            column = len(raw[line_start:exc.start].decode("utf-8", "replace")) + 1
+            self.problem(line, column,
+                f"файл не в кодировке UTF-8: байт 0x{raw[exc.start]:02X} не читается; "
+                "ожидается текст в UTF-8 (пересохраните файл в UTF-8)")
+            return None
+        if source.startswith("\ufeff"):
+            source = source[1:]
+        if not source.strip():
+            self.problem(0, 0, "файл пуст; ожидаются разделы set и cards")
+            return None
+        return source
+
+    def _compose(self, source: str):
+        from ruamel.yaml import YAML
+        from ruamel.yaml.error import MarkedYAMLError, YAMLError
+        from ruamel.yaml.reader import ReaderError
+
+        self.yaml = YAML(typ="rt")
+        try:
+            return self.yaml.compose(source)
+        except MarkedYAMLError as exc:
+            mark = exc.problem_mark or exc.context_mark
+            problem = (exc.problem or exc.context or "").strip()
+            hint = next((h for key, h in _YAML_HINTS.items() if problem.startswith(key)), None)
+            message = f"ошибка YAML: {hint} ({problem})" if hint else f"ошибка YAML: {problem}"
+            line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+            self.problem(line, column, message)
+        except ReaderError as exc:
+            before = source[: exc.position]
+            line = before.count("\n") + 1
+            column = exc.position - (before.rfind("\n") + 1) + 1
+            self.problem(line, column,
+                f"недопустимый символ U+{ord(exc.character):04X} в файле YAML; "
+                "ожидается печатный текст (управляющие символы пишите в двойных кавычках как \\xNN)")
+        except (YAMLError, Exception) as exc:  # noqa: BLE001 - bad input must not crash
+            self.problem(0, 0, f"не удалось разобрать YAML: {exc}")
+        return None
+
+    def _value(self, node) -> Any:
+        try:
+            return _plain(self.yaml.constructor.construct_object(node, deep=True))
+        except Exception as exc:  # noqa: BLE001 - odd tags, duplicate nested keys
+            self.problem(node.start_mark.line + 1, node.start_mark.column + 1,
+                f"не удалось прочитать значение ({exc}); ожидается обычное значение YAML")
+            return None
+
+    def _mapping(self, node, what: str, card_id: str | None = None):
+        """{key: (key_node, value_node)} of a mapping node; duplicates reported."""
+        from ruamel.yaml.nodes import MappingNode, ScalarNode
+
+        if not isinstance(node, MappingNode):
+            return None
+        entries = {}
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, ScalarNode):
+                self.problem(key_node.start_mark.line + 1, key_node.start_mark.column + 1,
+                    f"{what}: ключ не является строкой; ожидается «ключ: значение»", card_id)
+                continue
+            key = str(key_node.value)
+            if key in entries:
+                first = entries[key][0].start_mark.line + 1
+                self.problem(key_node.start_mark.line + 1, key_node.start_mark.column + 1,
+                    f"{what}: повторный ключ «{key}» (первый в строке {first}); "
+                    "ожидается каждый ключ один раз, взят первый", card_id)
+                continue
+            entries[key] = (key_node, value_node)
+        return entries
+
+    def _document(self, root) -> None:
+        from ruamel.yaml.nodes import SequenceNode
+
+        top = self._mapping(root, "файл")
+        if top is None:
+            self.problem(root.start_mark.line + 1, root.start_mark.column + 1,
+                "файл не является отображением; ожидаются разделы set: {id, name} и cards: [...]")
+            return
+        for key, (key_node, _) in top.items():
+            if key not in TOP_FIELDS:
+                self.problem(key_node.start_mark.line + 1, key_node.start_mark.column + 1,
+                    f"неизвестный раздел «{key}»; ожидается set или cards")
+        self._set(top.get("set"), root)
+        if "cards" not in top:
+            self.problem(root.start_mark.line + 1, root.start_mark.column + 1,
+                "нет раздела cards; ожидается cards: список карт")
+            return
+        cards_node = top["cards"][1]
+        if not isinstance(cards_node, SequenceNode):
+            if self._value(cards_node) is None:
+                return  # `cards:` with nothing: an empty set is allowed
+            self.problem(cards_node.start_mark.line + 1, cards_node.start_mark.column + 1,
+                "раздел cards не является списком; ожидается список карт «- id: ...»")
+            return
+        for card_node in cards_node.value:
+            self._card(card_node)
+
+    def _set(self, entry, root) -> None:
+        if entry is None:
+            self.problem(root.start_mark.line + 1, root.start_mark.column + 1,
+                f"нет раздела set; ожидается set: {{id: ..., name: ...}} (взят id «{self.set_id}» по имени файла)")
+            return
+        key_node, node = entry
+        fields = self._mapping(node, "раздел set")
+        if fields is None:
+            self.problem(node.start_mark.line + 1, node.start_mark.column + 1,
+                "раздел set не является отображением; ожидается set: {id: ..., name: ...}")
+            return
+        for key, (k_node, v_node) in fields.items():
+            if key not in SET_FIELDS:
+                self.problem(k_node.start_mark.line + 1, k_node.start_mark.column + 1,
+                    f"раздел set: неизвестное поле «{key}»; ожидается id или name")
+        for key in SET_FIELDS:
+            if key not in fields:
+                self.problem(key_node.start_mark.line + 1, key_node.start_mark.column + 1,
+                    f"раздел set: нет поля {key}; ожидается строка")
+                continue
+            value = self._value(fields[key][1])
+            if isinstance(value, int) and not isinstance(value, bool) and key == "id":
+                value = str(value)
+            if not isinstance(value, str) or not value.strip():
+                v_node = fields[key][1]
+                self.problem(v_node.start_mark.line + 1, v_node.start_mark.column + 1,
+                    f"раздел set: поле {key} — {describe(value)}; ожидается непустая строка")
+                continue
+            if key == "id":
+                self.set_id = value
+            else:
+                self.set_name = value
+
+    def _card(self, node) -> None:
+        line, column = node.start_mark.line + 1, node.start_mark.column + 1
+        fields = self._mapping(node, "карта")
+        if fields is None:
+            self.problem(line, column,
+                f"элемент списка cards — {describe(self._value(node))}; "
+                "ожидается карта: отображение с полями id, name, text")
+            return
+        values: dict[str, Any] = {}
+        positions: dict[str, tuple[int, int]] = {}
+        raw_id = self._value(fields["id"][1]) if "id" in fields else None
+        card_id = str(raw_id) if isinstance(raw_id, (str, int)) and not isinstance(raw_id, bool) else None
+        for key, (key_node, value_node) in fields.items():
+            k_line, k_col = key_node.start_mark.line + 1, key_node.start_mark.column + 1
+            if key not in CARD_FIELDS:
+                close = difflib.get_close_matches(key, list(CARD_FIELDS), n=1)
+                hint = f" (может быть, {close[0]}?)" if close else ""
+                self.problem(k_line, k_col,
+                    f"неизвестное поле «{key}»{hint}; ожидается одно из: {', '.join(CARD_FIELDS)}", card_id)
+                continue
+            value = self._value(value_node)
+            v_line, v_col = value_node.start_mark.line + 1, value_node.start_mark.column + 1
+            positions[key] = (v_line, v_col)
+            check, expected = CARD_FIELDS[key]
+            if key == "id" and isinstance(value, int) and not isinstance(value, bool):
+                self.problem(v_line, v_col,
+                    f"поле id — {describe(value)}; ожидается строка: возьмите id в кавычки: id: '{value}'", card_id)
+                value = str(value)
+            elif not check(value):
+                self.problem(v_line, v_col, f"поле {key} — {describe(value)}; ожидается {expected}", card_id)
+                if key in REQUIRED:
+                    value = None
+                else:
+                    continue
+            values[key] = value
+        for key in ("id", "name"):
+            if values.get(key) is None:
+                if key not in fields:
+                    self.problem(line, column,
+                        f"у карты нет поля {key}; ожидается {CARD_FIELDS[key][1]} (карта пропущена)", card_id)
+                return
+        card_id = values["id"]
+        if card_id in self.seen:
+            first = self.seen[card_id]
+            self.problem(positions["id"][0], positions["id"][1],
+                f"повторный id «{card_id}»: уже есть в {first.path}:{first.line}; "
+                "ожидается id, единственный во всей базе (карта пропущена)", card_id)
+            return
+        text = values.get("text")
+        if "text" not in fields:
+            self.problem(line, column,
+                f"у карты нет поля text; ожидается {CARD_FIELDS['text'][1]}", card_id)
+        card = Card(
+            id=card_id, name=values["name"], text=text or "",
+            set_id=self.set_id, set_name=self.set_name, path=self.path,
+            line=line, column=column,
+            fields={k: v for k, v in values.items() if k not in REQUIRED},
+            field_positions=positions,
+        )
+        if text is not None:
+            key_node, value_node = fields["text"]
+            mapped = map_text(text, value_node, self.lines, key_node.start_mark.column)
+            card.text_lines = mapped.lines
+            card.noqa_comments = mapped.noqa
+            for p_line, p_col, message in mapped.problems:
+                self.problem(p_line, p_col, message, card_id)
+            self._check_icons(card)
+        self.seen[card_id] = card
+        self.base.cards.append(card)
+
+    def _check_icons(self, card: Card) -> None:
+        for name, start, _ in find_icons(card.text):
+            if name in KNOWN_ICONS:
+                continue
+            line, column = card.locate(start)
+            close = difflib.get_close_matches(name, sorted(KNOWN_ICONS), n=1)
+            hint = f"может быть, {{{close[0]}}}?" if close else "см. список в README корпуса"
+            self.problem(line, column,
+                f"неизвестный значок {{{name}}}; ожидается известный значок ({hint})", card.id)

@@ -1,0 +1,64 @@
+"""`berserk-judge import`: corpus JSONL → YAML card base, one file per set.
+
+Only wiring: the work is `cardbase.importer.run_import`; this module prints
+the summary and problems and picks the exit code.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+
+def _cards_word(count: int) -> str:
+    """«карта» in the form Russian wants after `count`."""
+    if count % 10 == 1 and count % 100 != 11:
+        return "карта"
+    if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
+        return "карты"
+    return "карт"
+
+
+@click.command(name="import")
+@click.argument("sources", nargs=-1, required=True, metavar="ИСТОЧНИК...",
+                type=click.Path(path_type=Path, dir_okay=False))
+@click.option("--out", "out_dir", required=True, metavar="ПАПКА",
+              type=click.Path(path_type=Path, file_okay=False),
+              help="Папка, куда записать базу карт YAML (по файлу на выпуск).")
+def import_cmd(sources: tuple[Path, ...], out_dir: Path) -> None:
+    """Импорт корпуса JSONL в базу карт YAML.
+
+    Каждая строка ИСТОЧНИКА — карта в формате корпуса (id, set, set_name,
+    number, name, text, ...). Тексты переносятся без изменений. Повторный
+    запуск даёт те же байты. Плохие строки пропускаются с сообщением;
+    остальное импортируется.
+
+    Код выхода: 0 — готово; 2 — ошибка вызова или источник не читается.
+    """
+    from cardbase.importer import run_import
+    from cardbase.load import format_problem
+
+    try:
+        result = run_import(list(sources), out_dir)
+    except OSError as exc:
+        if isinstance(exc, PermissionError):
+            reason = "нет прав на запись"
+        elif isinstance(exc, (FileExistsError, NotADirectoryError)):
+            reason = "на этом пути стоит файл, а не папка"
+        else:
+            reason = f"ошибка ввода-вывода: {exc.strerror or exc}"
+        click.echo(f"Ошибка: не удалось записать базу в {out_dir} ({reason}).", err=True)
+        raise SystemExit(2)
+    for problem in result.problems:
+        click.echo(format_problem(problem), err=True)
+    total = sum(len(s.cards) for s in result.sets)
+    click.echo(f"Записано файлов: {len(result.written)} в {out_dir}; всего {total} {_cards_word(total)}.")
+    for set_data, path in zip(result.sets, result.written):
+        count = len(set_data.cards)
+        click.echo(f"  {path.name}: «{set_data.name}» ({set_data.id}) — {count} {_cards_word(count)}")
+    skipped = len(result.problems) - len(result.unreadable)
+    if skipped:
+        click.echo(f"Пропущено строк: {skipped} (см. сообщения выше).", err=True)
+    if result.unreadable:
+        click.echo(f"Не прочитано источников: {len(result.unreadable)}.", err=True)
+        raise SystemExit(2)
