@@ -20,6 +20,12 @@ File layout::
 """
 from __future__ import annotations
 
+try:  # the C parser behind YAML(typ="safe", pure=False)
+    import _ruamel_yaml  # noqa: F401
+    _HAS_CLIB = True
+except ImportError:  # pragma: no cover - clib is a dependency, but stay usable without it
+    _HAS_CLIB = False
+
 import datetime
 import difflib
 from pathlib import Path
@@ -164,11 +170,21 @@ class _FileLoader:
             return None
         return source
 
-    def _compose(self, source: str):
+    def _compose(self, source: str):  # noqa: C901 - one try, several error shapes
         from ruamel.yaml import YAML
         from ruamel.yaml.error import MarkedYAMLError, YAMLError
         from ruamel.yaml.reader import ReaderError
 
+        # Only node marks (line, column) are needed here: comments are read from
+        # the file's own lines (cardbase/textmap.py). The C composer of
+        # ruamel.yaml.clib gives the same marks about 8x faster than the
+        # pure-Python round-trip one; fall back to that where clib is missing.
+        if _HAS_CLIB:
+            self.yaml = YAML(typ="safe", pure=False)
+            try:
+                return self.yaml.compose(source)
+            except Exception:  # noqa: BLE001 - re-read below for the pure parser's clearer message
+                pass
         self.yaml = YAML(typ="rt")
         try:
             return self.yaml.compose(source)
