@@ -59,7 +59,8 @@ def _translate(exc: click.UsageError, ctx: click.Context) -> RuUsageError:
             text += f" (может быть, {', '.join(sorted(exc.possibilities))}?)"
         return RuUsageError(text, ctx)
     if isinstance(exc, click.BadOptionUsage):
-        if "requires an argument" in exc.message:
+        # the message may already be Russian when cli.i18n is installed
+        if "requires an argument" in exc.message or "нужно значение" in exc.message:
             return RuUsageError(f"опции {exc.option_name} нужно значение", ctx)
         return RuUsageError(f"неверное использование опции {exc.option_name}", ctx)
     if isinstance(exc, click.BadParameter) and exc.param is not None:

@@ -1,0 +1,108 @@
+"""`berserk-judge lint`: options → settings → load → lint → render → exit code."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+FORMATS = ("text", "json", "sarif", "github")
+
+
+@click.command(name="lint")
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--format", "output_format", type=click.Choice(FORMATS), default=None,
+              help="Формат вывода: text (по умолчанию), json, sarif (GitHub code scanning), github (аннотации).")
+@click.option("--output", "-o", "output", type=click.Path(dir_okay=False), default=None,
+              help="Записать отчёт в файл вместо стандартного вывода.")
+@click.option("--select", multiple=True, metavar="КОДЫ",
+              help="Включить только эти правила: коды или префиксы через запятую (BJ1,BJ501), ALL — все.")
+@click.option("--extend-select", multiple=True, metavar="КОДЫ",
+              help="Включить правила в дополнение к выбранным.")
+@click.option("--ignore", multiple=True, metavar="КОДЫ",
+              help="Отключить правила: коды или префиксы через запятую (BJ5).")
+@click.option("--extend-ignore", multiple=True, metavar="КОДЫ",
+              help="Отключить правила в дополнение к настроенным.")
+@click.option("--severity", type=click.Choice(["info", "warning", "error"]), default=None,
+              help="Порог: показывать и учитывать в коде выхода только находки этой важности и выше.")
+@click.option("--exit-zero", is_flag=True,
+              help="Код выхода 0, даже если есть находки (ошибки чтения и настроек — всё равно 2).")
+@click.option("--statistics", is_flag=True,
+              help="Вместо находок — сколько раз сработало каждое правило.")
+@click.option("--config", "config_file", type=click.Path(dir_okay=False), default=None,
+              help="Файл настроек (pyproject.toml или berserk-judge.toml) вместо найденного.")
+@click.option("--isolated", is_flag=True, help="Не читать файлы настроек.")
+@click.option("--quiet", "-q", is_flag=True, help="Без итоговой строки.")
+def lint(paths, output_format, output, select, extend_select, ignore, extend_ignore, severity,
+         exit_zero, statistics, config_file, isolated, quiet):
+    """Проверка текстов карт: находки с кодом, местом и номерами правил.
+
+    PATHS — файлы или папки базы карт YAML; по умолчанию — база из настроек
+    (cardbase) или демо-база. Настройки: [tool.berserk-judge] в pyproject.toml
+    или berserk-judge.toml (ближайший вверх от текущей папки); опции командной
+    строки важнее файла. Подавление: «# noqa: BJ101» у текста карты или поле
+    карты «noqa: [BJ101]». Описание правил: berserk-judge rule [КОД].
+
+    Коды выхода: 0 — находок нет (на пороге и выше), 1 — есть находки,
+    2 — ошибка опций, настроек или чтения входных файлов (находки в остальных
+    файлах всё равно выводятся).
+    """
+    from lint.config import ConfigError, load_settings, split_codes
+
+    try:
+        settings = load_settings(
+            config_file=config_file, isolated=isolated,
+            select=split_codes(select), extend_select=split_codes(extend_select),
+            ignore=split_codes(ignore), extend_ignore=split_codes(extend_ignore),
+            severity=severity, output_format=output_format)
+    except ConfigError as exc:
+        click.echo(f"Ошибка настроек: {exc}", err=True)
+        sys.exit(2)
+
+    from cardbase.load import load_base
+    from lint.engine import lint_base
+
+    targets = list(paths) if paths else settings.cardbase
+    base = load_base(targets)
+    result = lint_base(base, settings)
+    rendered = render(result, settings.format, statistics, quiet)
+
+    if output:
+        try:
+            with open(output, "w", encoding="utf-8") as handle:
+                handle.write(rendered)
+        except OSError as exc:
+            click.echo(f"Ошибка: не удалось записать {output}: {exc.strerror or exc}", err=True)
+            sys.exit(2)
+        if settings.format != "text" and not quiet:
+            from reports.text import summary
+
+            click.echo(summary(result), err=True)
+    else:
+        click.echo(rendered, nl=False)
+    sys.exit(exit_code(result, exit_zero))
+
+
+def render(result, fmt: str, statistics: bool, quiet: bool) -> str:
+    if fmt == "json":
+        from reports import json_report
+
+        return json_report.render_statistics(result) if statistics else json_report.render(result)
+    if fmt == "sarif":
+        from reports import sarif
+
+        return sarif.render(result)
+    if fmt == "github":
+        from reports import github
+
+        return github.render(result)
+    from reports import text
+
+    return text.render_statistics(result, quiet) if statistics else text.render(result, quiet)
+
+
+def exit_code(result, exit_zero: bool) -> int:
+    if result.abnormal:
+        return 2
+    if result.findings and not exit_zero:
+        return 1
+    return 0

@@ -1,0 +1,71 @@
+"""A finding: one problem a lint rule found, located in the card base file."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import IntEnum
+
+
+class Severity(IntEnum):
+    """Ordered so that a threshold is a comparison: INFO < WARNING < ERROR."""
+
+    INFO = 1
+    WARNING = 2
+    ERROR = 3
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+    @property
+    def russian(self) -> str:
+        return {"info": "сведение", "warning": "предупреждение", "error": "ошибка"}[self.label]
+
+    @classmethod
+    def parse(cls, value: str) -> "Severity":
+        try:
+            return cls[value.strip().upper()]
+        except KeyError:
+            raise ValueError(value) from None
+
+
+SEVERITY_NAMES = ("error", "warning", "info")
+
+
+@dataclass
+class Finding:
+    """Where (file, line, columns, card), what (code, message) and why (rule numbers)."""
+
+    code: str
+    name: str
+    severity: Severity
+    message: str
+    path: str
+    line: int
+    column: int
+    end_column: int
+    card: str | None = None
+    rules: tuple[str, ...] = ()
+    readings: list[str] = field(default_factory=list)
+    suggestion: str | None = None
+    # offsets in Card.text; None for findings about something else (a noqa field, a file)
+    start: int | None = None
+    end: int | None = None
+
+    def sort_key(self) -> tuple:
+        return (self.path, self.line, self.column, self.code, self.card or "")
+
+    def to_dict(self) -> dict:
+        return {
+            "code": self.code,
+            "name": self.name,
+            "severity": self.severity.label,
+            "message": self.message,
+            "path": self.path,
+            "line": self.line,
+            "column": self.column,
+            "end_column": self.end_column,
+            "card": self.card,
+            "rules": list(self.rules),
+            "readings": list(self.readings),
+            "suggestion": self.suggestion,
+        }

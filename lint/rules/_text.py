@@ -1,0 +1,95 @@
+"""Text helpers shared by rules: segments (features as written), masks, words."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+WORD_RE = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+ICON_RE = re.compile(r"\{[^{}\n]*\}")
+LATIN = re.compile(r"[A-Za-z]")
+CYRILLIC = re.compile(r"[А-Яа-яЁё]")
+TRIGGER_RE = re.compile(
+    r"^(?:До|При|После|Если|Когда|Пока|В\s+начале|В\s+конце|Каждый\s+раз,?\s+когда|"
+    r"Всякий\s+раз,?\s+когда|Как\s+только)(?![\w-])",
+)
+DASHES = "—–"
+# a sentence end followed by what starts a feature in lossy texts
+_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=[А-ЯЁA-Z{+«\"\d−-])")
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A piece of card text that reads as one feature: a line or a sentence."""
+
+    start: int
+    end: int
+    text: str
+
+
+def segments(text: str) -> list[Segment]:
+    """Lines, and inside a line the sentences (lossy texts join features by spaces)."""
+    out: list[Segment] = []
+    offset = 0
+    for line in text.split("\n"):
+        pieces = []
+        last = 0
+        depth = 0
+        for match in _SENTENCE_RE.finditer(line):
+            # no split inside «...» or (...)
+            chunk = line[last:match.start()]
+            depth += chunk.count("«") - chunk.count("»") + chunk.count("(") - chunk.count(")")
+            if depth > 0:
+                continue
+            pieces.append((last, match.start()))
+            last = match.end()
+            depth = 0
+        pieces.append((last, len(line)))
+        for a, b in pieces:
+            if line[a:b].strip():
+                out.append(Segment(offset + a, offset + b, line[a:b]))
+        offset += len(line) + 1
+    return out
+
+
+def mask_icons(text: str) -> str:
+    """Icons replaced by spaces of the same length, so offsets stay."""
+    return ICON_RE.sub(lambda m: " " * len(m.group(0)), text)
+
+
+def mask_quoted(text: str, parens: bool = True) -> str:
+    """Text inside «...» (nested too) and, unless parens=False, (...) blanked out; offsets kept."""
+    out = list(text)
+    depth_q = depth_p = 0
+    for i, ch in enumerate(text):
+        if ch == "«":
+            depth_q += 1
+            continue
+        if ch == "»":
+            depth_q = max(0, depth_q - 1)
+            continue
+        if ch == "(" and parens:
+            depth_p += 1
+            continue
+        if ch == ")" and parens:
+            depth_p = max(0, depth_p - 1)
+            continue
+        if depth_q or depth_p:
+            out[i] = " " if ch != "\n" else "\n"
+    return "".join(out)
+
+
+@lru_cache(maxsize=1)
+def morph():
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer()
+
+
+@lru_cache(maxsize=65536)
+def is_known(word: str) -> bool:
+    return morph().word_is_known(word.lower().replace("ё", "е")) or morph().word_is_known(word.lower())
+
+
+def name_words(name: str) -> set[str]:
+    return {w.lower() for w in WORD_RE.findall(name or "")}

@@ -1,0 +1,135 @@
+"""Reading the card base and the card text at all."""
+from __future__ import annotations
+
+from lint.finding import Severity
+from lint.rule import Hit, Rule
+from lint.rules._features import span_of, to_card_span
+
+
+class UnreadableInput(Rule):
+    """Файл базы карт не читается.
+
+    Что находит:
+        Путь, которого нет; файл, который не открывается или не в UTF-8;
+        ошибку синтаксиса YAML. Сообщает загрузчик базы; код нельзя
+        отключить или подавить, и с ним `lint` завершается с кодом 2.
+    Почему это важно:
+        Карты из такого файла не проверены вовсе: зелёная проверка в CI
+        без этой ошибки значила бы, что проверено всё.
+    Плохо:
+        cards:
+        - id: d1_1
+          text: «ранить: цель»: на 1
+    Хорошо:
+        cards:
+        - id: d1_1
+          text: '«ранить: цель»: на 1'
+    """
+
+    code = "BJ000"
+    name = "unreadable-input"
+    severity = Severity.ERROR
+    engine_emitted = True
+    message = "{message}"
+
+
+class FeatureNotRead(Rule):
+    """Особенность прочитана не полностью.
+
+    Что находит:
+        Часть особенности, которую читатель текста не смог разобрать: слова
+        между способностями без связки, связку без способности после неё,
+        незакрытую скобку. Сообщает непрочитанную часть и её столбец.
+    Почему это важно:
+        Всё, что сказано о группировке (505) и о видах особенностей (114–116),
+        относится только к прочитанному. Непрочитанный кусок может
+        менять смысл, а проверки его не видят.
+    Плохо:
+        {tap}: ранить цель на 1, затем, затем закрыть её.
+    Хорошо:
+        {tap}: ранить цель на 1, затем закрыть её.
+    """
+
+    code = "BJ001"
+    name = "feature-not-read"
+    severity = Severity.WARNING
+    rules = ("505",)
+    needs_features = True
+    message = "особенность прочитана не полностью: не разобрано «{part}» (столбец {column}){why}"
+
+    def check(self, ctx):
+        for feature in ctx.all_features:
+            unread = list(getattr(feature, "unread", None) or ())
+            error = getattr(feature, "error", None)
+            why = f": {error.message}" if error is not None and getattr(error, "message", None) else ""
+            reported = False
+            for span in unread:
+                if not (isinstance(span, (tuple, list)) and len(span) == 2):
+                    continue
+                s, e = to_card_span(ctx, feature, span[0], span[1])
+                if e <= s:
+                    continue
+                yield self._hit(ctx, s, e, why)
+                reported = True
+            if not reported and error is not None and getattr(feature, "read_completely", True) is False:
+                s, e = to_card_span(ctx, feature, getattr(error, "start", 0), getattr(error, "end", 0))
+                if e <= s:
+                    full = span_of(feature, "effect_span") or span_of(feature, "span") or (s, s + 1)
+                    s, e = full
+                yield self._hit(ctx, s, e, why)
+
+    def _hit(self, ctx, s, e, why):
+        part = " ".join(ctx.text[s:e].split())
+        if len(part) > 60:
+            part = part[:59] + "…"
+        _, column = ctx.card.locate(s)
+        return Hit(s, e, {"part": part, "column": column, "why": why})
+
+
+class ReaderCrash(Rule):
+    """Сбой читателя текста на карте.
+
+    Что находит:
+        Карту, на которой программа чтения особенностей завершилась
+        исключением. Это ошибка berserk-judge, а не карты; код нельзя
+        подавить, и с ним `lint` завершается с кодом 2.
+    Почему это важно:
+        Остальные проверки этой карты, которым нужно прочтение, не
+        выполнены; о сбое нужно сообщить разработчикам.
+    Плохо:
+        (зависит от ошибки в программе)
+    Хорошо:
+        (любая карта, которую программа читает без сбоя)
+    """
+
+    code = "BJ002"
+    name = "reader-crash"
+    severity = Severity.ERROR
+    engine_emitted = True
+    message = "{message}"
+
+
+class CardSchema(Rule):
+    """Ошибка в записи карты в базе.
+
+    Что находит:
+        Нарушения формата базы карт, о которых сообщает загрузчик: неизвестное
+        или неверного типа поле, нет обязательного поля, повторный id.
+        Неизвестные значки загрузчик тоже видит, но о них сообщает BJ302,
+        который можно подавить.
+    Почему это важно:
+        Карта с такой ошибкой пропущена или загружена не целиком; её
+        текст мог остаться непроверенным.
+    Плохо:
+        - id: d1_1
+          nmae: Кшар
+    Хорошо:
+        - id: d1_1
+          name: Кшар
+    """
+
+    code = "BJ003"
+    name = "card-schema"
+    severity = Severity.ERROR
+    engine_emitted = True
+    message = "{message}"

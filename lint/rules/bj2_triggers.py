@@ -1,0 +1,161 @@
+"""Triggered features (116)."""
+from __future__ import annotations
+
+import re
+
+from lint.finding import Severity
+from lint.rule import Hit, Rule
+from lint.rules._features import span_of
+from lint.rules._text import DASHES, TRIGGER_RE, WORD_RE, mask_quoted, morph
+
+_ABILITY_WORDS = {"заклинание", "воздействие", "разряд", "выстрел", "метание", "добивание",
+                  "особый", "магический", "удар", "отравление", "ответный"}
+
+
+def _has_predicate(clause: str) -> bool:
+    """Whether a clause holds a verb form that makes it an ability, not a condition."""
+    for word in WORD_RE.findall(clause):
+        for parse in morph().parse(word.lower())[:2]:
+            if {"VERB", "INFN", "PRTS"} & set(str(parse.tag).replace(" ", ",").split(",")):
+                return True
+    return False
+
+
+class UnknownTrigger(Rule):
+    """Часть перед тире — не условие срабатывания, не метка и не оплата.
+
+    Что находит:
+        Особенность вида «[что-то] — [эффект]», где стоящее перед тире не
+        начинается со слов условия срабатывания (116.3: До, При, После,
+        Если, Когда, В начале хода, В конце хода), не является меткой или
+        оплатой перед «:», названием способности и не содержит глагола
+        (тогда тире было бы связкой «при этом», 505.4.1).
+    Почему это важно:
+        Такой текст выглядит как срабатывающая особенность, но условия
+        у неё нет или оно неизвестно правилам: непонятно, когда она
+        срабатывает — на шаге эффекта или завершения (116.4).
+    Плохо:
+        Во время атаки — ранить цель на 1.
+    Хорошо:
+        При атаке — ранить цель на 1.
+    """
+
+    code = "BJ201"
+    name = "unknown-trigger"
+    severity = Severity.WARNING
+    rules = ("116.3",)
+    message = "перед «{dash}» стоит «{lead}» — не условие срабатывания (116.3), не метка и не оплата"
+
+    def check(self, ctx):
+        text = ctx.text
+        if ctx.features is not None:
+            pieces = [span_of(f, "span") for f in ctx.features
+                      if getattr(f, "kind", "") in ("static", "unknown")]
+        else:
+            from lint.rules._text import segments
+
+            pieces = [(s.start, s.end) for s in segments(text)]
+        for piece in pieces:
+            if piece is None:
+                continue
+            start, end = piece
+            body = mask_quoted(text[start:end])
+            dash = next((i for i, ch in enumerate(body) if ch in DASHES), None)
+            if dash is None:
+                continue
+            lead = text[start:start + dash].strip()
+            if not lead or TRIGGER_RE.match(lead) or re.match(r"(?i)если(?![\w-])", lead):
+                continue
+            if ":" in body[:dash] or lead.endswith(("»", '"', ")")) or re.search(r"где\s+[XХ]$", lead):
+                continue
+            words = [w.lower() for w in WORD_RE.findall(lead)]
+            if not words or all(w in _ABILITY_WORDS for w in words) or _has_predicate(lead):
+                continue
+            lead_start = start + (len(text[start:start + dash]) - len(text[start:start + dash].lstrip()))
+            yield Hit(lead_start, start + dash + 1, {"dash": text[start + dash], "lead": lead})
+
+
+class TriggerWithoutDash(Rule):
+    """Условие срабатывания не отделено от эффекта тире.
+
+    Что находит:
+        Срабатывающую особенность, где между условием и эффектом нет «—»,
+        и граница найдена только по первому глаголу: «При атаке ранить цель».
+    Почему это важно:
+        116 записывает срабатывающую особенность как «[условие] — [эффект]».
+        Без тире граница угадывается, и условие с глаголом внутри
+        («Когда существо получает рану ранить …») может быть разрезано
+        не там; читатель тоже спотыкается.
+    Плохо:
+        При атаке ранить цель на 1.
+    Хорошо:
+        При атаке — ранить цель на 1.
+    """
+
+    code = "BJ202"
+    name = "trigger-without-dash"
+    severity = Severity.INFO
+    rules = ("116",)
+    needs_features = True
+    message = "условие «{condition}» и эффект не разделены «—»; граница найдена только проверкой глагола (эффект начинается с «{verb}»)"
+
+    def check(self, ctx):
+        for feature in ctx.all_features:
+            if not getattr(feature, "condition_by_verb_test", False):
+                continue
+            cond = span_of(feature, "condition_span")
+            effect = span_of(feature, "effect_span")
+            if cond is None:
+                continue
+            verb = ""
+            if effect:
+                words = WORD_RE.findall(ctx.text[effect[0]:effect[1]])
+                verb = words[0] if words else ""
+            condition = " ".join(ctx.text[cond[0]:cond[1]].split())
+            yield Hit(cond[0], cond[1], {"condition": condition, "verb": verb},
+                      suggestion=f"{condition} —")
+
+
+_EFFECT_PAYMENT_RE = re.compile(r"\s*(?:(?:[XХ]|\d+)\s*)?\{(?:tap|instant|counter|token)\}[^:.\n]{0,40}:")
+
+
+class TriggerWithPayment(Rule):
+    """Срабатывающая особенность с оплатой.
+
+    Что находит:
+        Срабатывающую особенность (с условием 116.3), у которой есть оплата:
+        значки или действие перед «:» после условия или перед ним.
+    Почему это важно:
+        116.2: у срабатывающей особенности не бывает оплаты — она
+        срабатывает сама, когда выполнено условие. Оплата делает её
+        разыгрываемой (114) или условно разыгрываемой (115), и тогда её
+        нужно записать как «{instant}{tap}: [условие] — [эффект]» (115).
+    Плохо:
+        При атаке: {tap}: ранить цель на 1.
+    Хорошо:
+        {instant}{tap}: при атаке — ранить цель на 1.
+    """
+
+    code = "BJ203"
+    name = "trigger-with-payment"
+    severity = Severity.ERROR
+    rules = ("116.2",)
+    needs_features = True
+    message = "у срабатывающей особенности есть оплата «{payment}»; по 116.2 её быть не может"
+
+    def check(self, ctx):
+        for feature in ctx.all_features:
+            if getattr(feature, "kind", "") != "triggered":
+                continue
+            pay = span_of(feature, "payment_span")
+            if pay is None:
+                effect = span_of(feature, "effect_span")
+                if effect is None:
+                    continue
+                match = _EFFECT_PAYMENT_RE.match(ctx.text, effect[0], effect[1])
+                if not match:
+                    continue
+                start = effect[0] + (len(match.group(0)) - len(match.group(0).lstrip()))
+                pay = (start, match.end() - 1)
+            payment = ctx.text[pay[0]:pay[1]].strip()
+            yield Hit(pay[0], pay[1], {"payment": payment})

@@ -1,0 +1,229 @@
+"""Ability types, icons and payments (114–116)."""
+from __future__ import annotations
+
+import difflib
+import re
+
+from lint.finding import Severity
+from lint.rule import Hit, Rule
+from lint.rules._text import WORD_RE, is_known, mask_quoted, name_words, segments
+
+ABILITY_TYPES = (
+    "заклинание", "воздействие", "разряд", "выстрел", "метание", "добивание",
+    "особый", "магический",  # «особый удар», «магический удар»
+)
+
+
+_NEUTER = ("ие", "ия", "ию", "ием", "ии", "ий", "иям", "иями", "иях")
+_MASC = ("", "а", "у", "ом", "е", "ы", "ов", "ам", "ами", "ах")
+_ADJ = ("ый", "ий", "ого", "ому", "ым", "ом", "ая", "ой", "ую", "ое", "ые", "ых", "ыми", "им", "ими", "их")
+_TYPE_FORMS = frozenset(
+    [k[:-2] + e for k in ("заклинание", "воздействие", "метание", "добивание") for e in _NEUTER]
+    + [k + e for k in ("разряд", "выстрел") for e in _MASC]
+    + [k[:-2] + e for k in ("особый", "магический") for e in _ADJ]
+)
+
+
+def _distance(a: str, b: str) -> int:
+    from rapidfuzz.distance import Levenshtein
+
+    return Levenshtein.distance(a, b)
+
+
+class AbilityTypeTypo(Rule):
+    """Неизвестное слово, похожее на тип способности.
+
+    Что находит:
+        Слово, которого нет в словаре, но которое отличается одной-двумя
+        буквами от типа способности: Заклинание, Воздействие, Разряд, Выстрел,
+        Метание, Добивание, Особый удар, Магический удар.
+    Почему это важно:
+        Тип способности решает, какие защиты и запреты к ней применяются
+        (защита от заклинаний, от выстрелов, ...). «Воздействине» не
+        распознаётся как воздействие, и особенность читается без типа.
+    Плохо:
+        {tap}: Воздействине «дар силы» — свести {strike} вашего существа к сильному.
+    Хорошо:
+        {tap}: Воздействие «дар силы» — свести {strike} вашего существа к сильному.
+    """
+
+    code = "BJ301"
+    name = "ability-type-typo"
+    severity = Severity.ERROR
+    rules = ("114", "116")
+    message = "«{word}» — нет такого слова; похоже на тип способности «{type}»"
+
+    def check(self, ctx):
+        own = name_words(ctx.card.name)
+        for match in WORD_RE.finditer(mask_quoted(ctx.text, parens=False)):
+            word = match.group(0)
+            low = word.lower()
+            if len(low) < 5 or low in own or "-" in low:
+                continue
+            best = None
+            for kind in ABILITY_TYPES:
+                limit = 1 if len(kind) < 8 else 2
+                if abs(len(kind) - len(low)) > limit:
+                    continue
+                d = _distance(low, kind)
+                if 0 < d <= limit and (best is None or d < best[0]):
+                    best = (d, kind)
+            if best is None or is_known(low) or low in _TYPE_FORMS:
+                continue  # a dictionary word, or an inflection of a type word
+            kind = best[1]
+            shown = kind.capitalize() if word[0].isupper() else kind
+            yield Hit(match.start(), match.end(), {"word": word, "type": shown}, suggestion=shown)
+
+
+_ICON_RE = re.compile(r"\{([^{}\n]*)\}")
+# a payment at a feature start: counts and icons, then ":" or "," (an action cost follows)
+_PAYMENT_RE = re.compile(
+    r"(?P<pay>(?:(?:[XХ]|\d+)\s*)?\{[^{}\n]*\}\d*(?:\s*(?:(?:[XХ]|\d+)\s*)?\{[^{}\n]*\}\d*)*)\s*(?P<sep>[:,])"
+)
+_PAYMENT_ITEM_RE = re.compile(r"(?P<count>[XХ]|\d+)?\s*\{(?P<icon>[^{}\n]*)\}(?P<after>\d+)?")
+_LABEL_ICONS = {"first", "second"}
+_COUNTABLE = {"counter", "token", "health"}
+
+
+class PaymentOrIcon(Rule):
+    """Неверная оплата или неизвестный значок.
+
+    Что находит:
+        Значок в фигурных скобках, которого нет в списке значков ({tpa},
+        {Tap}, { tap }), незакрытую фигурную скобку, и оплату, записанную
+        не по образцу 114/115: {instant} не первым, один значок дважды,
+        число перед {tap} или {instant}, оплату без эффекта после «:».
+    Почему это важно:
+        Оплата — то, что стоит перед «:» разыгрываемой особенности (114);
+        по ней судья решает, можно ли особенность объявить. Неизвестный
+        значок программа не сможет ни показать, ни проверить, а
+        {instant} не первым (115) не даёт понять, внезапное ли это действие.
+    Плохо:
+        {tap}{instant}: ранить цель на {tpa}.
+    Хорошо:
+        {instant}{tap}: ранить цель на 1.
+    """
+
+    code = "BJ302"
+    name = "payment-or-icon"
+    severity = Severity.ERROR
+    rules = ("114", "115")
+    message = "{what}"
+
+    def check(self, ctx):
+        from lint.rules._icons import IDENTIFIED, UNIDENTIFIED
+
+        text = ctx.text
+        known = IDENTIFIED | UNIDENTIFIED
+        for match in _ICON_RE.finditer(text):
+            name = match.group(1)
+            if name in known:
+                continue
+            close = difflib.get_close_matches(name.strip().lower(), sorted(known), n=1, cutoff=0.5)
+            hint = f"; возможно, {{{close[0]}}}" if close else ""
+            yield Hit(match.start(), match.end(), {"what": f"неизвестный значок {{{name}}}{hint}"},
+                      suggestion=f"{{{close[0]}}}" if close else None)
+        for line_start, line in _lines(text):
+            depth = 0
+            for i, ch in enumerate(line):
+                if ch == "{":
+                    if depth:
+                        yield Hit(line_start + i, line_start + i + 1,
+                                  {"what": "фигурная скобка «{» внутри значка; значок не закрыт"})
+                    depth = 1
+                    opened = i
+                elif ch == "}":
+                    if not depth:
+                        yield Hit(line_start + i, line_start + i + 1,
+                                  {"what": "лишняя «}»: нет открывающей «{» значка"})
+                    depth = 0
+            if depth:
+                yield Hit(line_start + opened, line_start + opened + 1,
+                          {"what": "незакрытый значок: нет «}»"})
+        for start, end, items, sep_at in payments(text):
+            yield from _check_payment(text, start, end, items, sep_at)
+
+
+def _lines(text):
+    offset = 0
+    for line in text.split("\n"):
+        yield offset, line
+        offset += len(line) + 1
+
+
+def payments(text: str):
+    """(start, end, [(count, icon, after, start, end)], separator offset) of each
+    payment that opens a feature (a line, a sentence or a quoted granted feature)."""
+    out = []
+    starts = {seg.start + (len(seg.text) - len(seg.text.lstrip())) for seg in segments(text)}
+    for match in re.finditer(r"[«\"]\s*", text):  # granted features: получает «{tap}: ...»
+        starts.add(match.end())
+    for at in sorted(starts):
+        match = _PAYMENT_RE.match(text, at)
+        if not match:
+            continue
+        items = [(m.group("count"), m.group("icon"), m.group("after"), at + m.start(), at + m.end())
+                 for m in _PAYMENT_ITEM_RE.finditer(match.group("pay"))]
+        if items and all(icon in _LABEL_ICONS for _, icon, _, _, _ in items):
+            continue  # {first}: / {second}: are labels, not payments
+        out.append((match.start("pay"), match.end("pay"), items, match.start("sep")))
+    return out
+
+
+def _check_payment(text, start, end, items, sep_at):
+    icons = [icon for _, icon, _, _, _ in items]
+    if "instant" in icons and icons[0] != "instant":
+        at = next(s for _, icon, _, s, _ in items if icon == "instant")
+        yield Hit(at, at + len("{instant}"),
+                  {"what": "в оплате {instant} не первым; внезапное действие начинается с {instant} (115)"})
+    seen = set()
+    for count, icon, after, s, e in items:
+        if icon in ("tap", "instant") and icon in seen:
+            yield Hit(s, e, {"what": f"в оплате значок {{{icon}}} дважды"})
+        seen.add(icon)
+        if count and icon in ("tap", "instant"):
+            yield Hit(s, e, {"what": f"в оплате число «{count}» перед {{{icon}}}; "
+                                     "считать можно фишки, жетоны, жизни, а не поворот"})
+        if after and icon in ("tap", "instant", "counter", "token"):
+            yield Hit(s, e, {"what": f"в оплате число «{after}» после {{{icon}}}; "
+                                     f"количество пишется перед значком: {after}{{{icon}}}"},
+                      suggestion=f"{after}{{{icon}}}")
+    if text[sep_at] == ":":
+        rest = text[sep_at + 1:]
+        line_rest = rest.split("\n", 1)[0].strip()
+        if not line_rest or line_rest in (".", "»", '"'):
+            yield Hit(start, sep_at + 1, {"what": "после оплаты нет эффекта"})
+
+
+class UnidentifiedIcon(Rule):
+    """Значок, смысл которого не установлен.
+
+    Что находит:
+        Значки, встречающиеся в настоящих картах, но не опознанные:
+        {wolf}, {human}, {tok}, {atk}, {attack}, {zozl}.
+    Почему это важно:
+        Программа их принимает, но не знает, что они значат; текст с ними
+        нельзя проверить до конца. {zozl}, вероятно, опечатка в {zoz},
+        {tok} — в {token}.
+    Плохо:
+        Получает {zozl}.
+    Хорошо:
+        Получает {zoz}.
+    """
+
+    code = "BJ303"
+    name = "unidentified-icon"
+    severity = Severity.INFO
+    rules = ()
+    message = "значок {{{icon}}} не опознан{hint}"
+
+    def check(self, ctx):
+        from lint.rules._icons import IDENTIFIED, UNIDENTIFIED
+
+        for match in _ICON_RE.finditer(ctx.text):
+            name = match.group(1)
+            if name in UNIDENTIFIED:
+                close = difflib.get_close_matches(name, sorted(IDENTIFIED), n=1, cutoff=0.6)
+                hint = f"; возможно, {{{close[0]}}}" if close else ""
+                yield Hit(match.start(), match.end(), {"icon": name, "hint": hint},
+                          suggestion=f"{{{close[0]}}}" if close else None)

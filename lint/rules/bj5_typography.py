@@ -1,0 +1,405 @@
+"""Typography: dashes, brackets, mixed alphabets, spaces, quotes."""
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+
+from lint.finding import Severity
+from lint.rule import Hit, Rule
+from lint.rules._text import (
+    CYRILLIC, DASHES, ICON_RE, LATIN, TRIGGER_RE, WORD_RE, is_known, mask_icons, segments,
+)
+
+_HYPHEN_DASH_RE = re.compile(r"(?<=[^\s\-]) (-{1,2}) (?=[^\s\-])")
+
+
+class HyphenAsDash(Rule):
+    """Дефис вместо тире между словами.
+
+    Что находит:
+        Дефис «-», окружённый пробелами, между словами: «При гибели - ранить».
+    Почему это важно:
+        Тире здесь — знак грамматики текста: оно отделяет условие срабатывания
+        от эффекта (116) или связывает способности как «при этом» (505.4.1).
+        Дефис читатель и программа принимают за часть слова или минус;
+        к тому же в базе появляется третье написание одного знака.
+    Плохо:
+        При гибели - ранить стоящее рядом существо на 1.
+    Хорошо:
+        При гибели — ранить стоящее рядом существо на 1.
+    """
+
+    code = "BJ501"
+    name = "hyphen-as-dash"
+    severity = Severity.WARNING
+    message = "дефис «{hyphen}» между словами; здесь нужно тире «—»"
+
+    def check(self, ctx):
+        text = mask_icons(ctx.text)
+        for match in _HYPHEN_DASH_RE.finditer(text):
+            left, right = text[match.start() - 1], text[match.end(1) + 1]
+            if left.isdigit() and right.isdigit():
+                continue  # a range "1 - 2"
+            yield Hit(match.start(1), match.end(1), {"hyphen": match.group(1)}, suggestion="—")
+
+
+# roles a dash plays, in the user's words
+ROLE_NAMES = {
+    "name": "после названия способности",
+    "condition": "после условия срабатывания",
+    "case": "после условия «если …»",
+    "connective": "связка «при этом»",
+    "fallback": "в связке «в противном случае —»",
+    "opponent": "после «если противник не может или не хочет»",
+    "definition": "в пояснении «где X — …»",
+}
+
+
+def dash_roles(text: str) -> list[tuple[int, str, str]]:
+    """(offset, dash, role) for every em/en dash of a text."""
+    out = []
+    for seg in segments(text):
+        first_dash_seen = False
+        for i, ch in enumerate(seg.text):
+            if ch not in DASHES:
+                continue
+            before = seg.text[:i].rstrip()
+            clause_start = max(before.rfind(";"), before.rfind(":"), before.rfind(","), before.rfind("."))
+            clause = before[clause_start + 1:].strip()
+            low = before.lower()
+            head = before[before.rfind(":") + 1:].lstrip() if ":" in before else seg.text.lstrip()
+            if before.endswith(("»", '"')):
+                role = "name"
+            elif re.search(r"где\s+[XХ]$", before):
+                role = "definition"
+            elif low.endswith(("в противном случае", "иначе")):
+                role = "fallback"
+            elif re.search(r"не\s+может\s+или\s+не\s+хочет(?:\s+этого\s+сделать)?$", low):
+                role = "opponent"
+            elif not first_dash_seen and TRIGGER_RE.match(head) and before.count(":") <= 1:
+                role = "condition"
+            elif re.match(r"(?i)если(?![\w-])", clause):
+                role = "case"
+            else:
+                role = "connective"
+            first_dash_seen = True
+            out.append((seg.start + i, ch, role))
+    return out
+
+
+class InconsistentDash(Rule):
+    """Разные тире в одной роли в пределах базы карт.
+
+    Что находит:
+        Тире «—» и «–» в одной и той же роли (после условия срабатывания,
+        после названия способности, после «если …», как связка «при этом»)
+        в разных картах базы. Отмечаются тире, которых в этой роли меньшинство.
+    Почему это важно:
+        В правилах у тире две разные работы: разделитель условия и эффекта
+        и связка, равная «при этом» (505.4.1). Если база пишет каждую роль
+        одним знаком, читатель различает их с первого взгляда; смешение
+        делает эту разницу случайной.
+    Плохо:
+        При гибели — ранить цель на 1.
+        При атаке – ранить цель на 2.
+    Хорошо:
+        При гибели — ранить цель на 1.
+        При атаке — ранить цель на 2.
+    """
+
+    code = "BJ502"
+    name = "inconsistent-dash"
+    severity = Severity.INFO
+    base_wide = True
+    message = "тире «{dash}» {role}; в базе в этой роли обычно «{usual}» ({count} из {total})"
+
+    def check_base(self, contexts):
+        by_role: dict[str, list] = defaultdict(list)
+        for ctx in contexts:
+            for offset, dash, role in dash_roles(ctx.text):
+                by_role[role].append((ctx, offset, dash))
+        for role, items in by_role.items():
+            counts = Counter(dash for _, _, dash in items)
+            if len(counts) < 2:
+                continue
+            # the majority; a tie goes to the em dash
+            usual = max(counts, key=lambda d: (counts[d], d == "—"))
+            for ctx, offset, dash in items:
+                if dash != usual:
+                    yield ctx, Hit(offset, offset + 1, {
+                        "dash": dash, "role": ROLE_NAMES[role], "usual": usual,
+                        "count": counts[usual], "total": len(items)}, suggestion=usual)
+
+
+_PAIRS = {"«": "»", "(": ")", "[": "]"}
+_CLOSERS = {v: k for k, v in _PAIRS.items()}
+
+
+class UnbalancedBrackets(Rule):
+    """Непарные кавычки «» или скобки.
+
+    Что находит:
+        Открывающую «« или «(» без закрывающей, закрывающую без открывающей,
+        нечётное число прямых кавычек.
+    Почему это важно:
+        Кавычки отделяют название способности и выданную особенность
+        («получает «…»»), скобки — пояснения (тип способности, предел,
+        длительность). Без пары неясно, где они кончаются, и остаток текста
+        читается как часть названия или пояснения.
+    Плохо:
+        {tap}: Заклинание «гипноз — закрыть существо.
+    Хорошо:
+        {tap}: Заклинание «гипноз» — закрыть существо.
+    """
+
+    code = "BJ503"
+    name = "unbalanced-brackets"
+    severity = Severity.ERROR
+    message = "{what}"
+
+    def check(self, ctx):
+        text = mask_icons(ctx.text)
+        stack: list[tuple[str, int]] = []
+        for i, ch in enumerate(text):
+            if ch in _PAIRS:
+                stack.append((ch, i))
+            elif ch in _CLOSERS:
+                opener = _CLOSERS[ch]
+                if stack and stack[-1][0] == opener:
+                    stack.pop()
+                elif any(o == opener for o, _ in stack):
+                    # close the matching one; what was open inside it stays unclosed
+                    while stack and stack[-1][0] != opener:
+                        o, at = stack.pop()
+                        yield Hit(at, at + 1, {"what": f"незакрытая «{o}»: нет «{_PAIRS[o]}»"})
+                    stack.pop()
+                else:
+                    yield Hit(i, i + 1, {"what": f"лишняя «{ch}»: нет открывающей «{opener}»"})
+        for o, at in stack:
+            yield Hit(at, at + 1, {"what": f"незакрытая «{o}»: нет «{_PAIRS[o]}»"})
+        straight = [i for i, ch in enumerate(text) if ch == '"']
+        if len(straight) % 2:
+            at = straight[-1]
+            yield Hit(at, at + 1, {"what": "непарная прямая кавычка «\"»"})
+
+
+_HOMOGLYPHS = str.maketrans("aceopxyABCEHKMOPTXkmtb", "асеорхуАВСЕНКМОРТХкмтв")
+_X_RE = re.compile(r"(?<![^\W\d_])([XХ])(?![^\W\d_])")
+
+
+class MixedAlphabet(Rule):
+    """Латинские буквы в русских словах; латинская X рядом с кириллической Х.
+
+    Что находит:
+        Слово, в котором кириллица смешана с латиницей («пpи» с латинской p),
+        и текст, где переменная X записана то латинской X, то кириллической Х.
+    Почему это важно:
+        Такие слова выглядят правильно, но не находятся поиском и не
+        узнаются читателем текста: «пpи» не станет условием срабатывания.
+        Две разные буквы X в одном тексте — для программы две разные
+        переменные, и X из оплаты не определит X эффекта (505.7).
+    Плохо:
+        X{counter}{tap}: ранить цель на Х.
+    Хорошо:
+        X{counter}{tap}: ранить цель на X.
+    """
+
+    code = "BJ504"
+    name = "mixed-alphabet"
+    severity = Severity.WARNING
+    message = "{what}"
+
+    def check(self, ctx):
+        text = mask_icons(ctx.text)
+        for match in WORD_RE.finditer(text):
+            word = match.group(0)
+            if LATIN.search(word) and CYRILLIC.search(word):
+                fixed = word.translate(_HOMOGLYPHS)
+                latin = "".join(sorted(set(LATIN.findall(word))))
+                suggestion = fixed if not LATIN.search(fixed) else None
+                yield Hit(match.start(), match.end(),
+                          {"what": f"латинские буквы «{latin}» в слове «{word}»"}, suggestion=suggestion)
+        xs = [(m.start(), m.group(1)) for m in _X_RE.finditer(text)]
+        letters = Counter(ch for _, ch in xs)
+        if len(letters) == 2:
+            usual = xs[0][1]
+            other_name = {"X": "латинская X", "Х": "кириллическая Х"}
+            for at, ch in xs:
+                if ch != usual:
+                    yield Hit(at, at + 1, {
+                        "what": f"{other_name[ch]} рядом с {other_name[usual].replace('ая', 'ой')} "
+                                f"в том же тексте; пишите переменную одной буквой"}, suggestion=usual)
+
+
+_DOUBLE_SPACE_RE = re.compile(r"(?<=\S)( {2,})(?=\S)")
+_NO_SPACE_RE = re.compile(r"([:,])(?=[^\W\d_]|\{)")
+_TRAILING_RE = re.compile(r"[ \t]+$", re.M)
+
+
+class Spacing(Rule):
+    """Лишние и пропущенные пробелы.
+
+    Что находит:
+        Два пробела подряд внутри строки, пробел в конце строки и пропущенный
+        пробел после «:» или «,» перед словом или значком.
+    Почему это важно:
+        «{tap}:Уничтожить» и двойные пробелы — следы склейки текста;
+        пропущенный пробел после оплаты мешает видеть, где кончается оплата,
+        а лишние пробелы делают тексты одинакового смысла разными при поиске
+        и сравнении.
+    Плохо:
+        {tap}:ранить цель на 1,  затем закрыть её.
+    Хорошо:
+        {tap}: ранить цель на 1, затем закрыть её.
+    """
+
+    code = "BJ505"
+    name = "spacing"
+    severity = Severity.WARNING
+    message = "{what}"
+
+    def check(self, ctx):
+        text = ctx.text
+        for match in _DOUBLE_SPACE_RE.finditer(text):
+            yield Hit(match.start(1), match.end(1),
+                      {"what": f"{len(match.group(1))} пробела подряд"}, suggestion=" ")
+        for match in _NO_SPACE_RE.finditer(text):
+            yield Hit(match.start(1), match.end(1) + 1,
+                      {"what": f"нет пробела после «{match.group(1)}»"}, suggestion=match.group(1) + " ")
+        for match in _TRAILING_RE.finditer(text):
+            if match.start() > 0 and text[match.start() - 1] != "\n":
+                yield Hit(match.start(), match.end(), {"what": "пробел в конце строки"}, suggestion="")
+
+
+_HYPHENATED_RE = re.compile(r"(?<![\w-])([А-ЯЁа-яё]+)-([а-яё]+)(?![\w-])")
+
+
+class HyphenationLeftover(Rule):
+    """Остаток переноса: слово, разорванное дефисом.
+
+    Что находит:
+        Слово с дефисом, которого нет в словаре, когда без дефиса получается
+        словарное слово, а половины словами не являются: «сраба-тывает».
+    Почему это важно:
+        Такой дефис — след переноса строки из печатного макета. Слово
+        с ним не узнаётся: «сраба-тывает» не глагол, и граница условия
+        и эффекта или связка может быть найдена не там.
+    Плохо:
+        Эта особенность сраба-тывает 1 раз за бой.
+    Хорошо:
+        Эта особенность срабатывает 1 раз за бой.
+    """
+
+    code = "BJ506"
+    name = "hyphenation-leftover"
+    severity = Severity.WARNING
+    message = "«{word}» похоже на остаток переноса; без дефиса: «{joined}»"
+
+    def check(self, ctx):
+        for match in _HYPHENATED_RE.finditer(ctx.text):
+            left, right = match.group(1), match.group(2)
+            joined = left + right
+            if is_known(f"{left}-{right}") or (is_known(left) and is_known(right)):
+                continue
+            if is_known(joined):
+                yield Hit(match.start(), match.end(), {"word": match.group(0), "joined": joined},
+                          suggestion=joined)
+
+
+_STRAIGHT_PAIR_RE = re.compile(r'"([^"\n]*)"')
+
+
+class StraightQuotes(Rule):
+    """Прямые кавычки вместо «ёлочек».
+
+    Что находит:
+        Текст в прямых кавычках "…".
+    Почему это важно:
+        В текстах карт названия способностей и выдаваемые особенности пишутся
+        в «ёлочках». Прямые кавычки не различают начало и конец, и вложенные
+        кавычки («получает «…»») с ними не записать однозначно.
+    Плохо:
+        {tap}: Заклинание "гипноз" — закрыть существо.
+    Хорошо:
+        {tap}: Заклинание «гипноз» — закрыть существо.
+    """
+
+    code = "BJ507"
+    name = "straight-quotes"
+    severity = Severity.INFO
+    message = "прямые кавычки \"{inner}\"; в текстах карт приняты «ёлочки»"
+
+    def check(self, ctx):
+        for match in _STRAIGHT_PAIR_RE.finditer(ctx.text):
+            inner = match.group(1)
+            short = inner if len(inner) <= 30 else inner[:29] + "…"
+            yield Hit(match.start(), match.end(), {"inner": short}, suggestion=f"«{inner}»")
+
+
+_SPACE_BEFORE_RE = re.compile(r"(?<=\S)( +)([,.:;!?»)])|([«(])( +)(?=\S)")
+
+
+class SpaceBeforePunctuation(Rule):
+    """Пробел перед знаком препинания или внутри скобок и кавычек.
+
+    Что находит:
+        Пробел перед «,», «.», «:», «;», «!», «?», перед закрывающей «»» или «)»
+        и после открывающей ««» или «(».
+    Почему это важно:
+        Оторванный знак — обычно след правки или склейки («{strike} .»);
+        он делает одинаковые тексты разными при поиске, а точка, оторванная
+        от особенности, выглядит началом новой.
+    Плохо:
+        Обязан напасть на это существо {strike} .
+    Хорошо:
+        Обязан напасть на это существо {strike}.
+    """
+
+    code = "BJ508"
+    name = "space-before-punctuation"
+    severity = Severity.WARNING
+    message = "{what}"
+
+    def check(self, ctx):
+        for match in _SPACE_BEFORE_RE.finditer(ctx.text):
+            if match.group(1):
+                mark = match.group(2)
+                if ctx.text.startswith("...", match.start(2)):
+                    continue
+                yield Hit(match.start(1), match.end(2), {"what": f"пробел перед «{mark}»"}, suggestion=mark)
+            else:
+                mark = match.group(3)
+                yield Hit(match.start(3), match.end(4), {"what": f"пробел после «{mark}»"}, suggestion=mark)
+
+
+_DOUBLED_PUNCT_RE = re.compile(r"(?<!\.)([,;:]) ?([,.;:])|(?<![.])(\.) ?([,;:]|\.(?!\.))")
+
+
+class DoubledPunctuation(Rule):
+    """Два знака препинания подряд.
+
+    Что находит:
+        «,.», «..», «;,», «:.» и подобные пары (многоточие «...» не в счёт).
+    Почему это важно:
+        Лишний знак меняет чтение: «,» и «;» — связки (505.4.1), и
+        «ранить на 1;, затем» не читается ни как одна, ни как другая.
+    Плохо:
+        {tap}: ранить цель на 1,.
+    Хорошо:
+        {tap}: ранить цель на 1.
+    """
+
+    code = "BJ509"
+    name = "doubled-punctuation"
+    severity = Severity.WARNING
+    message = "два знака препинания подряд: «{pair}»"
+
+    def check(self, ctx):
+        text = ctx.text
+        for match in _DOUBLED_PUNCT_RE.finditer(text):
+            if match.group(0).startswith("..") and match.group(0).endswith("..."):
+                continue
+            pair = re.sub(r"\s+", "", match.group(0))
+            if pair == "...":
+                continue
+            yield Hit(match.start(), match.end(), {"pair": pair})

@@ -1,0 +1,80 @@
+"""Parenthetical annotations of an effect (spec section 1).
+
+`(воздействие «удар молота»)`, `(1 раз за бой)`, `(до конца вашего хода)`,
+`(по выбору атакованного)`: they qualify the feature, they are not abilities,
+so the segmenter never looks inside them.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+ABILITY_TYPES = (r"заклинание|воздействие|разряд|выстрел|метание|особый\s+удар|магический\s+удар|"
+                 r"добивание|подлость|удар")
+_TYPE_NAME = re.compile(rf"^\s*(?:{ABILITY_TYPES})\b", re.I)
+_LIMIT = re.compile(r"\b(?:раз[а]?\s+(?:за|в)\s+(?:ваш\s+|свой\s+)?(?:ход|бой)|раз\s+за\s+игру|один\s+раз|дважды)\b", re.I)
+_DURATION = re.compile(r"^\s*(?:до\s+(?:конца|начала|тех\s+пор)|на\s+(?:свой|весь|следующий|\d+|x|х)\b|пока\b)", re.I)
+_CHOOSER = re.compile(r"\bпо\s+(?:своему\s+)?выбору\b", re.I)
+
+
+@dataclass
+class Annotation:
+    """One annotation: its kind, its text (without parentheses) and its span."""
+
+    kind: str                    # "type_name" | "limit" | "duration" | "chooser" | "while" | "other"
+    text: str
+    span: tuple[int, int]
+
+
+def classify_annotation(inner: str) -> str:
+    """The kind of a parenthetical's content."""
+    if _TYPE_NAME.match(inner) and ("«" in inner or '"' in inner or len(inner.split()) <= 4):
+        return "type_name"
+    if _LIMIT.search(inner):
+        return "limit"
+    if _CHOOSER.search(inner):
+        return "chooser"
+    if re.match(r"^\s*пока\b", inner, re.I):
+        return "while"
+    if _DURATION.match(inner):
+        return "duration"
+    return "other"
+
+
+def paren_annotations(text: str, start: int, end: int) -> list[Annotation]:
+    """Annotations of one parenthesis span; "(2 раза за ход, воздействие «x»)" gives two."""
+    inner_start, inner_end = start + 1, end - 1 if text[end - 1] == ")" else end
+    inner = text[inner_start:inner_end]
+    parts: list[tuple[int, int]] = []
+    depth, last = 0, inner_start
+    for i in range(inner_start, inner_end):
+        ch = text[i]
+        if ch in "«(":
+            depth += 1
+        elif ch in "»)":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append((last, i))
+            last = i + 1
+    parts.append((last, inner_end))
+    kinds = [classify_annotation(text[s:e]) for s, e in parts]
+    if len(parts) > 1 and "other" not in kinds:
+        return [Annotation(k, text[s:e].strip(), _strip(text, s, e)) for (s, e), k in zip(parts, kinds)]
+    return [Annotation(classify_annotation(inner), inner.strip(), (start, end))]
+
+
+def _strip(text: str, s: int, e: int) -> tuple[int, int]:
+    while s < e and text[s].isspace():
+        s += 1
+    while e > s and text[e - 1].isspace():
+        e -= 1
+    return s, e
+
+
+def type_name_parts(inner: str) -> tuple[str | None, str | None]:
+    """(ability type, name) of a type_name annotation's text."""
+    m = re.match(rf"\s*({ABILITY_TYPES})\s*(.*)$", inner, re.I | re.S)
+    if not m:
+        return None, None
+    name = m.group(2).strip().strip("«»\"").strip() or None
+    return m.group(1), name

@@ -1,0 +1,271 @@
+"""Feature kinds and heads (spec section 1): payment, label, trigger, type/name.
+
+The head of a feature is what stands before its effect; finding it tells the
+kind. A trigger condition ends at its dash, or, when the dash is missing
+(lossy texts, "При гибели ранить ..."), before the first predicate and its
+subject (the verb test).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from parser.annotations import ABILITY_TYPES
+from parser.split import LABEL_ICONS, LABELS
+from parser.words import Item, is_predicate, items, nominal, predicate_at, PREPOSITIONS
+from parser import morph
+
+Span = tuple[int, int]
+
+_PAYMENT = re.compile(
+    r"\s*((?:[XХxх]\s*)?(?:\d+\s*)?\{(?!first\}|second\}|wolf\}|human\})\w+\}(?:\s*(?:[XХxх]\s*)?(?:\d+\s*)?\{\w+\})*"
+    r"(?:\s*,\s*[^:«»\"()]{1,90}?)?)\s*:")
+_LIMIT_PAYMENT = re.compile(r"\s*(\d+\s+раз[а]?\s+за\s+[^:«»()]{1,20}?)\s*:")
+_ACTION_PAYMENT = re.compile(r"\s*([А-ЯЁ][а-яё]+(?:\s+[^:«»\"()—–.;]{1,60}?)?)\s*:")
+_LABEL = re.compile(rf"\s*((?:{LABELS})|{LABEL_ICONS})\s*:", re.I)
+_TRIGGER = re.compile(r"\s*(При|После|До|Если|Когда|В\s+начале|В\s+конце|Вместо)\b", re.I)
+_CLAUSE_HEADS = {"если", "когда"}
+_WHILE = re.compile(r"\s*Пока\b", re.I)
+_TYPE = re.compile(rf"\s*({ABILITY_TYPES})\b", re.I)
+
+
+@dataclass
+class Head:
+    """What stands before the effect, with spans into the card text."""
+
+    kind: str = "static"
+    payment: Span | None = None
+    label: Span | None = None
+    condition: Span | None = None
+    condition_by_verb_test: bool = False
+    condition_separator: str = ""
+    ability_type: Span | None = None
+    effect_name: Span | None = None
+    type_separator: str = ""
+    while_condition: Span | None = None
+    effect_start: int = 0
+    separators: list[Span] = field(default_factory=list)
+
+
+def _skip_ws(text: str, pos: int, end: int) -> int:
+    while pos < end and text[pos].isspace():
+        pos += 1
+    return pos
+
+
+def find_prefix(text: str, start: int, end: int) -> Head:
+    """Payment, keyword label or nothing at the feature start."""
+    head = Head(effect_start=start)
+    m = _LABEL.match(text, start, end)
+    if m:
+        head.kind = "keyword"
+        head.label = m.span(1)
+        head.separators.append((m.end() - 1, m.end()))
+        head.effect_start = _skip_ws(text, m.end(), end)
+        return head
+    for pattern in (_PAYMENT, _LIMIT_PAYMENT, _ACTION_PAYMENT):
+        m = pattern.match(text, start, end)
+        if not m:
+            continue
+        if pattern is _ACTION_PAYMENT:
+            first = m.group(1).split()[0]
+            if morph.pos(first) != "INFN":
+                continue
+        head.kind = "playable"
+        head.payment = m.span(1)
+        head.separators.append((m.end() - 1, m.end()))
+        head.effect_start = _skip_ws(text, m.end(), end)
+        return head
+    return head
+
+
+def _subclause_end(seq: list[Item], j: int) -> int:
+    """Skip an "если/когда/который ..." clause inside a condition up to its comma or dash."""
+    while j < len(seq) and not (seq[j].kind == "punct" and seq[j].low in ",;") and seq[j].kind != "dash":
+        j += 1
+    return j
+
+
+def _relative_within(seq: list[Item], i: int) -> bool:
+    for k in range(i, min(i + 3, len(seq))):
+        if seq[k].kind == "word" and seq[k].low.startswith(("котор", "чей", "чья", "чье", "чьи")):
+            return True
+        if seq[k].kind != "word":
+            return False
+    return False
+
+
+def _agrees(word: Item, verb: Item) -> bool:
+    """A subject word agrees in number with a finite verb (when both show it)."""
+    if word.kind == "name":
+        return True
+    vnum = {n for p in morph.parses(verb.low)[:2] for n in ("sing", "plur") if n in p.tag}
+    if not vnum:
+        return True
+    wnum = {n for p in morph.parses(word.low) if "nomn" in p.tag for n in ("sing", "plur") if n in p.tag}
+    return not wnum or bool(vnum & wnum)
+
+
+def _ability_start(seq: list[Item], j: int) -> bool:
+    """An ability noun opening the effect: "выстрел на 2", "особый удар на 2", "X разрядов"."""
+    it = seq[j]
+    if morph.ability_noun(it.low):
+        return j > 1
+    return (morph.ability_adjective(it.low) and j + 1 < len(seq) and seq[j + 1].kind == "word"
+            and morph.normalize(seq[j + 1].low) in ("удар", "удара"))
+
+
+def _finite_subclause_verb(seq: list[Item], j: int) -> bool:
+    """A finite verb of an unclosed "если ..." clause, not a modal before an infinitive."""
+    word = seq[j].low
+    if morph.pos(word) in ("INFN",) or "impr" in str(morph.parses(word)[0].tag if morph.parses(word) else ""):
+        return False
+    if word in ("может", "могут", "можете") and j + 1 < len(seq) and is_predicate(seq[j + 1]):
+        return False
+    return True
+
+
+def find_condition(text: str, start: int, end: int, protected, clause: bool | None = None):
+    """(condition span, effect start, by_verb_test, separator span) or None."""
+    seq = items(text, start, end, protected)
+    if not seq:
+        return None
+    if clause is None:
+        clause = seq[0].low in _CLAUSE_HEADS
+    saw_pred = False
+    sub_pred_allowed = False
+    dash_ahead = False
+    for it in seq:
+        if it.kind == "punct" and it.low == ";":
+            break
+        if it.kind == "dash":
+            dash_ahead = True
+            break
+    j = 1 if not seq[0].is_word("в") else 2
+    while j < len(seq):
+        it = seq[j]
+        if it.kind == "punct" and it.low in ";.":
+            break
+        if it.kind == "dash" or (it.kind == "punct" and it.low == ":" and j + 1 < len(seq)):
+            if j + 1 >= len(seq):
+                return None
+            return (seq[0].start, seq[j - 1].end), seq[j + 1].start, False, (it.start, it.end)
+        if it.kind == "punct" and it.low == ",":
+            if j + 1 < len(seq) and seq[j + 1].is_word("то") and predicate_at(seq, j + 2):
+                return (seq[0].start, seq[j - 1].end), seq[j + 2].start, False, (it.start, seq[j + 1].end)
+            if j + 1 < len(seq) and (seq[j + 1].is_word("если", "когда") or _relative_within(seq, j + 1)):
+                sub_end = _subclause_end(seq, j + 2)
+                if sub_end < len(seq) and seq[sub_end].low != ";":
+                    j = sub_end
+                else:
+                    j, sub_pred_allowed = j + 2, True   # no comma closes it: its own verb is skipped
+                continue
+            if (saw_pred or not clause or predicate_at(seq, j + 1) == 2) and predicate_at(seq, j + 1) and not (
+                    j + 1 < len(seq) and seq[j + 1].kind == "word" and morph.pos(seq[j + 1].low) in {"PRTF", "GRND"}):
+                return (seq[0].start, seq[j - 1].end), seq[j + 1].start, False, (it.start, it.end)
+            j += 1
+            continue
+        if it.kind == "word" and j + 1 < len(seq) and seq[j + 1].kind == "quote" and _TYPE.fullmatch(it.low) \
+                and j > 1:
+            return (seq[0].start, seq[j - 1].end), it.start, True, None     # "В начале хода воздействие «x» — ..."
+        if it.is_word("где"):
+            # "где X — ...": its dash belongs to the clause, not to the condition
+            k = j + 1
+            while k < len(seq) and seq[k].kind != "dash" and not (seq[k].kind == "punct" and seq[k].low in ",;"):
+                k += 1
+            j = k + 1 if k < len(seq) and seq[k].kind == "dash" else k
+            continue
+        if it.is_word("нет", "есть") and (clause or j > 1):
+            saw_pred = True            # "есть" here is "there is", never "to eat"
+            j += 1
+            continue
+        if it.kind == "word" and (clause is False or saw_pred) and not dash_ahead and _ability_start(seq, j) \
+                and not (seq[j - 1].kind == "punct" or seq[j - 1].is_word("и", "или")):
+            k = j
+            if k - 1 > 0 and (seq[k - 1].kind == "num" or seq[k - 1].low in ("x", "х")):
+                k -= 1
+            return (seq[0].start, seq[k - 1].end), seq[k].start, True, None
+        if is_predicate(it) or it.is_word("может", "могут", "можете"):
+            if sub_pred_allowed and _finite_subclause_verb(seq, j):
+                sub_pred_allowed = False
+                j += 1
+                continue
+            modal = it.low in morph.MODALS and j + 1 < len(seq) and is_predicate(seq[j + 1])
+            if clause and not saw_pred:
+                saw_pred = True
+                j += 2 if modal else 1
+                continue
+            k = j
+            pronoun_subject = False
+            while k - 1 > 0 and seq[k - 1].is_word("не", "вы", "также"):
+                k -= 1
+                pronoun_subject = pronoun_subject or seq[k].low == "вы"
+            stop = k
+            finite = morph.is_finite(it.low) and not morph.is_imperative(it.low) and not pronoun_subject
+            while finite and stop - 1 > 0 and nominal(seq[stop - 1]) and k - stop < 4 \
+                    and _agrees(seq[stop - 1], it):
+                stop -= 1
+                if seq[stop].kind == "name" or morph.pos(seq[stop].low) == "NPRO":
+                    break
+            if stop < k and stop - 1 >= 0 and seq[stop - 1].kind == "word" and not nominal(seq[stop - 1]) \
+                    and morph.pos(seq[stop - 1].low) in {"ADJF", "PRTF", "NUMR"}:
+                stop = k     # "вашего хода": a genitive phrase, not a subject
+            if stop - 1 >= 0 and seq[stop - 1].low in PREPOSITIONS and stop < k:
+                stop = k     # the nominals belong to a prepositional phrase: "в свой ход может"
+            if stop <= 0 or (stop == 1 and seq[0].low in {"при", "после", "до", "вместо"}):
+                stop = max(k, 1)
+            return (seq[0].start, seq[stop - 1].end), seq[stop].start, True, None
+        j += 1
+    return None
+
+
+def find_type_name(text: str, start: int, end: int, protected, regions_quotes) -> tuple | None:
+    """Ability type and name heading an effect: (type span, name span, effect start, separator)."""
+    m = _TYPE.match(text, start, end)
+    if not m:
+        return None
+    pos = _skip_ws(text, m.end(), end)
+    type_span = m.span(1)
+    name_span = None
+    for qs, qe in regions_quotes:
+        if qs == pos:
+            name_span = (qs + 1, qe - 1)
+            pos = qe
+            break
+    seq = items(text, pos, end, protected)
+    j = 0
+    if name_span is None:
+        # lossy text without quotes: up to four words of name, then a dash or a predicate
+        while j < len(seq) and j < 4 and seq[j].kind == "word" and seq[j].low not in PREPOSITIONS \
+                and not is_predicate(seq[j]):
+            j += 1
+        if j == 0 or j >= len(seq):
+            return None
+        name_span = (seq[0].start, seq[j - 1].end)
+    # parentheses and a parameter may stand between the name and the dash
+    while j < len(seq) and (seq[j].kind == "paren" or (seq[j].kind == "punct" and seq[j].low == ",")
+                            or seq[j].is_word("дальность") or seq[j].kind == "num"):
+        if seq[j].low == "," and not (j + 1 < len(seq) and seq[j + 1].is_word("дальность")):
+            break
+        j += 1
+    if j < len(seq) and (seq[j].kind == "dash" or (seq[j].kind == "punct" and seq[j].low == ":")):
+        if j + 1 >= len(seq):
+            return None
+        return type_span, name_span, seq[j + 1].start, (seq[j].start, seq[j].end)
+    if j < len(seq) and predicate_at(seq, j):
+        return type_span, name_span, seq[j].start, None
+    return None
+
+
+def is_trigger_start(text: str, pos: int, end: int) -> bool:
+    m = _TRIGGER.match(text, pos, end)
+    if not m:
+        return False
+    word = m.group(1).lower()
+    if word == "до":  # "До набора отряда", "До начала хода" — not "до 3 ..."
+        return bool(re.match(r"\s*до\s+[а-яё]", text[pos:end], re.I))
+    return True
+
+
+def is_while_start(text: str, pos: int, end: int) -> bool:
+    return bool(_WHILE.match(text, pos, end))

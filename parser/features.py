@@ -1,0 +1,321 @@
+"""Reading a real card text into features (spec sections 1, 2 and 5).
+
+`read_text` splits a card text into features, finds each feature's head
+(payment, label, trigger condition, ability type and name), takes its
+annotations and granted features out, segments the effect into connective
+tokens and reads them with the connective grammar. Every part keeps its span
+in the card text, so a finding can point at it. It never raises.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from parser.annotations import Annotation, paren_annotations, type_name_parts
+from parser.classify import (Head, find_condition, find_prefix, find_type_name, is_trigger_start,
+                             is_while_start)
+from parser.names import name_spans
+from parser.regions import find_regions
+from parser.segment import LEVELS, candidates, tokens_for
+from parser.split import ERRATA, split_features
+from parser.tokens import Kind, Token
+
+Span = tuple[int, int]
+_GRANTING = re.compile(r"(?:имеет|имеют|получает|получают|получить|получив|особенность\w*|приобретает)\s*:?\s*$", re.I)
+_DYNAMIC = {"playable", "conditional", "triggered"}
+_STATIC_LABELS = re.compile(r"строй|бестел|на\s+глубине|на\s+поверхности|орда", re.I)
+
+
+@dataclass
+class Feature:
+    """One feature of a card text; every span is an offset pair into the card text."""
+
+    kind: str
+    text: str
+    span: Span
+    line: int
+    payment: str | None = None
+    payment_span: Span | None = None
+    condition: str | None = None
+    condition_span: Span | None = None
+    condition_by_verb_test: bool = False     # trigger found by the verb test, no dash after it
+    label: str | None = None
+    label_span: Span | None = None
+    ability_type: str | None = None
+    ability_type_span: Span | None = None
+    effect_name: str | None = None
+    effect_name_span: Span | None = None
+    effect_name_quoted: bool = False         # the name stood in «» or straight quotes
+    annotations: list[Annotation] = field(default_factory=list)
+    granted: list["Feature"] = field(default_factory=list)
+    effect: str = ""
+    effect_span: Span = (0, 0)
+    tokens: list[Token] = field(default_factory=list)
+    reading: object | None = None            # parser.reading.Reading
+    error: object | None = None              # parser.reading.ReadingError
+    unread: list[Span] = field(default_factory=list)
+    separators: list[tuple[Span, str]] = field(default_factory=list)   # ":" and separator dashes met in the head
+    dash_before_effect: bool = False         # a separator dash stands right before the effect
+    while_condition: str | None = None       # "Пока ..." / ", пока ..." of a static feature
+    while_span: Span | None = None
+    segmentation_level: int = 0              # 0 = every candidate connective kept; higher = more conservative
+    granted_spans: list[Span] = field(default_factory=list)   # the quotes holding granted features
+
+    @property
+    def payment_text(self) -> str | None:
+        """The raw payment as printed (alias kept for the linter)."""
+        return self.payment
+
+    @property
+    def read_completely(self) -> bool:
+        return (self.kind != "unknown" and not self.unread and self.error is None
+                and all(g.read_completely for g in self.granted))
+
+
+def read_card(card) -> list[Feature]:
+    """Features of a cardbase.model.Card."""
+    return read_text(card.text or "", getattr(card, "name", None))
+
+
+def read_text(text: str, name: str | None = None) -> list[Feature]:
+    """Features of a card text; never raises."""
+    if not isinstance(text, str):
+        return []
+    try:
+        pieces = split_features(text)
+    except Exception as exc:  # noqa: BLE001 - a reader must not fail on any input
+        return [_failed(text, (0, len(text)), 1, exc)]
+    out: list[Feature] = []
+    for span, line in pieces:
+        try:
+            out.append(_read_feature(text, span, line, name, depth=0))
+        except Exception as exc:  # noqa: BLE001
+            out.append(_failed(text, span, line, exc))
+    return out
+
+
+def _failed(text: str, span: Span, line: int, exc: Exception) -> Feature:
+    from parser.reading import ReadingError
+
+    err = ReadingError(f"внутренняя ошибка чтения: {type(exc).__name__}", *span)
+    return Feature("unknown", text[span[0]:span[1]], span, line, error=err, unread=[span],
+                   effect=text[span[0]:span[1]], effect_span=span)
+
+
+def _protected(text: str, start: int, end: int, name: str | None):
+    regions = find_regions(text, start, end)
+    prot = [(s, e, "quote") for s, e in regions.quotes] + [(s, e, "paren") for s, e in regions.parens]
+    prot += [(s, e, "icon") for s, e in regions.icons]
+    for s, e in name_spans(text, name, start, end):
+        if not any(ps <= s < pe or ps < e <= pe for ps, pe, _ in prot):
+            prot.append((s, e, "name"))
+    return regions, prot
+
+
+def _trim(text: str, s: int, e: int, chars: str = " \t\n") -> Span:
+    while s < e and text[s] in chars:
+        s += 1
+    while e > s and text[e - 1] in chars:
+        e -= 1
+    return s, e
+
+
+def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int) -> Feature:
+    start, end = span
+    feature = Feature("static", text[start:end], span, line)
+    if ERRATA.match(text[start:end]):
+        feature.kind = "errata"
+        feature.effect_span = (end, end)
+        return feature
+    regions, prot = _protected(text, start, end, name)
+    head = find_prefix(text, start, end)
+    kind = head.kind
+    pos = head.effect_start
+    for sep in head.separators:
+        feature.separators.append((sep, text[sep[0]:sep[1]]))
+    if head.payment:
+        feature.payment_span = head.payment
+        feature.payment = text[head.payment[0]:head.payment[1]]
+    if head.label:
+        feature.label_span = head.label
+        feature.label = text[head.label[0]:head.label[1]]
+
+    # trigger condition (triggered, conditional, or inside a keyword's effect) and while-condition
+    wants_condition = is_trigger_start(text, pos, end) and (
+        kind in ("static", "keyword") or (kind == "playable" and "{instant}" in (feature.payment or "")))
+    if kind == "playable" and "{instant}" in (feature.payment or "") and re.search(r"перенаправ", text[pos:end], re.I):
+        kind = "conditional"
+    if wants_condition:
+        found = find_condition(text, pos, end, prot)
+        if found is None:
+            feature.kind = "unknown"
+            feature.effect_span = (pos, end)
+            feature.effect = text[pos:end]
+            feature.unread = [(pos, end)]
+            return feature
+        cond_span, pos, by_verb, sep = found
+        cond_span = _trim(text, *cond_span, chars=" ,")
+        feature.condition_span = cond_span
+        feature.condition = text[cond_span[0]:cond_span[1]]
+        feature.condition_by_verb_test = by_verb
+        if sep:
+            feature.separators.append((sep, text[sep[0]:sep[1]]))
+            feature.dash_before_effect = text[sep[0]:sep[1]] in "—–-"
+        kind = {"static": "triggered", "playable": "conditional"}.get(kind, kind)
+    elif kind == "static" and is_while_start(text, pos, end):
+        found = find_condition(text, pos, end, prot, clause=True)
+        if found is not None:
+            cond_span, pos, _by_verb, sep = found
+            cond_span = _trim(text, *cond_span, chars=" ,")
+            feature.while_span = cond_span
+            feature.while_condition = text[cond_span[0]:cond_span[1]]
+            feature.annotations.append(Annotation("while", feature.while_condition, cond_span))
+            if sep:
+                feature.separators.append((sep, text[sep[0]:sep[1]]))
+                feature.dash_before_effect = text[sep[0]:sep[1]] in "—–-"
+    feature.kind = kind
+
+    # ability type and name heading the effect
+    typed = find_type_name(text, pos, end, prot, regions.quotes)
+    if typed is not None:
+        type_span, name_span, new_pos, sep = typed
+        feature.ability_type_span, feature.ability_type = type_span, text[type_span[0]:type_span[1]]
+        name_span = _trim(text, *name_span, chars=" ")
+        feature.effect_name_span, feature.effect_name = name_span, text[name_span[0]:name_span[1]]
+        feature.effect_name_quoted = text[name_span[0] - 1:name_span[0]] in ("«", '"')
+        for ps, pe in regions.parens:
+            if pos <= ps < new_pos:
+                feature.annotations.extend(paren_annotations(text, ps, pe))
+        if sep:
+            feature.separators.append((sep, text[sep[0]:sep[1]]))
+            feature.dash_before_effect = text[sep[0]:sep[1]] in "—–-"
+        pos = new_pos
+        if kind == "playable" and "{instant}" in (feature.payment or "") and is_trigger_start(text, pos, end):
+            found = find_condition(text, pos, end, prot)
+            if found is not None:
+                cond_span, pos, by_verb, sep = found
+                cond_span = _trim(text, *cond_span, chars=" ,")
+                feature.condition_span = cond_span
+                feature.condition = text[cond_span[0]:cond_span[1]]
+                feature.condition_by_verb_test = by_verb
+                if sep:
+                    feature.separators.append((sep, text[sep[0]:sep[1]]))
+                feature.kind = kind = "conditional"
+
+    # the effect: trailing punctuation, trailing annotations and ", пока ..." come off its end
+    es, ee = _trim(text, pos, end, chars=" \t\n.;,")
+    changed = True
+    while changed and ee > es:
+        changed = False
+        for ps, pe in regions.parens:
+            if pe == ee and ps >= es:
+                feature.annotations.extend(paren_annotations(text, ps, pe))
+                es, ee = _trim(text, es, ps, chars=" \t\n.;,")
+                changed = True
+                break
+    for ps, pe in regions.parens:
+        if es <= ps and pe <= ee:
+            feature.annotations.extend(paren_annotations(text, ps, pe))
+    while_match = _trailing_while(text, es, ee, prot)
+    if while_match is not None:
+        ws, we = while_match
+        feature.while_span = (ws, ee)
+        feature.while_condition = text[ws:ee]
+        feature.annotations.append(Annotation("while", text[ws:ee], (ws, ee)))
+        es, ee = _trim(text, es, we, chars=" \t\n,")
+    feature.annotations.sort(key=lambda a: a.span)
+    for ann in feature.annotations:
+        if ann.kind == "type_name" and feature.ability_type is None:
+            atype, aname = type_name_parts(ann.text)
+            feature.ability_type = atype
+            feature.effect_name = aname
+    feature.effect_span = (es, ee)
+    feature.effect = text[es:ee]
+
+    # granted features: quoted texts after получает / имеет / ...
+    if depth < 3:
+        for qs, qe in regions.quotes:
+            if es <= qs and qe <= ee and _GRANTING.search(text[max(start, qs - 40):qs]) \
+                    and _looks_like_feature(text[qs + 1:qe - 1]):
+                feature.granted_spans.append((qs, qe))
+                inner = text[qs + 1:qe - 1]
+                for (s, e), _ in split_features(inner):
+                    feature.granted.append(_read_feature(text, (qs + 1 + s, qs + 1 + e), line, name, depth + 1))
+
+    _read_effect(feature, text, prot, name)
+    return feature
+
+
+def _looks_like_feature(inner: str) -> bool:
+    words = inner.split()
+    return ":" in inner or (len(words) >= 2 and inner[:1].isupper())
+
+
+def _trailing_while(text: str, es: int, ee: int, prot) -> Span | None:
+    """", пока <условие>" at the end of an effect: (condition start, comma position)."""
+    for m in re.finditer(r",\s*(пока)\b", text[es:ee], re.I):
+        at = es + m.start()
+        if any(ps <= at < pe for ps, pe, _ in prot):
+            continue
+        if re.search(r"до\s+тех\s+пор\s*$", text[es:at], re.I):
+            continue
+        return es + m.start(1), at
+    return None
+
+
+def _read_effect(feature: Feature, text: str, prot, name: str | None) -> None:
+    """Segment and read the effect, retrying with fewer connectives when the grammar rejects."""
+    from parser.reading import ReadingError, read_tokens
+
+    es, ee = feature.effect_span
+    if es >= ee:
+        if feature.kind in ("keyword", "static") and not feature.granted:
+            feature.error = ReadingError("у особенности нет эффекта", *feature.span)
+            feature.unread = [feature.span]
+        elif not feature.granted:
+            feature.error = ReadingError("у особенности нет эффекта", *feature.span)
+            feature.unread = [feature.span]
+        return
+    dynamic = feature.kind in _DYNAMIC or (feature.kind == "keyword" and not _STATIC_LABELS.match(feature.label or ""))
+    cands = candidates(text, es, ee, prot, dynamic)
+    first_error = None
+    for level in range(len(LEVELS)):
+        tokens = tokens_for(text, es, ee, cands, level)
+        if level and tokens == feature.tokens:
+            continue
+        feature.tokens = tokens
+        try:
+            feature.reading = read_tokens(tokens)
+        except ReadingError as err:
+            first_error = first_error or err
+            continue
+        feature.segmentation_level = level
+        feature.error = None
+        _condition_dash_alternative(feature, text, prot, dynamic)
+        return
+    feature.error = first_error
+    feature.reading = None
+    span = (first_error.start, first_error.end) if first_error and first_error.end > first_error.start else (es, ee)
+    feature.unread = [span]
+
+
+def _condition_dash_alternative(feature: Feature, text: str, prot, dynamic: bool) -> None:
+    """«При С0 — С1 — С2»: the other reading ends the condition at the second dash (spec section 3)."""
+    from parser.reading import Alternative, ReadingError, read_tokens
+    from parser.canonical import canonical
+
+    if feature.kind != "triggered" or not feature.dash_before_effect or feature.ability_type_span is not None:
+        return
+    toks = feature.tokens
+    if len(toks) < 3 or toks[0].kind is not Kind.ATOM or toks[1].kind is not Kind.DEP \
+            or toks[1].text.strip() not in "—–-":
+        return
+    es, ee = toks[2].start, feature.effect_span[1]
+    cands = candidates(text, es, ee, prot, dynamic)
+    try:
+        reading = read_tokens(tokens_for(text, es, ee, cands, feature.segmentation_level))
+    except ReadingError:
+        return
+    condition = text[feature.condition_span[0]:toks[0].end]
+    alt = Alternative("condition-dash", reading.tree, canonical(reading.tree), ("condition-dash",), condition)
+    feature.reading.alternatives.append(alt)

@@ -1,0 +1,144 @@
+"""Cached Russian morphology (pymorphy3) for the verb test of spec section 5.
+
+The analyser loads once per process (it takes a fraction of a second) and
+every word is analysed once, so reading the whole corpus stays fast.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+# Latin letters that lossy texts put inside Cyrillic words.
+_LATIN_TO_CYR = str.maketrans("aceopxyABCEHKMOPTXY", "асеорхуАВСЕНКМОРТХУ")
+_CYR = re.compile(r"[а-яёА-ЯЁ]")
+
+# Predicative words pymorphy tags as short adjectives: "должен", "обязан".
+_PREDICATIVE = {"должен", "должна", "должно", "должны", "обязан", "обязана",
+                "обязано", "обязаны", "способен", "способна", "способно", "способны"}
+_VERBAL_POS = {"VERB", "INFN", "PRTS", "ADJS"}
+
+
+@lru_cache(maxsize=1)
+def analyzer():
+    """The process-wide pymorphy3 analyser (Russian dictionary)."""
+    import pymorphy3  # heavy: imported on first use only
+
+    return pymorphy3.MorphAnalyzer(lang="ru")
+
+
+def normalize(word: str) -> str:
+    """Lower-case, ё→е, Latin look-alikes → Cyrillic when the word is Cyrillic."""
+    word = word.lower().replace("ё", "е")
+    if _CYR.search(word):
+        word = word.translate(_LATIN_TO_CYR)
+    return word
+
+
+@lru_cache(maxsize=65536)
+def parses(word: str) -> tuple:
+    """All pymorphy3 parses of a word (normalised); empty for non-words."""
+    word = normalize(word)
+    if not _CYR.search(word):
+        return ()
+    result = analyzer().parse(word)
+    if "-" in word and result and result[0].tag.POS is None:
+        result = analyzer().parse(word.replace("-", ""))  # "сраба-тывает"
+    return tuple(result)
+
+
+@lru_cache(maxsize=65536)
+def pos(word: str) -> str | None:
+    """Most probable part of speech."""
+    found = parses(word)
+    return str(found[0].tag.POS) if found and found[0].tag.POS else None
+
+
+@lru_cache(maxsize=65536)
+def is_predicate(word: str) -> bool:
+    """True for a finite verb, an infinitive, a short participle or "должен"."""
+    norm = normalize(word)
+    if norm in _PREDICATIVE:
+        return True
+    return pos(word) in _VERBAL_POS
+
+
+@lru_cache(maxsize=65536)
+def can_be_nominative(word: str) -> bool:
+    """True when some parse is a nominative noun/pronoun/adjective/participle/numeral."""
+    for parse in parses(word):
+        tag = parse.tag
+        if tag.POS in {"NOUN", "NPRO", "ADJF", "PRTF", "NUMR"} and "nomn" in tag:
+            return True
+    return False
+
+
+@lru_cache(maxsize=65536)
+def lexeme_forms(word: str) -> frozenset[str]:
+    """Every inflected form of a word (normalised), for masking names."""
+    norm = normalize(word)
+    forms = {norm}
+    for parse in parses(word)[:3]:
+        if parse.tag.POS in {"NOUN", "ADJF", "PRTF", None} or "Name" in parse.tag or "Surn" in parse.tag:
+            forms.update(normalize(f.word) for f in parse.lexeme)
+    return frozenset(forms)
+
+
+# Ability nouns that can open an effect without a verb: "При гибели — особый удар на 2".
+ABILITY_LEMMAS = {"разряд", "выстрел", "метание", "добивание", "пророчество", "вампиризм", "подлость",
+                  "заклинание", "воздействие", "прыжок", "телепортация", "рывок", "инкарнация"}
+_ABILITY_ADJ = {"особый", "магический"}
+
+
+@lru_cache(maxsize=65536)
+def ability_noun(word: str) -> bool:
+    """An ability named by a noun in the nominative/accusative (or "X разрядов")."""
+    for parse in parses(word):
+        if parse.normal_form in ABILITY_LEMMAS and parse.tag.POS == "NOUN" and (
+                "nomn" in parse.tag or "accs" in parse.tag or ("gent" in parse.tag and "plur" in parse.tag)):
+            return True
+    return False
+
+
+@lru_cache(maxsize=65536)
+def ability_adjective(word: str) -> bool:
+    """"особый"/"магический" in the nominative/accusative, before "удар"."""
+    for parse in parses(word):
+        if parse.normal_form in _ABILITY_ADJ and ("nomn" in parse.tag or "accs" in parse.tag):
+            return True
+    return False
+
+
+@lru_cache(maxsize=65536)
+def is_participle(word: str) -> bool:
+    """Some parse is a full participle or a gerund ("стоящие", "обладающее", "выступая")."""
+    return any(p.tag.POS in {"PRTF", "GRND"} for p in parses(word)[:4]) and not is_predicate(word)
+
+
+@lru_cache(maxsize=65536)
+def is_finite(word: str) -> bool:
+    """A predicate that can take a subject: not an infinitive."""
+    return is_predicate(word) and pos(word) != "INFN"
+
+
+MODALS = {"может", "могут", "можете", "должен", "должна", "должно", "должны", "обязан", "обязана",
+          "обязано", "обязаны", "способен", "способна", "способно", "способны", "вправе"}
+
+
+@lru_cache(maxsize=65536)
+def can_be_nominative_noun(word: str) -> bool:
+    """A nominative noun or pronoun reading exists (a participle used as a noun counts: "атакованный")."""
+    for parse in parses(word):
+        if "nomn" in parse.tag and (parse.tag.POS in {"NOUN", "NPRO"} or normalize(word) in _SUBSTANTIVES):
+            return True
+    return False
+
+
+_SUBSTANTIVES = {"атакованный", "атакованная", "атакованное", "атакованные", "атаковавший",
+                 "атаковавшая", "атаковавшее", "атаковавшие", "погибший", "выбранный", "выбранное",
+                 "выбранная", "выбранные"}
+
+
+@lru_cache(maxsize=65536)
+def is_imperative(word: str) -> bool:
+    found = parses(word)
+    return bool(found) and "impr" in found[0].tag

@@ -1,0 +1,352 @@
+"""Real effect text → connective tokens (spec sections 2 and 5).
+
+A connective word joins abilities only when what follows it is a new
+predicate (the verb test); commas before relative clauses, parameters after
+commas, quotes, parentheses and the card's name are never connectives.
+Candidates carry a strength so a reading that fails can be retried with a
+more conservative segmentation: a weak connective that gives no valid
+reading was not an ability-level connective.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from parser.tokens import Kind, Token
+from parser.words import Item, is_predicate, items, predicate_at
+
+STRONG, VERB, SUBJECT, MAYBE_MAY, MAYBE_COND = 0, 1, 2, 3, 4
+LEVELS = (
+    frozenset({STRONG, VERB, SUBJECT, MAYBE_MAY, MAYBE_COND}),
+    frozenset({STRONG, VERB, MAYBE_MAY, MAYBE_COND}),
+    frozenset({STRONG, MAYBE_MAY, MAYBE_COND}),
+    frozenset({STRONG, MAYBE_COND}),
+    frozenset({STRONG}),
+)
+RELATIVE = {"который", "которая", "которое", "которые", "которого", "которой", "которому", "которую",
+            "которым", "которыми", "которых", "котором", "где", "чей", "чья", "чье", "чьи", "чьих",
+            "чьим", "что", "чтобы", "как", "кроме", "куда", "откуда", "пока", "если", "когда", "даже",
+            "включая", "то", "но"}
+
+
+@dataclass(frozen=True)
+class Cand:
+    """A connective candidate: its kind, span, strength and token text."""
+
+    kind: Kind
+    start: int
+    end: int
+    strength: int
+    text: str
+    cond: str = ""            # for COND: the condition's words
+
+
+def _continues_modal(seq: list[Item], at: int, nxt: int, found: list[Cand]) -> bool:
+    """"не может атаковать и двигаться": an infinitive after и/или/"," that a modal inside the
+    current ability governs joins words, not abilities."""
+    from parser import morph
+
+    j = nxt
+    while j < len(seq) and seq[j].is_word("не", "также"):
+        j += 1
+    if j >= len(seq) or seq[j].kind != "word" or morph.pos(seq[j].low) != "INFN":
+        return False
+    seg_start = found[-1].end if found else seq[0].start
+    for k in range(at - 1, -1, -1):
+        item = seq[k]
+        if item.start < seg_start:
+            break
+        if item.kind == "word" and is_predicate(item) and morph.pos(item.low) != "INFN":
+            negated = k > 0 and seq[k - 1].is_word("не")
+            return item.low in {"может", "могут", "можете"} or (negated and item.low in morph.MODALS)
+    return False
+
+
+def _after(seq: list[Item], i: int) -> int:
+    """Verb test on what follows position i: STRONG-ish strength or -1."""
+    test = predicate_at(seq, i)
+    if test == 1:
+        return VERB
+    if test == 2:
+        return SUBJECT
+    if i < len(seq) and seq[i].is_word("если") and _cond_extent(seq, i) is not None:
+        return VERB
+    return -1
+
+
+def _cond_extent(seq: list[Item], i: int) -> tuple[int, int] | None:
+    """For "если ..." at seq[i]: (index of the closing dash/comma, index of body start)."""
+    if i + 1 < len(seq) and seq[i + 1].is_word("противник", "атакованный", "он", "она", "оно", "они"):
+        pass
+    j = i + 1
+    saw_pred = False
+    while j < len(seq):
+        it = seq[j]
+        if it.kind == "punct" and it.low in ";:.":
+            return None
+        if it.is_word("если") and j > i + 1:
+            return None
+        if it.kind == "dash":
+            return (j, j + 1) if j > i + 1 and j + 1 < len(seq) else None
+        if it.kind == "punct" and it.low == "," and predicate_at(seq, j + 1):
+            if not (j + 1 < len(seq) and seq[j + 1].is_word(*RELATIVE)):
+                return j, j + 1
+        if is_predicate(it) or it.is_word("нет", "есть"):
+            saw_pred = True
+        j += 1
+    return None
+
+
+def _opp_extent(seq: list[Item], i: int) -> int | None:
+    """"если <X> не может или не хочет (...) —": index after the closing mark."""
+    words = [it.low for it in seq[i:i + 12]]
+    try:
+        k = words.index("может")
+    except ValueError:
+        return None
+    if k < 2 or k > 4 or words[k - 1] != "не" or words[k + 1:k + 4] != ["или", "не", "хочет"]:
+        return None
+    j = i + k + 4
+    while j < len(seq):
+        it = seq[j]
+        if it.kind == "dash" or (it.kind == "punct" and it.low == ","):
+            return j + 1
+        if it.kind == "punct":
+            return None
+        j += 1
+    return None
+
+
+def _relative_within(seq: list[Item], i: int) -> bool:
+    """A relative word opens the clause at i: "которую ...", "рядом с которой ..."."""
+    for k in range(i, min(i + 3, len(seq))):
+        if seq[k].kind == "word" and seq[k].low.startswith(("котор", "чей", "чья", "чье", "чьи")):
+            return True
+        if seq[k].kind != "word":
+            return False
+    return seq[i].is_word("где")
+
+
+def _protect_clauses(seq: list[Item]) -> tuple[set[int], set[int]]:
+    """Indices inside "где X — ..." clauses, and commas that close a relative or participle clause."""
+    inside: set[int] = set()
+    closing: set[int] = set()
+    from parser import morph
+    for i, it in enumerate(seq):
+        if it.is_word("где") or (it.is_word("а") and i + 2 < len(seq) and seq[i + 2].kind == "dash"):
+            j = i + 1
+            while j < len(seq) and not (seq[j].kind == "punct" and seq[j].low == ";") \
+                    and not (seq[j].is_word("при") and j + 1 < len(seq) and seq[j + 1].is_word("этом")) \
+                    and not seq[j].is_word("затем"):
+                inside.add(j)
+                j += 1
+            if j - 1 in inside and seq[j - 1].kind == "punct" and seq[j - 1].low == ",":
+                inside.discard(j - 1)     # the comma before "при этом" belongs to it
+        opens_at = None
+        if it.kind == "punct" and it.low == "," and i + 1 < len(seq):
+            opens_at = i + 1
+        elif i == 0 and it.kind == "word":
+            opens_at = 0
+        if opens_at is not None:
+            nxt = seq[opens_at]
+            relative = _relative_within(seq, opens_at)
+            participle = nxt.kind == "word" and morph.is_participle(nxt.low)
+            if relative or participle:
+                j = opens_at + 1
+                while j < len(seq) and not (seq[j].kind == "punct" and seq[j].low in ";:") and seq[j].kind != "dash":
+                    if seq[j].kind == "punct" and seq[j].low == ",":
+                        if relative or predicate_at(seq, j + 1):
+                            closing.add(j)
+                            break
+                    j += 1
+    return inside, closing
+
+
+_PAIRS = {("при", "этом"): Kind.DEP, ("при", "выполнении"): Kind.DEP}
+
+
+def candidates(text: str, start: int, end: int, protected: list[tuple[int, int, str]],
+               dynamic: bool) -> list[Cand]:
+    """Every connective candidate of an effect, in text order, non-overlapping."""
+    seq = items(text, start, end, protected)
+    inside, closing = _protect_clauses(seq)
+    out: list[Cand] = []
+    # a case list (one case per line): the line breaks join its cases
+    breaks = _line_breaks(text, start, end)
+    for bs, be in breaks:
+        out.append(Cand(Kind.COMMA, bs, be, STRONG, text[bs:be]))
+    if breaks:
+        seq = [it for it in seq if not any(bs <= it.start < be for bs, be in breaks)]
+        cut = {i for i, it in enumerate(seq) if any(it.end <= bs and (i + 1 == len(seq) or seq[i + 1].start >= be)
+                                                    for bs, be in breaks)}
+        parts, last = [], 0
+        for i in sorted(cut) + [len(seq) - 1]:
+            parts.append(seq[last:i + 1])
+            last = i + 1
+        for part in parts:
+            out.extend(_scan(text, part, dynamic))
+        return sorted(out, key=lambda c: c.start)
+    return _scan(text, seq, dynamic)
+
+
+def _line_breaks(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Separators between case lines: end punctuation, the newline and indentation."""
+    out = []
+    for i in range(start, end):
+        if text[i] != "\n":
+            continue
+        s = i
+        while s > start and text[s - 1] in " \t":
+            s -= 1
+        if text[s - 1:s] == ":":
+            continue                      # "получает:" introduces the cases, it does not join them
+        if text[s - 1:s] in ";.":
+            s -= 1
+        e = i + 1
+        while e < end and text[e] in " \t":
+            e += 1
+        out.append((s, e))
+    return out
+
+
+def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
+    """Connective candidates of one run of items."""
+    inside, closing = _protect_clauses(seq)
+    out: list[Cand] = []
+    n = len(seq)
+    i = 0
+
+    def span(a: int, b: int) -> tuple[int, int]:
+        return seq[a].start, seq[b - 1].end
+
+    def add(kind: Kind, a: int, b: int, strength: int, cond: str = "") -> None:
+        s, e = span(a, b)
+        out.append(Cand(kind, s, e, strength, text[s:e], cond))
+
+    seg_start = True        # at the start of a segment (effect start or after a connective)
+    while i < n:
+        it = seq[i]
+        if i in inside:
+            i += 1
+            seg_start = False
+            continue
+        lead = 1 if it.kind == "punct" and it.low in ",;" else 0
+        nxt = seq[i + lead] if i + lead < n else None
+        nxt2 = seq[i + lead + 1] if i + lead + 1 < n else None
+        # opponent fallback
+        if nxt is not None and nxt.is_word("если") and i > 0:
+            stop = _opp_extent(seq, i + lead)
+            if stop is not None and stop < n:
+                add(Kind.OPP, i, stop, STRONG)
+                i, seg_start = stop, True
+                continue
+        # при этом / при выполнении (a comma, ";" or dash must stand before)
+        if nxt is not None and nxt2 is not None and (nxt.low, nxt2.low) in _PAIRS and nxt.kind == "word":
+            before_ok = lead or (i > 0 and seq[i - 1].kind in ("dash", "punct"))
+            if before_ok and i + lead + 2 < n:
+                stop = i + lead + 2
+                if seq[stop].kind == "dash":
+                    stop += 1
+                add(Kind.DEP, i, stop, STRONG)
+                i, seg_start = stop, True
+                continue
+        if nxt is not None and nxt.is_word("затем") and i + lead + 1 < n:
+            add(Kind.THEN, i, i + lead + 1, STRONG)
+            i, seg_start = i + lead + 1, True
+            continue
+        if nxt is not None and (nxt.is_word("иначе") or (nxt.is_word("в") and nxt2 is not None and nxt2.is_word("противном")
+                                                        and i + lead + 2 < n and seq[i + lead + 2].is_word("случае"))):
+            stop = i + lead + (1 if nxt.is_word("иначе") else 3)
+            if stop < n and seq[stop].kind == "dash":
+                stop += 1
+            if stop < n and (i > 0 or lead):
+                add(Kind.ELSE, i, stop, STRONG)
+                i, seg_start = stop, True
+                continue
+        if nxt is not None and nxt.is_word("либо", "или", "и", "а") and i > 0 and i + lead + 1 < n:
+            kind = {"либо": Kind.EITHER, "или": Kind.OR, "и": Kind.AND, "а": Kind.COMMA}[nxt.low]
+            if kind is Kind.COMMA and not lead:
+                kind = None
+            if kind is not None:
+                strength = _after(seq, i + lead + 1)
+                if strength >= 0 and _continues_modal(seq, i, i + lead + 1, out):
+                    strength = -1
+                if strength >= 0:
+                    add(kind, i, i + lead + 1, strength)
+                    i, seg_start = i + lead + 1, True
+                    continue
+        if it.kind == "punct" and it.low == ";" and i > 0 and i + 1 < n:
+            add(Kind.DEP, i, i + 1, STRONG)
+            i, seg_start = i + 1, True
+            continue
+        if it.kind == "punct" and it.low == ":" and i > 0 and i + 1 < n and _after(seq, i + 1) >= 0 \
+                and seq[i - 1].kind != "icon":
+            add(Kind.DEP, i, i + 1, VERB)
+            i, seg_start = i + 1, True
+            continue
+        if it.kind == "dash" and i > 0 and i + 1 < n:
+            strength = _after(seq, i + 1)
+            if strength >= 0:
+                add(Kind.DEP, i, i + 1, strength)
+                i, seg_start = i + 1, True
+                continue
+        if it.kind == "punct" and it.low == "," and i > 0 and i + 1 < n and i not in closing:
+            if not (nxt is not None and nxt.is_word(*RELATIVE) and not nxt.is_word("если")):
+                strength = _after(seq, i + 1)
+                if strength >= 0 and _continues_modal(seq, i, i + 1, out):
+                    strength = -1
+                if strength >= 0:
+                    add(Kind.COMMA, i, i + 1, strength)
+                    i, seg_start = i + 1, True
+                    continue
+        if seg_start:
+            # paired forms
+            if i == 0 and it.is_word("или", "либо") and i + 1 < n:
+                add(Kind.OR_START if it.low == "или" else Kind.EITHER_START, i, i + 1, VERB)
+                i += 1
+                continue
+            if it.is_word("если"):
+                ext = _cond_extent(seq, i)
+                if ext is not None:
+                    close, body = ext
+                    cs, ce = seq[i + 1].start, seq[close - 1].end
+                    add(Kind.COND, i, close + 1, MAYBE_COND, text[cs:ce])
+                    i, seg_start = body, True
+                    continue
+            if dynamic and it.is_word("может", "могут", "можете") and i + 1 < n and is_predicate(seq[i + 1]):
+                add(Kind.MAY, i, i + 1, MAYBE_MAY)
+                i, seg_start = i + 1, False
+                continue
+            if dynamic and it.is_word("вы") and i + 2 < n and seq[i + 1].is_word("можете") and is_predicate(seq[i + 2]):
+                add(Kind.MAY, i, i + 2, MAYBE_MAY)
+                i, seg_start = i + 2, False
+                continue
+        seg_start = False
+        i += 1
+    return out
+
+
+def tokens_for(text: str, start: int, end: int, cands: list[Cand], level: int) -> list[Token]:
+    """Tokens of an effect keeping only the candidates allowed at a level."""
+    allowed = LEVELS[min(level, len(LEVELS) - 1)]
+    chosen = [c for c in cands if c.strength in allowed]
+    if any(c.kind is Kind.OR_START for c in chosen) and not any(c.kind is Kind.OR for c in chosen):
+        chosen = [c for c in chosen if c.kind is not Kind.OR_START]
+    if any(c.kind is Kind.EITHER_START for c in chosen) and not any(c.kind is Kind.EITHER for c in chosen):
+        chosen = [c for c in chosen if c.kind is not Kind.EITHER_START]
+    out: list[Token] = []
+    pos = start
+    for c in chosen:
+        _atom(text, pos, c.start, out)
+        out.append(Token(c.kind, c.cond if c.kind is Kind.COND else c.text, c.start, c.end))
+        pos = c.end
+    _atom(text, pos, end, out)
+    return out
+
+
+def _atom(text: str, s: int, e: int, out: list[Token]) -> None:
+    while s < e and text[s].isspace():
+        s += 1
+    while e > s and text[e - 1].isspace():
+        e -= 1
+    if s < e:
+        out.append(Token(Kind.ATOM, text[s:e], s, e))

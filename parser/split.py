@@ -1,0 +1,146 @@
+"""Splitting a card text into features: lines, then sentences within a line.
+
+Faithful texts put one feature per line; lossy texts join features with
+spaces, so sentence ends, payments ("{tap}:"), keyword labels and
+capitalised trigger words in mid-line also start a feature. A line ending
+with ":" introduces a list of cases that belong to it (spec section 1).
+"""
+from __future__ import annotations
+
+import re
+
+from parser.regions import find_regions
+
+Span = tuple[int, int]
+
+LABELS = (r"Строй|Вальхалла|Бестелесный|Бестеленый|Концентрация|Бешенство\s*\d+|Отпор|"
+          r"На\s+глубине|На\s+поверхности|Орда")
+LABEL_ICONS = r"\{(?:first|second|wolf|human)\}"
+PAYMENT_RUN = r"(?:[XХxх]\s*)?(?:\d+\s*)?\{(?:tap|counter|instant|token)\}(?:\s*(?:\d+\s*)?\{(?:tap|counter|instant|token)\})*"
+TRIGGER_WORDS = r"При|После|Когда|Если|В\s+начале|В\s+конце|Пока|Вместо"
+
+ERRATA = re.compile(r"\s*\[\s*Эррата[^\]]*\]\s*$")
+ERRATA_HEAD = re.compile(r"\s*\[\s*Эррата[^\]]*\]")
+_FEATURE_HEAD = re.compile(rf"(?:{PAYMENT_RUN}\s*:|\{{(?:instant|tap)\}}\s*,[^:.]{{1,90}}:|(?:{LABELS})\s*:|{LABEL_ICONS}\s*:)")
+_TRIGGER_HEAD = re.compile(rf"(?:{TRIGGER_WORDS})\s")
+_SENTENCE_START = re.compile(r"\s*(?:[A-ZА-ЯЁ\{\[+\-–—\d«\"])")
+_GRANTING = re.compile(r"(?:имеет|имеют|получает|получают|получить|особенность)\s*[«\"]?\s*$", re.I)
+
+
+def _lines(text: str) -> list[Span]:
+    spans, pos = [], 0
+    for part in text.split("\n"):
+        spans.append((pos, pos + len(part)))
+        pos += len(part) + 1
+    return spans
+
+
+def _chunks(text: str) -> list[Span]:
+    """Lines, with the case lines after a line ending in ':' joined to it."""
+    lines = [s for s in _lines(text) if text[s[0]:s[1]].strip()]
+    out: list[Span] = []
+    i = 0
+    while i < len(lines):
+        start, end = lines[i]
+        i += 1
+        if text[start:end].rstrip().endswith(":") and not ERRATA.match(text[start:end]):
+            first_case = None
+            while i < len(lines):
+                case = text[lines[i][0]:lines[i][1]].strip()
+                label = re.match(r"(\{\w+\})\s*:", case)
+                prev = text[lines[i - 1][0]:lines[i - 1][1]].rstrip()
+                same_label = bool(first_case) and label is not None
+                if first_case is None or prev.endswith((";", ":")) or same_label:
+                    first_case = label.group(1) if label else ""
+                    end = lines[i][1]
+                    i += 1
+                else:
+                    break
+        out.append((start, end))
+    return out
+
+
+def _trim(text: str, start: int, end: int) -> Span:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end
+
+
+def _payment_start(text: str, start: int, j: int) -> int | None:
+    """Where a payment found at j really starts: "X {counter}" keeps its X."""
+    if text[j].isdigit() and re.search(r"(?:^|\s)(?:на|к|от|до|по|с)\s*$", text[start:j]):
+        return None          # "на 1 {instant}{tap}:": the number ends the previous feature
+    m = re.search(r"(?:^|(?<=\s))([XХxх]|\d+)\s*$", text[start:j])
+    if not m:
+        return j
+    k = start + m.start(1)
+    before = text[start:k].rstrip()
+    if not before or before[-1] in ".)":
+        return None          # the sentence cut already starts the feature at k
+    return k if m.group(1) in "XХxх" else j
+
+
+def _boundaries(text: str, start: int, end: int) -> list[int]:
+    """Offsets inside a chunk where a new feature starts."""
+    regions = find_regions(text, start, end)
+    cuts: list[int] = []
+    i = start
+    while i < end:
+        hit = regions.covering(i)
+        if hit and hit[0] == i and text[i] != "(":
+            i = hit[1]
+            continue
+        ch = text[i]
+        if hit and text[i] == "(":
+            after = hit[1]
+            nxt = re.match(r"[ \t]+(?=[А-ЯЁ][а-яё]|[+\-]\d)", text[after:end])
+            if nxt:
+                cuts.append(after + nxt.end())
+            i = after
+            continue
+        if ch == "." and not (i + 1 < end and text[i + 1].isdigit() and i > start and text[i - 1].isdigit()):
+            m = _SENTENCE_START.match(text, i + 1, end)
+            if m and i + 1 < end:
+                cut = i + 1
+                while cut < end and text[cut].isspace():
+                    cut += 1
+                cuts.append(cut)
+        elif ch in " \t" or ch == ")":
+            j = i + 1
+            while j < end and text[j] in " \t":
+                j += 1
+            if j < end and j > i + (0 if ch == ")" else 0):
+                before = text[start:i].rstrip()
+                if before and before[-1] not in ":—–-«\"," and not _GRANTING.search(before):
+                    if _FEATURE_HEAD.match(text, j, end):
+                        cut = _payment_start(text, start, j)
+                        if cut is not None:
+                            cuts.append(cut)
+                    elif _TRIGGER_HEAD.match(text, j, end) and (before[-1].isalnum() or before[-1] in "})"):
+                        cuts.append(j)
+            i = j if j > i + 1 else i + 1
+            continue
+        i += 1
+    return sorted(set(c for c in cuts if start < c < end))
+
+
+def split_features(text: str) -> list[tuple[Span, int]]:
+    """Feature spans of a card text with the 1-based line each starts on."""
+    out: list[tuple[Span, int]] = []
+    for start, end in _chunks(text):
+        head = ERRATA_HEAD.match(text, start, end)
+        if head:
+            out.append((_trim(text, start, head.end()), text.count("\n", 0, start) + 1))
+            start = head.end()
+        if start >= end:
+            continue
+        inner = [] if "\n" in text[start:end] else _boundaries(text, start, end)   # a case list stays whole
+        cuts = [start] + inner + [end]
+        pieces = list(zip(cuts, cuts[1:]))
+        for s, e in pieces:
+            s, e = _trim(text, s, e)
+            if s < e and text[s:e].strip(" .;,"):
+                out.append(((s, e), text.count("\n", 0, s) + 1))
+    return out

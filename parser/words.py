@@ -1,0 +1,106 @@
+"""Word items of a text range for the segmenter and the verb test.
+
+Protected spans (quotes, parentheses, icons, the card's name) become single
+items, so no connective or verb is ever found inside them.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from parser import morph
+from parser.names import fold
+
+_ITEM = re.compile(r"[^\W_]+(?:['’\-][^\W_]+)*|\s[-–—]\s|[—–]|[,;:.!?]|\S", re.UNICODE)
+
+DASHES = {"—", "–", "-"}
+PREPOSITIONS = {"в", "во", "на", "с", "со", "к", "ко", "по", "от", "до", "из", "у", "за", "при",
+                "для", "о", "об", "под", "над", "между", "через", "без", "после", "перед",
+                "вне", "среди", "кроме", "вместо"}
+PARTICLES = {"не", "также", "же", "еще", "ещё", "сразу", "тоже", "только", "вместо", "этого", "вновь", "снова"}
+
+
+@dataclass(frozen=True)
+class Item:
+    """One word, punctuation mark, dash or protected span."""
+
+    start: int
+    end: int
+    kind: str        # "word" | "num" | "punct" | "dash" | "name" | "quote" | "paren" | "icon" | "other"
+    low: str         # folded text ("" for protected spans)
+
+    def is_word(self, *words: str) -> bool:
+        return self.kind == "word" and self.low in words
+
+
+def items(text: str, start: int, end: int, protected: list[tuple[int, int, str]]) -> list[Item]:
+    """Items of text[start:end]; protected is a list of (start, end, kind)."""
+    prot = sorted((s, e, k) for s, e, k in protected if s < end and e > start)
+    out: list[Item] = []
+    pos = start
+    for ps, pe, kind in prot + [(end, end, "")]:
+        ps, pe = max(ps, start), min(pe, end)
+        if ps < pos:
+            continue
+        for m in _ITEM.finditer(text, pos, ps):
+            raw = m.group()
+            s, e = m.start(), m.end()
+            if raw.strip() in DASHES:
+                stripped = raw.strip()
+                off = raw.index(stripped)
+                out.append(Item(s + off, s + off + 1, "dash", stripped))
+            elif raw in ",;:.!?":
+                out.append(Item(s, e, "punct", raw))
+            elif raw.isspace():
+                continue
+            elif re.match(r"[^\W\d_]", raw):
+                out.append(Item(s, e, "word", fold(raw)))
+            elif re.match(r"\d", raw):
+                out.append(Item(s, e, "num", raw.lower()))
+            else:
+                out.append(Item(s, e, "other", raw))
+        if kind:
+            out.append(Item(ps, pe, kind, fold(text[ps:pe]) if kind == "name" else ""))
+        pos = max(pos, pe)
+    return out
+
+
+def is_predicate(item: Item) -> bool:
+    return item.kind == "word" and "-" not in item.low and morph.is_predicate(item.low)
+
+
+def nominal(item: Item) -> bool:
+    """Can this item be (part of) a subject: a nominative word or the card's name."""
+    if item.kind == "name":
+        first = item.low.split()[0] if item.low.split() else ""
+        return bool(first) and morph.can_be_nominative(first.split("-")[0])
+    if item.kind != "word" or item.low in PREPOSITIONS:
+        return False
+    if morph.pos(item.low) in {"PREP", "CONJ", "PRCL", "INTJ"}:
+        return False
+    return morph.can_be_nominative(item.low)
+
+
+def predicate_at(seq: list[Item], i: int) -> int:
+    """How a predicate starts at seq[i]: 0 no, 1 with a verb, 2 with subject + verb."""
+    j = i
+    while j < len(seq) and seq[j].is_word(*PARTICLES):
+        j += 1
+    if j < len(seq) and seq[j].is_word("вы") and j + 1 < len(seq) and is_predicate(seq[j + 1]):
+        return 1
+    if j < len(seq) and is_predicate(seq[j]):
+        return 1
+    if j >= len(seq) or not nominal(seq[j]) or (seq[j].kind == "word" and morph.is_participle(seq[j].low)
+                                                  and not morph.can_be_nominative_noun(seq[j].low)):
+        return 0
+    k = j + 1
+    while k < len(seq) and k - j < 6:
+        item = seq[k]
+        if is_predicate(item):
+            return 2 if morph.is_finite(item.low) else 0
+        if item.kind not in ("word", "name", "num", "icon") or item.low in PREPOSITIONS \
+                or (item.kind == "word" and morph.pos(item.low) in {"CONJ", "PREP", "INFN", "GRND"}):
+            if not item.is_word("не", "также", "же", "тоже"):
+                return 0
+        k += 1
+    return 0

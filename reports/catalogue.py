@@ -1,0 +1,95 @@
+"""The rule catalogue as text, Markdown (docs/rules.md) and JSON — from the registry."""
+from __future__ import annotations
+
+import json
+import textwrap
+
+SEVERITY_RU = {"error": "ошибка", "warning": "предупреждение", "info": "сведение"}
+
+
+def _numbers(rule) -> str:
+    return ", ".join(rule.rules) if rule.rules else "—"
+
+
+def _flags(rule) -> str:
+    flags = []
+    if not rule.default_enabled:
+        flags.append("включается явно")
+    if rule.engine_emitted and rule.code in ("BJ000", "BJ002", "BJ003"):
+        flags.append("не отключается")
+    return f" ({', '.join(flags)})" if flags else ""
+
+
+def table(rules) -> str:
+    lines = []
+    for rule in rules:
+        doc = rule.doc()
+        lines.append(f"{rule.code}  {rule.name:<26} {rule.severity.label:<8} "
+                     f"[{_numbers(rule)}]  {doc.summary}{_flags(rule)}")
+    lines.append("")
+    lines.append(f"Правил: {len(rules)}. Подробно: berserk-judge rule КОД")
+    return "\n".join(lines) + "\n"
+
+
+def rule_text(rule) -> str:
+    doc = rule.doc()
+    wrap = lambda s: "\n".join(textwrap.fill(p, 78, initial_indent="  ", subsequent_indent="  ")
+                               for p in s.split("\n\n"))
+    indent = lambda s: "\n".join("    " + line for line in s.splitlines())
+    parts = [
+        f"{rule.code} {rule.name}",
+        f"{doc.summary}{_flags(rule)}",
+        "",
+        f"Важность по умолчанию: {rule.severity.label} ({SEVERITY_RU[rule.severity.label]})",
+        f"Правила: {_numbers(rule)}",
+        "",
+        "Что находит:", wrap(doc.finds), "",
+        "Почему это важно:", wrap(doc.why), "",
+        "Плохо:", indent(doc.bad), "",
+        "Хорошо:", indent(doc.good),
+    ]
+    return "\n".join(parts) + "\n"
+
+
+def rule_markdown(rule) -> str:
+    doc = rule.doc()
+    return "\n".join([
+        f"## {rule.code} `{rule.name}`",
+        "",
+        f"{doc.summary}{_flags(rule)}",
+        "",
+        f"* Важность по умолчанию: `{rule.severity.label}`",
+        f"* Правила: {_numbers(rule)}",
+        "",
+        "### Что находит", "", doc.finds, "",
+        "### Почему это важно", "", doc.why, "",
+        "### Плохо", "", "```", doc.bad, "```", "",
+        "### Хорошо", "", "```", doc.good, "```", "",
+    ])
+
+
+def markdown(rules) -> str:
+    head = [
+        "# Правила berserk-judge lint",
+        "",
+        "<!-- Создано из реестра правил: berserk-judge rule --format markdown > docs/rules.md -->",
+        "",
+        "| код | имя | важность | правила | суть |",
+        "|---|---|---|---|---|",
+    ]
+    for rule in rules:
+        head.append(f"| [{rule.code}](#{rule.code.lower()}-{rule.name}) | `{rule.name}` | "
+                    f"{rule.severity.label} | {_numbers(rule)} | {rule.doc().summary}{_flags(rule)} |")
+    head.append("")
+    return "\n".join(head) + "\n" + "\n".join(rule_markdown(r) for r in rules)
+
+
+def as_json(rules) -> str:
+    out = []
+    for rule in rules:
+        doc = rule.doc()
+        out.append({"code": rule.code, "name": rule.name, "severity": rule.severity.label,
+                    "rules": list(rule.rules), "summary": doc.summary, "finds": doc.finds,
+                    "why": doc.why, "bad": doc.bad, "good": doc.good, "message": rule.message,
+                    "default_enabled": rule.default_enabled})
+    return json.dumps(out, ensure_ascii=False, indent=2) + "\n"

@@ -1,0 +1,26 @@
+"""GitHub Actions workflow commands: one `::error file=...::message` per finding."""
+from __future__ import annotations
+
+LEVELS = {"error": "error", "warning": "warning", "info": "notice"}
+
+
+def _data(value: str) -> str:
+    return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _prop(value: str) -> str:
+    return _data(value).replace(":", "%3A").replace(",", "%2C")
+
+
+def annotation(f) -> str:
+    level = LEVELS[f.severity.label]
+    props = [f"file={_prop(f.path)}", f"line={f.line}", f"col={f.column}"]
+    if f.end_column and f.end_column > f.column:
+        props.append(f"endColumn={f.end_column}")
+    props.append(f"title={_prop(f'{f.code} {f.name}')}")
+    card = f"[{f.card}] " if f.card else ""
+    return f"::{level} {','.join(props)}::{_data(card + f.message)}"
+
+
+def render(result) -> str:
+    return "".join(annotation(f) + "\n" for f in result.findings)

@@ -1,0 +1,69 @@
+"""Text report: `path:line:col: CODE [card-id] message`, then a Russian summary."""
+from __future__ import annotations
+
+from collections import Counter
+
+
+def _plural(n: int, one: str, few: str, many: str) -> str:
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
+
+
+def finding_line(f) -> str:
+    card = f" [{f.card}]" if f.card else ""
+    return f"{f.path}:{f.line}:{f.column}: {f.code}{card} {f.message}"
+
+
+def summary(result) -> str:
+    n = len(result.findings)
+    if n == 0:
+        text = "Замечаний нет."
+    else:
+        by = Counter(f.severity.label for f in result.findings)
+        parts = [f"{label}: {by[key]}" for key, label in
+                 (("error", "ошибок"), ("warning", "предупреждений"), ("info", "сведений")) if by.get(key)]
+        cards = len({(f.path, f.card) for f in result.findings if f.card})
+        text = (f"Найдено {n} {_plural(n, 'замечание', 'замечания', 'замечаний')} ({', '.join(parts)})"
+                f" в {cards} {_plural(cards, 'карте', 'картах', 'картах')}.")
+    extra = []
+    if result.suppressed:
+        extra.append(f"подавлено: {result.suppressed}")
+    if result.below_threshold:
+        extra.append(f"ниже порога: {result.below_threshold}")
+    if extra:
+        text += " (" + "; ".join(extra) + ")"
+    checked = f"Проверено карт: {result.cards}."
+    return f"{text}\n{checked}"
+
+
+def render(result, quiet: bool = False) -> str:
+    lines = [finding_line(f) for f in result.findings]
+    if not quiet:
+        if lines:
+            lines.append("")
+        lines.append(summary(result))
+    return "\n".join(lines) + "\n"
+
+
+def statistics(result) -> list[dict]:
+    """Per code: count, name, severity; most frequent first (Ruff's --statistics)."""
+    counts = Counter(f.code for f in result.findings)
+    first = {}
+    for f in result.findings:
+        first.setdefault(f.code, f)
+    rows = [{"code": c, "name": first[c].name, "severity": first[c].severity.label, "count": n}
+            for c, n in counts.items()]
+    return sorted(rows, key=lambda r: (-r["count"], r["code"]))
+
+
+def render_statistics(result, quiet: bool = False) -> str:
+    rows = statistics(result)
+    width = max([len(str(r["count"])) for r in rows] + [1])
+    lines = [f"{r['count']:>{width}}\t{r['code']}\t{r['name']}\t{r['severity']}" for r in rows]
+    if not quiet:
+        total = sum(r["count"] for r in rows)
+        lines.append(f"Всего: {total}")
+    return "\n".join(lines) + "\n"

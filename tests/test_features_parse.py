@@ -1,0 +1,205 @@
+"""Feature parser on hand-written texts: splitting, kinds, heads, annotations,
+granted features, name masking and segmentation, with exact expected values."""
+from __future__ import annotations
+
+import pytest
+
+from parser.features import read_text
+from parser.names import name_spans
+from parser.split import split_features
+from parser.tokens import Kind
+
+
+def kinds(text, name=None):
+    return [f.kind for f in read_text(text, name)]
+
+
+def toks(feature):
+    return [(t.kind.value, t.text) for t in feature.tokens]
+
+
+def test_split_lines_and_sentences():
+    text = "{tap}: Выстрел на 1. Может стрелять по стоящим рядом картам.\n+1 к {strike} по горным."
+    got = [text[s:e] for (s, e), _ in split_features(text)]
+    assert got == ["{tap}: Выстрел на 1.", "Может стрелять по стоящим рядом картам.", "+1 к {strike} по горным."]
+    assert [line for _, line in split_features(text)] == [1, 1, 2]
+
+
+def test_split_lossy_text_without_line_breaks():
+    text = "Строй: {zom}.При рывке — может открыться.{tap}: Магический удар на 2. X {counter}{tap}: Разряд на X."
+    got = [text[s:e] for (s, e), _ in split_features(text)]
+    assert got == ["Строй: {zom}.", "При рывке — может открыться.", "{tap}: Магический удар на 2.",
+                   "X {counter}{tap}: Разряд на X."]
+
+
+def test_split_keeps_quotes_and_parentheses_whole():
+    text = "Получает «Не может менять хозяина. Возвращает свой подтип» до конца хода (см. выше. Да)."
+    assert len(split_features(text)) == 1
+
+
+def test_split_errata_and_case_list():
+    text = "[Эррата 2023.04.08]\nВ начале боя получает:\n+1 к {move}, если есть степное;\n{armor}1, если есть горное."
+    got = [text[s:e] for (s, e), _ in split_features(text)]
+    assert got[0] == "[Эррата 2023.04.08]"
+    assert got[1].startswith("В начале боя получает:") and got[1].endswith("горное.")
+    assert kinds(text) == ["errata", "triggered"]
+
+
+@pytest.mark.parametrize("text,kind", [
+    ("{tap}: Разряд на 1.", "playable"),
+    ("X{counter}{tap}: Магический удар на X.", "playable"),
+    ("{instant}, изгнать карту с вашего кладбища: Получить +2 к броску.", "playable"),
+    ("Закрыть стоящее рядом ваше существо: ранить цель на 1.", "playable"),
+    ("1 раз за ваш ход: ранить цель на 1.", "playable"),
+    ("{instant}{tap}: Когда существо получает раны от удара — перераспределить эти раны.", "conditional"),
+    ("При гибели — особый удар на 2.", "triggered"),
+    ("В начале вашего хода может открыться.", "triggered"),
+    ("Строй: +1 к {strike}.", "keyword"),
+    ("Бешенство 3: атакованный получает проклятие.", "keyword"),
+    ("{second}: Начинает бой с {counter}.", "keyword"),
+    ("Неповоротливость.", "static"),
+    ("До 3 раз за ход получает +1 к {strike}.", "static"),
+    ("[Эррата 2023.04.08]", "errata"),
+])
+def test_kinds(text, kind):
+    assert kinds(text) == [kind]
+
+
+def test_playable_head_with_type_and_name():
+    f = read_text("{counter}{tap}: Заклинание «мороз, мгла и ливень» — выбрать ряд; ранить его на 1.")[0]
+    assert (f.payment, f.ability_type, f.effect_name) == ("{counter}{tap}", "Заклинание", "мороз, мгла и ливень")
+    assert f.effect == "выбрать ряд; ранить его на 1"
+    assert f.dash_before_effect and f.effect_name_quoted
+    assert toks(f) == [("ATOM", "выбрать ряд"), ("DEP", ";"), ("ATOM", "ранить его на 1")]
+
+
+def test_lossy_type_and_name_without_quotes_or_dash():
+    f = read_text("{tap}: Воздействие дар силы свести {strike} вашего существа к сильному.")[0]
+    assert (f.ability_type, f.effect_name, f.effect) == ("Воздействие", "дар силы", "свести {strike} вашего существа к сильному")
+    assert not f.effect_name_quoted and not f.dash_before_effect
+
+
+def test_trigger_by_dash_and_by_verb_test():
+    f = read_text("При гибели — особый удар на 2.")[0]
+    assert (f.condition, f.condition_by_verb_test, f.effect) == ("При гибели", False, "особый удар на 2")
+    f = read_text("При ударе Кобольд может излечиться на X.", "Кобольд")[0]
+    assert (f.condition, f.condition_by_verb_test, f.effect) == ("При ударе", True, "Кобольд может излечиться на X")
+    f = read_text("В начале вашего хода может ранить себя на 1.")[0]
+    assert f.condition == "В начале вашего хода"
+    assert toks(f) == [("MAY", "может"), ("ATOM", "ранить себя на 1")]
+
+
+def test_condition_with_subordinate_clause():
+    f = read_text("В начале хода, если стоит в вашем первом ряду, получает +1 к выстрелам до конца хода.")[0]
+    assert f.condition == "В начале хода, если стоит в вашем первом ряду"
+    assert f.effect == "получает +1 к выстрелам до конца хода"
+
+
+def test_annotations():
+    f = read_text("{counter}{tap}: Воздействие «украсть оружие» (1 раз за бой) — ранить цель на 1 "
+                  "(до конца хода противника) (по выбору атакованного).")[0]
+    assert [(a.kind, a.text) for a in f.annotations] == [
+        ("limit", "1 раз за бой"), ("duration", "до конца хода противника"), ("chooser", "по выбору атакованного")]
+    f = read_text("При гибели ранить существо на 3 (воздействие «штопор»).")[0]
+    assert (f.ability_type, f.effect_name) == ("воздействие", "штопор")
+    assert [a.kind for a in f.annotations] == ["type_name"]
+    text = "Строй: {armor}2 (пока в строю с элитным существом)."
+    a = read_text(text)[0].annotations[0]
+    assert (a.kind, text[a.span[0]:a.span[1]]) == ("while", "(пока в строю с элитным существом)")
+
+
+def test_while_conditions():
+    f = read_text("Пока не имеет ран, получает +1 к {strike}.")[0]
+    assert (f.kind, f.while_condition, f.effect) == ("static", "Пока не имеет ран", "получает +1 к {strike}")
+    f = read_text("-1 от дальних атак, пока не имеет ран.")[0]
+    assert (f.while_condition, f.effect) == ("пока не имеет ран", "-1 от дальних атак")
+
+
+def test_granted_feature_is_parsed_recursively_with_card_spans():
+    text = "Пока на Бон и Берроу нет {counter} — получает «{tap}: {uchr} на 2, при этом может получить {counter}»."
+    f = read_text(text, "Бон и Берроу")[0]
+    assert f.while_condition == "Пока на Бон и Берроу нет {counter}"
+    (g,) = f.granted
+    assert (g.kind, g.payment) == ("playable", "{tap}")
+    assert text[g.span[0]:g.span[1]] == "{tap}: {uchr} на 2, при этом может получить {counter}"
+    assert g.reading.canonical == "({uchr} на 2, при этом (может получить {counter}))"
+    f = read_text('Имеет "Бестелесный: -1 от {strike}" до конца хода.')[0]
+    assert [g.kind for g in f.granted] == ["keyword"]
+
+
+def test_name_masking_inflected_forms():
+    text = "Гнома-поджигателя и Гном - поджигатель; по Степному волколаку"
+    assert [text[s:e] for s, e in name_spans(text, "Гном-поджигатель")] == ["Гнома-поджигателя", "Гном - поджигатель"]
+    assert [text[s:e] for s, e in name_spans(text, "Степной волколак")] == ["Степному волколаку"]
+    other = "по Чёрному коту"
+    assert [other[s:e] for s, e in name_spans(other, "Черный кот")] == ["Чёрному коту"]
+
+
+def test_name_with_i_is_not_a_connective():
+    f = read_text("При гибели — ранить Бон и Берроу на 2.", "Бон и Берроу")[0]
+    assert toks(f) == [("ATOM", "ранить Бон и Берроу на 2")]
+    f = read_text("При гибели — ранить Бон и Берроу на 2.")[0]   # without the name the verb test still holds
+    assert toks(f) == [("ATOM", "ранить Бон и Берроу на 2")]
+
+
+@pytest.mark.parametrize("effect,expected", [
+    ("{tap}: Получить {direct} и {zoal}.", [("ATOM", "Получить {direct} и {zoal}")]),
+    ("{tap}: Излечить существо на 2 и снять с него отравление.",
+     [("ATOM", "Излечить существо на 2"), ("AND", "и"), ("ATOM", "снять с него отравление")]),
+    ("{tap}: Ранить всех на 1, они получают отравление на 1.",
+     [("ATOM", "Ранить всех на 1"), ("COMMA", ","), ("ATOM", "они получают отравление на 1")]),
+    ("{tap}: Закрыть существо, которое не передвигалось, при этом ранить его.",
+     [("ATOM", "Закрыть существо, которое не передвигалось"), ("DEP", ", при этом"), ("ATOM", "ранить его")]),
+    ("При ударе — заблокировать удар, при этом прыжок, дальность 2.",
+     [("ATOM", "заблокировать удар"), ("DEP", ", при этом"), ("ATOM", "прыжок, дальность 2")]),
+    ("{tap}: Магический удар на X, где X — число ран.", [("ATOM", "Магический удар на X, где X — число ран")]),
+    ("При ударе — оно не может атаковать и двигаться.", [("ATOM", "оно не может атаковать и двигаться")]),
+    ("{tap}: Пророчество 1; если карта {elite} — ранить цель на 2, иначе ранить ее на 1.",
+     [("ATOM", "Пророчество 1"), ("DEP", ";"), ("COND", "карта {elite}"), ("ATOM", "ранить цель на 2"),
+      ("ELSE", ", иначе"), ("ATOM", "ранить ее на 1")]),
+    ("При ударе — переместить цель; если атакованный не может или не хочет этого — ранить его на 2.",
+     [("ATOM", "переместить цель"), ("OPP", "; если атакованный не может или не хочет этого —"),
+      ("ATOM", "ранить его на 2")]),
+    ("В конце хода вы можете посмотреть карты, затем положить их.",
+     [("MAY", "вы можете"), ("ATOM", "посмотреть карты"), ("THEN", ", затем"), ("ATOM", "положить их")]),
+    ("При ударе — это существо должно закрыться либо получить 2 раны.",
+     [("ATOM", "это существо должно закрыться"), ("EITHER", "либо"), ("ATOM", "получить 2 раны")]),
+    ("При ударе — ваше существо, обладающее разрядом, магическим ударом или заклинанием, получает -1.",
+     [("ATOM", "ваше существо, обладающее разрядом, магическим ударом или заклинанием, получает -1")]),
+])
+def test_segmentation(effect, expected):
+    assert toks(read_text(effect)[0]) == expected
+
+
+def test_static_may_is_a_permission_not_optional():
+    assert toks(read_text("Может двигаться по диагонали.")[0]) == [("ATOM", "Может двигаться по диагонали")]
+
+
+def test_condition_dash_alternative():
+    f = read_text("При всплытии - в конце этого хода - открыться.")[0]
+    assert f.condition == "При всплытии"
+    assert f.reading.canonical == "(в конце этого хода, при этом открыться)"
+    (alt,) = [a for a in f.reading.alternatives if a.pair == "condition-dash"]
+    assert (alt.condition, alt.canonical) == ("При всплытии - в конце этого хода", "открыться")
+
+
+def test_spans_point_into_the_card_text():
+    text = "-1 от атак.\n{tap}: Воздействие «дыхание леса» — излечить существо на 2 и снять с него отравление."
+    f = read_text(text)[1]
+    assert f.line == 2
+    assert text[f.payment_span[0]:f.payment_span[1]] == "{tap}"
+    assert text[f.effect_name_span[0]:f.effect_name_span[1]] == "дыхание леса"
+    for t in f.tokens:
+        assert text[t.start:t.end].startswith(t.text.split()[0])
+
+
+def test_unread_when_grammar_rejects():
+    f = read_text("{tap}: ранить цель на 1, при этом, затем ранить его на 2.")[0]
+    assert not f.read_completely and f.error is not None and f.unread
+
+
+@pytest.mark.parametrize("text", ["", " ", "«", "(((", "{tap}:", "При", "—", ":", "\n\n", "{tap}: «»", "Пока —",
+                                  "При ударе —", "если — —", "[Эррата", "Или", "Либо а, либо", ";;;", "X{counter}"])
+def test_never_raises(text):
+    for f in read_text(text, "Бон и Берроу"):
+        assert f.kind in {"playable", "conditional", "triggered", "keyword", "static", "errata", "unknown"}
