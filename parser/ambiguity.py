@@ -89,7 +89,7 @@ UNDECIDED_PAIRS: tuple[UndecidedPair, ...] = (
     ),
     UndecidedPair(
         id="comma-meaning",
-        left="«,»",
+        left="запятая",
         right="и / или в одной группе",
         title="какое слово задаёт смысл запятых, когда в группе есть и «и», и «или»",
         example="С1, С2 и С3 или С4",
@@ -107,8 +107,8 @@ UNDECIDED_PAIRS: tuple[UndecidedPair, ...] = (
     ),
     UndecidedPair(
         id="condition-dash",
-        left="«—» после условия",
-        right="«—» как «при этом»",
+        left="тире после условия",
+        right="тире как «при этом»",
         title="где кончается условие срабатывания: на первом тире или на следующем",
         example="При С0 — С1 — С2",
         policy=replace(DEFAULT_POLICY, condition_to_last_dash=True),

@@ -167,7 +167,8 @@ def find_condition(text: str, start: int, end: int, protected, clause: bool | No
             continue
         if it.kind == "word" and j + 1 < len(seq) and seq[j + 1].kind == "quote" and _TYPE.fullmatch(it.low) \
                 and j > 1:
-            return (seq[0].start, seq[j - 1].end), it.start, True, None     # "В начале хода воздействие «x» — ..."
+            # "В начале хода воздействие «x» — ...": the ability type ends the condition (115)
+            return (seq[0].start, seq[j - 1].end), it.start, False, None
         if it.is_word("где"):
             # "где X — ...": its dash belongs to the clause, not to the condition
             k = j + 1

@@ -12,20 +12,22 @@ JSON_KEYS = ("line", "kind", "payment", "condition", "label", "ability_type",
              "canonical", "abstract", "atoms", "ambiguous", "readings")
 
 
-def reading_strings(feature, abstract: bool = False) -> list[str]:
+def reading_strings(feature, abstract: bool = False, alternatives=None) -> list[str]:
     """Every reading as a canonical string, the default first.
 
-    When a reading moves the end of the trigger condition, each string
-    shows its condition: «условие» — эффект.
+    `alternatives` narrows the other readings (default: all of them). When a
+    reading moves the end of the trigger condition, each string shows its
+    condition: «условие» — эффект.
     """
     reading = feature.reading
     if reading is None:
         return []
+    if alternatives is None:
+        alternatives = reading.alternatives
     show = (lambda tree: abstract_canonical(tree)[0]) if abstract else canonical
     trees = [(feature.condition, reading.tree)]
-    trees += [(alt.condition or feature.condition, alt.tree) for alt in reading.alternatives]
-    with_condition = any(alt.condition for alt in reading.alternatives)
-    if with_condition:
+    trees += [(alt.condition or feature.condition, alt.tree) for alt in alternatives]
+    if any(alt.condition for alt in alternatives):
         return [f"«{cond}» — {show(tree)}" for cond, tree in trees]
     return [show(tree) for _, tree in trees]
 

@@ -6,6 +6,7 @@ import re
 from lint.finding import Severity
 from lint.rule import Hit, Rule
 from lint.rules._features import span_of
+from reports.canon import reading_strings
 
 COMMA_PAIR = "comma-meaning"
 
@@ -16,19 +17,6 @@ def _pairs_table() -> dict:
     except ImportError:  # pragma: no cover
         return {}
     return {getattr(p, "id", str(p)): p for p in UNDECIDED_PAIRS}
-
-
-def _readings(reading, alternatives) -> list[str]:
-    from parser.canonical import canonical
-
-    out = [getattr(reading, "canonical", None) or canonical(reading.tree)]
-    for alt in alternatives:
-        text = getattr(alt, "canonical", None) or canonical(alt.tree)
-        condition = getattr(alt, "condition", None)
-        if condition:
-            text = f"условие «{condition}»: {text}"
-        out.append(text)
-    return out
 
 
 def _numbered(readings: list[str]) -> str:
@@ -56,7 +44,7 @@ class AmbiguousGrouping(Rule):
     Плохо:
         {tap}: ранить цель на 1, при этом ранить себя или закрыть цель.
     Хорошо:
-        {tap}: ранить цель на 1, при этом ранить себя. Или: закрыть цель.
+        {tap}: или ранить цель на 1, при этом ранить себя, или закрыть цель.
     """
 
     code = "BJ101"
@@ -81,7 +69,7 @@ class AmbiguousGrouping(Rule):
                     if pid != COMMA_PAIR and pid not in ids:
                         ids.append(pid)
             pair = "; ".join(_pair_name(table, pid) for pid in ids)
-            readings = _readings(reading, alternatives)
+            readings = reading_strings(feature, alternatives=alternatives)
             s, e = span_of(feature, "effect_span") or span_of(feature, "span")
             if e <= s:
                 s, e = span_of(feature, "span")
@@ -114,7 +102,7 @@ class CommaRunAndOr(Rule):
     Плохо:
         {tap}: ранить цель на 1, ранить себя и закрыть цель или открыть цель.
     Хорошо:
-        {tap}: ранить цель на 1, ранить себя и закрыть цель. Или: открыть цель.
+        {tap}: или ранить цель на 1, ранить себя и закрыть цель, или открыть цель.
     """
 
     code = "BJ102"
@@ -126,25 +114,30 @@ class CommaRunAndOr(Rule):
 
     def check(self, ctx):
         for feature in ctx.all_features:
-            tokens = list(getattr(feature, "tokens", None) or ())
-            groups, current = [], []
-            for tok in tokens:
-                kind = getattr(tok.kind, "value", str(tok.kind))
-                if kind in _LOOSE:
-                    groups.append(current)
-                    current = []
-                else:
-                    current.append((kind, tok))
+            reading = getattr(feature, "reading", None)
+            alts = [a for a in getattr(reading, "alternatives", ()) or () if COMMA_PAIR in _pair_ids(a)]
+            if not alts:
+                continue  # the reader found no group where the commas could mean either word
+            readings = reading_strings(feature, alternatives=alts)
+            shown = f"; прочтения: {_numbered(readings)}"
+            for start, end in _mixed_groups(getattr(feature, "tokens", None) or ()):
+                yield Hit(start, end, {"readings": shown}, readings=readings)
+
+
+def _mixed_groups(tokens):
+    """Spans of the token groups (between looser connectives) holding ",", "и" and "или"."""
+    groups, current = [], []
+    for tok in tokens:
+        kind = getattr(tok.kind, "value", str(tok.kind))
+        if kind in _LOOSE:
             groups.append(current)
-            for group in groups:
-                kinds = {k for k, _ in group}
-                if {"COMMA", "AND", "OR"} <= kinds:
-                    start, end = group[0][1].start, group[-1][1].end
-                    reading = getattr(feature, "reading", None)
-                    alts = [a for a in getattr(reading, "alternatives", ()) or () if COMMA_PAIR in _pair_ids(a)]
-                    readings = _readings(reading, alts) if reading is not None and alts else []
-                    shown = f"; прочтения: {_numbered(readings)}" if readings else ""
-                    yield Hit(start, end, {"readings": shown}, readings=readings)
+            current = []
+        else:
+            current.append((kind, tok))
+    groups.append(current)
+    for group in groups:
+        if {"COMMA", "AND", "OR"} <= {k for k, _ in group}:
+            yield group[0][1].start, group[-1][1].end
 
 
 _CASE_SEP_RE = re.compile(r";|(?<=\s)[–—-](?=\s)")
