@@ -77,13 +77,15 @@ def _expand(paths: list[str]):
                 key=lambda p: p.name,
             )
             if not files:
-                yield None, Problem(str(path), 0, 0, "в папке нет файлов *.yaml или *.yml; ожидается база карт")
+                yield None, Problem(str(path), 0, 0, "в папке нет файлов *.yaml или *.yml; ожидается база карт",
+                                  kind="unreadable")
             for file in files:
                 yield str(file), None
         elif path.exists():
             yield str(path), None
         else:
-            yield None, Problem(str(path), 0, 0, "файл или папка не найдены; ожидается путь к базе карт YAML")
+            yield None, Problem(str(path), 0, 0, "файл или папка не найдены; ожидается путь к базе карт YAML",
+                              kind="unreadable")
 
 
 def _plain(value: Any) -> Any:
@@ -131,8 +133,9 @@ class _FileLoader:
         self.set_name = ""
         self.lines: list[str] = []
 
-    def problem(self, line: int, column: int, message: str, card_id: str | None = None) -> None:
-        self.base.problems.append(Problem(self.path, line, column, message, card_id))
+    def problem(self, line: int, column: int, message: str, card_id: str | None = None,
+                kind: str = "schema") -> None:
+        self.base.problems.append(Problem(self.path, line, column, message, card_id, kind))
 
     def run(self) -> None:
         source = self._read()
@@ -151,7 +154,8 @@ class _FileLoader:
         try:
             raw = Path(self.path).read_bytes()
         except OSError as exc:
-            self.problem(0, 0, f"не удалось прочитать файл ({describe_os_error(exc)}); ожидается читаемый файл YAML")
+            self.problem(0, 0, f"не удалось прочитать файл ({describe_os_error(exc)}); ожидается читаемый файл YAML",
+                         kind="unreadable")
             return None
         try:
             source = raw.decode("utf-8")
@@ -161,12 +165,12 @@ class _FileLoader:
             column = len(raw[line_start:exc.start].decode("utf-8", "replace")) + 1
             self.problem(line, column,
                 f"файл не в кодировке UTF-8: байт 0x{raw[exc.start]:02X} не читается; "
-                "ожидается текст в UTF-8 (пересохраните файл в UTF-8)")
+                "ожидается текст в UTF-8 (пересохраните файл в UTF-8)", kind="unreadable")
             return None
         if source.startswith("\ufeff"):
             source = source[1:]
         if not source.strip():
-            self.problem(0, 0, "файл пуст; ожидаются разделы set и cards")
+            self.problem(0, 0, "файл пуст; ожидаются разделы set и cards", kind="unreadable")
             return None
         return source
 
@@ -194,16 +198,17 @@ class _FileLoader:
             hint = next((h for key, h in _YAML_HINTS.items() if problem.startswith(key)), None)
             message = f"ошибка YAML: {hint} ({problem})" if hint else f"ошибка YAML: {problem}"
             line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
-            self.problem(line, column, message)
+            self.problem(line, column, message, kind="unreadable")
         except ReaderError as exc:
             before = source[: exc.position]
             line = before.count("\n") + 1
             column = exc.position - (before.rfind("\n") + 1) + 1
             self.problem(line, column,
                 f"недопустимый символ U+{ord(exc.character):04X} в файле YAML; "
-                "ожидается печатный текст (управляющие символы пишите в двойных кавычках как \\xNN)")
+                "ожидается печатный текст (управляющие символы пишите в двойных кавычках как \\xNN)",
+                kind="unreadable")
         except (YAMLError, Exception) as exc:  # noqa: BLE001 - bad input must not crash
-            self.problem(0, 0, f"не удалось разобрать YAML: {exc}")
+            self.problem(0, 0, f"не удалось разобрать YAML: {exc}", kind="unreadable")
         return None
 
     def _value(self, node) -> Any:
@@ -242,7 +247,8 @@ class _FileLoader:
         top = self._mapping(root, "файл")
         if top is None:
             self.problem(root.start_mark.line + 1, root.start_mark.column + 1,
-                "файл не является отображением; ожидаются разделы set: {id, name} и cards: [...]")
+                "файл не является отображением; ожидаются разделы set: {id, name} и cards: [...]",
+                kind="unreadable")
             return
         for key, (key_node, _) in top.items():
             if key not in TOP_FIELDS:
@@ -361,7 +367,7 @@ class _FileLoader:
             card.text_lines = mapped.lines
             card.noqa_comments = mapped.noqa
             for p_line, p_col, message in mapped.problems:
-                self.problem(p_line, p_col, message, card_id)
+                self.problem(p_line, p_col, message, card_id, kind="noqa")
             self._check_icons(card)
         self.seen[card_id] = card
         self.base.cards.append(card)
@@ -374,4 +380,4 @@ class _FileLoader:
             close = difflib.get_close_matches(name, sorted(KNOWN_ICONS), n=1)
             hint = f"может быть, {{{close[0]}}}?" if close else "см. список в README корпуса"
             self.problem(line, column,
-                f"неизвестный значок {{{name}}}; ожидается известный значок ({hint})", card.id)
+                f"неизвестный значок {{{name}}}; ожидается известный значок ({hint})", card.id, kind="icon")

@@ -77,6 +77,11 @@ class Problem:
     column: int
     message: str          # Russian, for the user
     card_id: str | None = None
+    # "unreadable" (the file cannot be read as YAML at all), "schema" (a card
+    # or set breaks the format), "icon" (unknown {placeholder}), "noqa" (a
+    # suppression comment that points nowhere). Consumers branch on this,
+    # never on the wording of `message`.
+    kind: str = "schema"
 
 
 @dataclass

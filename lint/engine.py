@@ -80,29 +80,16 @@ class LintResult:
         return bool(self.load_errors) or self.crashes > 0
 
 
-_UNREADABLE_MARKS = ("ошибка YAML", "не удалось прочитать файл", "не удалось разобрать YAML",
-                     "файл не в кодировке", "недопустимый символ", "файл или папка не найдены",
-                     "в папке нет файлов", "файл пуст", "файл не является отображением")
+_KIND_TO_RULE = {
+    "unreadable": LOAD_ERROR,               # BJ000: exit 2, never suppressed
+    "noqa": ("BJ901", "invalid-noqa"),
+    "icon": None,                           # reported by BJ302, which can be suppressed
+}
 
 
 def classify_problem(problem) -> tuple[str, str] | None:
-    """A load problem as (code, name), or None when a lint rule reports it.
-
-    The loader's Problem has no kind, so its Russian message decides:
-    unreadable input (BJ000, exit 2), a noqa that points nowhere (BJ901),
-    an unknown icon (left to BJ302, which can be suppressed), the rest a
-    card schema error (BJ003).
-    """
-    message = problem.message or ""
-    if message.startswith("неизвестный значок"):
-        return None
-    if message.startswith("noqa"):
-        return ("BJ901", "invalid-noqa")
-    if problem.card_id is None and (problem.line <= 0 or message.startswith(_UNREADABLE_MARKS)):
-        return LOAD_ERROR
-    if message.startswith(_UNREADABLE_MARKS):
-        return LOAD_ERROR
-    return ("BJ003", "card-schema")
+    """A load problem as (code, name), or None when a lint rule reports it."""
+    return _KIND_TO_RULE.get(getattr(problem, "kind", "schema"), ("BJ003", "card-schema"))
 
 
 def make_card(text: str, id: str = "пример", name: str = "Пример", path: str = "<текст>",

@@ -76,7 +76,7 @@ def test_missing_path_is_a_problem(tmp_path):
     missing = str(tmp_path / "nope.yaml")
     base = load_base([missing])
     assert base.cards == []
-    assert base.problems == [Problem(missing, 0, 0, "файл или папка не найдены; ожидается путь к базе карт YAML")]
+    assert base.problems == [Problem(missing, 0, 0, "файл или папка не найдены; ожидается путь к базе карт YAML", kind="unreadable")]
     assert format_problem(base.problems[0]) == f"{missing}: файл или папка не найдены; ожидается путь к базе карт YAML"
 
 
@@ -277,3 +277,23 @@ def test_find_icons_and_known_names():
     assert {"tap", "counter", "zozl", "wolf"} <= KNOWN_ICONS
     assert UNIDENTIFIED_ICONS == {"wolf", "human", "tok", "atk", "attack", "zozl"}
     assert "tpa" not in KNOWN_ICONS
+
+
+def test_problem_kinds_tell_consumers_what_went_wrong(tmp_path):
+    broken = tmp_path / "a.yaml"
+    broken.write_text("set: {id: a, name: A\ncards: [\n", encoding="utf-8")
+    odd = tmp_path / "b.yaml"
+    odd.write_text(
+        "set: {id: b, name: B}\n"
+        "cards:\n"
+        "- id: b1\n"
+        "  name: Карта\n"
+        "  txt: опечатка в имени поля\n"
+        "  text: |-\n"
+        "    {tap}: {wlf} на 1.\n"
+        "  # noqa[5]: BJ101\n",
+        encoding="utf-8")
+    base = load_base([str(broken), str(odd), str(tmp_path / "missing.yaml")])
+    kinds = sorted((Path(p.path).name, p.kind) for p in base.problems)
+    assert kinds == [("a.yaml", "unreadable"), ("b.yaml", "icon"), ("b.yaml", "noqa"),
+                     ("b.yaml", "schema"), ("missing.yaml", "unreadable")]
