@@ -6,6 +6,8 @@ import sys
 
 import click
 
+from cli.common import configured_base
+
 
 @click.command(name="canon")
 @click.argument("text", required=False)
@@ -70,7 +72,7 @@ def _read(text: str, card_name: str | None):
 def _find_card(key: str, bases: list[str]):
     from cardbase.load import load_base
 
-    base = load_base(bases or _configured_base())
+    base = load_base(bases or configured_base())
     card = base.find(key)
     if card is None:
         from rapidfuzz import process
@@ -83,11 +85,3 @@ def _find_card(key: str, bases: list[str]):
         raise click.UsageError(f"карта «{key}» не найдена в базе.{hint}")
     return card
 
-
-def _configured_base() -> list[str] | None:
-    """The card base named in the nearest config, if the linter's config module knows one."""
-    try:
-        from lint.config import configured_cardbase
-    except ImportError:
-        return None
-    return configured_cardbase()

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import click
 
+from cli.common import configured_base
+
 
 @click.command(name="coverage")
 @click.argument("paths", nargs=-1, type=click.Path())
@@ -65,7 +67,7 @@ def _load(paths: list[str]):
     if rest or not jsonl:
         from cardbase.load import format_problem, load_base
 
-        base = load_base(rest or None)
+        base = load_base(rest or configured_base())
         cards.extend(base.cards)
         problems.extend(format_problem(p) for p in base.problems)
 
@@ -100,3 +102,4 @@ def _read_jsonl(path: str):
             continue
         found.append((card, number))
     return found, problems
+

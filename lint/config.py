@@ -335,3 +335,12 @@ def _cli_selectors(option: str, values: list[str] | None) -> list[str]:
         except ValueError as exc:
             raise ConfigError(f"{option}: {exc}") from None
     return out
+
+
+def configured_cardbase(cwd: Path | None = None) -> list[str] | None:
+    """The card base named by the nearest config file (None: none named).
+
+    Every command that takes a base defaults to this, then to the demo base.
+    Raises ConfigError for a bad config file, as `lint` does.
+    """
+    return load_settings(cwd=cwd).cardbase

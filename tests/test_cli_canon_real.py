@@ -1,0 +1,70 @@
+"""`berserk-judge canon` on real card text and on cards of a base."""
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from cli.main import main
+
+
+def run(*args):
+    return CliRunner().invoke(main, ["canon", *args])
+
+
+def test_card_from_the_demo_base_with_abstract_legend():
+    result = run("--card", "d1_25", "--abstract")
+    assert result.exit_code == 0
+    assert result.output.splitlines() == [
+        "((С1, при этом С2), затем (С3 и С4))  [оплата: {tap}]",
+        "  С1 = ранить цель на 1",
+        "  С2 = излечить себя на 1",
+        "  С3 = закрыть цель",
+        "  С4 = получить {counter}",
+    ]
+
+
+def test_real_text_json_has_the_same_keys_and_the_feature_kind():
+    result = run("--format", "json", "{tap}: ранить цель на 1 и закрыть ее, иначе получить {counter}.")
+    [feature] = json.loads(result.output)["features"]
+    assert feature["kind"] == "playable"
+    assert feature["payment"] == "{tap}"
+    assert feature["abstract"] == "((С1 и С2), иначе С3)"
+    assert feature["atoms"] == ["ранить цель на 1", "закрыть ее", "получить {counter}"]
+    assert feature["ambiguous"] is True
+    assert feature["readings"] == [
+        "((ранить цель на 1 и закрыть ее), иначе получить {counter})",
+        "(ранить цель на 1 и (закрыть ее, иначе получить {counter}))",
+    ]
+
+
+def test_card_name_is_masked_before_reading():
+    text = "Бон и Берроу получают {counter} и ранят цель на 1."
+    masked = run("--abstract", "--name", "Бон и Берроу", text)
+    assert masked.output.splitlines()[:3] == [
+        "(С1 и С2)", "  С1 = Бон и Берроу получают {counter}", "  С2 = ранят цель на 1"]
+
+
+def test_card_by_name_and_unknown_card_suggestion():
+    assert run("--card", "Бьорн и Хельга").exit_code == 0
+    result = run("--card", "Бьорн и Хельг")
+    assert result.exit_code == 2
+    assert "карта «Бьорн и Хельг» не найдена в базе. Может быть: Бьорн и Хельга (d1_23)?" in result.output
+
+
+def test_card_base_comes_from_the_nearest_config(tmp_path, monkeypatch):
+    base = tmp_path / "base"
+    base.mkdir()
+    (base / "x.yaml").write_text(
+        "set: {id: x, name: Икс}\ncards:\n- id: x1\n  name: Проба\n  text: 'С1 и С2'\n", encoding="utf-8")
+    (tmp_path / "berserk-judge.toml").write_text('cardbase = "base"\n', encoding="utf-8")
+    sub = tmp_path / "deeper"
+    sub.mkdir()
+    monkeypatch.chdir(sub)
+    result = run("--card", "x1")
+    assert result.exit_code == 0
+    assert result.output == "(С1 и С2)\n"
+    (tmp_path / "berserk-judge.toml").write_text("cardbase = 5\n", encoding="utf-8")
+    bad = run("--card", "x1")
+    assert bad.exit_code == 2
+    assert "ошибка настроек" in bad.output
