@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from parser.annotations import ABILITY_TYPES
 from parser.split import LABEL_ICONS, LABELS
-from parser.words import Item, is_predicate, items, nominal, predicate_at, PREPOSITIONS
+from parser.words import Item, is_predicate, items, nominal, predicate_at, PREPOSITIONS, relative_within
 from parser import morph
 
 Span = tuple[int, int]
@@ -86,15 +86,6 @@ def _subclause_end(seq: list[Item], j: int) -> int:
     return j
 
 
-def _relative_within(seq: list[Item], i: int) -> bool:
-    for k in range(i, min(i + 3, len(seq))):
-        if seq[k].kind == "word" and seq[k].low.startswith(("котор", "чей", "чья", "чье", "чьи")):
-            return True
-        if seq[k].kind != "word":
-            return False
-    return False
-
-
 def _agrees(word: Item, verb: Item) -> bool:
     """A subject word agrees in number with a finite verb (when both show it)."""
     if word.kind == "name":
@@ -153,7 +144,7 @@ def find_condition(text: str, start: int, end: int, protected, clause: bool | No
         if it.kind == "punct" and it.low == ",":
             if j + 1 < len(seq) and seq[j + 1].is_word("то") and predicate_at(seq, j + 2):
                 return (seq[0].start, seq[j - 1].end), seq[j + 2].start, False, (it.start, seq[j + 1].end)
-            if j + 1 < len(seq) and (seq[j + 1].is_word("если", "когда") or _relative_within(seq, j + 1)):
+            if j + 1 < len(seq) and (seq[j + 1].is_word("если", "когда") or relative_within(seq, j + 1)):
                 sub_end = _subclause_end(seq, j + 2)
                 if sub_end < len(seq) and seq[sub_end].low != ";":
                     j = sub_end

@@ -153,14 +153,7 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
             feature.effect = text[pos:end]
             feature.unread = [(pos, end)]
             return feature
-        cond_span, pos, by_verb, sep = found
-        cond_span = _trim(text, *cond_span, chars=" ,")
-        feature.condition_span = cond_span
-        feature.condition = text[cond_span[0]:cond_span[1]]
-        feature.condition_by_verb_test = by_verb
-        if sep:
-            feature.separators.append((sep, text[sep[0]:sep[1]]))
-            feature.dash_before_effect = text[sep[0]:sep[1]] in "—–-"
+        pos = _take_condition(feature, text, found)
         kind = {"static": "triggered", "playable": "conditional"}.get(kind, kind)
     elif kind == "static" and is_while_start(text, pos, end):
         found = find_condition(text, pos, end, prot, clause=True)
@@ -193,13 +186,7 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
         if kind == "playable" and "{instant}" in (feature.payment or "") and is_trigger_start(text, pos, end):
             found = find_condition(text, pos, end, prot)
             if found is not None:
-                cond_span, pos, by_verb, sep = found
-                cond_span = _trim(text, *cond_span, chars=" ,")
-                feature.condition_span = cond_span
-                feature.condition = text[cond_span[0]:cond_span[1]]
-                feature.condition_by_verb_test = by_verb
-                if sep:
-                    feature.separators.append((sep, text[sep[0]:sep[1]]))
+                pos = _take_condition(feature, text, found, dash_marks_effect=False)
                 feature.kind = kind = "conditional"
 
     # the effect: trailing punctuation, trailing annotations and ", пока ..." come off its end
@@ -319,3 +306,17 @@ def _condition_dash_alternative(feature: Feature, text: str, prot, dynamic: bool
     condition = text[feature.condition_span[0]:toks[0].end]
     alt = Alternative("condition-dash", reading.tree, canonical(reading.tree), ("condition-dash",), condition)
     feature.reading.alternatives.append(alt)
+
+
+def _take_condition(feature, text: str, found, dash_marks_effect: bool = True) -> int:
+    """Record a found trigger condition on the feature; the effect's start offset."""
+    cond_span, pos, by_verb, sep = found
+    cond_span = _trim(text, *cond_span, chars=" ,")
+    feature.condition_span = cond_span
+    feature.condition = text[cond_span[0]:cond_span[1]]
+    feature.condition_by_verb_test = by_verb
+    if sep:
+        feature.separators.append((sep, text[sep[0]:sep[1]]))
+        if dash_marks_effect:
+            feature.dash_before_effect = text[sep[0]:sep[1]] in "—–-"
+    return pos

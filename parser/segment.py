@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from parser.tokens import Kind, Token
-from parser.words import Item, is_predicate, items, predicate_at
+from parser.words import Item, is_predicate, items, predicate_at, relative_within
 
 STRONG, VERB, SUBJECT, MAYBE_MAY, MAYBE_COND = 0, 1, 2, 3, 4
 LEVELS = (
@@ -116,16 +116,6 @@ def _opp_extent(seq: list[Item], i: int) -> int | None:
     return None
 
 
-def _relative_within(seq: list[Item], i: int) -> bool:
-    """A relative word opens the clause at i: "которую ...", "рядом с которой ..."."""
-    for k in range(i, min(i + 3, len(seq))):
-        if seq[k].kind == "word" and seq[k].low.startswith(("котор", "чей", "чья", "чье", "чьи")):
-            return True
-        if seq[k].kind != "word":
-            return False
-    return seq[i].is_word("где")
-
-
 def _protect_clauses(seq: list[Item]) -> tuple[set[int], set[int]]:
     """Indices inside "где X — ..." clauses, and commas that close a relative or participle clause."""
     inside: set[int] = set()
@@ -148,7 +138,7 @@ def _protect_clauses(seq: list[Item]) -> tuple[set[int], set[int]]:
             opens_at = 0
         if opens_at is not None:
             nxt = seq[opens_at]
-            relative = _relative_within(seq, opens_at)
+            relative = relative_within(seq, opens_at, where=True)
             participle = nxt.kind == "word" and morph.is_participle(nxt.low)
             if relative or participle:
                 j = opens_at + 1

@@ -104,3 +104,16 @@ def predicate_at(seq: list[Item], i: int) -> int:
                 return 0
         k += 1
     return 0
+
+
+def relative_within(seq: list[Item], i: int, where: bool = False) -> bool:
+    """A relative word opens the clause at i: "которую ...", "рядом с которой ...".
+
+    With `where`, a clause opened by "где" counts too.
+    """
+    for k in range(i, min(i + 3, len(seq))):
+        if seq[k].kind == "word" and seq[k].low.startswith(("котор", "чей", "чья", "чье", "чьи")):
+            return True
+        if seq[k].kind != "word":
+            return False
+    return where and i < len(seq) and seq[i].is_word("где")
