@@ -14,45 +14,79 @@ _ANYWORD = re.compile(r"\w+", re.UNICODE)
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
 
 
+@lru_cache(maxsize=1024)
 def fold(text: str) -> str:
-    """Same-length folding: lower case, ё→е, Latin look-alikes → Cyrillic."""
+    """Same-length folding: lower case, ё→е, Latin look-alikes → Cyrillic.
+
+    Cached: every feature of a card masks the name over the same card text.
+    """
     lowered = "".join(low if len(low := ch.lower()) == 1 else ch for ch in text)
-    return _ANYWORD.sub(lambda m: normalize(m.group()) if len(normalize(m.group())) == len(m.group()) else m.group(), lowered)
+
+    def one(match: re.Match) -> str:
+        word = match.group()
+        norm = normalize(word)
+        return norm if len(norm) == len(word) else word
+
+    return _ANYWORD.sub(one, lowered)
 
 
 @lru_cache(maxsize=4096)
-def name_pattern(name: str) -> re.Pattern | None:
-    """A regex over folded text matching the name in any case form."""
-    name = name.strip()
-    if not name:
-        return None
-    parts: list[str] = []
+def name_parts(name: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    """The name as (separator before the word, every inflected form of the word).
+
+    The separator is "" for the first word, " " for white space, "-" for a
+    hyphen (spaces around it allowed) or the folded punctuation itself.
+    """
+    parts: list[tuple[str, frozenset[str]]] = []
     pos = 0
-    for match in _WORD.finditer(name):
-        between = name[pos:match.start()]
-        if parts or between.strip():
-            sep = between.strip()
-            if sep == "-":
-                parts.append(r"\s*-\s*")
-            elif sep:
-                parts.append(re.escape(fold(sep)))
-            else:
-                parts.append(r"\s+")
-        forms = sorted(lexeme_forms(match.group()), key=len, reverse=True)
-        parts.append("(?:" + "|".join(re.escape(f) for f in forms) + ")")
+    for match in _WORD.finditer(name.strip()):
+        between = name.strip()[pos:match.start()].strip()
+        sep = "" if not parts else (between if between == "-" else fold(between) if between else " ")
+        parts.append((sep, lexeme_forms(match.group())))
         pos = match.end()
-    if not parts:
-        return None
-    return re.compile(r"(?<![\w-])" + "".join(parts) + r"(?![\w-])")
+    return tuple(parts)
+
+
+def _joins(gap: str, sep: str) -> bool:
+    if sep == " ":
+        return bool(gap) and gap.isspace()
+    return gap.strip() == sep
 
 
 def name_spans(text: str, name: str | None, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
-    """Spans of the card's name (any inflected form) in text[start:end]."""
-    if not name:
-        return []
-    pattern = name_pattern(name)
-    if pattern is None:
+    """Spans of the card's name (any inflected form) in text[start:end].
+
+    Word by word with set look-ups rather than one large regex per name:
+    compiling an alternation of every form of every word cost more than
+    reading the card.
+    """
+    parts = name_parts(name.strip()) if name else ()
+    if not parts:
         return []
     end = len(text) if end is None else end
     folded = fold(text)
-    return [(m.start(), m.end()) for m in pattern.finditer(folded, start, end)]
+    words = [(m.start(), m.end()) for m in _WORD.finditer(folded, start, end)]
+    spans: list[tuple[int, int]] = []
+    i = 0
+    while i + len(parts) <= len(words):
+        first_start = words[i][0]
+        if folded[words[i][0]:words[i][1]] in parts[0][1] and not _glued(folded, first_start - 1):
+            j = i
+            for sep, forms in parts[1:]:
+                if not (j + 1 < len(words) and _joins(folded[words[j][1]:words[j + 1][0]], sep)
+                        and folded[words[j + 1][0]:words[j + 1][1]] in forms):
+                    break
+                j += 1
+            else:
+                last_end = words[j][1]
+                if last_end >= len(folded) or not _glued(folded, last_end):
+                    spans.append((first_start, last_end))
+                    i = j + 1
+                    continue
+        i += 1
+    return spans
+
+
+def _glued(text: str, index: int) -> bool:
+    """A word character or hyphen at index: the match would be part of a longer word."""
+    return 0 <= index < len(text) and (text[index].isalnum() or text[index] in "-_")
