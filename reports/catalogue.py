@@ -22,10 +22,13 @@ def _flags(rule) -> str:
 
 def table(rules) -> str:
     lines = []
+    name_width = max((len(rule.name) for rule in rules), default=0)
+    numbers_width = max((len(_numbers(rule)) for rule in rules), default=0) + 2
     for rule in rules:
         doc = rule.doc()
-        lines.append(f"{rule.code}  {rule.name:<26} {rule.severity.label:<8} "
-                     f"[{_numbers(rule)}]  {doc.summary}{_flags(rule)}")
+        numbers = f"[{_numbers(rule)}]"
+        lines.append(f"{rule.code}  {rule.name:<{name_width}}  {rule.severity.label:<8} "
+                     f"{numbers:<{numbers_width}}  {doc.summary}{_flags(rule)}")
     lines.append("")
     lines.append(f"Правил: {len(rules)}. Подробно: berserk-judge rule КОД")
     return "\n".join(lines) + "\n"
