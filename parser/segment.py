@@ -96,7 +96,7 @@ def _cond_extent(seq: list[Item], i: int) -> tuple[int, int] | None:
     return None
 
 
-def _opp_extent(seq: list[Item], i: int) -> int | None:
+def _opp_extent(text: str, seq: list[Item], i: int) -> int | None:
     """"если <X> не может или не хочет (...) —": index after the closing mark."""
     words = [it.low for it in seq[i:i + 12]]
     try:
@@ -111,9 +111,22 @@ def _opp_extent(seq: list[Item], i: int) -> int | None:
         if it.kind == "dash" or (it.kind == "punct" and it.low == ","):
             return j + 1
         if it.kind == "punct":
-            return None
+            break
         j += 1
-    return None
+    # No closing mark (lossy text): the clause is still the fallback, never an
+    # "или" between abilities; it ends after "не хочет (этого сделать)".
+    end = i + k + 4
+    if [it.low for it in seq[end:end + 2]] in (["этого", "сделать"], ["этого", "делать"]):
+        return end + 2
+    # "... не хочет быть перемещен Молотобоец ранит ...": the refused action runs
+    # up to the capitalised subject of the next ability, when one follows soon.
+    for m in range(1, 5):
+        if end + m >= len(seq) or seq[end + m - 1].kind != "word":
+            break
+        nxt = seq[end + m]
+        if nxt.kind == "name" or (nxt.kind == "word" and text[nxt.start:nxt.start + 1].isupper()):
+            return end + m
+    return end
 
 
 def _protect_clauses(seq: list[Item]) -> tuple[set[int], set[int]]:
@@ -224,7 +237,7 @@ def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
         nxt2 = seq[i + lead + 1] if i + lead + 1 < n else None
         # opponent fallback
         if nxt is not None and nxt.is_word("если") and i > 0:
-            stop = _opp_extent(seq, i + lead)
+            stop = _opp_extent(text, seq, i + lead)
             if stop is not None and stop < n:
                 add(Kind.OPP, i, stop, STRONG)
                 i, seg_start = stop, True

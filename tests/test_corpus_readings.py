@@ -178,3 +178,16 @@ def test_whole_corpus_reads_without_exceptions_and_98_percent(name):
                 assert not (feature.error is not None and "внутренняя ошибка" in feature.error.message), card["id"]
     assert total > 0
     assert read / total >= 0.98, f"{name}: {read}/{total}"
+
+
+@pytest.mark.parametrize("card_id,refused_by", [
+    ("s1_58", "Молотобоец ранит его на 2"),     # faithful: "… не хочет быть перемещен — Молотобоец …"
+    ("10058", "Молотобоец ранит его на 2"),     # lossy: no dash, the subject's capital ends the clause
+    ("s1_111", "Тови получает +2 к следующему метанию"),
+])
+def test_opponent_refusal_clause_is_one_connective_not_an_or(card_id, refused_by):
+    [feature] = [f for f in features(card_id) if "не хочет" in f.text]
+    form, legend = abstract_canonical(feature.reading.tree)
+    assert "если противник не может или не хочет" in form
+    assert not feature.reading.ambiguous
+    assert legend[-1] == ("С2", refused_by)
