@@ -74,6 +74,9 @@ def _beside(feature) -> str:
     name = getattr(feature, "effect_name", None)
     if name:
         parts.append(f"имя: «{name}»")
+    while_condition = getattr(feature, "while_condition", None)
+    if while_condition:
+        parts.append(while_condition)  # "Пока …" speaks for itself
     return f"  [{'; '.join(parts)}]" if parts else ""
 
 
