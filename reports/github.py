@@ -1,6 +1,8 @@
 """GitHub Actions workflow commands: one `::error file=...::message` per finding."""
 from __future__ import annotations
 
+from reports.paths import relative_to_cwd
+
 LEVELS = {"error": "error", "warning": "warning", "info": "notice"}
 
 
@@ -14,7 +16,8 @@ def _prop(value: str) -> str:
 
 def annotation(f) -> str:
     level = LEVELS[f.severity.label]
-    props = [f"file={_prop(f.path)}", f"line={f.line}", f"col={f.column}"]
+    # GitHub maps annotations by the path from the workspace root (the cwd of the job).
+    props = [f"file={_prop(relative_to_cwd(f.path).as_posix())}", f"line={f.line}", f"col={f.column}"]
     if f.end_column and f.end_column > f.column:
         props.append(f"endColumn={f.end_column}")
     props.append(f"title={_prop(f'{f.code} {f.name}')}")

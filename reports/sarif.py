@@ -8,6 +8,8 @@ The schema bundled in reports/schemas/ is the OASIS SARIF 2.1.0 (errata 01) sche
 """
 from __future__ import annotations
 
+from reports.paths import relative_to_cwd
+
 import hashlib
 import json
 from pathlib import Path
@@ -48,11 +50,7 @@ def rule_descriptor(rule) -> dict:
 
 
 def _uri(path: str) -> str:
-    p = Path(path)
-    try:
-        p = p.resolve().relative_to(Path.cwd().resolve())
-    except (ValueError, OSError):
-        pass
+    p = relative_to_cwd(path)
     return p.as_posix() if not p.is_absolute() else p.as_uri()
 
 

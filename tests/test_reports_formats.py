@@ -152,3 +152,12 @@ def test_pre_commit_hook_declared():
     (hook,) = hooks
     assert hook["id"] == "berserk-judge-lint" and hook["entry"] == "berserk-judge lint"
     assert hook["language"] == "python"
+
+
+def test_github_paths_are_relative_to_the_workspace(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    inside = make_card("ранить  на 1", id="c1", path=str(tmp_path / "cards" / "a.yaml"))
+    outside = make_card("ранить  на 1", id="c2", path="/elsewhere/b.yaml")
+    lines = github.render(lint_base(CardBase(cards=[inside, outside]), Settings())).splitlines()
+    assert lines[0].startswith("::warning file=cards/a.yaml,")
+    assert lines[1].startswith("::warning file=/elsewhere/b.yaml,")
