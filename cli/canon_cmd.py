@@ -7,15 +7,16 @@ import sys
 import click
 
 from cli.common import configured_base
+from cli.russian import Choice, Command
 
 
-@click.command(name="canon")
+@click.command(name="canon", cls=Command)
 @click.argument("text", required=False)
 @click.option("--card", "card_key", metavar="ID_ИЛИ_ИМЯ",
               help="Взять текст карты из базы (по id или имени).")
 @click.option("--base", "bases", multiple=True, type=click.Path(),
               help="База карт (файл или папка YAML); по умолчанию — настроенная или демо-база.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+@click.option("--format", "fmt", type=Choice(["text", "json"]), default="text",
               show_default=True, help="Формат вывода.")
 @click.option("--abstract", is_flag=True,
               help="Пронумеровать способности С1, С2, … и вывести легенду.")

@@ -7,11 +7,12 @@ from pathlib import Path
 import click
 
 from cli.common import configured_base
+from cli.russian import Choice, Command
 
 
-@click.command(name="coverage")
+@click.command(name="coverage", cls=Command)
 @click.argument("paths", nargs=-1, type=click.Path())
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+@click.option("--format", "fmt", type=Choice(["text", "json"]), default="text",
               show_default=True, help="Формат вывода.")
 def coverage(paths, fmt):
     """Сколько особенностей базы прочитано полностью, и список остальных.

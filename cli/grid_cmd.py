@@ -7,12 +7,11 @@ core errors into Russian messages with file, line and column, picks exit codes:
 from __future__ import annotations
 
 import json
-import re
 import sys
 
 import click
-from click.exceptions import NoArgsIsHelpError
 
+from cli.russian import Choice, Group, NonNegativeInt
 from grid import payload, render
 from grid.bands import band_of_ring, ring, squares_for_bands
 from grid.board import Board, parse_board
@@ -25,157 +24,10 @@ EXIT_UNREACHABLE = 1
 EXIT_USAGE = 2
 
 
-# --- Russian click plumbing -------------------------------------------------
-
-class RuUsageError(click.UsageError):
-    """A usage error printed in Russian: usage line, help hint, message."""
-
-    def show(self, file=None) -> None:  # noqa: ANN001 - click's signature
-        err = file is None
-        if self.ctx is not None:
-            click.echo(self.ctx.get_usage(), file=file, err=err)
-            click.echo(f"Справка: {self.ctx.command_path} --help\n", file=file, err=err)
-        click.echo(f"Ошибка: {self.format_message()}", file=file, err=err)
-
-
 class InputError(click.ClickException):
-    """Bad input content (map, cell name): no usage line, exit code 2."""
+    """Bad input content (map, cell name): «Ошибка: …» without a usage line, exit code 2."""
 
     exit_code = EXIT_USAGE
-
-    def show(self, file=None) -> None:  # noqa: ANN001 - click's signature
-        click.echo(f"Ошибка: {self.format_message()}", file=file, err=file is None)
-
-
-def _translate(exc: click.UsageError, ctx: click.Context) -> RuUsageError:
-    """Russian text for click's own parse errors."""
-    if isinstance(exc, click.MissingParameter) and exc.param is not None:
-        if isinstance(exc.param, click.Argument):
-            return RuUsageError(f"не указан аргумент {exc.param.human_readable_name}", ctx)
-        return RuUsageError(f"не указана опция {exc.param.opts[0]}", ctx)
-    if isinstance(exc, click.NoSuchOption):
-        text = f"нет такой опции: {exc.option_name}"
-        if exc.possibilities:
-            text += f" (может быть, {', '.join(sorted(exc.possibilities))}?)"
-        return RuUsageError(text, ctx)
-    if isinstance(exc, click.BadOptionUsage):
-        # the message may already be Russian when cli.i18n is installed
-        if "requires an argument" in exc.message or "нужно значение" in exc.message:
-            return RuUsageError(f"опции {exc.option_name} нужно значение", ctx)
-        return RuUsageError(f"неверное использование опции {exc.option_name}", ctx)
-    if isinstance(exc, click.BadParameter) and exc.param is not None:
-        name = exc.param.opts[0] if isinstance(exc.param, click.Option) else exc.param.human_readable_name
-        return RuUsageError(f"неверное значение {name}: {exc.message}", ctx)
-    extra = re.match(r"Got unexpected extra arguments? \((.*)\)", exc.message)
-    if extra:
-        return RuUsageError(f"лишние аргументы: {extra.group(1)}", ctx)
-    if exc.message.startswith("No such command"):
-        name = exc.message.split(" ", 3)[-1].rstrip(".").strip("'\"")
-        return RuUsageError(f"нет такой команды: «{name}»", ctx)
-    return RuUsageError(exc.message, ctx)
-
-
-class _RussianHelp:
-    """Mixin: Russian section titles, usage prefix and help option text."""
-
-    def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
-        kwargs.setdefault("options_metavar", "[ОПЦИИ]")
-        if isinstance(self, click.Group):
-            kwargs.setdefault("subcommand_metavar", "КОМАНДА [АРГУМЕНТЫ]...")
-        super().__init__(*args, **kwargs)
-
-    def get_help_option(self, ctx):  # noqa: ANN001, ANN201
-        option = super().get_help_option(ctx)
-        if option is not None:
-            option.help = "Показать эту справку и выйти."
-        return option
-
-    def format_usage(self, ctx, formatter) -> None:  # noqa: ANN001
-        pieces = self.collect_usage_pieces(ctx)
-        formatter.write_usage(ctx.command_path, " ".join(pieces), prefix="Использование: ")
-
-    def format_options(self, ctx, formatter) -> None:  # noqa: ANN001
-        opts = [
-            rv for p in self.get_params(ctx)
-            if not isinstance(p, click.Argument) and (rv := p.get_help_record(ctx)) is not None
-        ]
-        if opts:
-            with formatter.section("Опции"):
-                formatter.write_dl(opts)
-
-    def format_arguments(self, ctx, formatter) -> None:  # noqa: ANN001
-        args = [p for p in self.get_params(ctx) if isinstance(p, click.Argument)]
-        if any(getattr(a, "help", None) for a in args):
-            with formatter.section("Аргументы"):
-                formatter.write_dl([a.get_help_record(ctx) for a in args])
-
-    def parse_args(self, ctx, args):  # noqa: ANN001, ANN201
-        try:
-            return super().parse_args(ctx, args)
-        except (RuUsageError, NoArgsIsHelpError):
-            raise
-        except click.UsageError as exc:
-            raise _translate(exc, ctx) from None
-
-
-class RuCommand(_RussianHelp, click.Command):
-    pass
-
-
-class RuGroup(_RussianHelp, click.Group):
-    command_class = RuCommand
-
-    def resolve_command(self, ctx, args):  # noqa: ANN001, ANN201
-        try:
-            return super().resolve_command(ctx, args)
-        except RuUsageError:
-            raise
-        except click.UsageError as exc:
-            raise _translate(exc, ctx) from None
-
-    def format_options(self, ctx, formatter) -> None:  # noqa: ANN001
-        super().format_options(ctx, formatter)
-        self.format_commands(ctx, formatter)
-
-    def format_commands(self, ctx, formatter) -> None:  # noqa: ANN001
-        rows = []
-        for name in self.list_commands(ctx):
-            cmd = self.get_command(ctx, name)
-            if cmd is not None and not cmd.hidden:
-                rows.append((name, cmd.get_short_help_str(formatter.width)))
-        if rows:
-            with formatter.section("Команды"):
-                formatter.write_dl(rows)
-
-
-class NonNegativeInt(click.ParamType):
-    name = "N"
-
-    def convert(self, value, param, ctx):  # noqa: ANN001, ANN201
-        if isinstance(value, int):
-            number = value
-        else:
-            try:
-                number = int(str(value).strip())
-            except ValueError:
-                self.fail(f"«{value}» — не целое число", param, ctx)
-        if number < 0:
-            self.fail(f"{number} — число должно быть не меньше 0", param, ctx)
-        return number
-
-
-class RuChoice(click.ParamType):
-    def __init__(self, choices: tuple[str, ...]) -> None:
-        self.choices = choices
-        self.name = "|".join(choices)
-
-    def get_metavar(self, param, ctx=None):  # noqa: ANN001, ANN201
-        return "[" + "|".join(self.choices) + "]"
-
-    def convert(self, value, param, ctx):  # noqa: ANN001, ANN201
-        if value in self.choices:
-            return value
-        self.fail(f"«{value}» — допустимо: {', '.join(self.choices)}", param, ctx)
 
 
 # --- shared pieces ------------------------------------------------------------
@@ -230,14 +82,14 @@ def _emit(fmt: str, text: str, data: dict) -> None:
 
 MAP_HELP = "Файл карты: строки клеток через пробел (. # E A @); «-» — читать со стандартного ввода."
 FORMAT_OPTION = click.option(
-    "--format", "fmt", type=RuChoice(("text", "json")), default="text", show_default=False,
+    "--format", "fmt", type=Choice(("text", "json")), default="text", show_default=False,
     help="Формат вывода: text (по умолчанию) или json.",
 )
 
 
 # --- commands -----------------------------------------------------------------
 
-@click.group(cls=RuGroup)
+@click.group(cls=Group)
 def grid() -> None:
     """Движение и расстояния на карте клеток (правило 506 и модель полос дальности).
 
@@ -251,7 +103,7 @@ def grid() -> None:
     """
 
 
-@grid.command(cls=RuCommand)
+@grid.command()
 @click.argument("map_source", metavar="MAP", help=MAP_HELP)
 @click.argument("frm", metavar="FROM", help="Первая клетка, например a1.")
 @click.argument("to", metavar="TO", help="Вторая клетка, например c4.")
@@ -270,7 +122,7 @@ def distance(map_source: str, frm: str, to: str, fmt: str) -> None:
     _emit(fmt, render.render_distance(a, b, r, bd), payload.distance_payload(a, b, r, bd))
 
 
-@grid.command(cls=RuCommand)
+@grid.command()
 @click.argument("map_source", metavar="MAP", help=MAP_HELP)
 @click.argument("cell", metavar="CELL", help="Клетка, соседей которой перечислить.")
 @FORMAT_OPTION
@@ -285,10 +137,10 @@ def adjacent(map_source: str, cell: str, fmt: str) -> None:
     _emit(fmt, render.render_adjacent(board, c, cells), payload.adjacent_payload(cells))
 
 
-@grid.command(cls=RuCommand)
+@grid.command()
 @click.argument("map_source", metavar="MAP", help=MAP_HELP)
 @click.option(
-    "--rules", type=RuChoice((BAND, BERSERK)), default=BAND,
+    "--rules", type=Choice((BAND, BERSERK)), default=BAND,
     help="band (по умолчанию) — модель полос дальности; berserk — правило 506.1.",
 )
 @click.option(
@@ -362,22 +214,22 @@ def _budget(
     """Check which budget options fit the rule set; return the budget."""
     if rules == BERSERK:
         if bands or squares is not None:
-            raise RuUsageError(
+            raise click.UsageError(
                 "--bands и --squares — для модели полос; по правилу 506.1 запас "
                 "задаётся --moves N", ctx,
             )
         if moves is None:
-            raise RuUsageError("для --rules berserk укажите --moves N (единицы движения, 506.1)", ctx)
+            raise click.UsageError("для --rules berserk укажите --moves N (единицы движения, 506.1)", ctx)
         return moves
     if moves is not None:
-        raise RuUsageError(
+        raise click.UsageError(
             "--moves — только для --rules berserk (правило 506.1); в модели полос "
             "укажите --bands N или --squares N", ctx,
         )
     if bands and squares is not None:
-        raise RuUsageError("укажите либо --bands, либо --squares, но не оба", ctx)
+        raise click.UsageError("укажите либо --bands, либо --squares, но не оба", ctx)
     if not bands and squares is None:
-        raise RuUsageError("укажите запас движения: --bands N или --squares N", ctx)
+        raise click.UsageError("укажите запас движения: --bands N или --squares N", ctx)
     return squares if squares is not None else squares_for_bands(bands)
 
 

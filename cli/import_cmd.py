@@ -9,6 +9,8 @@ from pathlib import Path
 
 import click
 
+from cli.russian import Command
+
 
 def _cards_word(count: int) -> str:
     """«карта» in the form Russian wants after `count`."""
@@ -19,7 +21,7 @@ def _cards_word(count: int) -> str:
     return "карт"
 
 
-@click.command(name="import")
+@click.command(name="import", cls=Command)
 @click.argument("sources", nargs=-1, required=True, metavar="ИСТОЧНИК...",
                 type=click.Path(path_type=Path, dir_okay=False))
 @click.option("--out", "out_dir", required=True, metavar="ПАПКА",

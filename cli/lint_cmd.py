@@ -5,12 +5,14 @@ import sys
 
 import click
 
+from cli.russian import Choice, Command
+
 FORMATS = ("text", "json", "sarif", "github")
 
 
-@click.command(name="lint")
+@click.command(name="lint", cls=Command)
 @click.argument("paths", nargs=-1, type=click.Path())
-@click.option("--format", "output_format", type=click.Choice(FORMATS), default=None,
+@click.option("--format", "output_format", type=Choice(FORMATS), default=None,
               help="Формат вывода: text (по умолчанию), json, sarif (GitHub code scanning), github (аннотации).")
 @click.option("--output", "-o", "output", type=click.Path(dir_okay=False), default=None,
               help="Записать отчёт в файл вместо стандартного вывода.")
@@ -22,7 +24,7 @@ FORMATS = ("text", "json", "sarif", "github")
               help="Отключить правила: коды или префиксы через запятую (BJ5).")
 @click.option("--extend-ignore", multiple=True, metavar="КОДЫ",
               help="Отключить правила в дополнение к настроенным.")
-@click.option("--severity", type=click.Choice(["info", "warning", "error"]), default=None,
+@click.option("--severity", type=Choice(["info", "warning", "error"]), default=None,
               help="Порог: показывать и учитывать в коде выхода только находки этой важности и выше.")
 @click.option("--exit-zero", is_flag=True,
               help="Код выхода 0, даже если есть находки (ошибки чтения и настроек — всё равно 2).")

@@ -9,9 +9,7 @@ import importlib
 
 import click
 
-from cli import i18n
-
-i18n.install()
+from cli.russian import Group  # also installs the Russian catalogue
 
 # command name -> "module:attribute"; each module is a thin click wrapper.
 SUBCOMMANDS: dict[str, str] = {
@@ -33,8 +31,12 @@ SHORT_HELP: dict[str, str] = {
 }
 
 
-class LazyGroup(click.Group):
-    """A group that imports a subcommand's module on first use."""
+class LazyGroup(Group):
+    """A group that imports a subcommand's module on first use.
+
+    Subcommands are built on `cli.russian.Command`/`Group`, so their usage
+    lines already say [ОПЦИИ].
+    """
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(SUBCOMMANDS)
@@ -50,9 +52,7 @@ class LazyGroup(click.Group):
             if exc.name == module_name:
                 return None  # not built yet
             raise
-        command = getattr(module, attr)
-        _russian_metavars(command)
-        return command
+        return getattr(module, attr)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, SHORT_HELP.get(name, "")) for name in self.list_commands(ctx)]
@@ -60,19 +60,10 @@ class LazyGroup(click.Group):
             formatter.write_dl(rows)
 
 
-def _russian_metavars(command: click.Command) -> None:
-    """Usage lines say [ОПЦИИ] like the rest of the Russian help."""
-    if command.options_metavar == "[OPTIONS]":
-        command.options_metavar = "[ОПЦИИ]"
-    for sub in getattr(command, "commands", {}).values():
-        _russian_metavars(sub)
-
-
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"]}
 
 
-@click.group(cls=LazyGroup, context_settings=CONTEXT_SETTINGS, options_metavar="[ОПЦИИ]",
-             subcommand_metavar="КОМАНДА [АРГУМЕНТЫ]...")
+@click.group(cls=LazyGroup, context_settings=CONTEXT_SETTINGS)
 @click.version_option(package_name="berserk-judge", message="berserk-judge %(version)s")
 def main() -> None:
     """berserk-judge — судья и линтер текстов карт «Берсерка».

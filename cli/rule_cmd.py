@@ -5,10 +5,12 @@ import sys
 
 import click
 
+from cli.russian import Choice, Command
 
-@click.command(name="rule")
+
+@click.command(name="rule", cls=Command)
 @click.argument("code", required=False)
-@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text",
+@click.option("--format", "fmt", type=Choice(["text", "markdown", "json"]), default="text",
               show_default=True, help="Формат: text, markdown (как docs/rules.md) или json.")
 def rule(code, fmt):
     """Правила проверки: без КОДА — каталог (код, имя, важность, правила,
