@@ -5,6 +5,7 @@ Heavy imports (lark, pymorphy3, jinja2) live inside the subcommand modules, so
 """
 from __future__ import annotations
 
+import difflib
 import importlib
 
 import click
@@ -53,6 +54,14 @@ class LazyGroup(Group):
                 return None  # not built yet
             raise
         return getattr(module, attr)
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and name not in SUBCOMMANDS:
+            close = difflib.get_close_matches(name, sorted(SUBCOMMANDS), n=2, cutoff=0.6)
+            hint = f" (может быть, {', '.join(close)}?)" if close else ""
+            ctx.fail(f"нет такой команды: «{name}»{hint}")
+        return super().resolve_command(ctx, args)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, SHORT_HELP.get(name, "")) for name in self.list_commands(ctx)]

@@ -154,3 +154,13 @@ def test_only_option_names_and_metavars_are_latin_in_usage_lines():
     for path in COMMANDS:
         first = run(*path, "--help").output.splitlines()[0]
         assert re.fullmatch(r"Использование: main[ a-z]* \[ОПЦИИ\].*", first), first
+
+
+def test_mistyped_command_gets_a_suggestion():
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    result = CliRunner().invoke(main, ["gird"])
+    assert result.exit_code == 2
+    assert "Ошибка: нет такой команды: «gird» (может быть, grid?)" in result.output
