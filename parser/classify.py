@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from parser.annotations import ABILITY_TYPES
-from parser.split import LABEL_ICONS, LABELS
+from parser.split import LABEL_ICONS, LABELS, PAYMENT_RUN
 from parser.words import Item, is_predicate, items, nominal, predicate_at, PREPOSITIONS, relative_within
 from parser import morph
 
@@ -20,10 +20,11 @@ Span = tuple[int, int]
 _PAYMENT = re.compile(
     r"\s*((?:[XХxх]\s*)?(?:\d+\s*)?\{(?!first\}|second\}|wolf\}|human\})\w+\}(?:\s*(?:[XХxх]\s*)?(?:\d+\s*)?\{\w+\})*"
     r"(?:\s*,\s*[^:«»\"()]{1,90}?)?)\s*:")
+_LABELLED_PAYMENT = re.compile(rf"\s*({PAYMENT_RUN})\s*:")
 _LIMIT_PAYMENT = re.compile(r"\s*(\d+\s+раз[а]?\s+за\s+[^:«»()]{1,20}?)\s*:")
 _ACTION_PAYMENT = re.compile(r"\s*([А-ЯЁ][а-яё]+(?:\s+[^:«»\"()—–.;]{1,60}?)?)\s*:")
 _LABEL = re.compile(rf"\s*((?:{LABELS})|{LABEL_ICONS})\s*:", re.I)
-_TRIGGER = re.compile(r"\s*(При|После|До|Если|Когда|В\s+начале|В\s+конце|Вместо)\b", re.I)
+_TRIGGER = re.compile(r"\s*(При|После|До|Если|Когда|В\s*начале|В\s*конце|Вместо)\b", re.I)
 _CLAUSE_HEADS = {"если", "когда"}
 _WHILE = re.compile(r"\s*Пока\b", re.I)
 _TYPE = re.compile(rf"\s*({ABILITY_TYPES})\b", re.I)
@@ -62,6 +63,11 @@ def find_prefix(text: str, start: int, end: int) -> Head:
         head.label = m.span(1)
         head.separators.append((m.end() - 1, m.end()))
         head.effect_start = _skip_ws(text, m.end(), end)
+        pay = _LABELLED_PAYMENT.match(text, head.effect_start, end)
+        if pay:          # "Отпор: {tap}: Воздействие ...": the labelled feature is playable
+            head.payment = pay.span(1)
+            head.separators.append((pay.end() - 1, pay.end()))
+            head.effect_start = _skip_ws(text, pay.end(), end)
         return head
     for pattern in (_PAYMENT, _LIMIT_PAYMENT, _ACTION_PAYMENT):
         m = pattern.match(text, start, end)
@@ -121,10 +127,34 @@ def find_condition(text: str, start: int, end: int, protected, clause: bool | No
     seq = items(text, start, end, protected)
     if not seq:
         return None
+    found = condition_in(seq, clause)
+    if found is None:
+        return None
+    cond_end, body, by_verb, sep = found
+    sep_span = (seq[sep[0]].start, seq[sep[1] - 1].end) if sep else None
+    return (seq[0].start, seq[cond_end - 1].end), seq[body].start, by_verb, sep_span
+
+
+def _second_person(item: Item) -> bool:
+    """An infinitive or a 2nd-person/imperative verb: an instruction, never a condition's predicate."""
+    if morph.pos(item.low) == "INFN":
+        return True
+    found = morph.parses(item.low)
+    return bool(found) and found[0].tag.POS == "VERB" and ("2per" in found[0].tag or "impr" in found[0].tag)
+
+
+def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = False):
+    """Where a condition opening seq ends: (end index, effect start index, by_verb_test,
+    (separator start, separator end) indices or None), or None.
+
+    With `verbless`, a clause without a predicate of its own ("если это нежить ваши демоны
+    получают ...") ends before the subject of the first finite predicate.
+    """
     if clause is None:
         clause = seq[0].low in _CLAUSE_HEADS
     saw_pred = False
     sub_pred_allowed = False
+    verbless_end = None
     dash_ahead = False
     for it in seq:
         if it.kind == "punct" and it.low == ";":
@@ -140,10 +170,10 @@ def find_condition(text: str, start: int, end: int, protected, clause: bool | No
         if it.kind == "dash" or (it.kind == "punct" and it.low == ":" and j + 1 < len(seq)):
             if j + 1 >= len(seq):
                 return None
-            return (seq[0].start, seq[j - 1].end), seq[j + 1].start, False, (it.start, it.end)
+            return j, j + 1, False, (j, j + 1)
         if it.kind == "punct" and it.low == ",":
             if j + 1 < len(seq) and seq[j + 1].is_word("то") and predicate_at(seq, j + 2):
-                return (seq[0].start, seq[j - 1].end), seq[j + 2].start, False, (it.start, seq[j + 1].end)
+                return j, j + 2, False, (j, j + 2)
             if j + 1 < len(seq) and (seq[j + 1].is_word("если", "когда") or relative_within(seq, j + 1)):
                 sub_end = _subclause_end(seq, j + 2)
                 if sub_end < len(seq) and seq[sub_end].low != ";":
@@ -153,13 +183,13 @@ def find_condition(text: str, start: int, end: int, protected, clause: bool | No
                 continue
             if (saw_pred or not clause or predicate_at(seq, j + 1) == 2) and predicate_at(seq, j + 1) and not (
                     j + 1 < len(seq) and seq[j + 1].kind == "word" and morph.pos(seq[j + 1].low) in {"PRTF", "GRND"}):
-                return (seq[0].start, seq[j - 1].end), seq[j + 1].start, False, (it.start, it.end)
+                return j, j + 1, False, (j, j + 1)
             j += 1
             continue
         if it.kind == "word" and j + 1 < len(seq) and seq[j + 1].kind == "quote" and _TYPE.fullmatch(it.low) \
                 and j > 1:
             # "В начале хода воздействие «x» — ...": the ability type ends the condition (115)
-            return (seq[0].start, seq[j - 1].end), it.start, False, None
+            return j, j, False, None
         if it.is_word("где"):
             # "где X — ...": its dash belongs to the clause, not to the condition
             k = j + 1
@@ -176,7 +206,7 @@ def find_condition(text: str, start: int, end: int, protected, clause: bool | No
             k = j
             if k - 1 > 0 and (seq[k - 1].kind == "num" or seq[k - 1].low in ("x", "х")):
                 k -= 1
-            return (seq[0].start, seq[k - 1].end), seq[k].start, True, None
+            return k, k, True, None
         if is_predicate(it) or it.is_word("может", "могут", "можете"):
             if sub_pred_allowed and _finite_subclause_verb(seq, j):
                 sub_pred_allowed = False
@@ -184,31 +214,77 @@ def find_condition(text: str, start: int, end: int, protected, clause: bool | No
                 continue
             modal = it.low in morph.MODALS and j + 1 < len(seq) and is_predicate(seq[j + 1])
             if clause and not saw_pred:
+                if j > 1 and _second_person(it) and not seq[j - 1].is_word("вы", "не", "можно", "нельзя", "нужно") \
+                        and seq[j - 1].low not in morph.MODALS:
+                    return j, j, True, None     # "если обе карты {elite} ранить ...": the instruction opens the effect
+                if verbless and verbless_end is None and not modal:
+                    stop = _subject_start(seq, j)
+                    if 2 <= stop < j:
+                        verbless_end = (stop, stop, True, None)
                 saw_pred = True
                 j += 2 if modal else 1
                 continue
-            k = j
-            pronoun_subject = False
-            while k - 1 > 0 and seq[k - 1].is_word("не", "вы", "также"):
-                k -= 1
-                pronoun_subject = pronoun_subject or seq[k].low == "вы"
-            stop = k
-            finite = morph.is_finite(it.low) and not morph.is_imperative(it.low) and not pronoun_subject
-            while finite and stop - 1 > 0 and nominal(seq[stop - 1]) and k - stop < 4 \
-                    and _agrees(seq[stop - 1], it):
-                stop -= 1
-                if seq[stop].kind == "name" or morph.pos(seq[stop].low) == "NPRO":
-                    break
-            if stop < k and stop - 1 >= 0 and seq[stop - 1].kind == "word" and not nominal(seq[stop - 1]) \
-                    and morph.pos(seq[stop - 1].low) in {"ADJF", "PRTF", "NUMR"}:
-                stop = k     # "вашего хода": a genitive phrase, not a subject
-            if stop - 1 >= 0 and seq[stop - 1].low in PREPOSITIONS and stop < k:
-                stop = k     # the nominals belong to a prepositional phrase: "в свой ход может"
-            if stop <= 0 or (stop == 1 and seq[0].low in {"при", "после", "до", "вместо"}):
-                stop = max(k, 1)
-            return (seq[0].start, seq[stop - 1].end), seq[stop].start, True, None
+            stop = _subject_start(seq, j)
+            if 1 <= stop - 1 and stop < j and _takes_phrase(seq[stop - 1], seq[stop]):
+                # "если выпало четное число атака ...", "Когда получает проклятие теряет ...": the first
+                # noun phrase after the condition's own predicate is its subject or object
+                stop += 1
+                while stop < j and seq[stop - 1].kind == "word" and morph.pos(seq[stop - 1].low) in {"ADJF", "PRTF", "NUMR"}:
+                    stop += 1
+            return stop, stop, True, None
         j += 1
-    return None
+    return verbless_end
+
+
+def _takes_phrase(verb: Item, word: Item) -> bool:
+    """The noun phrase starting with `word` right after a condition's predicate belongs to it:
+    its object ("получает проклятие"), or its subject after it ("выпало четное число",
+    "показан компаньон", "есть артефакт"); never a pronoun or a name, which start a new subject."""
+    if word.kind != "word" or morph.pos(word.low) == "NPRO" or word.low in ("вы", "это"):
+        return False
+    if verb.is_word("есть", "нет"):
+        return True
+    if not is_predicate(verb):
+        return False
+    vtag = morph.parses(verb.low)[0].tag
+    wparses = morph.parses(word.low)
+    if "tran" in vtag and vtag.POS in ("VERB", "INFN"):
+        return any("accs" in p.tag for p in wparses)
+    if "past" in vtag or vtag.POS == "PRTS":
+        for p in wparses:
+            if "nomn" in p.tag and all(g not in vtag or g in p.tag for g in ("masc", "femn", "neut", "plur")):
+                return True
+    return False
+
+
+def _subject_start(seq: list[Item], j: int) -> int:
+    """Where the predicate at seq[j] starts, its subject included (the verb test)."""
+    it = seq[j]
+    k = j
+    pronoun_subject = False
+    while k - 1 > 0 and seq[k - 1].is_word("не", "вы", "также"):
+        k -= 1
+        pronoun_subject = pronoun_subject or seq[k].low == "вы"
+    stop = k
+    finite = morph.is_finite(it.low) and not morph.is_imperative(it.low) and not pronoun_subject
+    while finite and stop - 1 > 0 and nominal(seq[stop - 1]) and k - stop < 4 \
+            and _agrees(seq[stop - 1], it):
+        stop -= 1
+        if seq[stop].kind == "name" or morph.pos(seq[stop].low) == "NPRO":
+            break
+    if stop < k and stop - 1 >= 0 and seq[stop - 1].is_word("рядом", "напротив") and stop - 2 > 0 \
+            and seq[stop - 2].kind == "word" and morph.pos(seq[stop - 2].low) in {"ADJF", "PRTF"} \
+            and nominal(seq[stop - 2]):
+        stop -= 2    # "стоящее рядом существо получает"
+    if stop < k and stop - 1 >= 0 and seq[stop - 1].kind == "word" and not nominal(seq[stop - 1]) \
+            and morph.pos(seq[stop - 1].low) in {"ADJF", "PRTF", "NUMR"} \
+            and morph.pos(seq[stop].low) not in {"ADJF", "PRTF"}:
+        stop = k     # "вашего хода": a genitive phrase, not a subject
+    if stop - 1 >= 0 and seq[stop - 1].low in PREPOSITIONS and stop < k:
+        stop = k     # the nominals belong to a prepositional phrase: "в свой ход может"
+    if stop <= 0 or (stop == 1 and seq[0].low in {"при", "после", "до", "вместо"}):
+        stop = max(k, 1)
+    return stop
 
 
 def find_type_name(text: str, start: int, end: int, protected, regions_quotes) -> tuple | None:

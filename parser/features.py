@@ -23,6 +23,7 @@ from parser.tokens import Kind, Token
 Span = tuple[int, int]
 _GRANTING = re.compile(r"(?:имеет|имеют|получает|получают|получить|получив|особенность\w*|приобретает)\s*:?\s*$", re.I)
 _DYNAMIC = {"playable", "conditional", "triggered"}
+_LATER_CONNECTIVE = re.compile(r";|(?<!\w)(?:затем|иначе|при\s+этом)(?!\w)", re.I)
 _STATIC_LABELS = re.compile(r"строй|бестел|на\s+глубине|на\s+поверхности|орда", re.I)
 
 
@@ -246,6 +247,9 @@ def _trailing_while(text: str, es: int, ee: int, prot) -> Span | None:
             continue
         if re.search(r"до\s+тех\s+пор\s*$", text[es:at], re.I):
             continue
+        if any(not any(ps <= at + c.start() < pe for ps, pe, _ in prot)
+               for c in _LATER_CONNECTIVE.finditer(text[at:ee])):
+            continue     # ", пока ..., затем ...": the while-clause is not at the end of the effect
         return es + m.start(1), at
     return None
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from parser.classify import condition_in
 from parser.tokens import Kind, Token
 from parser.words import Item, is_predicate, items, predicate_at, relative_within
 
@@ -61,19 +62,30 @@ def _continues_modal(seq: list[Item], at: int, nxt: int, found: list[Cand]) -> b
     return False
 
 
-def _after(seq: list[Item], i: int) -> int:
-    """Verb test on what follows position i: STRONG-ish strength or -1."""
+def _after(seq: list[Item], i: int, cond_by_verb: bool = False) -> int:
+    """Verb test on what follows position i: STRONG-ish strength or -1.
+
+    With `cond_by_verb`, an "если ..." clause without a closing dash or comma counts too
+    (after ":" or a dash, and after a comma that ends a conditional case)."""
     test = predicate_at(seq, i)
     if test == 1:
         return VERB
     if test == 2:
         return SUBJECT
-    if i < len(seq) and seq[i].is_word("если") and _cond_extent(seq, i) is not None:
+    if i < len(seq) and seq[i].is_word("если") and _cond_extent(seq, i, cond_by_verb) is not None:
         return VERB
     return -1
 
 
-def _cond_extent(seq: list[Item], i: int) -> tuple[int, int] | None:
+def _in_case(found: list[Cand]) -> bool:
+    """The current segment opened with an in-effect condition ("если А — [может] X")."""
+    for cand in reversed(found):
+        if cand.kind is not Kind.MAY:
+            return cand.kind is Kind.COND
+    return False
+
+
+def _cond_extent(seq: list[Item], i: int, by_verb: bool = True) -> tuple[int, int] | None:
     """For "если ..." at seq[i]: (index of the closing dash/comma, index of body start)."""
     if i + 1 < len(seq) and seq[i + 1].is_word("противник", "атакованный", "он", "она", "оно", "они"):
         pass
@@ -82,9 +94,9 @@ def _cond_extent(seq: list[Item], i: int) -> tuple[int, int] | None:
     while j < len(seq):
         it = seq[j]
         if it.kind == "punct" and it.low in ";:.":
-            return None
+            break
         if it.is_word("если") and j > i + 1:
-            return None
+            break
         if it.kind == "dash":
             return (j, j + 1) if j > i + 1 and j + 1 < len(seq) else None
         if it.kind == "punct" and it.low == "," and predicate_at(seq, j + 1):
@@ -93,7 +105,28 @@ def _cond_extent(seq: list[Item], i: int) -> tuple[int, int] | None:
         if is_predicate(it) or it.is_word("нет", "есть"):
             saw_pred = True
         j += 1
-    return None
+    return _cond_by_verb(seq, i) if by_verb else None
+
+
+def _cond_by_verb(seq: list[Item], i: int) -> tuple[int, int] | None:
+    """"если выпало 5 или 6 эта атака блокируется" (lossy text, no dash or comma): the verb test
+    ends the condition before the predicate, and its subject, that opens the effect."""
+    end = i + 1
+    while end < len(seq) and not (seq[end].kind == "punct" and seq[end].low in ";:.") and seq[end].kind != "dash":
+        end += 1
+    found = condition_in(seq[i:end], clause=True, verbless=True)
+    if found is None:
+        return None
+    cond_end, body, by_verb, _sep = found
+    if not by_verb or cond_end < 2 or body >= end - i:
+        return None
+    for k in range(i + 1, i + cond_end):
+        it = seq[k]
+        if it.is_word("либо", "иначе", "затем", "если"):
+            return None
+        if it.kind == "punct" and not (it.low == "," and seq[k - 1].kind == "num" and seq[k + 1].kind == "num"):
+            return None      # only "стоимостью 3, 4, 5" may hold a comma
+    return i + cond_end, i + body
 
 
 def _opp_extent(text: str, seq: list[Item], i: int) -> int | None:
@@ -164,6 +197,7 @@ def _protect_clauses(seq: list[Item]) -> tuple[set[int], set[int]]:
     return inside, closing
 
 
+_NAMED_TYPES = ("заклинание", "воздействие", "удар", "разряд", "выстрел", "метание", "подлость", "добивание")
 _PAIRS = {("при", "этом"): Kind.DEP, ("при", "выполнении"): Kind.DEP}
 
 
@@ -253,8 +287,12 @@ def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
                 i, seg_start = stop, True
                 continue
         if nxt is not None and nxt.is_word("затем") and i + lead + 1 < n:
-            add(Kind.THEN, i, i + lead + 1, STRONG)
-            i, seg_start = i + lead + 1, True
+            stop = i + lead + 1
+            if seq[stop].kind == "punct" and seq[stop].low == "," and stop + 1 < n \
+                    and not seq[stop + 1].is_word("затем", "и", "или", "либо", "иначе", "при"):
+                stop += 1         # "затем, если ...": the comma belongs to the connective
+            add(Kind.THEN, i, stop, STRONG)
+            i, seg_start = stop, True
             continue
         if nxt is not None and (nxt.is_word("иначе") or (nxt.is_word("в") and nxt2 is not None and nxt2.is_word("противном")
                                                         and i + lead + 2 < n and seq[i + lead + 2].is_word("случае"))):
@@ -281,20 +319,25 @@ def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
             add(Kind.DEP, i, i + 1, STRONG)
             i, seg_start = i + 1, True
             continue
-        if it.kind == "punct" and it.low == ":" and i > 0 and i + 1 < n and _after(seq, i + 1) >= 0 \
+        if it.kind == "punct" and it.low == ":" and i > 0 and i + 1 < n and _after(seq, i + 1, True) >= 0 \
                 and seq[i - 1].kind != "icon":
             add(Kind.DEP, i, i + 1, VERB)
             i, seg_start = i + 1, True
             continue
+        if it.kind == "dash" and i > 1 and seq[i - 1].kind == "quote" and seq[i - 2].is_word(*_NAMED_TYPES):
+            i, seg_start = i + 1, False   # "; воздействие «вальс» — ...": a type and name head the ability
+            continue
         if it.kind == "dash" and i > 0 and i + 1 < n:
-            strength = _after(seq, i + 1)
+            strength = _after(seq, i + 1, True)
             if strength >= 0:
                 add(Kind.DEP, i, i + 1, strength)
                 i, seg_start = i + 1, True
                 continue
         if it.kind == "punct" and it.low == "," and i > 0 and i + 1 < n and i not in closing:
             if not (nxt is not None and nxt.is_word(*RELATIVE) and not nxt.is_word("если")):
-                strength = _after(seq, i + 1)
+                # a comma after a conditional case opens the next case ("если А X, если Б Y");
+                # otherwise a trailing ", если ..." without a dash belongs to the ability before it
+                strength = _after(seq, i + 1, _in_case(out))
                 if strength >= 0 and _continues_modal(seq, i, i + 1, out):
                     strength = -1
                 if strength >= 0:
@@ -312,7 +355,7 @@ def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
                 if ext is not None:
                     close, body = ext
                     cs, ce = seq[i + 1].start, seq[close - 1].end
-                    add(Kind.COND, i, close + 1, MAYBE_COND, text[cs:ce])
+                    add(Kind.COND, i, body, MAYBE_COND, text[cs:ce])
                     i, seg_start = body, True
                     continue
             if dynamic and it.is_word("может", "могут", "можете") and i + 1 < n and is_predicate(seq[i + 1]):

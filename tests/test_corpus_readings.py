@@ -95,6 +95,23 @@ PINNED = [
     ('10027', 2, 'Если Бон и Берроу атакованы {strike} мог', 'triggered', '(может (С1, при этом С2))'),
     ('s1_63', 1, 'Вальхалла: первый за ход {strike} вашего', 'keyword', 'С1'),
     ('10051', 0, '{tap}: Заклинание мороз, мгла и ливень в', 'playable', '(С1, при этом С2)'),
+    # reading-quality pass: lossy "если" cases without a dash (verb test), "затем, если",
+    # a while-clause before "затем", a type and name heading a later ability, label + payment
+    ('10132', 0, 'При {strike} пророчество 2; если обе кар', 'triggered', '(С1, при этом ((если У1 — С2) и (если У2 — С3)))'),
+    ('10160', 0, 'В начале вашего хода положите верхнюю ка', 'triggered', '(С1, при этом ((если У1 — С2) и (если У2 — С3)))'),
+    ('10185', 1, 'При прыжке бросьте кубик: если выпало 1 ', 'triggered', '(С1, при этом ((если У1 — С2), при этом ((если У2 — С3), при этом (если У3 — С4))))'),
+    ('10189', 1, 'Если Воин храма атакован дальней атакой ', 'triggered', '(С1, при этом (если У1 — С2))'),
+    ('30118', 0, 'При {strike} пророчество 1; если показан', 'triggered', '(С1, при этом ((если У1 — (может С2)) и (если У2 — (может С3))))'),
+    ('20043', 0, 'Бестелесный: когда Скальный фантом атако', 'keyword', '(С1, при этом (если У1 — С2))'),
+    ('40220', 2, 'Вначале вашего хода потерять {counter}, ', 'triggered', '(С1, затем (если У1 — С2))'),
+    ('40140', 0, 'При пророчестве вашей карты вы можете из', 'triggered', '((может С1), затем (если У1 — С2))'),
+    ('50122', 0, 'В начале хода - воздействие «затопление»', 'triggered', '((С1 и С2), затем (если У1 — С3))'),
+    ('70082', 1, 'В начале хода противника - подлость 1;  ', 'triggered', '(С1, при этом С2)'),
+    ('s1_180', 1, 'До набора отряда вы можете показать Линн', 'triggered', '(может (С1, при этом (С2 и С3)))'),
+    ('30173', 2, 'Когда получает проклятие теряет благосло', 'triggered', '((С1 и С2), затем С3)'),
+    ('60071', 0, 'Отпор: {tap}: Воздействие "объятия матро', 'keyword', 'С1'),
+    ('s1_86', 1, '{tap}: Выстрел на 1-2-3, при этом закрой', 'playable', '(С1, при этом С2)'),
+    ('s1_69', 1, '+1 к метанию, если напротив Атекара стои', 'static', 'С1'),
 ]
 
 
@@ -159,7 +176,8 @@ def test_condition_dash_alternative_on_real_card():
 
 def test_faithful_and_lossy_forms_read_alike():
     # (s1_27 / 10027 differ on purpose: the lossy text lost the quotes of its granted features)
-    for faithful, lossy in (("s1_37", "10037"), ("s1_8", "10008")):
+    for faithful, lossy in (("s1_37", "10037"), ("s1_8", "10008"), ("s1_132", "10132"), ("s1_185", "10185"),
+                            ("s1_189", "10189"), ("s1_160", "10160")):
         a = [abstract_canonical(f.reading.tree)[0] for f in features(faithful) if f.reading]
         b = [abstract_canonical(f.reading.tree)[0] for f in features(lossy) if f.reading]
         assert a == b
@@ -191,3 +209,41 @@ def test_opponent_refusal_clause_is_one_connective_not_an_or(card_id, refused_by
     assert "если противник не может или не хочет" in form
     assert not feature.reading.ambiguous
     assert legend[-1] == ("С2", refused_by)
+
+
+def legend(card_id: str, index: int) -> list[tuple[str, str]]:
+    return abstract_canonical(features(card_id)[index].reading.tree)[1]
+
+
+def test_lossy_condition_without_dash_ends_by_the_verb_test():
+    # "если выпало четное число атака блокируется": the phrase after the condition's verb is its own
+    assert legend("20043", 0)[1:] == [("У1", "выпало четное число"), ("С2", "атака блокируется")]
+    assert legend("10185", 1)[-2:] == [("У3", "выпало 5 или 6"), ("С4", "стоящее рядом существо получает {counter}")]
+    # a condition without a verb of its own ends before the subject of the effect
+    assert legend("20158", 3)[1:] == [("У1", "показанная карта {elite}"),
+                                      ("С2", "это существо получает 1 дополнительную {health}")]
+    # a trailing ", если ..." without a dash still belongs to the ability before it
+    assert legend("s1_86", 1)[1] == ("С2", "закройте атакованное существо, если оно получало раны от двух или "
+                                            "более других выстрелов или метаний в этот ход")
+
+
+def test_condition_verb_keeps_its_object_and_typo_trigger():
+    assert features("30173")[2].condition == "Когда получает проклятие"
+    assert features("40220")[2].condition == "Вначале вашего хода"
+
+
+def test_while_clause_before_then_stays_in_the_ability():
+    f = features("50122")[0]
+    assert f.while_condition is None
+    assert legend("50122", 0)[1] == ("С2", "не считается поверхностью, пока Ману Кварат в отряде")
+
+
+def test_type_and_name_inside_the_effect_head_the_next_ability():
+    assert legend("70082", 1) == [("С1", "подлость 1"), ("С2", 'воздействие "вальс" - поменяться местами с '
+                                                                  "существом, получившим раны от этой подлости")]
+
+
+def test_label_followed_by_payment():
+    f = features("60071")[0]
+    assert (f.kind, f.label, f.payment, f.ability_type, f.effect_name) == (
+        "keyword", "Отпор", "{tap}", "Воздействие", "объятия матроны")

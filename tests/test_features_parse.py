@@ -203,3 +203,44 @@ def test_unread_when_grammar_rejects():
 def test_never_raises(text):
     for f in read_text(text, "Бон и Берроу"):
         assert f.kind in {"playable", "conditional", "triggered", "keyword", "static", "errata", "unknown"}
+
+
+@pytest.mark.parametrize("text,canon", [
+    # lossy text: "если" cases without a dash end by the verb test
+    ("{tap}: Пророчество 1; если выпало четное число атака блокируется.",
+     "(Пророчество 1, при этом (если выпало четное число — атака блокируется))"),
+    ("{tap}: Пророчество 1; если показанная карта {elite} это существо получает {counter}.",
+     "(Пророчество 1, при этом (если показанная карта {elite} — это существо получает {counter}))"),
+    ("{tap}: Пророчество 1; если показан компаньон может вызвать его, если показан паразит может вызвать его на себя.",
+     "(Пророчество 1, при этом ((если показан компаньон — (может вызвать его)) и "
+     "(если показан паразит — (может вызвать его на себя))))"),
+    # a trailing ", если ..." without a dash stays in the ability before it
+    ("{tap}: Выстрел на 1, при этом закройте атакованное существо, если оно получало раны в этот ход.",
+     "(Выстрел на 1, при этом закройте атакованное существо, если оно получало раны в этот ход)"),
+    # "затем, если ...": the comma belongs to the connective
+    ("{tap}: Ранить цель на 1, затем, если она закрыта — ранить её на 1.",
+     "(Ранить цель на 1, затем (если она закрыта — ранить её на 1))"),
+    # a while-clause followed by "затем" is not the effect's trailing condition
+    ("При {strike} — получает +1 к {strike}, пока стоит рядом с вами, затем ранить цель на 1.",
+     "(получает +1 к {strike}, пока стоит рядом с вами, затем ранить цель на 1)"),
+    # a dash after a type and name inside the effect is a separator, not "при этом"
+    ("При {strike} — подлость 1; воздействие «вальс» — поменяться местами с атакованным.",
+     "(подлость 1, при этом воздействие «вальс» — поменяться местами с атакованным)"),
+])
+def test_reading_quality_segmentation(text, canon):
+    [feature] = read_text(text)
+    assert feature.read_completely
+    assert feature.reading.canonical == canon
+
+
+def test_reading_quality_heads():
+    [f] = read_text("Отпор: {tap}: Разряд на 1.")
+    assert (f.kind, f.label, f.payment, f.reading.canonical) == ("keyword", "Отпор", "{tap}", "Разряд на 1")
+    [f] = read_text("Строй: {armor}: 1.")           # an icon that is not a payment stays in the effect
+    assert f.payment is None
+    [f] = read_text("Вначале вашего хода может открыться.")
+    assert (f.kind, f.condition, f.reading.canonical) == ("triggered", "Вначале вашего хода", "(может открыться)")
+    [f] = read_text("Когда получает проклятие теряет благословление.")
+    assert (f.condition, f.reading.canonical) == ("Когда получает проклятие", "теряет благословление")
+    [f] = read_text("Когда ваш пират атакует он получает +1 к броску кубика.")
+    assert f.condition == "Когда ваш пират атакует"     # a pronoun after the verb starts the effect
