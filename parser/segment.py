@@ -245,6 +245,16 @@ def _line_breaks(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return out
 
 
+def _opens_options(seq: list[Item], i: int) -> bool:
+    """The colon at i ends "одно" / "одно из" / "одно из (…)": a list of options follows."""
+    j = i - 1
+    if j >= 0 and seq[j].kind == "paren":
+        j -= 1
+    if j >= 0 and seq[j].is_word("из"):
+        j -= 1
+    return j >= 0 and seq[j].is_word("одно", "одну", "один")
+
+
 def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
     """Connective candidates of one run of items."""
     inside, closing = _protect_clauses(seq)
@@ -260,6 +270,7 @@ def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
         out.append(Cand(kind, s, e, strength, text[s:e], cond))
 
     seg_start = True        # at the start of a segment (effect start or after a connective)
+    options = False         # inside a list of options ("выберите одно: А; Б")
     while i < n:
         it = seq[i]
         if i in inside:
@@ -316,8 +327,14 @@ def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
                     i, seg_start = i + lead + 1, True
                     continue
         if it.kind == "punct" and it.low == ";" and i > 0 and i + 1 < n:
-            add(Kind.DEP, i, i + 1, STRONG)
+            # after "выберите одно:" the ";" separates options, not dependent abilities
+            add(Kind.OR if options else Kind.DEP, i, i + 1, STRONG)
             i, seg_start = i + 1, True
+            continue
+        if it.kind == "punct" and it.low == ":" and not out and i + 1 < n and _opens_options(seq, i):
+            # "выберите одно: А; Б" opening the effect is the choice itself, like "Или А, или Б"
+            add(Kind.OR_START, 0, i + 1, STRONG)
+            options, i, seg_start = True, i + 1, True
             continue
         if it.kind == "punct" and it.low == ":" and i > 0 and i + 1 < n and _after(seq, i + 1, True) >= 0 \
                 and seq[i - 1].kind != "icon":

@@ -244,3 +244,23 @@ def test_reading_quality_heads():
     assert (f.condition, f.reading.canonical) == ("Когда получает проклятие", "теряет благословление")
     [f] = read_text("Когда ваш пират атакует он получает +1 к броску кубика.")
     assert f.condition == "Когда ваш пират атакует"     # a pronoun after the verb starts the effect
+
+
+@pytest.mark.parametrize("text,form,atoms", [
+    ("{tap}: выберите одно: ранить цель на 1; излечить себя на 2; закрыть цель.",
+     "(С1 или С2 или С3)", ["ранить цель на 1", "излечить себя на 2", "закрыть цель"]),
+    ("В начале вашего хода — выберите одно: до конца хода получает +1 к {strike}; получает +2 к {move}.",
+     "(С1 или С2)", ["до конца хода получает +1 к {strike}", "получает +2 к {move}"]),
+    # options introduced after another ability keep the old reading: ";" is при этом there
+    ("{tap}: ранить цель на 1; выберите одно: излечить себя на 2; закрыть цель.",
+     "(С1, при этом (С2, при этом (С3, при этом С4)))",
+     ["ранить цель на 1", "выберите одно", "излечить себя на 2", "закрыть цель"]),
+])
+def test_list_of_options_is_a_choice(text, form, atoms):
+    from parser.canonical import abstract_canonical
+
+    [feature] = read_text(text)
+    got, legend = abstract_canonical(feature.reading.tree)
+    assert got == form
+    assert [words for _, words in legend] == atoms
+    assert not feature.reading.ambiguous
