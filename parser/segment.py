@@ -221,8 +221,20 @@ def candidates(text: str, start: int, end: int, protected: list[tuple[int, int, 
             last = i + 1
         for part in parts:
             out.extend(_scan(text, part, dynamic))
-        return sorted(out, key=lambda c: c.start)
-    return _scan(text, seq, dynamic)
+        return _options_as_choice(sorted(out, key=lambda c: c.start))
+    return _options_as_choice(_scan(text, seq, dynamic))
+
+
+def _options_as_choice(cands: list[Cand]) -> list[Cand]:
+    """After "выберите одно:" the ";" and line breaks separate options: или, not при этом / и."""
+    if not cands or cands[0].kind is not Kind.OR_START or not cands[0].text.rstrip().endswith(":"):
+        return cands
+    out = cands[:1]
+    for cand in cands[1:]:
+        separates = (cand.kind is Kind.DEP and cand.text.strip() == ";") or (
+            cand.kind is Kind.COMMA and "\n" in cand.text)
+        out.append(Cand(Kind.OR, cand.start, cand.end, cand.strength, cand.text) if separates else cand)
+    return out
 
 
 def _line_breaks(text: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -270,7 +282,6 @@ def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
         out.append(Cand(kind, s, e, strength, text[s:e], cond))
 
     seg_start = True        # at the start of a segment (effect start or after a connective)
-    options = False         # inside a list of options ("выберите одно: А; Б")
     while i < n:
         it = seq[i]
         if i in inside:
@@ -327,14 +338,13 @@ def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
                     i, seg_start = i + lead + 1, True
                     continue
         if it.kind == "punct" and it.low == ";" and i > 0 and i + 1 < n:
-            # after "выберите одно:" the ";" separates options, not dependent abilities
-            add(Kind.OR if options else Kind.DEP, i, i + 1, STRONG)
+            add(Kind.DEP, i, i + 1, STRONG)
             i, seg_start = i + 1, True
             continue
         if it.kind == "punct" and it.low == ":" and not out and i + 1 < n and _opens_options(seq, i):
             # "выберите одно: А; Б" opening the effect is the choice itself, like "Или А, или Б"
             add(Kind.OR_START, 0, i + 1, STRONG)
-            options, i, seg_start = True, i + 1, True
+            i, seg_start = i + 1, True
             continue
         if it.kind == "punct" and it.low == ":" and i > 0 and i + 1 < n and _after(seq, i + 1, True) >= 0 \
                 and seq[i - 1].kind != "icon":
