@@ -29,8 +29,3 @@ _ICON_RE = re.compile(r"\{([^{}\n]*)\}")
 def find_icons(text: str) -> list[tuple[str, int, int]]:
     """Every `{name}` in `text` as (name, start, end) character offsets, in order."""
     return [(m.group(1), m.start(), m.end()) for m in _ICON_RE.finditer(text)]
-
-
-def unknown_icons(text: str) -> list[tuple[str, int, int]]:
-    """The placeholders of `text` whose name is not in KNOWN_ICONS."""
-    return [icon for icon in find_icons(text) if icon[0] not in KNOWN_ICONS]

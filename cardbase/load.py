@@ -280,7 +280,7 @@ class _FileLoader:
             self.problem(node.start_mark.line + 1, node.start_mark.column + 1,
                 "раздел set не является отображением; ожидается set: {id: ..., name: ...}")
             return
-        for key, (k_node, v_node) in fields.items():
+        for key, (k_node, _) in fields.items():
             if key not in SET_FIELDS:
                 self.problem(k_node.start_mark.line + 1, k_node.start_mark.column + 1,
                     f"раздел set: неизвестное поле «{key}»; ожидается id или name")

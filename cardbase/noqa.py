@@ -33,14 +33,3 @@ def parse_noqa_all(comment: str | None) -> list[tuple[tuple[str, ...], int | Non
         index = match.group("index")
         found.append((codes, int(index) if index is not None else None))
     return found
-
-
-def parse_noqa(comment: str | None) -> tuple[tuple[str, ...], int | None] | None:
-    """The first noqa of a comment (see parse_noqa_all); None if there is none."""
-    found = parse_noqa_all(comment)
-    return found[0] if found else None
-
-
-def silenced(comment: str | None, code: str) -> bool:
-    """Whether `comment` (a TextLine.comment) silences `code`."""
-    return any(not codes or code.upper() in codes for codes, _ in parse_noqa_all(comment))

@@ -10,15 +10,11 @@ from pathlib import Path
 import click
 
 from cli.russian import Command
+from reports.plural import plural
 
 
 def _cards_word(count: int) -> str:
-    """«карта» in the form Russian wants after `count`."""
-    if count % 10 == 1 and count % 100 != 11:
-        return "карта"
-    if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
-        return "карты"
-    return "карт"
+    return plural(count, "карта", "карты", "карт")
 
 
 @click.command(name="import", cls=Command)

@@ -6,8 +6,7 @@ import sys
 import click
 
 from cli.russian import Choice, Command
-
-FORMATS = ("text", "json", "sarif", "github")
+from lint.config import FORMATS
 
 
 @click.command(name="lint", cls=Command)

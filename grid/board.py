@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 
 from grid.cells import Cell, cell_name, parse_cell_name
 from grid.errors import CellError, MapError, NoStartError
+from reports.plural import plural
 
 FREE = "."
 OBSTACLE = "#"
@@ -142,7 +143,7 @@ def parse_board(text: str) -> Board:
             else:
                 column = len(numbered[text_row][1].rstrip()) + 1
             raise MapError(
-                f"неровные строки: в этой строке {len(tokens)} клет{_plural(len(tokens))}, "
+                f"неровные строки: в этой строке {len(tokens)} {plural(len(tokens), 'клетка', 'клетки', 'клеток')}, "
                 f"а в первой строке карты (строка {first_line}) — {width}",
                 line=lineno,
                 column=column,
@@ -182,13 +183,4 @@ def _tokens(line: str) -> list[tuple[int, str]]:
         tokens.append((i + 1, line[i:j]))
         i = j
     return tokens
-
-
-def _plural(n: int) -> str:
-    """Russian ending for «клетка»: 1 клетка, 2 клетки, 5 клеток."""
-    if n % 10 == 1 and n % 100 != 11:
-        return "ка"
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return "ки"
-    return "ок"
 

@@ -7,6 +7,7 @@ from grid import reach as rc
 from grid.bands import rings_of_band
 from grid.board import ALLY, ENEMY, FREE, MOVER, OBSTACLE, Board
 from grid.cells import Cell, cell_name, column_letters
+from reports.plural import plural
 
 CONTENT_NAMES = {
     FREE: "свободно",
@@ -23,15 +24,6 @@ PART_NAMES = {
 }
 
 PATH_MARK = "*"
-
-
-def plural(n: int, one: str, few: str, many: str) -> str:
-    """Russian noun form after a number: 1 клетка, 2 клетки, 5 клеток."""
-    if n % 10 == 1 and n % 100 != 11:
-        return one
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return few
-    return many
 
 
 def units(n: int, rules: str) -> str:

@@ -31,12 +31,10 @@ class CardContext:
 
     @cached_property
     def features(self) -> list[Any] | None:
-        """Top-level features from parser.features; None when the reader is
-        missing or failed on this card (the failure is kept in read_crash)."""
-        try:
-            from parser.features import read_card
-        except ImportError:
-            return None
+        """Top-level features from parser.features; None when the reader
+        failed on this card (the failure is kept in read_crash)."""
+        from parser.features import read_card
+
         try:
             return list(read_card(self.card))
         except Exception as exc:  # a reader bug must not stop the lint of a base
@@ -49,9 +47,9 @@ class CardContext:
         out: list[Any] = []
 
         def walk(items):
-            for feature in items or ():
+            for feature in items:
                 out.append(feature)
-                walk(getattr(feature, "granted", ()) or ())
+                walk(feature.granted)
 
         walk(self.features or ())
         return out
@@ -89,7 +87,7 @@ _KIND_TO_RULE = {
 
 def classify_problem(problem) -> tuple[str, str] | None:
     """A load problem as (code, name), or None when a lint rule reports it."""
-    return _KIND_TO_RULE.get(getattr(problem, "kind", "schema"), ("BJ003", "card-schema"))
+    return _KIND_TO_RULE.get(problem.kind, ("BJ003", "card-schema"))
 
 
 def make_card(text: str, id: str = "пример", name: str = "Пример", path: str = "<текст>",

@@ -50,22 +50,12 @@ def _line_index(card, offset: int | None) -> int | None:
 
 def directives_of(card) -> tuple[list[Directive], list[tuple[int, int, str]]]:
     """The card's noqa directives and malformed-field problems (line, col, message)."""
-    from cardbase.noqa import parse_noqa_all
-
-    found: list[Directive] = []
+    found = [Directive(tuple(x.upper() for x in c.codes), c.line, c.column, c.raw, c.text_line)
+             for c in card.noqa_comments]
     problems: list[tuple[int, int, str]] = []
-    comments = getattr(card, "noqa_comments", None)
-    if comments:
-        for c in comments:
-            found.append(Directive(tuple(x.upper() for x in c.codes), c.line, c.column, c.raw, c.text_line))
-    elif comments is None:  # an older model: read the comments attached to the lines
-        for index, text_line in enumerate(card.text_lines):
-            for codes, number in parse_noqa_all(text_line.comment):
-                target = number - 1 if number is not None else index
-                found.append(Directive(codes, text_line.line, text_line.column, text_line.comment or "", target))
-    value = (card.fields or {}).get("noqa")
+    value = card.fields.get("noqa")
     if value is not None:
-        line, column = (getattr(card, "field_positions", {}) or {}).get("noqa", (card.line, card.column))
+        line, column = card.field_positions.get("noqa", (card.line, card.column))
         items = [value] if isinstance(value, str) else value
         if not isinstance(items, list) or not all(isinstance(v, str) for v in items):
             problems.append((line, column, f"поле noqa: ожидается список кодов, например [BJ101], а задано {value!r}"))

@@ -41,7 +41,7 @@ def _message(feature: Feature) -> str:
     if feature.kind == "unknown":
         return "вид особенности не определён: не найден конец условия или эффект"
     if feature.error is not None:
-        return getattr(feature.error, "message", str(feature.error))
+        return feature.error.message
     for granted in feature.granted:
         if not granted.read_completely:
             return "не прочитана выдаваемая особенность: " + _message(granted)
@@ -61,7 +61,7 @@ def cover(cards, locate=None) -> list[FileCoverage]:
     """Coverage per file (in order of first appearance); `locate(card, offset)` → (line, column)."""
     files: dict[str, FileCoverage] = {}
     for card in cards:
-        path = getattr(card, "path", "") or ""
+        path = card.path
         entry = files.setdefault(path, FileCoverage(path))
         for feature in read_card(card):
             entry.features += 1

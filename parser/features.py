@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from parser.annotations import Annotation, paren_annotations, type_name_parts
-from parser.classify import (Head, find_condition, find_prefix, find_type_name, is_trigger_start,
+from parser.classify import (find_condition, find_prefix, find_type_name, is_trigger_start,
                              is_while_start)
 from parser.names import name_spans
 from parser.regions import find_regions
@@ -63,11 +63,6 @@ class Feature:
     granted_spans: list[Span] = field(default_factory=list)   # the quotes holding granted features
 
     @property
-    def payment_text(self) -> str | None:
-        """The raw payment as printed (alias kept for the linter)."""
-        return self.payment
-
-    @property
     def read_completely(self) -> bool:
         return (self.kind != "unknown" and not self.unread and self.error is None
                 and all(g.read_completely for g in self.granted))
@@ -75,7 +70,7 @@ class Feature:
 
 def read_card(card) -> list[Feature]:
     """Features of a cardbase.model.Card."""
-    return read_text(card.text or "", getattr(card, "name", None))
+    return read_text(card.text, card.name)
 
 
 def read_text(text: str, name: str | None = None) -> list[Feature]:
@@ -260,10 +255,7 @@ def _read_effect(feature: Feature, text: str, prot, name: str | None) -> None:
 
     es, ee = feature.effect_span
     if es >= ee:
-        if feature.kind in ("keyword", "static") and not feature.granted:
-            feature.error = ReadingError("у особенности нет эффекта", *feature.span)
-            feature.unread = [feature.span]
-        elif not feature.granted:
+        if not feature.granted:
             feature.error = ReadingError("у особенности нет эффекта", *feature.span)
             feature.unread = [feature.span]
         return

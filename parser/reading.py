@@ -9,16 +9,14 @@ from dataclasses import dataclass, field
 
 from lark.exceptions import UnexpectedInput
 
-from parser.ambiguity import DEFAULT_POLICY, EFFECT_PAIRS, PAIRS_BY_ID, UNDECIDED_PAIRS, UndecidedPair
+from parser.ambiguity import DEFAULT_POLICY, EFFECT_PAIRS
 from parser.build import build
 from parser.canonical import canonical
 from parser.grammar import parse_surface
 from parser.tokens import Kind, Token
 from parser.tree import Node
 
-__all__ = [
-    "Alternative", "Reading", "ReadingError", "read_tokens", "UNDECIDED_PAIRS", "PAIRS_BY_ID",
-]
+__all__ = ["Alternative", "Reading", "ReadingError", "read_tokens"]
 
 
 class ReadingError(Exception):
@@ -42,8 +40,9 @@ class Alternative:
     condition: str | None = None   # set when the pair moves the trigger condition's end
 
     @property
-    def undecided(self) -> list[UndecidedPair]:
-        return [PAIRS_BY_ID[p] for p in self.pairs or (self.pair,)]
+    def pair_ids(self) -> tuple[str, ...]:
+        """Every pair giving this tree (`pairs`, or `pair` alone when it is empty)."""
+        return self.pairs or (self.pair,)
 
 
 @dataclass

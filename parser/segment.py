@@ -87,10 +87,7 @@ def _in_case(found: list[Cand]) -> bool:
 
 def _cond_extent(seq: list[Item], i: int, by_verb: bool = True) -> tuple[int, int] | None:
     """For "если ..." at seq[i]: (index of the closing dash/comma, index of body start)."""
-    if i + 1 < len(seq) and seq[i + 1].is_word("противник", "атакованный", "он", "она", "оно", "они"):
-        pass
     j = i + 1
-    saw_pred = False
     while j < len(seq):
         it = seq[j]
         if it.kind == "punct" and it.low in ";:.":
@@ -102,8 +99,6 @@ def _cond_extent(seq: list[Item], i: int, by_verb: bool = True) -> tuple[int, in
         if it.kind == "punct" and it.low == "," and predicate_at(seq, j + 1):
             if not (j + 1 < len(seq) and seq[j + 1].is_word(*RELATIVE)):
                 return j, j + 1
-        if is_predicate(it) or it.is_word("нет", "есть"):
-            saw_pred = True
         j += 1
     return _cond_by_verb(seq, i) if by_verb else None
 

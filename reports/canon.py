@@ -8,9 +8,6 @@ from __future__ import annotations
 from parser.canonical import abstract_canonical, canonical
 from parser.tree import atoms
 
-JSON_KEYS = ("line", "kind", "payment", "condition", "label", "ability_type",
-             "canonical", "abstract", "atoms", "ambiguous", "readings")
-
 
 def reading_strings(feature, abstract: bool = False, alternatives=None) -> list[str]:
     """Every reading as a canonical string, the default first.
@@ -33,15 +30,15 @@ def reading_strings(feature, abstract: bool = False, alternatives=None) -> list[
 
 
 def feature_record(feature) -> dict:
-    """The stable JSON record of one feature (keys in JSON_KEYS, plus error and granted)."""
+    """The stable JSON record of one feature; `canon --format json` promises these keys."""
     reading = feature.reading
     record = {
         "line": feature.line,
         "kind": feature.kind,
-        "payment": getattr(feature, "payment", None),
-        "condition": getattr(feature, "condition", None),
-        "label": getattr(feature, "label", None),
-        "ability_type": getattr(feature, "ability_type", None),
+        "payment": feature.payment,
+        "condition": feature.condition,
+        "label": feature.label,
+        "ability_type": feature.ability_type,
         "canonical": None,
         "abstract": None,
         "atoms": [],
@@ -54,17 +51,20 @@ def feature_record(feature) -> dict:
         record["atoms"] = [atom.text for atom in atoms(reading.tree)]
         record["ambiguous"] = reading.ambiguous
         record["readings"] = reading_strings(feature)
-        record["pairs"] = sorted({p for alt in reading.alternatives for p in (alt.pairs or (alt.pair,))})
-    error = getattr(feature, "error", None)
+        record["pairs"] = sorted({p for alt in reading.alternatives for p in alt.pair_ids})
+    error = feature.error
     record["error"] = None if error is None else {
         "message": error.message, "start": error.start, "end": error.end,
     }
-    record["granted"] = [feature_record(g) for g in getattr(feature, "granted", []) or []]
+    record["granted"] = [feature_record(g) for g in feature.granted]
     return record
 
 
 def _beside(feature) -> str:
-    """Payment, condition, label and type: reported beside the tree (spec section 4)."""
+    """Payment, condition, label and type: reported beside the tree (spec section 4).
+
+    An abstract feature has no name or while-condition, hence the getattr.
+    """
     parts = []
     for attr, title in (("payment", "оплата"), ("condition", "условие"),
                         ("label", "метка"), ("ability_type", "тип")):
@@ -87,12 +87,11 @@ def render_text(features, text: str, abstract: bool = False, indent: str = "") -
     lines: list[str] = []
     for feature in features:
         reading = feature.reading
-        error = getattr(feature, "error", None)
         if reading is None:
             if feature.kind == "errata":
                 lines.append(f"{indent}[эррата] {feature.text.strip()}")
                 continue
-            lines.extend(indent + line for line in caret_lines(text, error, feature))
+            lines.extend(indent + line for line in caret_lines(text, feature.error, feature))
             continue
         if abstract:
             form, legend = abstract_canonical(reading.tree)
@@ -105,13 +104,12 @@ def render_text(features, text: str, abstract: bool = False, indent: str = "") -
             lines.append(f"{indent}  чтение 1 (по умолчанию): {strings[0]}")
             for number, (alt, string) in enumerate(zip(reading.alternatives, strings[1:]), start=2):
                 why = "; ".join(PAIRS_BY_ID[p].left + " ↔ " + PAIRS_BY_ID[p].right
-                                for p in (alt.pairs or (alt.pair,)))
+                                for p in alt.pair_ids)
                 lines.append(f"{indent}  чтение {number}: {string}   ({why})")
         if abstract and feature.kind != "abstract":
             lines.extend(f"{indent}  {label} = {words}" for label, words in legend)
-        granted = getattr(feature, "granted", None) or []
-        if granted:
-            lines.extend(render_text(granted, text, abstract, indent + "    » "))
+        if feature.granted:
+            lines.extend(render_text(feature.granted, text, abstract, indent + "    » "))
     return lines
 
 

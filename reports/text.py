@@ -3,13 +3,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-
-def _plural(n: int, one: str, few: str, many: str) -> str:
-    if n % 10 == 1 and n % 100 != 11:
-        return one
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return few
-    return many
+from reports.plural import plural
 
 
 def finding_line(f) -> str:
@@ -26,8 +20,8 @@ def summary(result) -> str:
         parts = [f"{label}: {by[key]}" for key, label in
                  (("error", "ошибок"), ("warning", "предупреждений"), ("info", "сведений")) if by.get(key)]
         cards = len({(f.path, f.card) for f in result.findings if f.card})
-        text = (f"Найдено {n} {_plural(n, 'замечание', 'замечания', 'замечаний')} ({', '.join(parts)})"
-                f" в {cards} {_plural(cards, 'карте', 'картах', 'картах')}.")
+        text = (f"Найдено {n} {plural(n, 'замечание', 'замечания', 'замечаний')} ({', '.join(parts)})"
+                f" в {cards} {plural(cards, 'карте', 'картах', 'картах')}.")
     extra = []
     if result.suppressed:
         extra.append(f"подавлено: {result.suppressed}")

@@ -7,7 +7,6 @@ import pytest
 from parser.features import read_text
 from parser.names import name_spans
 from parser.split import split_features
-from parser.tokens import Kind
 
 
 def kinds(text, name=None):

@@ -14,6 +14,8 @@ TRIGGER_RE = re.compile(
     r"Всякий\s+раз,?\s+когда|Как\s+только)(?![\w-])",
 )
 DASHES = "—–"
+# the variable X, Latin or Cyrillic, standing alone (not a letter of a word)
+X_RE = re.compile(r"(?<![^\W\d_])([XХ])(?![^\W\d_])")
 # a sentence end followed by what starts a feature in lossy texts
 _SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=[А-ЯЁA-Z{+«\"\d−-])")
 

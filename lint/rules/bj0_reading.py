@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from lint.finding import Severity
 from lint.rule import Hit, Rule
-from lint.rules._features import span_of, to_card_span
 
 
 class UnreadableInput(Rule):
@@ -59,23 +58,19 @@ class FeatureNotRead(Rule):
 
     def check(self, ctx):
         for feature in ctx.all_features:
-            unread = list(getattr(feature, "unread", None) or ())
-            error = getattr(feature, "error", None)
-            why = f": {error.message}" if error is not None and getattr(error, "message", None) else ""
+            error = feature.error
+            why = f": {error.message}" if error is not None and error.message else ""
             reported = False
-            for span in unread:
-                if not (isinstance(span, (tuple, list)) and len(span) == 2):
-                    continue
-                s, e = to_card_span(ctx, feature, span[0], span[1])
+            for start, end in feature.unread:
+                s, e = _clamp(ctx.text, start, end)
                 if e <= s:
                     continue
                 yield self._hit(ctx, s, e, why)
                 reported = True
-            if not reported and error is not None and getattr(feature, "read_completely", True) is False:
-                s, e = to_card_span(ctx, feature, getattr(error, "start", 0), getattr(error, "end", 0))
+            if not reported and error is not None and not feature.read_completely:
+                s, e = _clamp(ctx.text, error.start, error.end)
                 if e <= s:
-                    full = span_of(feature, "effect_span") or span_of(feature, "span") or (s, s + 1)
-                    s, e = full
+                    s, e = feature.effect_span
                 yield self._hit(ctx, s, e, why)
 
     def _hit(self, ctx, s, e, why):
@@ -84,6 +79,12 @@ class FeatureNotRead(Rule):
             part = part[:59] + "…"
         _, column = ctx.card.locate(s)
         return Hit(s, e, {"part": part, "column": column, "why": why})
+
+
+def _clamp(text: str, start: int, end: int) -> tuple[int, int]:
+    """A reader span cut to the card text (an empty span stays empty)."""
+    s = max(0, min(start, len(text)))
+    return s, max(s, min(end, len(text)))
 
 
 class ReaderCrash(Rule):

@@ -5,26 +5,14 @@ import re
 
 from lint.finding import Severity
 from lint.rule import Hit, Rule
-from lint.rules._features import span_of
+from parser.ambiguity import PAIRS_BY_ID
 from reports.canon import reading_strings
 
 COMMA_PAIR = "comma-meaning"
 
 
-def _pairs_table() -> dict:
-    try:
-        from parser.reading import UNDECIDED_PAIRS
-    except ImportError:  # pragma: no cover
-        return {}
-    return {getattr(p, "id", str(p)): p for p in UNDECIDED_PAIRS}
-
-
 def _numbered(readings: list[str]) -> str:
     return "; ".join(f"{i}) {r}" for i, r in enumerate(readings, 1))
-
-
-def _pair_ids(alt) -> tuple[str, ...]:
-    return tuple(getattr(alt, "pairs", None) or (getattr(alt, "pair", ""),))
 
 
 class AmbiguousGrouping(Rule):
@@ -55,34 +43,33 @@ class AmbiguousGrouping(Rule):
     message = "неоднозначная группировка (раздел 3): {pair}; прочтения: {readings}"
 
     def check(self, ctx):
-        table = _pairs_table()
         for feature in ctx.all_features:
-            reading = getattr(feature, "reading", None)
-            if reading is None or not getattr(reading, "ambiguous", False):
+            reading = feature.reading
+            if reading is None or not reading.ambiguous:
                 continue
-            alternatives = [a for a in reading.alternatives if set(_pair_ids(a)) - {COMMA_PAIR}]
+            alternatives = [a for a in reading.alternatives if set(a.pair_ids) - {COMMA_PAIR}]
             if not alternatives:
                 continue
             ids: list[str] = []
             for alt in alternatives:
-                for pid in _pair_ids(alt):
+                for pid in alt.pair_ids:
                     if pid != COMMA_PAIR and pid not in ids:
                         ids.append(pid)
-            pair = "; ".join(_pair_name(table, pid) for pid in ids)
+            pair = "; ".join(_pair_name(pid) for pid in ids)
             readings = reading_strings(feature, alternatives=alternatives)
-            s, e = span_of(feature, "effect_span") or span_of(feature, "span")
+            s, e = feature.effect_span
             if e <= s:
-                s, e = span_of(feature, "span")
+                s, e = feature.span
             yield Hit(s, e, {"pair": pair, "readings": _numbered(readings)}, readings=readings)
 
 
-def _pair_name(table, pid: str) -> str:
-    pair = table.get(pid)
+def _pair_name(pid: str) -> str:
+    pair = PAIRS_BY_ID.get(pid)
     if pair is None:
         return pid
-    left, right = getattr(pair, "left", ""), getattr(pair, "right", "")
-    title = getattr(pair, "title", "")
-    return f"«{left}» и «{right}» — {title}" if left and right else title or pid
+    if pair.left and pair.right:
+        return f"«{pair.left}» и «{pair.right}» — {pair.title}"
+    return pair.title or pid
 
 
 _LOOSE = {"THEN", "EITHER", "ELSE", "OPP", "DEP", "COND", "LPAR", "RPAR", "OR_START", "EITHER_START"}
@@ -114,13 +101,13 @@ class CommaRunAndOr(Rule):
 
     def check(self, ctx):
         for feature in ctx.all_features:
-            reading = getattr(feature, "reading", None)
-            alts = [a for a in getattr(reading, "alternatives", ()) or () if COMMA_PAIR in _pair_ids(a)]
+            reading = feature.reading
+            alts = [a for a in (reading.alternatives if reading else ()) if COMMA_PAIR in a.pair_ids]
             if not alts:
                 continue  # the reader found no group where the commas could mean either word
             readings = reading_strings(feature, alternatives=alts)
             shown = f"; прочтения: {_numbered(readings)}"
-            for start, end in _mixed_groups(getattr(feature, "tokens", None) or ()):
+            for start, end in _mixed_groups(feature.tokens):
                 yield Hit(start, end, {"readings": shown}, readings=readings)
 
 
@@ -128,7 +115,7 @@ def _mixed_groups(tokens):
     """Spans of the token groups (between looser connectives) holding ",", "и" and "или"."""
     groups, current = [], []
     for tok in tokens:
-        kind = getattr(tok.kind, "value", str(tok.kind))
+        kind = tok.kind.value
         if kind in _LOOSE:
             groups.append(current)
             current = []
@@ -175,10 +162,10 @@ class DependentCases(Rule):
 
     def _by_tokens(self, ctx):
         for feature in ctx.all_features:
-            tokens = list(getattr(feature, "tokens", None) or ())
+            tokens = feature.tokens
             seen_cond = False
             for i, tok in enumerate(tokens):
-                kind = getattr(tok.kind, "value", str(tok.kind))
+                kind = tok.kind.value
                 if kind == "COND":
                     seen_cond = True
                 elif kind in ("THEN", "EITHER", "LPAR", "RPAR"):
@@ -186,7 +173,7 @@ class DependentCases(Rule):
                 elif kind == "DEP":
                     sep = tok.text.strip()
                     nxt = tokens[i + 1] if i + 1 < len(tokens) else None
-                    nxt_kind = getattr(getattr(nxt, "kind", None), "value", None)
+                    nxt_kind = nxt.kind.value if nxt is not None else None
                     if seen_cond and sep in (";", "–", "—", "-") and nxt_kind == "COND":
                         at = tok.start + tok.text.index(sep)
                         yield Hit(at, at + len(sep), {"sep": sep}, suggestion=",")

@@ -5,7 +5,6 @@ import re
 
 from lint.finding import Severity
 from lint.rule import Hit, Rule
-from lint.rules._features import span_of
 from lint.rules._text import DASHES, TRIGGER_RE, WORD_RE, mask_quoted, morph
 
 _ABILITY_WORDS = {"заклинание", "воздействие", "разряд", "выстрел", "метание", "добивание",
@@ -49,16 +48,12 @@ class UnknownTrigger(Rule):
     def check(self, ctx):
         text = ctx.text
         if ctx.features is not None:
-            pieces = [span_of(f, "span") for f in ctx.features
-                      if getattr(f, "kind", "") in ("static", "unknown")]
+            pieces = [f.span for f in ctx.features if f.kind in ("static", "unknown")]
         else:
             from lint.rules._text import segments
 
             pieces = [(s.start, s.end) for s in segments(text)]
-        for piece in pieces:
-            if piece is None:
-                continue
-            start, end = piece
+        for start, end in pieces:
             body = mask_quoted(text[start:end])
             dash = next((i for i, ch in enumerate(body) if ch in DASHES), None)
             if dash is None:
@@ -101,16 +96,12 @@ class TriggerWithoutDash(Rule):
 
     def check(self, ctx):
         for feature in ctx.all_features:
-            if not getattr(feature, "condition_by_verb_test", False):
+            cond = feature.condition_span
+            if not feature.condition_by_verb_test or cond is None:
                 continue
-            cond = span_of(feature, "condition_span")
-            effect = span_of(feature, "effect_span")
-            if cond is None:
-                continue
-            verb = ""
-            if effect:
-                words = WORD_RE.findall(ctx.text[effect[0]:effect[1]])
-                verb = words[0] if words else ""
+            effect = feature.effect_span
+            words = WORD_RE.findall(ctx.text[effect[0]:effect[1]])
+            verb = words[0] if words else ""
             condition = " ".join(ctx.text[cond[0]:cond[1]].split())
             yield Hit(cond[0], cond[1], {"condition": condition, "verb": verb},
                       suggestion=f"{condition} —")
@@ -145,13 +136,11 @@ class TriggerWithPayment(Rule):
 
     def check(self, ctx):
         for feature in ctx.all_features:
-            if getattr(feature, "kind", "") != "triggered":
+            if feature.kind != "triggered":
                 continue
-            pay = span_of(feature, "payment_span")
+            pay = feature.payment_span
             if pay is None:
-                effect = span_of(feature, "effect_span")
-                if effect is None:
-                    continue
+                effect = feature.effect_span
                 match = _EFFECT_PAYMENT_RE.match(ctx.text, effect[0], effect[1])
                 if not match:
                     continue

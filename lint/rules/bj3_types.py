@@ -4,6 +4,7 @@ from __future__ import annotations
 import difflib
 import re
 
+from cardbase.icons import IDENTIFIED_ICONS, KNOWN_ICONS, UNIDENTIFIED_ICONS, find_icons
 from lint.finding import Severity
 from lint.rule import Hit, Rule
 from lint.rules._text import WORD_RE, is_known, mask_quoted, name_words, segments
@@ -75,7 +76,6 @@ class AbilityTypeTypo(Rule):
             yield Hit(match.start(), match.end(), {"word": word, "type": shown}, suggestion=shown)
 
 
-_ICON_RE = re.compile(r"\{([^{}\n]*)\}")
 # a payment at a feature start: counts and icons, then ":" or "," (an action cost follows)
 _PAYMENT_RE = re.compile(
     r"(?P<pay>(?:(?:[XХ]|\d+)\s*)?\{[^{}\n]*\}\d*(?:\s*(?:(?:[XХ]|\d+)\s*)?\{[^{}\n]*\}\d*)*)\s*(?P<sep>[:,])"
@@ -111,17 +111,13 @@ class PaymentOrIcon(Rule):
     message = "{what}"
 
     def check(self, ctx):
-        from lint.rules._icons import IDENTIFIED, UNIDENTIFIED
-
         text = ctx.text
-        known = IDENTIFIED | UNIDENTIFIED
-        for match in _ICON_RE.finditer(text):
-            name = match.group(1)
-            if name in known:
+        for name, start, end in find_icons(text):
+            if name in KNOWN_ICONS:
                 continue
-            close = difflib.get_close_matches(name.strip().lower(), sorted(known), n=1, cutoff=0.5)
+            close = difflib.get_close_matches(name.strip().lower(), sorted(KNOWN_ICONS), n=1, cutoff=0.5)
             hint = f"; возможно, {{{close[0]}}}" if close else ""
-            yield Hit(match.start(), match.end(), {"what": f"неизвестный значок {{{name}}}{hint}"},
+            yield Hit(start, end, {"what": f"неизвестный значок {{{name}}}{hint}"},
                       suggestion=f"{{{close[0]}}}" if close else None)
         for line_start, line in _lines(text):
             depth = 0
@@ -218,12 +214,9 @@ class UnidentifiedIcon(Rule):
     message = "значок {{{icon}}} не опознан{hint}"
 
     def check(self, ctx):
-        from lint.rules._icons import IDENTIFIED, UNIDENTIFIED
-
-        for match in _ICON_RE.finditer(ctx.text):
-            name = match.group(1)
-            if name in UNIDENTIFIED:
-                close = difflib.get_close_matches(name, sorted(IDENTIFIED), n=1, cutoff=0.6)
+        for name, start, end in find_icons(ctx.text):
+            if name in UNIDENTIFIED_ICONS:
+                close = difflib.get_close_matches(name, sorted(IDENTIFIED_ICONS), n=1, cutoff=0.6)
                 hint = f"; возможно, {{{close[0]}}}" if close else ""
-                yield Hit(match.start(), match.end(), {"icon": name, "hint": hint},
+                yield Hit(start, end, {"icon": name, "hint": hint},
                           suggestion=f"{{{close[0]}}}" if close else None)

@@ -5,9 +5,8 @@ import re
 
 from lint.finding import Severity
 from lint.rule import Hit, Rule
-from lint.rules._text import DASHES, TRIGGER_RE, mask_icons, segments
+from lint.rules._text import DASHES, TRIGGER_RE, X_RE, Segment, mask_icons, segments
 
-_X_RE = re.compile(r"(?<![^\W\d_])([XХ])(?![^\W\d_])")
 _WHERE_RE = re.compile(r"(?i)где\s+[XХ](?![^\W\d_])")
 _DEP_RE = re.compile(r";|при\s+этом|при\s+выполнении|(?<=\s)[–—-](?=\s)", re.I)
 
@@ -47,21 +46,17 @@ class UndefinedX(Rule):
         pays = [(s, sep) for s, _, _, sep in payments(text)]
         pieces = list(segments(text))
         for quoted in re.finditer(r"[«\"]([^«»\"\n]+)[»\"]", text):  # granted features
-            from lint.rules._text import Segment
             pieces.append(Segment(quoted.start(1), quoted.end(1), quoted.group(1)))
         reported = set()
-        conditions = []
-        if ctx.features is not None:  # the reader finds conditions that lossy punctuation hides
-            from lint.rules._features import span_of
-            conditions = [span_of(f, "condition_span") for f in ctx.all_features]
-            conditions = [c for c in conditions if c]
+        # the reader finds conditions that lossy punctuation hides
+        conditions = [f.condition_span for f in ctx.all_features if f.condition_span is not None]
         for seg in pieces:
-            xs = [m for m in _X_RE.finditer(masked, seg.start, seg.end)]
+            xs = [m for m in X_RE.finditer(masked, seg.start, seg.end)]
             if not xs:
                 continue
             first = xs[0].start()
             if any(seg.start <= s <= first <= sep for s, sep in pays) or any(
-                    seg.start <= s and sep < first and _X_RE.search(masked, s, sep) for s, sep in pays):
+                    seg.start <= s and sep < first and X_RE.search(masked, s, sep) for s, sep in pays):
                 continue  # in a payment, or after a payment that has X
             body = seg.text
             lead = len(body) - len(body.lstrip())

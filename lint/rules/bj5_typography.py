@@ -7,7 +7,7 @@ from collections import Counter, defaultdict
 from lint.finding import Severity
 from lint.rule import Hit, Rule
 from lint.rules._text import (
-    CYRILLIC, DASHES, ICON_RE, LATIN, TRIGGER_RE, WORD_RE, is_known, mask_icons, segments,
+    CYRILLIC, DASHES, LATIN, TRIGGER_RE, WORD_RE, X_RE, is_known, mask_icons, segments,
 )
 
 _HYPHEN_DASH_RE = re.compile(r"(?<=[^\s\-]) (-{1,2}) (?=[^\s\-])")
@@ -184,7 +184,6 @@ class UnbalancedBrackets(Rule):
 
 
 _HOMOGLYPHS = str.maketrans("aceopxyABCEHKMOPTXkmtb", "асеорхуАВСЕНКМОРТХкмтв")
-_X_RE = re.compile(r"(?<![^\W\d_])([XХ])(?![^\W\d_])")
 
 
 class MixedAlphabet(Rule):
@@ -219,7 +218,7 @@ class MixedAlphabet(Rule):
                 suggestion = fixed if not LATIN.search(fixed) else None
                 yield Hit(match.start(), match.end(),
                           {"what": f"латинские буквы «{latin}» в слове «{word}»"}, suggestion=suggestion)
-        xs = [(m.start(), m.group(1)) for m in _X_RE.finditer(text)]
+        xs = [(m.start(), m.group(1)) for m in X_RE.finditer(text)]
         letters = Counter(ch for _, ch in xs)
         if len(letters) == 2:
             usual = xs[0][1]
