@@ -7,7 +7,8 @@ from lint.finding import Severity
 from lint.rule import Hit, Rule
 from lint.rules._text import DASHES, TRIGGER_RE, X_RE, Segment, mask_icons, segments
 
-_WHERE_RE = re.compile(r"(?i)где\s+[XХ](?![^\W\d_])")
+# The text defines X in words: "где X — …", "(X выбирается отдельно для каждой карты)".
+_WHERE_RE = re.compile(r"(?i)где\s+[XХ](?![^\W\d_])|(?<![^\W\d_])[XХ]\s+(?:выбирается|выбираете|равно|равен)")
 _DEP_RE = re.compile(r";|при\s+этом|при\s+выполнении|(?<=\s)[–—-](?=\s)", re.I)
 
 
@@ -16,7 +17,8 @@ class UndefinedX(Rule):
 
     Что находит:
         Переменную X (латинскую или кириллическую) в особенности, где она не
-        входит в оплату (X{counter}), не поясняется словами «где X — …»,
+        входит в оплату (X{counter}), не поясняется словами «где X — …»
+        (или «X выбирается …», «X равно …»),
         не измеряется условием срабатывания («получает X ран») и не стоит
         в зависимой способности, которая по 505.7 берёт X из результата
         предыдущей.
