@@ -259,6 +259,56 @@ def _takes_phrase(verb: Item, word: Item) -> bool:
 
 def _subject_start(seq: list[Item], j: int) -> int:
     """Where the predicate at seq[j] starts, its subject included (the verb test)."""
+    stop = _subject_walk(seq, j, False)
+    if stop < j:
+        return stop
+    found = _subject_walk(seq, j, True)
+    if found < stop and not is_predicate(seq[found - 1]):
+        return found     # never the condition's own object or subject: "Когда уничтожает существо противника"
+    return stop
+
+
+def _genitive_head(seq: list[Item], k: int, verb: Item) -> int:
+    """"существо противника (по его выбору) обязано": the index of a subject noun before a
+    genitive modifier and/or a parenthesis that end right before the predicate, or k.
+
+    The noun must be nominative only (never genitive: "хода противника", "поля боя") and agree
+    with the predicate; the modifiers must not be a nominative agreeing with it."""
+    p = k
+    while p - 1 > 0 and k - p < 3 and (seq[p - 1].kind == "paren" or _genitive_only(seq[p - 1], verb)):
+        p -= 1
+    if p == k or p - 1 <= 0 or all(seq[q].kind == "paren" for q in range(p, k)):
+        return k
+    noun = seq[p - 1]
+    if noun.kind != "word" or noun.low in PREPOSITIONS:
+        return k
+    found = morph.parses(noun.low)
+    vtag = morph.parses(verb.low)[0].tag if morph.parses(verb.low) else None
+    nomn = [f for f in found if f.tag.POS == "NOUN" and "nomn" in f.tag]
+    if not nomn or any("gent" in f.tag for f in found) or vtag is None:
+        return k
+    if not any(all(g not in vtag or g in f.tag for g in ("sing", "plur", "masc", "femn", "neut")) for f in nomn):
+        return k
+    return p - 1
+
+
+def _genitive_only(item: Item, verb: Item) -> bool:
+    """A genitive modifier: "противника", "его", "карты" before a singular verb, a genitive name."""
+    if item.kind == "name":
+        first = item.low.split()[0] if item.low.split() else ""
+        return bool(first) and not morph.can_be_nominative(first.split("-")[0]) \
+            and any("gent" in f.tag for f in morph.parses(first.split("-")[0]))
+    if item.kind != "word" or item.low in PREPOSITIONS or is_predicate(item):
+        return False
+    if item.low in ("его", "ее", "их"):
+        return True      # an indeclinable possessive: "атака его карты"
+    found = morph.parses(item.low)
+    if not any("gent" in f.tag and f.tag.POS in ("NOUN", "NPRO", "ADJF") for f in found):
+        return False
+    return not nominal(item) or not _agrees(item, verb)
+
+
+def _subject_walk(seq: list[Item], j: int, genitive: bool) -> int:
     it = seq[j]
     k = j
     pronoun_subject = False
@@ -267,7 +317,10 @@ def _subject_start(seq: list[Item], j: int) -> int:
         pronoun_subject = pronoun_subject or seq[k].low == "вы"
     stop = k
     finite = morph.is_finite(it.low) and not morph.is_imperative(it.low) and not pronoun_subject
-    while finite and stop - 1 > 0 and nominal(seq[stop - 1]) and k - stop < 4 \
+    if genitive and finite:
+        stop = _genitive_head(seq, k, it)
+    head = stop
+    while finite and stop - 1 > 0 and nominal(seq[stop - 1]) and head - stop < 4 \
             and _agrees(seq[stop - 1], it):
         stop -= 1
         if seq[stop].kind == "name" or morph.pos(seq[stop].low) == "NPRO":
@@ -276,6 +329,9 @@ def _subject_start(seq: list[Item], j: int) -> int:
             and seq[stop - 2].kind == "word" and morph.pos(seq[stop - 2].low) in {"ADJF", "PRTF"} \
             and nominal(seq[stop - 2]):
         stop -= 2    # "стоящее рядом существо получает"
+        while stop - 1 > 0 and seq[stop - 1].kind == "word" and morph.pos(seq[stop - 1].low) == "ADJF" \
+                and nominal(seq[stop - 1]) and _agrees(seq[stop - 1], it):
+            stop -= 1    # "каждое стоящее рядом существо"
     if stop < k and stop - 1 >= 0 and seq[stop - 1].kind == "word" and not nominal(seq[stop - 1]) \
             and morph.pos(seq[stop - 1].low) in {"ADJF", "PRTF", "NUMR"} \
             and morph.pos(seq[stop].low) not in {"ADJF", "PRTF"}:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from parser.classify import condition_in
 from parser.tokens import Kind, Token
-from parser.words import Item, is_predicate, items, predicate_at, relative_within
+from parser.words import Item, is_predicate, items, nominal, predicate_at, relative_within
 
 STRONG, VERB, SUBJECT, MAYBE_MAY, MAYBE_COND = 0, 1, 2, 3, 4
 LEVELS = (
@@ -384,6 +384,14 @@ def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
                 add(Kind.MAY, i, i + 1, MAYBE_MAY)
                 i, seg_start = i + 1, False
                 continue
+            if dynamic and it.kind == "name" and nominal(it):
+                m = i + 2 if i + 2 < n and seq[i + 1].is_word("также") else i + 1
+                if m + 1 < n and seq[m].is_word("может", "могут") and is_predicate(seq[m + 1]):
+                    # "Искатель тайн может получить ...": the card itself is the subject, the option
+                    # is its controller's (505.6); the name stays inside the MAY token's span
+                    add(Kind.MAY, i, m + 1, MAYBE_MAY)
+                    i, seg_start = m + 1, False
+                    continue
             if dynamic and it.is_word("вы") and i + 2 < n and seq[i + 1].is_word("можете") and is_predicate(seq[i + 2]):
                 add(Kind.MAY, i, i + 2, MAYBE_MAY)
                 i, seg_start = i + 2, False

@@ -263,3 +263,56 @@ def test_list_of_options_is_a_choice(text, form, atoms):
     assert got == form
     assert [words for _, words in legend] == atoms
     assert not feature.reading.ambiguous
+
+
+@pytest.mark.parametrize("text,name,condition", [
+    # a subject with a genitive modifier or a parenthesis opens the effect
+    ("При атаке существо противника получает рану.", None, "При атаке"),
+    ("В начале хода противника стоящее рядом существо противника (по его выбору) обязано напасть на Яргуса {strike}.",
+     "Яргус", "В начале хода противника"),
+    ("При сильной атаке карты противника следующая атака его карты сводится к слабой.", None,
+     "При сильной атаке карты противника"),
+    ("В начале боя каждое стоящее рядом существо противника получает рану.", None, "В начале боя"),
+    # a genitive that can be nominative, a condition's own object or subject, a prepositional phrase stay
+    ("В начале хода противника получает {counter}.", None, "В начале хода противника"),
+    ("Когда уничтожает существо противника получает +1 к {strike}.", None, "Когда уничтожает существо противника"),
+    ("При перемещении на вашу половину поля боя получает {counter}.", None, "При перемещении на вашу половину поля боя"),
+    ("Если напротив стоит существо противника получает +2 к {strike}.", None, "Если напротив стоит существо противника"),
+])
+def test_condition_end_with_genitive_subject(text, name, condition):
+    [f] = read_text(text, name)
+    assert (f.kind, f.condition, f.condition_by_verb_test) == ("triggered", condition, True)
+    assert f.read_completely
+
+
+def test_condition_object_keeps_a_following_may():
+    [f] = read_text("Когда уничтожает существо противника может получить {counter}.")
+    assert (f.condition, f.reading.canonical) == ("Когда уничтожает существо противника", "(может получить {counter})")
+
+
+@pytest.mark.parametrize("text,expected,canon", [
+    ("При ударе Кобольд может излечиться на X, при этом теряет все особенности.",
+     [("MAY", "Кобольд может"), ("ATOM", "излечиться на X"), ("DEP", ", при этом"), ("ATOM", "теряет все особенности")],
+     "(может (излечиться на X, при этом теряет все особенности))"),
+    ("При ударе — Кобольд также может открыться.", [("MAY", "Кобольд также может"), ("ATOM", "открыться")],
+     "(может открыться)"),
+    ("{tap}: Ранить цель на 1; Кобольд может открыться.",
+     [("ATOM", "Ранить цель на 1"), ("DEP", ";"), ("MAY", "Кобольд может"), ("ATOM", "открыться")],
+     "(Ранить цель на 1, при этом (может открыться))"),
+    # other subjects: not the controller's option at a segment start
+    ("При ударе противник может перенаправить удар.", [("ATOM", "противник может перенаправить удар")],
+     "противник может перенаправить удар"),
+    ("При ударе каждая ваша карта может получить {counter}.",
+     [("ATOM", "каждая ваша карта может получить {counter}")], "каждая ваша карта может получить {counter}"),
+    ("При ударе он может открыться.", [("ATOM", "он может открыться")], "он может открыться"),
+    # a static feature: a permission, not an option
+    ("Кобольд может двигаться по диагонали.", [("ATOM", "Кобольд может двигаться по диагонали")],
+     "Кобольд может двигаться по диагонали"),
+])
+def test_card_name_before_may_is_the_controllers_option(text, expected, canon):
+    [f] = read_text(text, "Кобольд")
+    assert toks(f) == expected
+    assert f.reading.canonical == canon
+    # every character of the effect belongs to a token
+    covered = "".join(f.effect[t.start - f.effect_span[0]:t.end - f.effect_span[0]] for t in f.tokens)
+    assert covered.replace(" ", "") == f.effect.replace(" ", "")
