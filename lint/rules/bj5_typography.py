@@ -235,12 +235,16 @@ _NO_SPACE_RE = re.compile(r"([:,])(?=[^\W\d_]|\{)")
 _TRAILING_RE = re.compile(r"[ \t]+$", re.M)
 
 
+_GLUED_TRIGGER_RE = re.compile(r"(?<![\w-])([Вв])(начале|конце)(?![\w-])")
+
+
 class Spacing(Rule):
     """Лишние и пропущенные пробелы.
 
     Что находит:
-        Два пробела подряд внутри строки, пробел в конце строки и пропущенный
-        пробел после «:» или «,» перед словом или значком.
+        Два пробела подряд внутри строки, пробел в конце строки, пропущенный
+        пробел после «:» или «,» перед словом или значком и слитное «Вначале»
+        / «Вконце» в условии срабатывания (116.3: «В начале …», «В конце …»).
     Почему это важно:
         «{tap}:Уничтожить» и двойные пробелы — следы склейки текста;
         пропущенный пробел после оплаты мешает видеть, где кончается оплата,
@@ -268,6 +272,11 @@ class Spacing(Rule):
         for match in _TRAILING_RE.finditer(text):
             if match.start() > 0 and text[match.start() - 1] != "\n":
                 yield Hit(match.start(), match.end(), {"what": "пробел в конце строки"}, suggestion="")
+        for match in _GLUED_TRIGGER_RE.finditer(text):
+            fixed = f"{match.group(1)} {match.group(2)}"
+            yield Hit(match.start(), match.end(),
+                      {"what": f"нет пробела: «{match.group(0)}»; условие срабатывания пишется «{fixed}» (116.3)"},
+                      suggestion=fixed)
 
 
 _HYPHENATED_RE = re.compile(r"(?<![\w-])([А-ЯЁа-яё]+)-([а-яё]+)(?![\w-])")
