@@ -235,7 +235,9 @@ _NO_SPACE_RE = re.compile(r"([:,])(?=[^\W\d_]|\{)")
 _TRAILING_RE = re.compile(r"[ \t]+$", re.M)
 
 
-_GLUED_TRIGGER_RE = re.compile(r"(?<![\w-])([Вв])(начале|конце)(?![\w-])")
+# only before a turn or fight: the adverb "вначале" ("at first") is a word of its own
+_GLUED_TRIGGER_RE = re.compile(
+    r"(?<![\w-])([Вв])(начале|конце)(?=\s+(?:хода|боя|вашего|этого|следующего|каждого|своего|его|её|ее|их)\b)")
 
 
 class Spacing(Rule):
