@@ -8,7 +8,9 @@ from reports.plural import plural
 
 def finding_line(f) -> str:
     card = f" [{f.card}]" if f.card else ""
-    return f"{f.path}:{f.line}:{f.column}: {f.code}{card} {f.message}"
+    # a whole-file problem (missing, unreadable) has no line: say only the path
+    where = f"{f.path}:{f.line}:{f.column}" if f.line > 0 else f.path
+    return f"{where}: {f.code}{card} {f.message}"
 
 
 def summary(result) -> str:
@@ -20,15 +22,17 @@ def summary(result) -> str:
         parts = [f"{label}: {by[key]}" for key, label in
                  (("error", "ошибок"), ("warning", "предупреждений"), ("info", "сведений")) if by.get(key)]
         cards = len({(f.path, f.card) for f in result.findings if f.card})
-        text = (f"Найдено {n} {plural(n, 'замечание', 'замечания', 'замечаний')} ({', '.join(parts)})"
-                f" в {cards} {plural(cards, 'карте', 'картах', 'картах')}.")
+        text = f"Найдено {n} {plural(n, 'замечание', 'замечания', 'замечаний')} ({', '.join(parts)})"
+        if cards:
+            text += f" в {cards} {plural(cards, 'карте', 'картах', 'картах')}"
+        text += "."
     extra = []
     if result.suppressed:
         extra.append(f"подавлено: {result.suppressed}")
     if result.below_threshold:
         extra.append(f"ниже порога: {result.below_threshold}")
     if extra:
-        text += " (" + "; ".join(extra) + ")"
+        text = text.rstrip(".") + " (" + "; ".join(extra) + ")."
     checked = f"Проверено карт: {result.cards}."
     return f"{text}\n{checked}"
 

@@ -161,3 +161,15 @@ def test_github_paths_are_relative_to_the_workspace(tmp_path, monkeypatch):
     lines = github.render(lint_base(CardBase(cards=[inside, outside]), Settings())).splitlines()
     assert sorted(line.split(",")[0] for line in lines) == [
         "::warning file=/elsewhere/b.yaml", "::warning file=cards/a.yaml"]
+
+
+def test_text_names_a_whole_file_problem_by_its_path_only(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["lint", "nope.yaml"])
+    assert result.exit_code == 2
+    assert result.output.splitlines()[0] == "nope.yaml: BJ000 файл или папка не найдены; ожидается путь к базе карт YAML"
+    assert "Найдено 1 замечание (ошибок: 1)." in result.output
