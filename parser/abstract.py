@@ -17,7 +17,7 @@ from parser.tokens import Kind
 
 # 116.3: the words a trigger condition starts with (Если opens an in-effect
 # condition in abstract text, so it is not here).
-_TRIGGER = re.compile(r"^\s*(?:При|После|До|Когда|В\s+начале|В\s+конце)(?!\w)", re.IGNORECASE)
+_TRIGGER = re.compile(r"\s*(?:При|После|До|Когда|В\s+начале|В\s+конце)(?!\w)", re.IGNORECASE)
 _DASH_CHARS = "–—-"
 
 
@@ -69,21 +69,22 @@ def _read_one(text: str, start: int, end: int, line: int) -> AbstractFeature:
     feature = AbstractFeature(piece, (start, start + len(piece)), line)
     try:
         body = piece.rstrip(".")
-        trigger = _TRIGGER.match(body)
+        skip = _read_head(feature, body)
+        trigger = _TRIGGER.match(body, skip)
         alt_tokens = None
         if trigger:
             dash = re.compile(r"\s[–—-]\s|\s[–—-]$").search(body, trigger.end())
             if dash is None:
                 raise ReadingError("условие срабатывания не отделено тире «—» от эффекта (116.3)",
-                                   start, start + len(body))
-            feature.condition = body[:dash.start()].strip()
+                                   start + skip, start + len(body))
+            feature.condition = body[skip:dash.start()].strip()
             tokens = lex_abstract(body[dash.end():], start + dash.end())
             if not tokens:
                 raise ReadingError("после условия срабатывания нет эффекта",
                                    start + dash.start(), start + dash.end())
             alt_tokens = _second_dash_split(tokens)
         else:
-            tokens = lex_abstract(body, start)
+            tokens = lex_abstract(body[skip:], start + skip)
         feature.effect_span = (tokens[0].start, tokens[-1].end) if tokens else (start, start)
         feature.effect = text[feature.effect_span[0]:feature.effect_span[1]]
         feature.reading = read_tokens(tokens)
@@ -94,11 +95,31 @@ def _read_one(text: str, start: int, end: int, line: int) -> AbstractFeature:
                 pair = PAIRS_BY_ID["condition-dash"].id
                 feature.reading.alternatives.append(Alternative(
                     pair, alt_reading.tree, canonical(alt_reading.tree), (pair,),
-                    text[start:dash_tok.start].strip()))
+                    text[start + skip:dash_tok.start].strip()))
     except ReadingError as error:
         feature.reading = None
         feature.error = error
     return feature
+
+
+# A head before ":": a payment ("{tap}:", "X{counter}{tap}:") or a keyword label ("Строй:", "Бешенство 3:").
+_HEAD = re.compile(r"\s*(?P<head>[^:«»()\[\]]*?)\s*:\s")
+_LABEL = re.compile(r"[А-ЯЁA-Z][а-яёa-z]+(?:\s+\d+)?")
+
+
+def _read_head(feature: AbstractFeature, body: str) -> int:
+    """Record a payment or keyword label opening the feature; offset of what follows."""
+    match = _HEAD.match(body + " ")
+    if match is None:
+        return 0
+    head = match.group("head")
+    if "{" in head:
+        feature.payment = head
+    elif _LABEL.fullmatch(head):
+        feature.label = head
+    else:
+        return 0
+    return min(match.end(), len(body))
 
 
 def _second_dash_split(effect_tokens):

@@ -88,3 +88,15 @@ def test_usage_errors_exit_2():
     assert run().exit_code == 2
     assert run("С1", "--format", "xml").exit_code == 2
     assert run("С1", "--card", "x").exit_code == 2
+
+
+def test_abstract_payment_label_and_condition_are_reported_beside_the_tree():
+    result = run("--format", "json", "{tap}: С1 и С2\nСтрой: С1 или С2\n{instant}{tap}: При С0 — С1; С2")
+    features = json.loads(result.output)["features"]
+    assert [(f["payment"], f["label"], f["condition"], f["canonical"]) for f in features] == [
+        ("{tap}", None, None, "(С1 и С2)"),
+        (None, "Строй", None, "(С1 или С2)"),
+        ("{instant}{tap}", None, "При С0", "(С1, при этом С2)"),
+    ]
+    text = run("Бешенство 3: может С1")
+    assert text.output == "(может С1)  [метка: Бешенство 3]\n"
