@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from parser.abstract import read_abstract  # noqa: E402
+from parser import read_abstract  # noqa: E402
 from reports.canon import feature_record  # noqa: E402
 
 OPS = [" и ", " или ", ", ", ", при этом ", "; ", " – ", ", иначе ",

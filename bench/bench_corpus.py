@@ -45,7 +45,7 @@ def main() -> int:
     from cardbase.load import load_base
     from lint.config import Settings
     from lint.engine import lint_base
-    from parser.features import read_card, read_text
+    from parser import read_card, read_text
 
     with tempfile.TemporaryDirectory() as tmp:
         started = time.perf_counter()

@@ -59,13 +59,13 @@ def canon(text, card_key, bases, fmt, abstract, card_name):
 
 
 def _read(text: str, card_name: str | None):
-    from parser.abstract_lexer import looks_abstract
+    from parser import looks_abstract
 
     if looks_abstract(text):
-        from parser.abstract import read_abstract
+        from parser import read_abstract
 
         return read_abstract(text)
-    from parser.features import read_text
+    from parser import read_text
 
     return read_text(text, card_name)
 

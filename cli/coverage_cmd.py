@@ -21,7 +21,7 @@ def coverage(paths, fmt):
     файлы корпуса *.jsonl читаются напрямую. Особенность прочитана, когда
     известен её вид и грамматика связок принимает её эффект целиком.
     """
-    from parser.coverage import cover
+    from parser import cover
 
     cards, problems, locate = _load(list(paths))
     files = cover(cards, locate)

@@ -31,9 +31,9 @@ class CardContext:
 
     @cached_property
     def features(self) -> list[Any] | None:
-        """Top-level features from parser.features; None when the reader
+        """Top-level features from the reader; None when the reader
         failed on this card (the failure is kept in read_crash)."""
-        from parser.features import read_card
+        from parser import read_card
 
         try:
             return list(read_card(self.card))

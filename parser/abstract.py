@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from parser.abstract_lexer import lex_abstract
 from parser.ambiguity import PAIRS_BY_ID
-from parser.canonical import canonical
+from parser.canonical_form import canonical
 from parser.reading import Alternative, Reading, ReadingError, read_tokens
 from parser.tokens import Kind
 

@@ -285,7 +285,7 @@ def _read_effect(feature: Feature, text: str, prot, name: str | None) -> None:
 def _condition_dash_alternative(feature: Feature, text: str, prot, dynamic: bool) -> None:
     """«При С0 — С1 — С2»: the other reading ends the condition at the second dash (spec section 3)."""
     from parser.reading import Alternative, ReadingError, read_tokens
-    from parser.canonical import canonical
+    from parser.canonical_form import canonical
 
     if feature.kind != "triggered" or not feature.dash_before_effect or feature.ability_type_span is not None:
         return

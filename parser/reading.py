@@ -11,7 +11,7 @@ from lark.exceptions import UnexpectedInput
 
 from parser.ambiguity import DEFAULT_POLICY, EFFECT_PAIRS
 from parser.build import build
-from parser.canonical import canonical
+from parser.canonical_form import canonical
 from parser.grammar import parse_surface
 from parser.tokens import Kind, Token
 from parser.tree import Node

@@ -5,8 +5,7 @@ command, the HTML report and tests share one view of a feature.
 """
 from __future__ import annotations
 
-from parser.canonical import abstract_canonical, canonical
-from parser.tree import atoms
+from parser import abstract_canonical, atoms, canonical
 
 
 def reading_strings(feature, abstract: bool = False, alternatives=None) -> list[str]:
@@ -82,7 +81,7 @@ def _beside(feature) -> str:
 
 def render_text(features, text: str, abstract: bool = False, indent: str = "") -> list[str]:
     """Lines of the text view: canonical form per feature, readings and errors under it."""
-    from parser.ambiguity import PAIRS_BY_ID
+    from parser import PAIRS_BY_ID
 
     lines: list[str] = []
     for feature in features:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from parser.canonical import abstract_canonical
+from parser.canonical_form import abstract_canonical
 from parser.features import read_text
 
 CORPUS = Path(__file__).parents[1].parent / "shared" / "corpus"

@@ -256,7 +256,7 @@ def test_reading_quality_heads():
      ["ранить цель на 1", "выберите одно", "излечить себя на 2", "закрыть цель"]),
 ])
 def test_list_of_options_is_a_choice(text, form, atoms):
-    from parser.canonical import abstract_canonical
+    from parser.canonical_form import abstract_canonical
 
     [feature] = read_text(text)
     got, legend = abstract_canonical(feature.reading.tree)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from parser.abstract_lexer import lex_abstract
-from parser.canonical import canonical
+from parser.canonical_form import canonical
 from parser.reading import read_tokens
 
 

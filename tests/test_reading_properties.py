@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from parser.abstract import read_abstract
 from parser.abstract_lexer import lex_abstract
-from parser.canonical import canonical
+from parser.canonical_form import canonical
 from parser.reading import ReadingError, read_tokens
 
 OPS = [" и ", " или ", ", ", ", при этом ", "; ", " – ", ", иначе ", ", в противном случае ",

@@ -5,7 +5,7 @@ import re
 
 from lint.finding import Severity
 from lint.rule import Hit, Rule
-from parser.ambiguity import PAIRS_BY_ID
+from parser import PAIRS_BY_ID
 from reports.canon import reading_strings
 
 COMMA_PAIR = "comma-meaning"
