@@ -43,6 +43,7 @@ class _Builder:
         self.rulebook = rulebook
         self.kind_topic = kind_topic
         self.steps: list[Step] = []
+        self.quoted: set[str] = set()      # a rule is quoted once per reading
 
     def say(self, table: dict, key: str, depth: int, prefix: str = "", **fields) -> None:
         template, topics = table[key]
@@ -52,7 +53,9 @@ class _Builder:
             lower = len(text) > 1 and text[0].isupper() and text[1].islower()
             text = prefix + (text[:1].lower() + text[1:] if lower else text)
         text = f"{text} {cite(*topics)}"
-        quotes = [q for q in (quote(self.rulebook, t) for t in dict.fromkeys(topics)) if q]
+        fresh = [t for t in dict.fromkeys(topics) if t not in self.quoted]
+        self.quoted.update(fresh)
+        quotes = [q for q in (quote(self.rulebook, t) for t in fresh) if q]
         self.steps.append(Step(text, numbers(*topics), depth, "\n".join(quotes) or None))
 
 
@@ -139,7 +142,7 @@ def explain_node(b: _Builder, node, depth: int, prefix: str = "", optional: bool
             _children(b, body.items, depth, True)
         else:
             b.say(NODE, "may-block", depth, prefix, a=name(body))
-            explain_node(b, body, depth + 1, f"{name(body)}: ", True)
+            explain_node(b, body, depth + 1, "", True)
         return
     raise TypeError(f"not a reading node: {node!r}")
 

@@ -38,7 +38,9 @@ class Rule:
 
     @property
     def label(self) -> str:
-        return self.number or "без номера"
+        if self.number:
+            return self.number
+        return f"{self.section}, без номера" if self.section else "без номера"
 
 
 @dataclass
