@@ -18,7 +18,13 @@ _STATS = (("element", "стихия"), ("cost", "стоимость"), ("type", 
           ("elite", "элитная"), ("unique", "уникальная"), ("errata", "эррата"))
 
 
-def _value(value) -> str:
+_TYPES = {"creature": "существо", "flyer": "летающее существо", "companion": "спутник",
+          "parasite": "паразит", "artifact": "артефакт", "terrain": "местность"}
+
+
+def _value(value, key: str = "") -> str:
+    if key == "type":
+        return _TYPES.get(value, str(value))
     if isinstance(value, bool):
         return "да" if value else "нет"
     if isinstance(value, list):
@@ -31,7 +37,8 @@ def render_card(card, features, findings, score: float = 100.0) -> str:
     """Every line of the card view, newline-terminated."""
     lines = [f"{card.name}  [{card.id}]  выпуск {card.set_id} «{card.set_name}»"
              + ("" if score >= 100 else f"  (сходство {score:g})")]
-    stats = [f"{title}: {_value(card.fields[key])}" for key, title in _STATS
+    lines.append(f"файл: {card.path}:{card.line}")
+    stats = [f"{title}: {_value(card.fields[key], key)}" for key, title in _STATS
              if card.fields.get(key) not in (None, [], "")]
     if stats:
         lines.append("; ".join(stats))
