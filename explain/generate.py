@@ -14,6 +14,7 @@ from explain.rulemap import cite, numbers, quote
 _ABSTRACT_LABEL = re.compile(r"[СC]\d+")
 _X = re.compile(r"(?<![\w{])[XХxх](?![\w}])")
 _WHERE_X = re.compile(r"где\s+[XХ]\b", re.I)
+_LIMIT_ONLY = re.compile(r"[^{}]*\bраз[а]?\b[^{}]*", re.I)
 _TRIGGER_WORD = re.compile(r"\s*(при|если|когда|после|до|в\s+начале|в\s+конце)(?!\w)", re.I)
 
 
@@ -155,6 +156,11 @@ def _children(b: _Builder, items, depth: int, optional: bool) -> None:
             explain_node(b, item, depth + 1, f"{name(item)}: ", optional)
 
 
+def _limit_only(payment: str) -> bool:
+    """«1 раз за ваш ход:» opens a playable feature but pays nothing (spec section 1)."""
+    return bool(_LIMIT_ONLY.fullmatch(payment.strip()))
+
+
 def _x_defined(feature) -> bool:
     """X is given by the payment or by a «где X — …» clause (then 505.7 does not apply)."""
     payment = getattr(feature, "payment", None) or ""
@@ -217,7 +223,7 @@ def explain_feature(feature, reading_index: int = 0, rulebook=None) -> list[Step
     else:
         explain_node(b, tree, 0, optional=_optional_root(tree) is True)
     _x_statements(b, feature, tree)
-    if feature.payment and kind in ("playable", "conditional"):
+    if feature.payment and kind in ("playable", "conditional") and not _limit_only(feature.payment):
         b.say(FEATURE, "payment", 0, payment=feature.payment)
     for granted in getattr(feature, "granted", ()) or ():
         b.say(FEATURE, "granted", 0, text=granted.text.strip())
@@ -230,7 +236,7 @@ def _head(b: _Builder, feature, kind: str, tree, condition: str | None) -> None:
     """Statements on when the feature can be declared (114–116)."""
     payment = feature.payment or ""
     if kind == "playable":
-        b.say(FEATURE, "playable", 0, payment=payment)
+        b.say(FEATURE, "playable-limit" if _limit_only(payment) else "playable", 0, payment=payment)
     elif kind == "conditional":
         if condition:
             b.say(FEATURE, "conditional", 0, payment=payment, cond=condition)
