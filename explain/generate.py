@@ -85,7 +85,7 @@ def explain_node(b: _Builder, node, depth: int, prefix: str = "", optional: bool
     from parser import (All, Atom, Choice, Condition, Dependent, Either, Fallback, May,
                         OpponentFallback, Sequence)
 
-    must = "" if optional else "обязан объявить "
+    must = "может объявить " if optional else "обязан объявить "
     if isinstance(node, Atom):
         return
     if isinstance(node, Sequence):
@@ -200,6 +200,20 @@ def _optional_root(tree) -> bool | None:
     return None if has_may(tree) else False
 
 
+_MAY_WORD = re.compile(r"(?<!не )(?<!\w)(?:может|можете|могут)(?!\w)", re.I)
+
+
+def _optional_feature(feature, tree) -> bool | None:
+    """As `_optional_root`; «может» left inside an ability's words (a subject before it,
+    «ваш слуа может …») makes no MAY node but still lets the player skip the feature (116.7)."""
+    from parser import atoms
+
+    found = _optional_root(tree)
+    if found is False and any(_MAY_WORD.search(a.text) for a in atoms(tree)):
+        return True
+    return found
+
+
 def explain_feature(feature, reading_index: int = 0, rulebook=None) -> list[Step]:
     """The steps of one reading (0 = default) of one feature."""
     kind = _kind(feature)
@@ -258,7 +272,7 @@ def _head(b: _Builder, feature, kind: str, tree, condition: str | None) -> None:
             b.say(FEATURE, "trigger-effect-step", 1, word=word.capitalize())
         elif word == "после":
             b.say(FEATURE, "trigger-completion-step", 1)
-        optional = _optional_root(tree)
+        optional = _optional_feature(feature, tree)
         key = {True: "trigger-optional", None: "trigger-partly-optional", False: "trigger-mandatory"}[optional]
         b.say(FEATURE, key, 1)
         b.say(FEATURE, "trigger-once", 1)
