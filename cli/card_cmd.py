@@ -10,7 +10,7 @@ from cli.russian import Choice, Command
 
 
 @click.command(name="card", cls=Command)
-@click.argument("query")
+@click.argument("query", metavar="ЗАПРОС")
 @click.option("--base", "bases", multiple=True, type=click.Path(),
               help="База карт (файл или папка YAML); по умолчанию — настроенная или демо-база.")
 @click.option("--format", "fmt", type=Choice(["text", "json"]), default="text",
@@ -20,7 +20,7 @@ def card(query, bases, fmt):
     (вид, оплата, условие, метка, тип и имя, каноническая и абстрактная
     запись, все чтения) и находки проверки.
 
-    QUERY — id карты или имя; регистр, ё/е, дефисы и опечатки прощаются.
+    ЗАПРОС — id карты или имя; регистр, ё/е, дефисы и опечатки прощаются.
     Несколько близких карт — их список (id, имя, выпуск, сходство).
 
     Коды выхода: 0 — карта найдена, 1 — найдено несколько карт или ни одной,

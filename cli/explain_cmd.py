@@ -10,7 +10,7 @@ from cli.russian import Choice, Command
 
 
 @click.command(name="explain", cls=Command)
-@click.argument("text", required=False)
+@click.argument("text", required=False, metavar="[ТЕКСТ]")
 @click.option("--card", "card_query", metavar="ID_ИЛИ_ИМЯ",
               help="Объяснить текст карты из базы (id или имя; опечатки прощаются).")
 @click.option("--base", "bases", multiple=True, type=click.Path(),
@@ -30,14 +30,14 @@ def explain(text, card_query, bases, card_name, quote, rulebook_dir, fmt):
     X. Каждое утверждение заканчивается номером правила; у неоднозначного
     текста — объяснение для каждого чтения.
 
-    TEXT — текст особенностей (абстрактный С1, С2, … или настоящий); «-»
+    ТЕКСТ — текст особенностей (абстрактный С1, С2, … или настоящий); «-»
     читает стандартный ввод.
 
     Коды выхода: 0 — всё объяснено, 1 — есть непрочитанные особенности или
     карта не найдена однозначно, 2 — ошибка вызова или свода правил.
     """
     if (text is None) == (card_query is None):
-        raise click.UsageError("укажите либо TEXT, либо --card (ровно одно из двух)")
+        raise click.UsageError("укажите либо ТЕКСТ, либо --card (ровно одно из двух)")
     if text == "-":
         text = sys.stdin.read()
     book = None

@@ -30,7 +30,7 @@ def open_rulebook(folder: str | None):
 
 
 @click.command(name="rules", cls=Command)
-@click.argument("query")
+@click.argument("query", metavar="ЗАПРОС")
 @click.option("--rulebook", "rulebook_dir", type=click.Path(), default=None, metavar="ПАПКА",
               help="Папка свода правил (файлы *.txt); по умолчанию — ключ rulebook в настройках.")
 @click.option("--format", "fmt", type=Choice(["text", "json"]), default="text",
@@ -38,7 +38,7 @@ def open_rulebook(folder: str | None):
 def rules(query, rulebook_dir, fmt):
     """Правило свода по номеру или по словам.
 
-    QUERY — номер (116.3, 505: правило и все его подпункты) или слова
+    ЗАПРОС — номер (116.3, 505: правило и все его подпункты) или слова
     (может: каждое правило, где они есть, лучшие первыми, совпадения
     выделены **так**). Номер, который есть в нескольких файлах (два издания
     505), показывается из каждого, с именем файла.
