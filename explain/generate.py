@@ -282,7 +282,7 @@ def _head(b: _Builder, feature, kind: str, tree, condition: str | None) -> None:
         b.say(FEATURE, "type", 1, type=ability_type + (f" «{effect_name}»" if effect_name else ""))
     for ann in getattr(feature, "annotations", ()) or ():
         if ann.kind == "limit":
-            b.say(FEATURE, "limit-triggered" if kind == "triggered" else "limit", 1, limit=ann.text)
+            b.say(FEATURE, "limit-triggered" if kind in ("triggered", "keyword") else "limit", 1, limit=ann.text)
         elif ann.kind == "duration":
             b.say(FEATURE, "duration", 1, text=ann.text)
         elif ann.kind == "chooser":
