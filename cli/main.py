@@ -20,6 +20,9 @@ SUBCOMMANDS: dict[str, str] = {
     "lint": "cli.lint_cmd:lint",
     "rule": "cli.rule_cmd:rule",
     "grid": "cli.grid_cmd:grid",
+    "card": "cli.card_cmd:card",
+    "explain": "cli.explain_cmd:explain",
+    "rules": "cli.rules_cmd:rules",
 }
 
 SHORT_HELP: dict[str, str] = {
@@ -29,6 +32,9 @@ SHORT_HELP: dict[str, str] = {
     "lint": "Проверка текстов карт: находки с кодом и местом.",
     "rule": "Описание правил проверки (все или одно по коду).",
     "grid": "Движение и расстояния на карте клеток (правило 506).",
+    "card": "Карта по id или имени: текст, особенности, чтения, находки.",
+    "explain": "Как разыгрывается каждая особенность, шаг за шагом, с номерами правил.",
+    "rules": "Правило свода по номеру (с подпунктами) или по словам.",
 }
 
 

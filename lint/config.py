@@ -37,6 +37,7 @@ KNOWN_KEYS = {
     "severity": "таблица «код = error|warning|info»",
     "severity-threshold": "error, warning или info",
     "format": "text, json, sarif или github",
+    "rulebook": "путь к папке свода правил (файлы *.txt)",
 }
 
 
@@ -61,6 +62,7 @@ class Settings:
     severity_overrides: dict[str, Severity] = field(default_factory=dict)
     threshold: Severity = Severity.INFO
     cardbase: list[str] | None = None
+    rulebook: str | None = None
     format: str = "text"
     config_path: Path | None = None
     root: Path = field(default_factory=Path.cwd)
@@ -243,6 +245,11 @@ def settings_from_table(table: dict[str, Any], path: Path | None, root: Path) ->
     if "cardbase" in table:
         paths = _string_list(path, "cardbase", table["cardbase"])
         other["cardbase"] = [str((root / p)) if not Path(p).is_absolute() else p for p in paths]
+    if "rulebook" in table:
+        value = table["rulebook"]
+        if not isinstance(value, str):
+            raise _fail(path, "rulebook", f"ожидается {KNOWN_KEYS['rulebook']}, а задано {value!r}")
+        other["rulebook"] = value if Path(value).is_absolute() else str(root / value)
     if "per-file-ignores" in table:
         value = table["per-file-ignores"]
         if not isinstance(value, dict):
@@ -307,6 +314,7 @@ def load_settings(
         settings.root = path.parent.resolve()
         settings.layers.append(layer)
         settings.cardbase = other.get("cardbase")
+        settings.rulebook = other.get("rulebook")
         settings.per_file_ignores = other.get("per-file-ignores", {})
         settings.severity_overrides = other.get("severity", {})
         settings.threshold = other.get("severity-threshold", settings.threshold)
@@ -344,3 +352,8 @@ def configured_cardbase(cwd: Path | None = None) -> list[str] | None:
     Raises ConfigError for a bad config file, as `lint` does.
     """
     return load_settings(cwd=cwd).cardbase
+
+
+def configured_rulebook(cwd: Path | None = None) -> str | None:
+    """The rulebook folder named by the nearest config file (None: none named)."""
+    return load_settings(cwd=cwd).rulebook

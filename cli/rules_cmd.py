@@ -1,0 +1,68 @@
+"""`berserk-judge rules`: a rule of the rulebook by number (with sub-rules) or by words."""
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from cli.russian import Choice, Command
+
+
+def open_rulebook(folder: str | None):
+    """The rulebook of --rulebook or of the config key `rulebook`; a clear exit 2 otherwise."""
+    from lint.config import ConfigError, configured_rulebook
+    from rulebook import RulebookError, load_rulebook
+
+    if folder is None:
+        try:
+            folder = configured_rulebook()
+        except ConfigError as exc:
+            raise click.UsageError(f"ошибка настроек: {exc}") from None
+    if folder is None:
+        raise click.UsageError("свод правил не задан: укажите --rulebook ПАПКА или ключ rulebook "
+                               "в настройках (pyproject.toml или berserk-judge.toml)")
+    try:
+        return load_rulebook(folder)
+    except RulebookError as exc:
+        click.echo(f"Ошибка: {exc}", err=True)
+        sys.exit(2)
+
+
+@click.command(name="rules", cls=Command)
+@click.argument("query", metavar="ЗАПРОС")
+@click.option("--rulebook", "rulebook_dir", type=click.Path(), default=None, metavar="ПАПКА",
+              help="Папка свода правил (файлы *.txt); по умолчанию — ключ rulebook в настройках.")
+@click.option("--format", "fmt", type=Choice(["text", "json"]), default="text",
+              show_default=True, help="Формат вывода.")
+def rules(query, rulebook_dir, fmt):
+    """Правило свода по номеру или по словам.
+
+    ЗАПРОС — номер (116.3, 505: правило и все его подпункты) или слова
+    (может: каждое правило, где они есть, лучшие первыми, совпадения
+    выделены **так**). Номер, который есть в нескольких файлах (два издания
+    505), показывается из каждого, с именем файла.
+
+    Коды выхода: 0 — найдено, 1 — ничего не найдено, 2 — ошибка вызова или
+    свода правил.
+    """
+    from rulebook import by_number, by_words, is_rule_number
+
+    book = open_rulebook(rulebook_dir)
+    matches = by_number(book, query) if is_rule_number(query) else by_words(book, query)
+    if not matches:
+        what = "правила с номером" if is_rule_number(query) else "правил со словами"
+        click.echo(f"Ошибка: в своде {book.folder} нет {what} «{query}».", err=True)
+        sys.exit(1)
+    if fmt == "json":
+        click.echo(json.dumps({"query": query, "rules": [
+            {"number": m.rule.number, "section": m.rule.section, "source": m.rule.source,
+             "line": m.rule.line, "text": m.rule.text, "matches": [list(s) for s in m.spans]}
+            for m in matches]}, ensure_ascii=False, indent=2))
+        return
+    for index, match in enumerate(matches):
+        rule = match.rule
+        if index:
+            click.echo("")
+        click.echo(f"── {rule.label} — {rule.source}, строка {rule.line}")
+        click.echo(match.marked() if match.spans else rule.text)
