@@ -26,28 +26,15 @@ def card(query, bases, fmt):
     Коды выхода: 0 — карта найдена, 1 — найдено несколько карт или ни одной,
     2 — ошибка вызова или настроек.
     """
-    from cardbase.lookup import find_card
-    from cli.card_lookup import candidate_lines, candidate_record, load, report_miss
+    from cli.card_lookup import find_or_exit
 
-    base = load(bases)
-    lookup = find_card(base, query)
-    if lookup.card is None:
-        report_miss(query, lookup)
-        if fmt == "json":
-            click.echo(json.dumps({"cards": [], "candidates": [candidate_record(c, s) for c, s in
-                                                                 lookup.candidates]},
-                                  ensure_ascii=False, indent=2))
-        else:
-            for line in candidate_lines(lookup.candidates):
-                click.echo(line)
-        sys.exit(1)
-    found = lookup.card
+    base, found, score = find_or_exit(query, bases, fmt)
     features, findings = _examine(base, found)
     if fmt == "json":
         from reports.canon import feature_record
 
         record = {"id": found.id, "name": found.name, "set": found.set_id, "set_name": found.set_name,
-                  "fields": found.fields, "text": found.text, "score": lookup.score,
+                  "fields": found.fields, "text": found.text, "score": score,
                   "features": [feature_record(f) for f in features],
                   "findings": [f.to_dict() for f in findings]}
         click.echo(json.dumps({"cards": [record], "candidates": []}, ensure_ascii=False, indent=2,
@@ -55,7 +42,7 @@ def card(query, bases, fmt):
         return
     from reports.card_view import render_card
 
-    click.echo(render_card(found, features, findings, lookup.score), nl=False)
+    click.echo(render_card(found, features, findings, score), nl=False)
 
 
 def _examine(base, found):

@@ -39,15 +39,22 @@ def report_miss(query: str, lookup) -> None:
         click.echo(f"Ошибка: карта «{query}» не найдена в базе (ни по id, ни по имени).", err=True)
 
 
-def find_or_exit(query: str, bases):
-    """The one card the query names; otherwise the candidates are listed and the exit code is 1."""
+def find_or_exit(query: str, bases, fmt: str = "text"):
+    """(base, card, score) of the one card the query names; otherwise the candidates are listed
+    (as text, or as `{"cards": [], "candidates": [...]}` JSON) and the exit code is 1."""
     from cardbase.lookup import find_card
 
     base = load(bases)
     lookup = find_card(base, query)
     if lookup.card is None:
         report_miss(query, lookup)
-        for line in candidate_lines(lookup.candidates):
-            click.echo(line)
+        if fmt == "json":
+            import json
+
+            records = [candidate_record(card, score) for card, score in lookup.candidates]
+            click.echo(json.dumps({"cards": [], "candidates": records}, ensure_ascii=False, indent=2))
+        else:
+            for line in candidate_lines(lookup.candidates):
+                click.echo(line)
         sys.exit(1)
-    return base, lookup.card
+    return base, lookup.card, lookup.score

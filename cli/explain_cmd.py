@@ -49,10 +49,13 @@ def explain(text, card_query, bases, card_name, quote, rulebook_dir, fmt):
     if card_query is not None:
         from cli.card_lookup import find_or_exit
 
-        _, found = find_or_exit(card_query, bases)
+        _, found, _ = find_or_exit(card_query, bases, fmt)
         text, card_name, card_id = found.text, card_name or found.name, found.id
         if fmt == "text":
             click.echo(f"{found.name}  [{found.id}]  выпуск {found.set_id} «{found.set_name}»\n")
+    if not text.strip():
+        click.echo("Ошибка: пустой текст — объяснять нечего.", err=True)
+        sys.exit(1)
     from explain import explain_text, render_text
 
     explanations = explain_text(text, card_name, rulebook=book if quote else None)

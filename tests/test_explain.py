@@ -377,3 +377,18 @@ def test_cli_json():
     [feature] = payload["features"]
     assert [r["canonical"] for r in feature["readings"]] == ["((С1 и С2), иначе С3)", "(С1 и (С2, иначе С3))"]
     assert feature["readings"][0]["steps"][0]["rules"] == ["505.6"]
+
+
+def test_cli_card_several_matches_json():
+    result = run("--card", "Пепельный", "--format", "json")
+    assert result.exit_code == 1
+    payload = json.loads(result.stdout)
+    assert payload["cards"] == []
+    assert "d1_4" in [c["id"] for c in payload["candidates"]]
+
+
+def test_cli_empty_text_is_a_message_not_silence():
+    result = run("   ")
+    assert result.exit_code == 1
+    assert result.stderr == "Ошибка: пустой текст — объяснять нечего.\n"
+    assert result.stdout == ""
