@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable
 
 from lint.finding import Severity
+from lint.fix import Fix
 
 if TYPE_CHECKING:  # pragma: no cover
     from lint.engine import CardContext
@@ -42,6 +43,7 @@ class Hit:
     params: dict[str, Any] = field(default_factory=dict)
     readings: list[str] = field(default_factory=list)
     suggestion: str | None = None
+    fix: Fix | None = None
 
 
 class Rule:

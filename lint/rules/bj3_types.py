@@ -6,6 +6,7 @@ import re
 
 from cardbase.icons import IDENTIFIED_ICONS, KNOWN_ICONS, UNIDENTIFIED_ICONS, find_icons
 from lint.finding import Severity
+from lint.fix import replace, unsafe_fix
 from lint.rule import Hit, Rule
 from lint.rules._text import WORD_RE, is_known, mask_quoted, name_words, segments
 
@@ -73,7 +74,8 @@ class AbilityTypeTypo(Rule):
                 continue  # a dictionary word, or an inflection of a type word
             kind = best[1]
             shown = kind.capitalize() if word[0].isupper() else kind
-            yield Hit(match.start(), match.end(), {"word": word, "type": shown}, suggestion=shown)
+            yield Hit(match.start(), match.end(), {"word": word, "type": shown}, suggestion=shown,
+                      fix=unsafe_fix(f"заменить на «{shown}»", replace(match.start(), match.end(), shown)))
 
 
 # a payment at a feature start: counts and icons, then ":" or "," (an action cost follows)

@@ -5,6 +5,7 @@ import re
 from collections import Counter, defaultdict
 
 from lint.finding import Severity
+from lint.fix import replace, safe_fix
 from lint.rule import Hit, Rule
 from lint.rules._text import (
     CYRILLIC, DASHES, LATIN, TRIGGER_RE, WORD_RE, X_RE, is_known, mask_icons, segments,
@@ -40,7 +41,8 @@ class HyphenAsDash(Rule):
             left, right = text[match.start() - 1], text[match.end(1) + 1]
             if left.isdigit() and right.isdigit():
                 continue  # a range "1 - 2"
-            yield Hit(match.start(1), match.end(1), {"hyphen": match.group(1)}, suggestion="—")
+            yield Hit(match.start(1), match.end(1), {"hyphen": match.group(1)}, suggestion="—",
+                      fix=safe_fix("заменить дефис на тире «—»", replace(match.start(1), match.end(1), "—")))
 
 
 # roles a dash plays, in the user's words
@@ -128,7 +130,9 @@ class InconsistentDash(Rule):
                 if dash != usual:
                     yield ctx, Hit(offset, offset + 1, {
                         "dash": dash, "role": ROLE_NAMES[role], "usual": usual,
-                        "count": counts[usual], "total": len(items)}, suggestion=usual)
+                        "count": counts[usual], "total": len(items)}, suggestion=usual,
+                        fix=safe_fix(f"заменить «{dash}» на «{usual}», обычное в базе",
+                                     replace(offset, offset + 1, usual)))
 
 
 _PAIRS = {"«": "»", "(": ")", "[": "]"}
@@ -216,8 +220,11 @@ class MixedAlphabet(Rule):
                 fixed = word.translate(_HOMOGLYPHS)
                 latin = "".join(sorted(set(LATIN.findall(word))))
                 suggestion = fixed if not LATIN.search(fixed) else None
+                fix = None if suggestion is None else safe_fix(
+                    f"заменить латинские буквы кириллическими: «{fixed}»",
+                    replace(match.start(), match.end(), fixed))
                 yield Hit(match.start(), match.end(),
-                          {"what": f"латинские буквы «{latin}» в слове «{word}»"}, suggestion=suggestion)
+                          {"what": f"латинские буквы «{latin}» в слове «{word}»"}, suggestion=suggestion, fix=fix)
         xs = [(m.start(), m.group(1)) for m in X_RE.finditer(text)]
         letters = Counter(ch for _, ch in xs)
         if len(letters) == 2:
@@ -227,7 +234,9 @@ class MixedAlphabet(Rule):
                 if ch != usual:
                     yield Hit(at, at + 1, {
                         "what": f"{other_name[ch]} рядом с {other_name[usual].replace('ая', 'ой')} "
-                                f"в том же тексте; пишите переменную одной буквой"}, suggestion=usual)
+                                f"в том же тексте; пишите переменную одной буквой"}, suggestion=usual,
+                              fix=safe_fix(f"писать переменную одной буквой: {other_name[usual]}",
+                                           replace(at, at + 1, usual)))
 
 
 _DOUBLE_SPACE_RE = re.compile(r"(?<=\S)( {2,})(?=\S)")
@@ -267,18 +276,22 @@ class Spacing(Rule):
         text = ctx.text
         for match in _DOUBLE_SPACE_RE.finditer(text):
             yield Hit(match.start(1), match.end(1),
-                      {"what": f"{len(match.group(1))} пробела подряд"}, suggestion=" ")
+                      {"what": f"{len(match.group(1))} пробела подряд"}, suggestion=" ",
+                      fix=safe_fix("оставить один пробел", replace(match.start(1), match.end(1), " ")))
         for match in _NO_SPACE_RE.finditer(text):
             yield Hit(match.start(1), match.end(1) + 1,
-                      {"what": f"нет пробела после «{match.group(1)}»"}, suggestion=match.group(1) + " ")
+                      {"what": f"нет пробела после «{match.group(1)}»"}, suggestion=match.group(1) + " ",
+                      fix=safe_fix(f"вставить пробел после «{match.group(1)}»",
+                                   replace(match.end(1), match.end(1), " ")))
         for match in _TRAILING_RE.finditer(text):
             if match.start() > 0 and text[match.start() - 1] != "\n":
-                yield Hit(match.start(), match.end(), {"what": "пробел в конце строки"}, suggestion="")
+                yield Hit(match.start(), match.end(), {"what": "пробел в конце строки"}, suggestion="",
+                          fix=safe_fix("убрать пробел в конце строки", replace(match.start(), match.end(), "")))
         for match in _GLUED_TRIGGER_RE.finditer(text):
             fixed = f"{match.group(1)} {match.group(2)}"
             yield Hit(match.start(), match.end(),
                       {"what": f"нет пробела: «{match.group(0)}»; условие срабатывания пишется «{fixed}» (116.3)"},
-                      suggestion=fixed)
+                      suggestion=fixed, fix=safe_fix(f"писать «{fixed}»", replace(match.end(1), match.end(1), " ")))
 
 
 _HYPHENATED_RE = re.compile(r"(?<![\w-])([А-ЯЁа-яё]+)-([а-яё]+)(?![\w-])")
@@ -312,8 +325,10 @@ class HyphenationLeftover(Rule):
             if is_known(f"{left}-{right}") or (is_known(left) and is_known(right)):
                 continue
             if is_known(joined):
+                hyphen = match.end(1)
                 yield Hit(match.start(), match.end(), {"word": match.group(0), "joined": joined},
-                          suggestion=joined)
+                          suggestion=joined,
+                          fix=safe_fix(f"убрать дефис переноса: «{joined}»", replace(hyphen, hyphen + 1, "")))
 
 
 _STRAIGHT_PAIR_RE = re.compile(r'"([^"\n]*)"')
@@ -340,10 +355,18 @@ class StraightQuotes(Rule):
     message = "прямые кавычки \"{inner}\"; в текстах карт приняты «ёлочки»"
 
     def check(self, ctx):
-        for match in _STRAIGHT_PAIR_RE.finditer(ctx.text):
+        text = ctx.text
+        for match in _STRAIGHT_PAIR_RE.finditer(text):
             inner = match.group(1)
             short = inner if len(inner) <= 30 else inner[:29] + "…"
-            yield Hit(match.start(), match.end(), {"inner": short}, suggestion=f"«{inner}»")
+            # inside «…» the quotes are the inner kind: „лапки“
+            before = text[:match.start()]
+            nested = before.count("«") > before.count("»")
+            left, right = ("„", "“") if nested else ("«", "»")
+            fix = safe_fix(f"заменить прямые кавычки на {left}{right}",
+                           replace(match.start(), match.start() + 1, left),
+                           replace(match.end() - 1, match.end(), right))
+            yield Hit(match.start(), match.end(), {"inner": short}, suggestion=f"{left}{inner}{right}", fix=fix)
 
 
 _SPACE_BEFORE_RE = re.compile(r"(?<=\S)( +)([,.:;!?»)])|([«(])( +)(?=\S)")
@@ -376,10 +399,12 @@ class SpaceBeforePunctuation(Rule):
                 mark = match.group(2)
                 if ctx.text.startswith("...", match.start(2)):
                     continue
-                yield Hit(match.start(1), match.end(2), {"what": f"пробел перед «{mark}»"}, suggestion=mark)
+                yield Hit(match.start(1), match.end(2), {"what": f"пробел перед «{mark}»"}, suggestion=mark,
+                          fix=safe_fix(f"убрать пробел перед «{mark}»", replace(match.start(1), match.end(1), "")))
             else:
                 mark = match.group(3)
-                yield Hit(match.start(3), match.end(4), {"what": f"пробел после «{mark}»"}, suggestion=mark)
+                yield Hit(match.start(3), match.end(4), {"what": f"пробел после «{mark}»"}, suggestion=mark,
+                          fix=safe_fix(f"убрать пробел после «{mark}»", replace(match.start(4), match.end(4), "")))
 
 
 _DOUBLED_PUNCT_RE = re.compile(r"(?<!\.)([,;:]) ?([,.;:])|(?<![.])(\.) ?([,;:]|\.(?!\.))")
@@ -412,4 +437,7 @@ class DoubledPunctuation(Rule):
             pair = re.sub(r"\s+", "", match.group(0))
             if pair == "...":
                 continue
-            yield Hit(match.start(), match.end(), {"pair": pair})
+            # a full stop wins (it ends the feature); otherwise the first mark stays
+            kept = "." if "." in pair else pair[0]
+            yield Hit(match.start(), match.end(), {"pair": pair}, suggestion=kept,
+                      fix=safe_fix(f"оставить один знак «{kept}»", replace(match.start(), match.end(), kept)))
