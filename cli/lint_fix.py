@@ -74,9 +74,8 @@ def summary(run: FixRun, written: bool) -> str:
         text = f"Исправлено {n} {word}, осталось {remaining}."
     else:
         text = f"Можно исправить {n} {word}; останется {remaining}."
-    more = outcome.unsafe_fixable
-    if more:
-        text += f" Ещё {more} можно исправить с --unsafe-fixes (исправления могут менять смысл)."
+    if not written and outcome.unsafe_fixable:
+        text += f" Ещё {outcome.unsafe_fixable} можно исправить с --unsafe-fixes (исправления могут менять смысл)."
     demoted = len(outcome.demoted)
     if demoted:
         text += (f" {demoted} {plural(demoted, 'исправление не применено', 'исправления не применены', 'исправлений не применено')}:"

@@ -112,7 +112,8 @@ def finding_for(rule: type[Rule], ctx: CardContext, hit: Hit, severity: Severity
         code=rule.code, name=rule.name, severity=severity,
         message=rule.format_message(hit.params), path=card.path, line=line, column=column,
         end_column=end_column, card=card.id, rules=tuple(rule.rules), readings=list(hit.readings),
-        suggestion=hit.suggestion, start=hit.start, end=hit.end, fix=hit.fix,
+        suggestion=hit.suggestion, start=hit.start, end=hit.end,
+        fix=hit.fix.located(card.locate) if hit.fix is not None else None,
     )
 
 

@@ -13,7 +13,8 @@ JSON (the report, a cache).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace as _replace
+from typing import Callable
 
 SAFE = "safe"
 UNSAFE = "unsafe"
@@ -25,13 +26,23 @@ class Edit:
     start: int
     end: int
     replacement: str = ""
+    # where start and end stand in the YAML file (1-based line, column; the end
+    # column exclusive), filled by the engine for reports (SARIF replacements)
+    line: int | None = field(default=None, compare=False)
+    column: int | None = field(default=None, compare=False)
+    end_line: int | None = field(default=None, compare=False)
+    end_column: int | None = field(default=None, compare=False)
 
     def to_dict(self) -> dict:
-        return {"start": self.start, "end": self.end, "replacement": self.replacement}
+        out = {"start": self.start, "end": self.end, "replacement": self.replacement}
+        if self.line is not None:
+            out.update(line=self.line, column=self.column, end_line=self.end_line, end_column=self.end_column)
+        return out
 
     @classmethod
     def from_dict(cls, data: dict) -> "Edit":
-        return cls(int(data["start"]), int(data["end"]), str(data.get("replacement", "")))
+        return cls(int(data["start"]), int(data["end"]), str(data.get("replacement", "")),
+                   data.get("line"), data.get("column"), data.get("end_line"), data.get("end_column"))
 
 
 @dataclass
@@ -53,6 +64,14 @@ class Fix:
     @property
     def span(self) -> tuple[int, int]:
         return min(e.start for e in self.edits), max(e.end for e in self.edits)
+
+    def located(self, locate: Callable[[int], tuple[int, int]]) -> "Fix":
+        """A copy whose edits know their file positions (`locate`: text offset -> line, column)."""
+        edits = []
+        for edit in self.edits:
+            (line, column), (end_line, end_column) = locate(edit.start), locate(edit.end)
+            edits.append(_replace(edit, line=line, column=column, end_line=end_line, end_column=end_column))
+        return Fix(self.title, edits, self.applicability, self.demoted)
 
     def demote(self, reason: str) -> None:
         self.applicability = UNSAFE
