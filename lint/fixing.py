@@ -130,19 +130,28 @@ class ReadingGuard:
     """Reads texts (cached by text) and keeps safe fixes that leave every reading as it was."""
 
     def __init__(self):
-        self._cache: dict[tuple[str, str], tuple] = {}
+        self._cache: dict[tuple[str, str], tuple[tuple, tuple]] = {}
 
-    def signature(self, text: str, name: str) -> tuple:
+    def _read(self, text: str, name: str) -> tuple[tuple, tuple]:
         key = (text, name)
         if key not in self._cache:
-            from parser import read_text
+            from parser import canonical, read_text
 
             try:
                 features = read_text(text, name)
-                self._cache[key] = tuple(feature_signature(f) for f in features)
+                self._cache[key] = (tuple(feature_signature(f) for f in features),
+                                    tuple(canonical(f.reading.tree) if f.reading else None for f in features))
             except Exception as exc:  # noqa: BLE001 - a reader bug: nothing counts as unchanged
-                self._cache[key] = (("crash", repr(exc)),)
+                self._cache[key] = ((("crash", repr(exc)),), ())
         return self._cache[key]
+
+    def signature(self, text: str, name: str) -> tuple:
+        return self._read(text, name)[0]
+
+    def change(self, old: str, new: str, name: str) -> str:
+        """What reading the fixed text changes, in the user's words."""
+        (before, forms_before), (after, forms_after) = self._read(old, name), self._read(new, name)
+        return describe_change(before, after, forms_before, forms_after)
 
     def check(self, card: Card, fixes: list[Fix]) -> list[Fix]:
         """The fixes that may be applied; the others are demoted, with the reason."""
@@ -157,7 +166,7 @@ class ReadingGuard:
             alone, _ = apply_edits(card.text, [fix])
             after = self.signature(alone, card.name)
             if after != before:
-                fix.demote("исправление меняет прочтение карты: " + describe_change(before, after))
+                fix.demote("исправление меняет прочтение карты: " + self.change(card.text, alone, card.name))
             else:
                 kept.append(fix)
         text, applied = apply_edits(card.text, kept)
@@ -165,7 +174,7 @@ class ReadingGuard:
         if applied and after != before:
             for fix in kept:
                 fix.demote("вместе с другими исправлениями этой карты меняет её прочтение: "
-                           + describe_change(before, after))
+                           + self.change(card.text, text, card.name))
             return []
         return kept
 
@@ -218,21 +227,31 @@ def feature_signature(feature) -> tuple:
     )
 
 
-_PARTS = ("вид", "оплата", "условие", "метка", "тип способности", "дерево", "неоднозначность",
-          "другие прочтения", "прочитана", "выданные особенности")
+_PARTS = ("kind", "другая оплата", "другое условие срабатывания", "другая метка",
+          "другой тип способности", "tree", "ambiguous", "другие возможные прочтения", "read",
+          "другие выданные особенности")
 
 
-def describe_change(before: tuple, after: tuple) -> str:
+def describe_change(before: tuple, after: tuple, forms_before=(), forms_after=()) -> str:
     """The first difference, in the user's words."""
     if len(before) != len(after):
         return f"особенностей было {len(before)}, стало {len(after)}"
-    for number, (old, new) in enumerate(zip(before, after), start=1):
+    for index, (old, new) in enumerate(zip(before, after)):
         if old == new:
             continue
+        number = index + 1
         for part, a, b in zip(_PARTS, old, new):
-            if a != b:
-                if part == "вид":
-                    return f"особенность {number}: вид был «{a}», стал «{b}»"
-                return f"особенность {number}: изменились {part}" if part in (
-                    "другие прочтения", "выданные особенности") else f"особенность {number}: изменилось: {part}"
+            if a == b:
+                continue
+            if part == "kind":
+                return f"особенность {number}: вид был «{a}», стал «{b}»"
+            if part == "tree" and index < len(forms_before) and index < len(forms_after):
+                was = forms_before[index] or "(не прочитана)"
+                now = forms_after[index] or "(не прочитана)"
+                return f"особенность {number}: было {was}, стало {now}"
+            if part == "ambiguous":
+                return f"особенность {number}: " + ("стала неоднозначной" if b else "перестала быть неоднозначной")
+            if part == "read":
+                return f"особенность {number}: " + ("стала читаться" if b else "перестала читаться")
+            return f"особенность {number}: {part}"
     return "прочтение изменилось"

@@ -437,7 +437,8 @@ class DoubledPunctuation(Rule):
             pair = re.sub(r"\s+", "", match.group(0))
             if pair == "...":
                 continue
-            # a full stop wins (it ends the feature); otherwise the first mark stays
-            kept = "." if "." in pair else pair[0]
+            # the stronger mark stays: a full stop ends the feature, «;» is a
+            # connective (505.4.1) the reader already takes over a comma
+            kept = next(mark for mark in ".;:," if mark in pair)
             yield Hit(match.start(), match.end(), {"pair": pair}, suggestion=kept,
                       fix=safe_fix(f"оставить один знак «{kept}»", replace(match.start(), match.end(), kept)))
