@@ -75,6 +75,10 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
     from lint.engine import lint_base
 
     targets = list(paths) if paths else settings.cardbase
+    if fix and not diff and targets is None:
+        click.echo("Ошибка: --fix не записывает во встроенную демо-базу; укажите путь к своей базе "
+                   "(или посмотрите исправления: --diff)", err=True)
+        sys.exit(2)
     base = load_base(targets)
     if fix or diff:
         from cli.lint_fix import run_fixes, summary as fix_summary

@@ -264,3 +264,11 @@ def test_canon_all_is_unchanged_by_fix_up_to_typography(cards):
     before = readings()
     run("lint", "--isolated", str(cards), "--fix")
     assert readings() == before
+
+
+def test_fix_never_writes_the_bundled_demo_base(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run("lint", "--isolated", "--fix")
+    assert code == 2 and "--fix не записывает во встроенную демо-базу" in err
+    code, out, err = run("lint", "--isolated", "--diff")
+    assert code == 1 and out.startswith("--- ")
