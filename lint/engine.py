@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from cardbase.model import Card, CardBase, TextLine
 from lint.config import Settings
@@ -24,10 +24,11 @@ READ_CRASH = ("BJ002", "reader-crash")
 class CardContext:
     """One card and what the rules share about it."""
 
-    def __init__(self, card: Card):
+    def __init__(self, card: Card, reader: Callable[[Card], Any] | None = None):
         self.card = card
         self.text = card.text or ""
         self.read_crash: str | None = None
+        self._reader = reader  # read_card by default; `lint --fix` passes a cached one
 
     @cached_property
     def features(self) -> list[Any] | None:
@@ -36,7 +37,7 @@ class CardContext:
         from parser import read_card
 
         try:
-            return list(read_card(self.card))
+            return list((self._reader or read_card)(self.card))
         except Exception as exc:  # a reader bug must not stop the lint of a base
             self.read_crash = f"{type(exc).__name__}: {exc}"
             return None
@@ -117,8 +118,10 @@ def finding_for(rule: type[Rule], ctx: CardContext, hit: Hit, severity: Severity
     )
 
 
-def lint_base(base: CardBase, settings: Settings) -> LintResult:
-    """All findings of the base under the settings, suppressions applied."""
+def lint_base(base: CardBase, settings: Settings,
+              reader: Callable[[Card], Any] | None = None) -> LintResult:
+    """All findings of the base under the settings, suppressions applied.
+    `reader` replaces parser.read_card (lint --fix shares readings between passes)."""
     from lint.suppress import apply_suppressions
 
     started = time.perf_counter()
@@ -136,7 +139,7 @@ def lint_base(base: CardBase, settings: Settings) -> LintResult:
         return code in enabled and code not in ignored_by_path[path]
 
     raw: list[Finding] = []
-    contexts = [CardContext(card) for card in base.cards]
+    contexts = [CardContext(card, reader) for card in base.cards]
     for ctx in contexts:
         for rule in card_rules:
             if not active(rule.code, ctx.card.path):

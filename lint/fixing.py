@@ -66,7 +66,7 @@ def fix_base(base: CardBase, settings: Settings, unsafe: bool = False,
     outcome = FixOutcome(unsafe=unsafe)
     guard = ReadingGuard()
     current = base
-    result = lint_base(current, settings)
+    result = lint_base(current, settings, reader=guard.read_card)
     while outcome.passes < max_passes:
         outcome.passes += 1
         by_card: dict[tuple[str, str], list[Finding]] = {}
@@ -89,7 +89,7 @@ def fix_base(base: CardBase, settings: Settings, unsafe: bool = False,
         if not applied_any:
             break
         current = dataclasses.replace(current, cards=cards)
-        result = lint_base(current, settings)
+        result = lint_base(current, settings, reader=guard.read_card)
     outcome.result = result
     for card in current.cards:
         original = outcome.originals.get(card.id)
@@ -130,15 +130,26 @@ class ReadingGuard:
     """Reads texts (cached by text) and keeps safe fixes that leave every reading as it was."""
 
     def __init__(self):
+        self._features: dict[tuple[str, str], list] = {}
         self._cache: dict[tuple[str, str], tuple[tuple, tuple]] = {}
+
+    def read_card(self, card: Card) -> list:
+        """parser.read_card, cached by text: the engine's passes and the guard
+        share each reading (an unchanged card is read once per run)."""
+        key = (card.text, card.name)
+        if key not in self._features:
+            from parser import read_card
+
+            self._features[key] = list(read_card(card))  # a crash propagates: the engine reports BJ002
+        return self._features[key]
 
     def _read(self, text: str, name: str) -> tuple[tuple, tuple]:
         key = (text, name)
         if key not in self._cache:
-            from parser import canonical, read_text
+            from parser import canonical
 
             try:
-                features = read_text(text, name)
+                features = self.read_card(Card(id="", name=name, text=text))
                 self._cache[key] = (tuple(feature_signature(f) for f in features),
                                     tuple(canonical(f.reading.tree) if f.reading else None for f in features))
             except Exception as exc:  # noqa: BLE001 - a reader bug: nothing counts as unchanged
