@@ -272,3 +272,31 @@ def test_fix_never_writes_the_bundled_demo_base(tmp_path, monkeypatch):
     assert code == 2 and "--fix не записывает во встроенную демо-базу" in err
     code, out, err = run("lint", "--isolated", "--diff")
     assert code == 1 and out.startswith("--- ")
+
+
+def test_fix_on_the_real_s1_corpus(corpus_dir, tmp_path, monkeypatch):
+    """The imported s1 base: --fix keeps every reading, a second --fix changes nothing."""
+    from cardbase.importer import run_import
+    from lint.fixing import normalize
+
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / "base"
+    run_import([corpus_dir / "s1-voina-stihiy.jsonl"], out)
+    (path,) = out.glob("*.yaml")
+    original = path.read_text(encoding="utf-8")
+
+    def readings():
+        _, text, _ = run("canon", "--all", "--base", str(out), "--format", "jsonl")
+        return [[(f["kind"], f["abstract"], f["ambiguous"], [normalize(a) for a in f["atoms"]],
+                  normalize(f["condition"]), normalize(f["payment"])) for f in json.loads(line)["features"]]
+                for line in text.splitlines()]
+
+    before = readings()
+    code, _, _ = run("lint", "--isolated", str(out), "--fix", "-q")
+    fixed = path.read_text(encoding="utf-8")
+    assert fixed != original and readings() == before
+    changed = [(a, b) for a, b in zip(original.splitlines(), fixed.splitlines()) if a != b]
+    assert len(original.splitlines()) == len(fixed.splitlines())
+    assert changed and all(a.lstrip().startswith("text:") or a.startswith("    ") for a, _ in changed)
+    run("lint", "--isolated", str(out), "--fix", "-q")
+    assert path.read_text(encoding="utf-8") == fixed

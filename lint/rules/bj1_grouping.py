@@ -6,7 +6,7 @@ import re
 from lint.finding import Severity
 from lint.fix import Edit, replace, unsafe_fix
 from lint.rule import Hit, Rule
-from lint.rules._text import segments
+from lint.rules._text import mask_quoted, segments
 from parser import PAIRS_BY_ID
 from reports.canon import reading_strings
 
@@ -63,23 +63,46 @@ class AmbiguousGrouping(Rule):
             if e <= s:
                 s, e = feature.span
             yield Hit(s, e, {"pair": pair, "readings": _numbered(readings)}, readings=readings,
-                      fix=explicit_choice(ctx.text, feature))
+                      fix=explicit_rewording(ctx.text, feature, ctx.card.name))
 
 
-def explicit_choice(text: str, feature):
-    """«или A, или B» («либо A, либо B») for a default reading whose top is
-    «A или B» («A либо B»): the paired form fixes the grouping, so the text
-    says what the default reading says, with the same word. Offered only when
-    the rewritten text reads unambiguously with the default structure; None
-    otherwise."""
-    from parser import Choice, Either, May, abstract_canonical, read_text
+def explicit_rewording(text: str, feature, name: str | None = None):
+    """An unsafe fix that rewrites the text so it says what the default
+    reading says, or None. Each candidate is read again and offered only when
+    the new text reads unambiguously with the default structure:
+
+    * «или A, или B» («либо A, либо B») for a default «A или B»: the paired
+      form fixes the grouping, with the same word;
+    * «, при этом» for the dash the default reading takes as a connective
+      after the condition («При У — С1 — С2» → «При У — С1, при этом С2»).
+    """
+    for title, edits in _rewordings(text, feature):
+        if _reads_as_default(text, edits, feature, name):
+            return unsafe_fix(title, *edits)
+    return None
+
+
+def _rewordings(text: str, feature):
+    from parser import Choice, Either, May
 
     tree = feature.reading.tree
     while isinstance(tree, May):
         tree = tree.body
-    if not isinstance(tree, (Choice, Either)):
-        return None
-    word = "или" if isinstance(tree, Choice) else "либо"
+    if isinstance(tree, (Choice, Either)):
+        word = "или" if isinstance(tree, Choice) else "либо"
+        edits = _paired(text, tree, word)
+        if edits:
+            yield f"переписать парным «{word} …, {word} …» по прочтению по умолчанию", edits
+    if any("condition-dash" in alt.pair_ids for alt in feature.reading.alternatives):
+        s, e = feature.effect_span
+        masked = mask_quoted(text[s:e])
+        match = re.search(r" [–—-] ", masked)
+        if match:
+            yield ("заменить второе тире на «, при этом»: условие кончается на первом",
+                   [Edit(s + match.start(), s + match.end(), ", при этом ")])
+
+
+def _paired(text: str, tree, word: str) -> list[Edit] | None:
     spans = [_node_span(item) for item in tree.items]
     if any(span is None for span in spans) or any(a[1] > b[0] for a, b in zip(spans, spans[1:])):
         return None
@@ -95,14 +118,22 @@ def explicit_choice(text: str, feature):
         if text[end:nxt].strip(" ,") != word and text[end:nxt].strip() != ",":
             return None
         edits.append(Edit(end, nxt, f", {word} "))
+    return edits
+
+
+def _reads_as_default(text: str, edits: list[Edit], feature, name: str | None) -> bool:
+    from parser import abstract_canonical, read_text
+
     new_text = "".join(_applied(text, edits))
     expected = abstract_canonical(feature.reading.tree)[0]
-    for candidate in read_text(new_text, None):
+    at = edits[0].start
+    for candidate in read_text(new_text, name):
         reading = candidate.reading
-        if (reading is not None and candidate.span[0] <= start < candidate.span[1]
+        if (reading is not None and candidate.span[0] <= at < candidate.span[1]
+                and candidate.condition == feature.condition
                 and not reading.ambiguous and abstract_canonical(reading.tree)[0] == expected):
-            return unsafe_fix(f"переписать парным «{word} …, {word} …» по прочтению по умолчанию", *edits)
-    return None
+            return True
+    return False
 
 
 def _node_span(node) -> tuple[int, int] | None:
