@@ -80,22 +80,15 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
                    "(или посмотрите исправления: --diff)", err=True)
         sys.exit(2)
     base = load_base(targets)
+    failed = False
     if fix or diff:
-        from cli.lint_fix import run_fixes, summary as fix_summary
+        from cli.lint_fix import fix_or_diff
 
-        run = run_fixes(base, settings, write=not diff, unsafe=unsafe_fixes)
-        for error in run.errors:
-            click.echo(error, err=True)
-        if diff:
-            click.echo(run.diff, nl=False)
-            if not quiet:
-                click.echo(fix_summary(run, written=False), err=True)
-            sys.exit(2 if run.errors or run.outcome.result.abnormal else (1 if run.fixed else 0))
-        result = run.outcome.result
-        note = "" if quiet else fix_summary(run, written=True)
+        in_report = settings.format == "text" and not output and not statistics
+        result, note, failed = fix_or_diff(base, settings, diff=diff, unsafe=unsafe_fixes, quiet=quiet,
+                                           in_report=in_report)
     else:
-        result = lint_base(base, settings)
-        note = ""
+        result, note = lint_base(base, settings), ""
     rendered = render(result, settings.format, statistics, quiet)
     if note and settings.format == "text" and not output:
         rendered += note + "\n"
@@ -115,7 +108,7 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
             click.echo(summary(result), err=True)
     else:
         click.echo(rendered, nl=False)
-    if fix and run.errors:
+    if failed:
         sys.exit(2)
     sys.exit(exit_code(result, exit_zero))
 

@@ -8,7 +8,10 @@ could not be written (exit code 2).
 from __future__ import annotations
 
 import difflib
+import sys
 from dataclasses import dataclass, field
+
+import click
 
 from reports.plural import plural
 
@@ -23,6 +26,21 @@ class FixRun:
     @property
     def fixed(self) -> int:
         return sum(1 for f in self.outcome.fixed if f.card not in self.failed_cards)
+
+
+def fix_or_diff(base, settings, diff: bool, unsafe: bool, quiet: bool, in_report: bool):
+    """`--fix`: write, return (remaining result, summary note, a file failed).
+    `--diff`: print the diff and the summary, exit (1: something to fix)."""
+    run = run_fixes(base, settings, write=not diff, unsafe=unsafe)
+    for error in run.errors:
+        click.echo(error, err=True)
+    if diff:
+        click.echo(run.diff, nl=False)
+        if not quiet:
+            click.echo(summary(run, written=False), err=True)
+        sys.exit(2 if run.errors or run.outcome.result.abnormal else (1 if run.fixed else 0))
+    note = "" if quiet else summary(run, written=True, with_unsafe=not in_report)
+    return run.outcome.result, note, bool(run.errors)
 
 
 def run_fixes(base, settings, write: bool, unsafe: bool) -> FixRun:
@@ -64,8 +82,9 @@ def unified_diff(path: str, old: str, new: str) -> str:
                    for line in lines)
 
 
-def summary(run: FixRun, written: bool) -> str:
-    """Fixed / remaining / would be fixed with --unsafe-fixes, in Russian."""
+def summary(run: FixRun, written: bool, with_unsafe: bool = True) -> str:
+    """Fixed / remaining / would be fixed with --unsafe-fixes, in Russian
+    (`with_unsafe=False` when the text report's «[*]» line already says it)."""
     outcome = run.outcome
     n = run.fixed
     remaining = len(outcome.remaining)
@@ -74,7 +93,7 @@ def summary(run: FixRun, written: bool) -> str:
         text = f"Исправлено {n} {word}, осталось {remaining}."
     else:
         text = f"Можно исправить {n} {word}; останется {remaining}."
-    if not written and outcome.unsafe_fixable:
+    if with_unsafe and outcome.unsafe_fixable:
         text += f" Ещё {outcome.unsafe_fixable} можно исправить с --unsafe-fixes (исправления могут менять смысл)."
     demoted = len(outcome.demoted)
     if demoted:
