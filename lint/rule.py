@@ -62,6 +62,8 @@ class Rule:
     base_wide: ClassVar[bool] = False
     # reported by the engine or the suppression pass, not by `check`
     engine_emitted: ClassVar[bool] = False
+    # "safe" or "unsafe" when the rule's findings carry fixes (lint/fix.py); the catalogue says so
+    fix_applicability: ClassVar[str | None] = None
 
     def check(self, ctx: "CardContext") -> Iterable[Hit]:
         return ()

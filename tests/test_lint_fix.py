@@ -37,6 +37,11 @@ def test_fix_of_the_bad_example_gives_the_good_one(code):
     assert fix_all(doc.bad, code) == doc.good
 
 
+def test_rules_declare_their_fixes():
+    declared = {code: rule.fix_applicability for code, rule in RULES.items() if rule.fix_applicability}
+    assert declared == {**{c: SAFE for c in SAFE_CODES}, **{c: UNSAFE for c in UNSAFE_CODES}}
+
+
 def test_only_these_rules_offer_fixes():
     offering = set()
     for code, rule in RULES.items():

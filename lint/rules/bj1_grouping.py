@@ -38,6 +38,7 @@ class AmbiguousGrouping(Rule):
     """
 
     code = "BJ101"
+    fix_applicability = "unsafe"
     name = "ambiguous-grouping"
     severity = Severity.WARNING
     rules = ("505",)
@@ -240,6 +241,7 @@ class DependentCases(Rule):
     """
 
     code = "BJ103"
+    fix_applicability = "unsafe"
     name = "dependent-cases"
     severity = Severity.WARNING
     rules = ("505.4.1", "505.4.2")

@@ -89,6 +89,7 @@ class TriggerWithoutDash(Rule):
     """
 
     code = "BJ202"
+    fix_applicability = "unsafe"
     name = "trigger-without-dash"
     severity = Severity.INFO
     rules = ("116",)

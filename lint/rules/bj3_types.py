@@ -50,6 +50,7 @@ class AbilityTypeTypo(Rule):
     """
 
     code = "BJ301"
+    fix_applicability = "unsafe"
     name = "ability-type-typo"
     severity = Severity.ERROR
     rules = ("114", "116")

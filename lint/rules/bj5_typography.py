@@ -31,6 +31,7 @@ class HyphenAsDash(Rule):
     """
 
     code = "BJ501"
+    fix_applicability = "safe"
     name = "hyphen-as-dash"
     severity = Severity.WARNING
     message = "дефис «{hyphen}» между словами; здесь нужно тире «—»"
@@ -110,6 +111,7 @@ class InconsistentDash(Rule):
     """
 
     code = "BJ502"
+    fix_applicability = "safe"
     name = "inconsistent-dash"
     severity = Severity.INFO
     base_wide = True
@@ -208,6 +210,7 @@ class MixedAlphabet(Rule):
     """
 
     code = "BJ504"
+    fix_applicability = "safe"
     name = "mixed-alphabet"
     severity = Severity.WARNING
     message = "{what}"
@@ -268,6 +271,7 @@ class Spacing(Rule):
     """
 
     code = "BJ505"
+    fix_applicability = "safe"
     name = "spacing"
     severity = Severity.WARNING
     message = "{what}"
@@ -314,6 +318,7 @@ class HyphenationLeftover(Rule):
     """
 
     code = "BJ506"
+    fix_applicability = "safe"
     name = "hyphenation-leftover"
     severity = Severity.WARNING
     message = "«{word}» похоже на остаток переноса; без дефиса: «{joined}»"
@@ -350,6 +355,7 @@ class StraightQuotes(Rule):
     """
 
     code = "BJ507"
+    fix_applicability = "safe"
     name = "straight-quotes"
     severity = Severity.INFO
     message = "прямые кавычки \"{inner}\"; в текстах карт приняты «ёлочки»"
@@ -389,6 +395,7 @@ class SpaceBeforePunctuation(Rule):
     """
 
     code = "BJ508"
+    fix_applicability = "safe"
     name = "space-before-punctuation"
     severity = Severity.WARNING
     message = "{what}"
@@ -425,6 +432,7 @@ class DoubledPunctuation(Rule):
     """
 
     code = "BJ509"
+    fix_applicability = "safe"
     name = "doubled-punctuation"
     severity = Severity.WARNING
     message = "два знака препинания подряд: «{pair}»"
