@@ -70,6 +70,13 @@ def test_fixes_on_other_texts(text, code, fixed):
     assert fix_all(text, code) == fixed
 
 
+def test_bj507_no_fix_when_a_straight_quote_is_unpaired():
+    text = 'Получает "стену огня". Может переместить вашу "стену огня на её клетку; убрать "стены огня".'
+    findings = lint_text(text, select=["BJ507"])
+    assert len(findings) == 2 and all(f.fix is None for f in findings)
+    assert [f.fix is None for f in lint_text('Пишется "как"есть".', select=["BJ507"])] == [True]
+
+
 def test_bj101_fix_only_when_the_rewording_reads_as_the_default():
     findings = lint_text("{tap}: ранить цель на 1, при этом ранить себя или закрыть цель.", select=["BJ101"])
     (finding,) = findings

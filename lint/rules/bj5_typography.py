@@ -369,10 +369,27 @@ class StraightQuotes(Rule):
             before = text[:match.start()]
             nested = before.count("«") > before.count("»")
             left, right = ("„", "“") if nested else ("«", "»")
-            fix = safe_fix(f"заменить прямые кавычки на {left}{right}",
-                           replace(match.start(), match.start() + 1, left),
-                           replace(match.end() - 1, match.end(), right))
+            fix = None
+            if _plausible_pair(text, match):
+                fix = safe_fix(f"заменить прямые кавычки на {left}{right}",
+                               replace(match.start(), match.start() + 1, left),
+                               replace(match.end() - 1, match.end(), right))
             yield Hit(match.start(), match.end(), {"inner": short}, suggestion=f"{left}{inner}{right}", fix=fix)
+
+
+def _plausible_pair(text: str, match) -> bool:
+    """Whether two straight quotes surely open and close one quotation: the
+    line holds an even number of them, the first does not follow a letter,
+    the second is not followed by one, and the quoted words are not padded
+    with spaces. Otherwise (an unpaired quote somewhere) no fix is offered."""
+    start, end = match.start(), match.end()
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line = text[line_start:len(text) if line_end < 0 else line_end]
+    inner = match.group(1)
+    return (line.count('"') % 2 == 0 and inner.strip() == inner != ""
+            and (start == 0 or not text[start - 1].isalnum())
+            and (end == len(text) or not text[end].isalnum()))
 
 
 _SPACE_BEFORE_RE = re.compile(r"(?<=\S)( +)([,.:;!?»)])|([«(])( +)(?=\S)")
