@@ -28,6 +28,7 @@ except ImportError:  # pragma: no cover - clib is a dependency, but stay usable 
 
 import datetime
 import difflib
+import hashlib
 from pathlib import Path
 from typing import Any
 
@@ -157,6 +158,7 @@ class _FileLoader:
             self.problem(0, 0, f"не удалось прочитать файл ({describe_os_error(exc)}); ожидается читаемый файл YAML",
                          kind="unreadable")
             return None
+        self.base.digests[self.path] = hashlib.sha256(raw).hexdigest()
         try:
             source = raw.decode("utf-8")
         except UnicodeDecodeError as exc:

@@ -91,6 +91,9 @@ class CardBase:
     cards: list[Card] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     paths: list[str] = field(default_factory=list)
+    # sha256 of each file's bytes as loaded: `lint --fix` refuses to write a
+    # file that changed since (cardbase/write.py)
+    digests: dict[str, str] = field(default_factory=dict)
 
     def find(self, key: str) -> Card | None:
         """A card by exact id, else by exact name (case-insensitive)."""

@@ -16,13 +16,15 @@ from cli.russian import Choice, Command
               help="Взять текст карты из базы (по id или имени).")
 @click.option("--base", "bases", multiple=True, type=click.Path(),
               help="База карт (файл или папка YAML); по умолчанию — настроенная или демо-база.")
-@click.option("--format", "fmt", type=Choice(["text", "json"]), default="text",
-              show_default=True, help="Формат вывода.")
+@click.option("--all", "all_cards", is_flag=True,
+              help="Все карты базы за один запуск (для сравнения версий базы).")
+@click.option("--format", "fmt", type=Choice(["text", "json", "jsonl"]), default="text",
+              show_default=True, help="Формат вывода; jsonl (карта на строку) — только с --all.")
 @click.option("--abstract", is_flag=True,
               help="Пронумеровать способности С1, С2, … и вывести легенду.")
 @click.option("--name", "card_name", metavar="ИМЯ",
               help="Имя карты: маскируется перед чтением (в нём бывают «и» и дефисы).")
-def canon(text, card_key, bases, fmt, abstract, card_name):
+def canon(text, card_key, bases, all_cards, fmt, abstract, card_name):
     """Каноническая запись каждой особенности: скобки по правилу 505.
 
     TEXT — текст особенностей (каждая строка или предложение — особенность);
@@ -30,9 +32,18 @@ def canon(text, card_key, bases, fmt, abstract, card_name):
     сохраняет свои метки. Неоднозначный текст показывает все чтения, первое —
     по умолчанию.
 
+    --all — чтения всех карт базы: JSON {"cards": [{"id", "name",
+    "features": [...]}]} или JSONL (карта на строку).
+
     Коды выхода: 0 — всё прочитано, 1 — есть непрочитанные особенности,
-    2 — ошибка вызова.
+    2 — ошибка вызова или нечитаемая база.
     """
+    if all_cards:
+        if text is not None or card_key is not None:
+            raise click.UsageError("--all читает всю базу: TEXT и --card с ним не указываются")
+        sys.exit(_canon_all(list(bases), fmt, abstract))
+    if fmt == "jsonl":
+        raise click.UsageError("--format jsonl — только вместе с --all")
     if (text is None) == (card_key is None):
         raise click.UsageError("укажите либо TEXT, либо --card (ровно одно из двух)")
     if text == "-":
@@ -56,6 +67,34 @@ def canon(text, card_key, bases, fmt, abstract, card_name):
             click.echo(line)
     unread = [f for f in features if f.reading is None and f.kind != "errata"]
     sys.exit(1 if unread else 0)
+
+
+def _canon_all(bases: list[str], fmt: str, abstract: bool) -> int:
+    """Every card's readings; the exit code."""
+    from cardbase.load import format_problem, load_base
+    from parser import read_card
+    from reports.canon import card_record, render_text
+
+    base = load_base(bases or configured_base())
+    unreadable = [p for p in base.problems if p.kind == "unreadable"]
+    for problem in unreadable:
+        click.echo(f"Ошибка: {format_problem(problem)}", err=True)
+    unread = False
+    records = []
+    for card in base.cards:
+        features = read_card(card)
+        unread = unread or any(f.reading is None and f.kind != "errata" for f in features)
+        if fmt == "text":
+            click.echo(f"[{card.id}] {card.name}")
+            for line in render_text(features, card.text, abstract, indent="  "):
+                click.echo(line)
+        elif fmt == "jsonl":
+            click.echo(json.dumps(card_record(card, features), ensure_ascii=False))
+        else:
+            records.append(card_record(card, features))
+    if fmt == "json":
+        click.echo(json.dumps({"cards": records}, ensure_ascii=False, indent=2))
+    return 2 if unreadable else (1 if unread else 0)
 
 
 def _read(text: str, card_name: str | None):

@@ -33,8 +33,14 @@ from lint.config import FORMATS
               help="Файл настроек (pyproject.toml или berserk-judge.toml) вместо найденного.")
 @click.option("--isolated", is_flag=True, help="Не читать файлы настроек.")
 @click.option("--quiet", "-q", is_flag=True, help="Без итоговой строки.")
+@click.option("--fix", is_flag=True,
+              help="Исправить тексты карт в файлах YAML (безопасные исправления; прочтение не меняется).")
+@click.option("--diff", is_flag=True,
+              help="Показать исправления как unified diff, ничего не записывая (код 1 — есть что исправить).")
+@click.option("--unsafe-fixes", is_flag=True,
+              help="С --fix или --diff применять и небезопасные исправления (могут менять смысл текста).")
 def lint(paths, output_format, output, select, extend_select, ignore, extend_ignore, severity,
-         exit_zero, statistics, config_file, isolated, quiet):
+         exit_zero, statistics, config_file, isolated, quiet, fix, diff, unsafe_fixes):
     """Проверка текстов карт: находки с кодом, местом и номерами правил.
 
     PATHS — файлы или папки базы карт YAML; по умолчанию — база из настроек
@@ -46,6 +52,12 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
     Коды выхода: 0 — находок нет (на пороге и выше), 1 — есть находки,
     2 — ошибка опций, настроек или чтения входных файлов (находки в остальных
     файлах всё равно выводятся).
+
+    Исправления: --fix записывает безопасные исправления в файлы базы (меняются
+    только тексты карт; после исправления карта читается заново, и исправление,
+    меняющее прочтение, не применяется), --diff показывает их, ничего не
+    записывая, --unsafe-fixes добавляет небезопасные. С --select/--ignore
+    исправляются только выбранные коды.
     """
     from lint.config import ConfigError, load_settings, split_codes
 
@@ -63,9 +75,25 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
     from lint.engine import lint_base
 
     targets = list(paths) if paths else settings.cardbase
+    if fix and not diff and targets is None:
+        click.echo("Ошибка: --fix не записывает во встроенную демо-базу; укажите путь к своей базе "
+                   "(или посмотрите исправления: --diff)", err=True)
+        sys.exit(2)
     base = load_base(targets)
-    result = lint_base(base, settings)
+    failed = False
+    if fix or diff:
+        from cli.lint_fix import fix_or_diff
+
+        in_report = settings.format == "text" and not output and not statistics
+        result, note, failed = fix_or_diff(base, settings, diff=diff, unsafe=unsafe_fixes, quiet=quiet,
+                                           in_report=in_report)
+    else:
+        result, note = lint_base(base, settings), ""
     rendered = render(result, settings.format, statistics, quiet)
+    if note and settings.format == "text" and not output:
+        rendered += note + "\n"
+    elif note:
+        click.echo(note, err=True)
 
     if output:
         try:
@@ -80,6 +108,8 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
             click.echo(summary(result), err=True)
     else:
         click.echo(rendered, nl=False)
+    if failed:
+        sys.exit(2)
     sys.exit(exit_code(result, exit_zero))
 
 

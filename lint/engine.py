@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from cardbase.model import Card, CardBase, TextLine
 from lint.config import Settings
@@ -24,10 +24,11 @@ READ_CRASH = ("BJ002", "reader-crash")
 class CardContext:
     """One card and what the rules share about it."""
 
-    def __init__(self, card: Card):
+    def __init__(self, card: Card, reader: Callable[[Card], Any] | None = None):
         self.card = card
         self.text = card.text or ""
         self.read_crash: str | None = None
+        self._reader = reader  # read_card by default; `lint --fix` passes a cached one
 
     @cached_property
     def features(self) -> list[Any] | None:
@@ -36,7 +37,7 @@ class CardContext:
         from parser import read_card
 
         try:
-            return list(read_card(self.card))
+            return list((self._reader or read_card)(self.card))
         except Exception as exc:  # a reader bug must not stop the lint of a base
             self.read_crash = f"{type(exc).__name__}: {exc}"
             return None
@@ -113,11 +114,14 @@ def finding_for(rule: type[Rule], ctx: CardContext, hit: Hit, severity: Severity
         message=rule.format_message(hit.params), path=card.path, line=line, column=column,
         end_column=end_column, card=card.id, rules=tuple(rule.rules), readings=list(hit.readings),
         suggestion=hit.suggestion, start=hit.start, end=hit.end,
+        fix=hit.fix.located(card.locate) if hit.fix is not None else None,
     )
 
 
-def lint_base(base: CardBase, settings: Settings) -> LintResult:
-    """All findings of the base under the settings, suppressions applied."""
+def lint_base(base: CardBase, settings: Settings,
+              reader: Callable[[Card], Any] | None = None) -> LintResult:
+    """All findings of the base under the settings, suppressions applied.
+    `reader` replaces parser.read_card (lint --fix shares readings between passes)."""
     from lint.suppress import apply_suppressions
 
     started = time.perf_counter()
@@ -135,7 +139,7 @@ def lint_base(base: CardBase, settings: Settings) -> LintResult:
         return code in enabled and code not in ignored_by_path[path]
 
     raw: list[Finding] = []
-    contexts = [CardContext(card) for card in base.cards]
+    contexts = [CardContext(card, reader) for card in base.cards]
     for ctx in contexts:
         for rule in card_rules:
             if not active(rule.code, ctx.card.path):

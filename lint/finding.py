@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import IntEnum
 
+from lint.fix import Fix
+
 
 class Severity(IntEnum):
     """Ordered so that a threshold is a comparison: INFO < WARNING < ERROR."""
@@ -50,6 +52,7 @@ class Finding:
     # offsets in Card.text; None for findings about something else (a noqa field, a file)
     start: int | None = None
     end: int | None = None
+    fix: Fix | None = None   # edits on Card.text that remove the problem (lint/fix.py)
 
     def sort_key(self) -> tuple:
         return (self.path, self.line, self.column, self.code, self.card or "")
@@ -68,4 +71,5 @@ class Finding:
             "rules": list(self.rules),
             "readings": list(self.readings),
             "suggestion": self.suggestion,
+            "fix": self.fix.to_dict() if self.fix is not None else None,
         }

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable
 
 from lint.finding import Severity
+from lint.fix import Fix
 
 if TYPE_CHECKING:  # pragma: no cover
     from lint.engine import CardContext
@@ -42,6 +43,7 @@ class Hit:
     params: dict[str, Any] = field(default_factory=dict)
     readings: list[str] = field(default_factory=list)
     suggestion: str | None = None
+    fix: Fix | None = None
 
 
 class Rule:
@@ -60,6 +62,8 @@ class Rule:
     base_wide: ClassVar[bool] = False
     # reported by the engine or the suppression pass, not by `check`
     engine_emitted: ClassVar[bool] = False
+    # "safe" or "unsafe" when the rule's findings carry fixes (lint/fix.py); the catalogue says so
+    fix_applicability: ClassVar[str | None] = None
 
     def check(self, ctx: "CardContext") -> Iterable[Hit]:
         return ()

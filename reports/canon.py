@@ -59,6 +59,11 @@ def feature_record(feature) -> dict:
     return record
 
 
+def card_record(card, features) -> dict:
+    """One card of `canon --all`: id, name and the record of each feature."""
+    return {"id": card.id, "name": card.name, "features": [feature_record(f) for f in features]}
+
+
 def _beside(feature) -> str:
     """Payment, condition, label and type: reported beside the tree (spec section 4).
 

@@ -20,6 +20,13 @@ def _flags(rule) -> str:
     return f" ({', '.join(flags)})" if flags else ""
 
 
+FIX_RU = {"safe": "безопасное (--fix)", "unsafe": "небезопасное, может менять смысл (--fix --unsafe-fixes)"}
+
+
+def _fix(rule) -> str | None:
+    return FIX_RU.get(rule.fix_applicability) if rule.fix_applicability else None
+
+
 def table(rules) -> str:
     lines = []
     name_width = max((len(rule.name) for rule in rules), default=0)
@@ -45,6 +52,7 @@ def rule_text(rule) -> str:
         "",
         f"Важность по умолчанию: {rule.severity.label} ({SEVERITY_RU[rule.severity.label]})",
         f"Правила: {_numbers(rule)}",
+        *([f"Исправление: {_fix(rule)}"] if _fix(rule) else []),
         "",
         "Что находит:", wrap(doc.finds), "",
         "Почему это важно:", wrap(doc.why), "",
@@ -63,6 +71,7 @@ def rule_markdown(rule) -> str:
         "",
         f"* Важность по умолчанию: `{rule.severity.label}`",
         f"* Правила: {_numbers(rule)}",
+        *([f"* Исправление: {_fix(rule)}"] if _fix(rule) else []),
         "",
         "### Что находит", "", doc.finds, "",
         "### Почему это важно", "", doc.why, "",
@@ -94,5 +103,5 @@ def as_json(rules) -> str:
         out.append({"code": rule.code, "name": rule.name, "severity": rule.severity.label,
                     "rules": list(rule.rules), "summary": doc.summary, "finds": doc.finds,
                     "why": doc.why, "bad": doc.bad, "good": doc.good, "message": rule.message,
-                    "default_enabled": rule.default_enabled})
+                    "default_enabled": rule.default_enabled, "fix": rule.fix_applicability})
     return json.dumps(out, ensure_ascii=False, indent=2) + "\n"

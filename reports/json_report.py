@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 KEYS = ("code", "name", "severity", "message", "path", "line", "column", "end_column",
-        "card", "rules", "readings", "suggestion")
+        "card", "rules", "readings", "suggestion", "fix")
 
 
 def render(result) -> str:

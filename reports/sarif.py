@@ -59,6 +59,24 @@ def fingerprint(card: str | None, code: str, rank: int, path: str) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()
 
 
+def sarif_fix(fix, artifact: dict) -> dict:
+    """A SARIF fix: one artifactChange of the finding's file, a replacement per edit."""
+    text = fix.title if fix.safe else f"{fix.title} (небезопасно: может менять смысл)"
+    replacements = []
+    for edit in fix.edits:
+        replacement = {"deletedRegion": {"startLine": edit.line, "startColumn": edit.column,
+                                         "endLine": edit.end_line, "endColumn": edit.end_column}}
+        if edit.replacement:
+            replacement["insertedContent"] = {"text": edit.replacement}
+        replacements.append(replacement)
+    out = {"description": {"text": text},
+           "artifactChanges": [{"artifactLocation": dict(artifact), "replacements": replacements}]}
+    out["properties"] = {"applicability": fix.applicability}
+    if fix.demoted:
+        out["properties"]["demoted"] = fix.demoted
+    return out
+
+
 def build(result) -> dict:
     from lint.registry import all_rules
 
@@ -96,6 +114,8 @@ def build(result) -> dict:
             props["suggestion"] = f.suggestion
         if props:
             item["properties"] = props
+        if f.fix is not None and all(e.line is not None for e in f.fix.edits):
+            item["fixes"] = [sarif_fix(f.fix, artifact)]
         results.append(item)
     return {
         "$schema": SCHEMA_URI,

@@ -10,7 +10,23 @@ def finding_line(f) -> str:
     card = f" [{f.card}]" if f.card else ""
     # a whole-file problem (missing, unreadable) has no line: say only the path
     where = f"{f.path}:{f.line}:{f.column}" if f.line > 0 else f.path
-    return f"{where}: {f.code}{card} {f.message}"
+    line = f"{where}: {f.code}{card} {f.message}"
+    if f.fix is not None and f.fix.demoted:
+        line += f" (исправление «{f.fix.title}» не применено: {f.fix.demoted})"
+    return line
+
+
+def fixable_line(findings) -> str | None:
+    """How many findings `--fix` (and `--unsafe-fixes`) would fix; None if none."""
+    safe = sum(1 for f in findings if f.fix is not None and f.fix.safe)
+    unsafe = sum(1 for f in findings if f.fix is not None and not f.fix.safe)
+    if safe and unsafe:
+        return f"[*] Можно исправить с --fix: {safe}; ещё {unsafe} — с --fix --unsafe-fixes."
+    if safe:
+        return f"[*] Можно исправить с --fix: {safe}."
+    if unsafe:
+        return f"[*] Можно исправить с --fix --unsafe-fixes: {unsafe} (исправления могут менять смысл)."
+    return None
 
 
 def summary(result) -> str:
@@ -34,6 +50,9 @@ def summary(result) -> str:
     if extra:
         text = text.rstrip(".") + " (" + "; ".join(extra) + ")."
     checked = f"Проверено карт: {result.cards}."
+    fixable = fixable_line(result.findings)
+    if fixable:
+        text += "\n" + fixable
     return f"{text}\n{checked}"
 
 

@@ -51,7 +51,7 @@ TYPOS = {
 
 # commands with --format, and what it allows
 FORMATS = {
-    ("canon",): "text, json",
+    ("canon",): "text, json, jsonl",
     ("coverage",): "text, json",
     ("lint",): "text, json, sarif, github",
     ("rule",): "text, markdown, json",

@@ -56,7 +56,8 @@ def test_text_format_lines_and_summary(project):
     assert lines[0] == f"{os.path.join('cards', 't1.yaml')}:5:15: BJ505 [t1_1] нет пробела после «:»"
     assert f"{os.path.join('cards', 't1.yaml')}:8:21: BJ501 [t1_2] дефис «-» между словами; здесь нужно тире «—»" in lines
     assert codes(out) == ["BJ505", "BJ501", "BJ401"]
-    assert lines[-2] == "Найдено 3 замечания (ошибок: 1, предупреждений: 2) в 2 картах."
+    assert lines[-3] == "Найдено 3 замечания (ошибок: 1, предупреждений: 2) в 2 картах."
+    assert lines[-2] == "[*] Можно исправить с --fix: 2."
     assert lines[-1] == "Проверено карт: 3."
 
 

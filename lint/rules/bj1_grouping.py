@@ -4,7 +4,9 @@ from __future__ import annotations
 import re
 
 from lint.finding import Severity
+from lint.fix import Edit, replace, unsafe_fix
 from lint.rule import Hit, Rule
+from lint.rules._text import mask_quoted, segments
 from parser import PAIRS_BY_ID
 from reports.canon import reading_strings
 
@@ -36,6 +38,7 @@ class AmbiguousGrouping(Rule):
     """
 
     code = "BJ101"
+    fix_applicability = "unsafe"
     name = "ambiguous-grouping"
     severity = Severity.WARNING
     rules = ("505",)
@@ -60,7 +63,96 @@ class AmbiguousGrouping(Rule):
             s, e = feature.effect_span
             if e <= s:
                 s, e = feature.span
-            yield Hit(s, e, {"pair": pair, "readings": _numbered(readings)}, readings=readings)
+            yield Hit(s, e, {"pair": pair, "readings": _numbered(readings)}, readings=readings,
+                      fix=explicit_rewording(ctx.text, feature, ctx.card.name))
+
+
+def explicit_rewording(text: str, feature, name: str | None = None):
+    """An unsafe fix that rewrites the text so it says what the default
+    reading says, or None. Each candidate is read again and offered only when
+    the new text reads unambiguously with the default structure:
+
+    * «или A, или B» («либо A, либо B») for a default «A или B»: the paired
+      form fixes the grouping, with the same word;
+    * «, при этом» for the dash the default reading takes as a connective
+      after the condition («При У — С1 — С2» → «При У — С1, при этом С2»).
+    """
+    for title, edits in _rewordings(text, feature):
+        if _reads_as_default(text, edits, feature, name):
+            return unsafe_fix(title, *edits)
+    return None
+
+
+def _rewordings(text: str, feature):
+    from parser import Choice, Either, May
+
+    tree = feature.reading.tree
+    while isinstance(tree, May):
+        tree = tree.body
+    if isinstance(tree, (Choice, Either)):
+        word = "или" if isinstance(tree, Choice) else "либо"
+        edits = _paired(text, tree, word)
+        if edits:
+            yield f"переписать парным «{word} …, {word} …» по прочтению по умолчанию", edits
+    if any("condition-dash" in alt.pair_ids for alt in feature.reading.alternatives):
+        s, e = feature.effect_span
+        masked = mask_quoted(text[s:e])
+        match = re.search(r" [–—-] ", masked)
+        if match:
+            yield ("заменить второе тире на «, при этом»: условие кончается на первом",
+                   [Edit(s + match.start(), s + match.end(), ", при этом ")])
+
+
+def _paired(text: str, tree, word: str) -> list[Edit] | None:
+    spans = [_node_span(item) for item in tree.items]
+    if any(span is None for span in spans) or any(a[1] > b[0] for a, b in zip(spans, spans[1:])):
+        return None
+    edits = []
+    start = spans[0][0]
+    first = text[start:start + 1]
+    sentence_start = not text[:start].rstrip(" ") or text[:start].rstrip(" ")[-1] in ".\n:"
+    if first.isupper() and sentence_start:
+        edits.append(Edit(start, start + 1, word.capitalize() + " " + first.lower()))
+    else:
+        edits.append(Edit(start, start, word + " "))
+    for (_, end), (nxt, _) in zip(spans, spans[1:]):
+        if text[end:nxt].strip(" ,") != word and text[end:nxt].strip() != ",":
+            return None
+        edits.append(Edit(end, nxt, f", {word} "))
+    return edits
+
+
+def _reads_as_default(text: str, edits: list[Edit], feature, name: str | None) -> bool:
+    from parser import abstract_canonical, read_text
+
+    new_text = "".join(_applied(text, edits))
+    expected = abstract_canonical(feature.reading.tree)[0]
+    at = edits[0].start
+    for candidate in read_text(new_text, name):
+        reading = candidate.reading
+        if (reading is not None and candidate.span[0] <= at < candidate.span[1]
+                and candidate.condition == feature.condition
+                and not reading.ambiguous and abstract_canonical(reading.tree)[0] == expected):
+            return True
+    return False
+
+
+def _node_span(node) -> tuple[int, int] | None:
+    from parser import atoms
+
+    spans = [a.span for a in atoms(node) if a.span != (0, 0)]
+    if not spans:
+        return None
+    return min(s for s, _ in spans), max(e for _, e in spans)
+
+
+def _applied(text: str, edits: list[Edit]):
+    last = 0
+    for edit in edits:
+        yield text[last:edit.start]
+        yield edit.replacement
+        last = edit.end
+    yield text[last:]
 
 
 def _pair_name(pid: str) -> str:
@@ -145,10 +237,11 @@ class DependentCases(Rule):
     Плохо:
         При прыжке бросьте кубик: если выпало 1 — ранить цель на 1; если выпало 2 — ранить цель на 2.
     Хорошо:
-        При прыжке — бросьте кубик: если выпало 1 — ранить цель на 1, если выпало 2 — ранить цель на 2.
+        При прыжке бросьте кубик: если выпало 1 — ранить цель на 1, если выпало 2 — ранить цель на 2.
     """
 
     code = "BJ103"
+    fix_applicability = "unsafe"
     name = "dependent-cases"
     severity = Severity.WARNING
     rules = ("505.4.1", "505.4.2")
@@ -176,7 +269,8 @@ class DependentCases(Rule):
                     nxt_kind = nxt.kind.value if nxt is not None else None
                     if seen_cond and sep in (";", "–", "—", "-") and nxt_kind == "COND":
                         at = tok.start + tok.text.index(sep)
-                        yield Hit(at, at + len(sep), {"sep": sep}, suggestion=",")
+                        yield Hit(at, at + len(sep), {"sep": sep}, suggestion=",",
+                                  fix=separate_cases(ctx.text, at, at + len(sep)))
                     elif sep not in (";", "–", "—", "-"):
                         seen_cond = False
 
@@ -192,4 +286,28 @@ class DependentCases(Rule):
             clause = before[cut + 1:] if cut >= 0 else before
             cond = _IF_RE.search(clause)
             if cond and re.search(r"\s[–—-]\s", clause[cond.end():]):
-                yield Hit(match.start(), match.end(), {"sep": match.group(0)}, suggestion=",")
+                yield Hit(match.start(), match.end(), {"sep": match.group(0)}, suggestion=",",
+                          fix=separate_cases(text, match.start(), match.end()))
+
+
+def separate_cases(text: str, start: int, end: int):
+    """Independent cases: a new sentence when the cases open the feature
+    («Если У1 — С1. Если У2 — С2»), else a comma, so a shared beginning
+    («При прыжке бросьте кубик: …») keeps covering every case."""
+    left = start
+    while left > 0 and text[left - 1] == " ":
+        left -= 1
+    right = end
+    while right < len(text) and text[right] == " ":
+        right += 1
+    nxt = _IF_RE.match(text, right)
+    if nxt is None:
+        return None
+    segment = next((seg for seg in segments(text) if seg.start <= start < seg.end), None)
+    head = text[segment.start:start] if segment else text[:start]
+    first_if = _IF_RE.search(head)
+    opens_feature = first_if is not None and not head[:first_if.start()].strip()
+    if opens_feature:
+        return unsafe_fix("разделить случаи на отдельные предложения",
+                          replace(left, right + 1, ". " + text[right].upper()))
+    return unsafe_fix("разделить случаи запятой", replace(left, end, ","))

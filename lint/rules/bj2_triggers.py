@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from lint.finding import Severity
+from lint.fix import replace, unsafe_fix
 from lint.rule import Hit, Rule
 from lint.rules._text import DASHES, TRIGGER_RE, WORD_RE, mask_quoted, morph
 
@@ -88,6 +89,7 @@ class TriggerWithoutDash(Rule):
     """
 
     code = "BJ202"
+    fix_applicability = "unsafe"
     name = "trigger-without-dash"
     severity = Severity.INFO
     rules = ("116",)
@@ -104,7 +106,15 @@ class TriggerWithoutDash(Rule):
             verb = words[0] if words else ""
             condition = " ".join(ctx.text[cond[0]:cond[1]].split())
             yield Hit(cond[0], cond[1], {"condition": condition, "verb": verb},
-                      suggestion=f"{condition} —")
+                      suggestion=f"{condition} —", fix=_dash_fix(ctx.text, cond, effect))
+
+
+def _dash_fix(text: str, cond: tuple[int, int], effect: tuple[int, int]):
+    """« — » between the condition and the effect, in place of the spaces (or comma) there."""
+    gap = text[cond[1]:effect[0]]
+    if effect[0] <= cond[1] or gap.strip(" ,") or "\n" in gap:
+        return None
+    return unsafe_fix("вставить «—» после условия", replace(cond[1], effect[0], " — "))
 
 
 _EFFECT_PAYMENT_RE = re.compile(r"\s*(?:(?:[XХ]|\d+)\s*)?\{(?:tap|instant|counter|token)\}[^:.\n]{0,40}:")

@@ -6,6 +6,7 @@ import re
 
 from cardbase.icons import IDENTIFIED_ICONS, KNOWN_ICONS, UNIDENTIFIED_ICONS, find_icons
 from lint.finding import Severity
+from lint.fix import replace, unsafe_fix
 from lint.rule import Hit, Rule
 from lint.rules._text import WORD_RE, is_known, mask_quoted, name_words, segments
 
@@ -49,6 +50,7 @@ class AbilityTypeTypo(Rule):
     """
 
     code = "BJ301"
+    fix_applicability = "unsafe"
     name = "ability-type-typo"
     severity = Severity.ERROR
     rules = ("114", "116")
@@ -73,7 +75,15 @@ class AbilityTypeTypo(Rule):
                 continue  # a dictionary word, or an inflection of a type word
             kind = best[1]
             shown = kind.capitalize() if word[0].isupper() else kind
-            yield Hit(match.start(), match.end(), {"word": word, "type": shown}, suggestion=shown)
+            rest = low[len(kind):]
+            if low.startswith(kind) and len(rest) >= 2 and is_known(rest):
+                # a type word glued to the next one: «заклинаниене является» → «заклинание не»
+                at = match.start() + len(kind)
+                fix = unsafe_fix(f"вставить пробел: «{word[:len(kind)]} {word[len(kind):]}»",
+                                 replace(at, at, " "))
+            else:
+                fix = unsafe_fix(f"заменить на «{shown}»", replace(match.start(), match.end(), shown))
+            yield Hit(match.start(), match.end(), {"word": word, "type": shown}, suggestion=shown, fix=fix)
 
 
 # a payment at a feature start: counts and icons, then ":" or "," (an action cost follows)

@@ -5,6 +5,7 @@ import re
 from collections import Counter, defaultdict
 
 from lint.finding import Severity
+from lint.fix import replace, safe_fix
 from lint.rule import Hit, Rule
 from lint.rules._text import (
     CYRILLIC, DASHES, LATIN, TRIGGER_RE, WORD_RE, X_RE, is_known, mask_icons, segments,
@@ -30,6 +31,7 @@ class HyphenAsDash(Rule):
     """
 
     code = "BJ501"
+    fix_applicability = "safe"
     name = "hyphen-as-dash"
     severity = Severity.WARNING
     message = "дефис «{hyphen}» между словами; здесь нужно тире «—»"
@@ -40,7 +42,8 @@ class HyphenAsDash(Rule):
             left, right = text[match.start() - 1], text[match.end(1) + 1]
             if left.isdigit() and right.isdigit():
                 continue  # a range "1 - 2"
-            yield Hit(match.start(1), match.end(1), {"hyphen": match.group(1)}, suggestion="—")
+            yield Hit(match.start(1), match.end(1), {"hyphen": match.group(1)}, suggestion="—",
+                      fix=safe_fix("заменить дефис на тире «—»", replace(match.start(1), match.end(1), "—")))
 
 
 # roles a dash plays, in the user's words
@@ -108,6 +111,7 @@ class InconsistentDash(Rule):
     """
 
     code = "BJ502"
+    fix_applicability = "safe"
     name = "inconsistent-dash"
     severity = Severity.INFO
     base_wide = True
@@ -128,7 +132,9 @@ class InconsistentDash(Rule):
                 if dash != usual:
                     yield ctx, Hit(offset, offset + 1, {
                         "dash": dash, "role": ROLE_NAMES[role], "usual": usual,
-                        "count": counts[usual], "total": len(items)}, suggestion=usual)
+                        "count": counts[usual], "total": len(items)}, suggestion=usual,
+                        fix=safe_fix(f"заменить «{dash}» на «{usual}», обычное в базе",
+                                     replace(offset, offset + 1, usual)))
 
 
 _PAIRS = {"«": "»", "(": ")", "[": "]"}
@@ -204,6 +210,7 @@ class MixedAlphabet(Rule):
     """
 
     code = "BJ504"
+    fix_applicability = "safe"
     name = "mixed-alphabet"
     severity = Severity.WARNING
     message = "{what}"
@@ -216,8 +223,11 @@ class MixedAlphabet(Rule):
                 fixed = word.translate(_HOMOGLYPHS)
                 latin = "".join(sorted(set(LATIN.findall(word))))
                 suggestion = fixed if not LATIN.search(fixed) else None
+                fix = None if suggestion is None else safe_fix(
+                    f"заменить латинские буквы кириллическими: «{fixed}»",
+                    replace(match.start(), match.end(), fixed))
                 yield Hit(match.start(), match.end(),
-                          {"what": f"латинские буквы «{latin}» в слове «{word}»"}, suggestion=suggestion)
+                          {"what": f"латинские буквы «{latin}» в слове «{word}»"}, suggestion=suggestion, fix=fix)
         xs = [(m.start(), m.group(1)) for m in X_RE.finditer(text)]
         letters = Counter(ch for _, ch in xs)
         if len(letters) == 2:
@@ -227,7 +237,9 @@ class MixedAlphabet(Rule):
                 if ch != usual:
                     yield Hit(at, at + 1, {
                         "what": f"{other_name[ch]} рядом с {other_name[usual].replace('ая', 'ой')} "
-                                f"в том же тексте; пишите переменную одной буквой"}, suggestion=usual)
+                                f"в том же тексте; пишите переменную одной буквой"}, suggestion=usual,
+                              fix=safe_fix(f"писать переменную одной буквой: {other_name[usual]}",
+                                           replace(at, at + 1, usual)))
 
 
 _DOUBLE_SPACE_RE = re.compile(r"(?<=\S)( {2,})(?=\S)")
@@ -259,6 +271,7 @@ class Spacing(Rule):
     """
 
     code = "BJ505"
+    fix_applicability = "safe"
     name = "spacing"
     severity = Severity.WARNING
     message = "{what}"
@@ -267,18 +280,22 @@ class Spacing(Rule):
         text = ctx.text
         for match in _DOUBLE_SPACE_RE.finditer(text):
             yield Hit(match.start(1), match.end(1),
-                      {"what": f"{len(match.group(1))} пробела подряд"}, suggestion=" ")
+                      {"what": f"{len(match.group(1))} пробела подряд"}, suggestion=" ",
+                      fix=safe_fix("оставить один пробел", replace(match.start(1), match.end(1), " ")))
         for match in _NO_SPACE_RE.finditer(text):
             yield Hit(match.start(1), match.end(1) + 1,
-                      {"what": f"нет пробела после «{match.group(1)}»"}, suggestion=match.group(1) + " ")
+                      {"what": f"нет пробела после «{match.group(1)}»"}, suggestion=match.group(1) + " ",
+                      fix=safe_fix(f"вставить пробел после «{match.group(1)}»",
+                                   replace(match.end(1), match.end(1), " ")))
         for match in _TRAILING_RE.finditer(text):
             if match.start() > 0 and text[match.start() - 1] != "\n":
-                yield Hit(match.start(), match.end(), {"what": "пробел в конце строки"}, suggestion="")
+                yield Hit(match.start(), match.end(), {"what": "пробел в конце строки"}, suggestion="",
+                          fix=safe_fix("убрать пробел в конце строки", replace(match.start(), match.end(), "")))
         for match in _GLUED_TRIGGER_RE.finditer(text):
             fixed = f"{match.group(1)} {match.group(2)}"
             yield Hit(match.start(), match.end(),
                       {"what": f"нет пробела: «{match.group(0)}»; условие срабатывания пишется «{fixed}» (116.3)"},
-                      suggestion=fixed)
+                      suggestion=fixed, fix=safe_fix(f"писать «{fixed}»", replace(match.end(1), match.end(1), " ")))
 
 
 _HYPHENATED_RE = re.compile(r"(?<![\w-])([А-ЯЁа-яё]+)-([а-яё]+)(?![\w-])")
@@ -301,6 +318,7 @@ class HyphenationLeftover(Rule):
     """
 
     code = "BJ506"
+    fix_applicability = "safe"
     name = "hyphenation-leftover"
     severity = Severity.WARNING
     message = "«{word}» похоже на остаток переноса; без дефиса: «{joined}»"
@@ -312,8 +330,10 @@ class HyphenationLeftover(Rule):
             if is_known(f"{left}-{right}") or (is_known(left) and is_known(right)):
                 continue
             if is_known(joined):
+                hyphen = match.end(1)
                 yield Hit(match.start(), match.end(), {"word": match.group(0), "joined": joined},
-                          suggestion=joined)
+                          suggestion=joined,
+                          fix=safe_fix(f"убрать дефис переноса: «{joined}»", replace(hyphen, hyphen + 1, "")))
 
 
 _STRAIGHT_PAIR_RE = re.compile(r'"([^"\n]*)"')
@@ -335,15 +355,41 @@ class StraightQuotes(Rule):
     """
 
     code = "BJ507"
+    fix_applicability = "safe"
     name = "straight-quotes"
     severity = Severity.INFO
     message = "прямые кавычки \"{inner}\"; в текстах карт приняты «ёлочки»"
 
     def check(self, ctx):
-        for match in _STRAIGHT_PAIR_RE.finditer(ctx.text):
+        text = ctx.text
+        for match in _STRAIGHT_PAIR_RE.finditer(text):
             inner = match.group(1)
             short = inner if len(inner) <= 30 else inner[:29] + "…"
-            yield Hit(match.start(), match.end(), {"inner": short}, suggestion=f"«{inner}»")
+            # inside «…» the quotes are the inner kind: „лапки“
+            before = text[:match.start()]
+            nested = before.count("«") > before.count("»")
+            left, right = ("„", "“") if nested else ("«", "»")
+            fix = None
+            if _plausible_pair(text, match):
+                fix = safe_fix(f"заменить прямые кавычки на {left}{right}",
+                               replace(match.start(), match.start() + 1, left),
+                               replace(match.end() - 1, match.end(), right))
+            yield Hit(match.start(), match.end(), {"inner": short}, suggestion=f"{left}{inner}{right}", fix=fix)
+
+
+def _plausible_pair(text: str, match) -> bool:
+    """Whether two straight quotes surely open and close one quotation: the
+    line holds an even number of them, the first does not follow a letter,
+    the second is not followed by one, and the quoted words are not padded
+    with spaces. Otherwise (an unpaired quote somewhere) no fix is offered."""
+    start, end = match.start(), match.end()
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line = text[line_start:len(text) if line_end < 0 else line_end]
+    inner = match.group(1)
+    return (line.count('"') % 2 == 0 and inner.strip() == inner != ""
+            and (start == 0 or not text[start - 1].isalnum())
+            and (end == len(text) or not text[end].isalnum()))
 
 
 _SPACE_BEFORE_RE = re.compile(r"(?<=\S)( +)([,.:;!?»)])|([«(])( +)(?=\S)")
@@ -366,6 +412,7 @@ class SpaceBeforePunctuation(Rule):
     """
 
     code = "BJ508"
+    fix_applicability = "safe"
     name = "space-before-punctuation"
     severity = Severity.WARNING
     message = "{what}"
@@ -376,10 +423,12 @@ class SpaceBeforePunctuation(Rule):
                 mark = match.group(2)
                 if ctx.text.startswith("...", match.start(2)):
                     continue
-                yield Hit(match.start(1), match.end(2), {"what": f"пробел перед «{mark}»"}, suggestion=mark)
+                yield Hit(match.start(1), match.end(2), {"what": f"пробел перед «{mark}»"}, suggestion=mark,
+                          fix=safe_fix(f"убрать пробел перед «{mark}»", replace(match.start(1), match.end(1), "")))
             else:
                 mark = match.group(3)
-                yield Hit(match.start(3), match.end(4), {"what": f"пробел после «{mark}»"}, suggestion=mark)
+                yield Hit(match.start(3), match.end(4), {"what": f"пробел после «{mark}»"}, suggestion=mark,
+                          fix=safe_fix(f"убрать пробел после «{mark}»", replace(match.start(4), match.end(4), "")))
 
 
 _DOUBLED_PUNCT_RE = re.compile(r"(?<!\.)([,;:]) ?([,.;:])|(?<![.])(\.) ?([,;:]|\.(?!\.))")
@@ -400,6 +449,7 @@ class DoubledPunctuation(Rule):
     """
 
     code = "BJ509"
+    fix_applicability = "safe"
     name = "doubled-punctuation"
     severity = Severity.WARNING
     message = "два знака препинания подряд: «{pair}»"
@@ -412,4 +462,8 @@ class DoubledPunctuation(Rule):
             pair = re.sub(r"\s+", "", match.group(0))
             if pair == "...":
                 continue
-            yield Hit(match.start(), match.end(), {"pair": pair})
+            # the stronger mark stays: a full stop ends the feature, «;» is a
+            # connective (505.4.1) the reader already takes over a comma
+            kept = next(mark for mark in ".;:," if mark in pair)
+            yield Hit(match.start(), match.end(), {"pair": pair}, suggestion=kept,
+                      fix=safe_fix(f"оставить один знак «{kept}»", replace(match.start(), match.end(), kept)))

@@ -1,0 +1,102 @@
+"""`lint --fix / --diff / --unsafe-fixes`: fix the base, write or show, summarise.
+
+The shell part of fixing: lint/fixing.py decides the new texts (pure),
+cardbase/write.py turns them into file contents; this module reads and writes
+the files, prints the diff and the Russian summary, and says whether a file
+could not be written (exit code 2).
+"""
+from __future__ import annotations
+
+import difflib
+import sys
+from dataclasses import dataclass, field
+
+import click
+
+from reports.plural import plural
+
+
+@dataclass
+class FixRun:
+    outcome: object                      # lint.fixing.FixOutcome
+    diff: str = ""                       # unified diff of every file that would change
+    errors: list[str] = field(default_factory=list)   # Russian, one per file not written
+    failed_cards: set[str] = field(default_factory=set)
+
+    @property
+    def fixed(self) -> int:
+        return sum(1 for f in self.outcome.fixed if f.card not in self.failed_cards)
+
+
+def fix_or_diff(base, settings, diff: bool, unsafe: bool, quiet: bool, in_report: bool):
+    """`--fix`: write, return (remaining result, summary note, a file failed).
+    `--diff`: print the diff and the summary, exit (1: something to fix)."""
+    run = run_fixes(base, settings, write=not diff, unsafe=unsafe)
+    for error in run.errors:
+        click.echo(error, err=True)
+    if diff:
+        click.echo(run.diff, nl=False)
+        if not quiet:
+            click.echo(summary(run, written=False), err=True)
+        sys.exit(2 if run.errors or run.outcome.result.abnormal else (1 if run.fixed else 0))
+    note = "" if quiet else summary(run, written=True, with_unsafe=not in_report)
+    return run.outcome.result, note, bool(run.errors)
+
+
+def run_fixes(base, settings, write: bool, unsafe: bool) -> FixRun:
+    """Fix the base; write the files (`write`) or only build the diff."""
+    from cardbase.write import WriteError, read_source, rewrite_texts, write_atomic
+    from lint.fixing import fix_base
+
+    outcome = fix_base(base, settings, unsafe=unsafe)
+    run = FixRun(outcome)
+    by_path: dict[str, dict[str, tuple[str, str]]] = {}
+    for card_id, new in outcome.texts.items():
+        card = outcome.originals[card_id]
+        by_path.setdefault(card.path, {})[card_id] = (card.text, new)
+    diffs = []
+    for path in sorted(by_path):
+        texts = by_path[path]
+        try:
+            source = read_source(path)
+            expected = base.digests.get(path)
+            if expected is not None and source.digest != expected:
+                raise WriteError("файл изменился после чтения")
+            new_source = rewrite_texts(source.text, texts)
+            if write:
+                write_atomic(path, new_source, source.bom, expected or source.digest)
+            else:
+                diffs.append(unified_diff(path, source.text, new_source))
+        except (WriteError, OSError, UnicodeDecodeError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            run.errors.append(f"Ошибка: {path} не записан: {reason}; запустите проверку снова")
+            run.failed_cards.update(texts)
+    run.diff = "".join(diffs)
+    return run
+
+
+def unified_diff(path: str, old: str, new: str) -> str:
+    lines = difflib.unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True),
+                                 fromfile=path, tofile=path)
+    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
+                   for line in lines)
+
+
+def summary(run: FixRun, written: bool, with_unsafe: bool = True) -> str:
+    """Fixed / remaining / would be fixed with --unsafe-fixes, in Russian
+    (`with_unsafe=False` when the text report's «[*]» line already says it)."""
+    outcome = run.outcome
+    n = run.fixed
+    remaining = len(outcome.remaining)
+    word = plural(n, "замечание", "замечания", "замечаний")
+    if written:
+        text = f"Исправлено {n} {word}, осталось {remaining}."
+    else:
+        text = f"Можно исправить {n} {word}; останется {remaining}."
+    if with_unsafe and outcome.unsafe_fixable:
+        text += f" Ещё {outcome.unsafe_fixable} можно исправить с --unsafe-fixes (исправления могут менять смысл)."
+    demoted = len(outcome.demoted)
+    if demoted:
+        text += (f" {demoted} {plural(demoted, 'исправление не применено', 'исправления не применены', 'исправлений не применено')}:"
+                 " они меняют прочтение карты.")
+    return text

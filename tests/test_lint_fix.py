@@ -1,0 +1,161 @@
+"""Fixes: the model, each rule's fix on its own examples, the reading guard."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from lint.engine import lint_text, make_card
+from lint.finding import Finding, Severity
+from lint.fix import SAFE, UNSAFE, Edit, Fix, apply_edits, safe_fix
+from lint.fixing import ReadingGuard, fix_card
+from lint.registry import all_rules
+
+SAFE_CODES = {"BJ501", "BJ502", "BJ504", "BJ505", "BJ506", "BJ507", "BJ508", "BJ509"}
+UNSAFE_CODES = {"BJ101", "BJ103", "BJ202", "BJ301"}
+RULES = {rule.code: rule for rule in all_rules()}
+
+
+def fix_all(text: str, code: str) -> str:
+    """Apply the rule's fixes (safe and unsafe) until none is left."""
+    for _ in range(10):
+        fixes = [f.fix for f in lint_text(text, select=[code]) if f.code == code and f.fix]
+        if not fixes:
+            return text
+        text, applied = apply_edits(text, fixes)
+        assert applied
+    raise AssertionError("no fixed point")
+
+
+@pytest.mark.parametrize("code", sorted(SAFE_CODES | UNSAFE_CODES))
+def test_fix_of_the_bad_example_gives_the_good_one(code):
+    doc = RULES[code].doc()
+    findings = [f for f in lint_text(doc.bad, select=[code]) if f.code == code]
+    assert findings and all(f.fix is not None for f in findings)
+    expected = SAFE if code in SAFE_CODES else UNSAFE
+    assert {f.fix.applicability for f in findings} == {expected}
+    assert fix_all(doc.bad, code) == doc.good
+
+
+def test_rules_declare_their_fixes():
+    declared = {code: rule.fix_applicability for code, rule in RULES.items() if rule.fix_applicability}
+    assert declared == {**{c: SAFE for c in SAFE_CODES}, **{c: UNSAFE for c in UNSAFE_CODES}}
+
+
+def test_only_these_rules_offer_fixes():
+    offering = set()
+    for code, rule in RULES.items():
+        doc = rule.doc()
+        if doc.bad and any(f.fix for f in lint_text(doc.bad, select=[code]) if f.code == code):
+            offering.add(code)
+    assert offering == SAFE_CODES | UNSAFE_CODES
+
+
+@pytest.mark.parametrize("text,code,fixed", [
+    ('Получает «Заклинание "гипноз" — закрыть существо».', "BJ507",
+     "Получает «Заклинание „гипноз“ — закрыть существо»."),
+    ("Ранить цель на 1;, затем закрыть её.", "BJ509", "Ранить цель на 1; затем закрыть её."),
+    ("Вначале вашего хода — ранить цель на 1.", "BJ505", "В начале вашего хода — ранить цель на 1."),
+    ("Ранить цель на 1.  \nЗакрыть цель.", "BJ505", "Ранить цель на 1.\nЗакрыть цель."),
+    ("Обязан напасть ( если может ) .", "BJ508", "Обязан напасть (если может)."),
+    ("{tap}: если выпало 1 — ранить цель на 1; если выпало 2 — ранить цель на 2.", "BJ103",
+     "{tap}: если выпало 1 — ранить цель на 1, если выпало 2 — ранить цель на 2."),
+    ("При атаке ранить цель на 1.", "BJ202", "При атаке — ранить цель на 1."),
+    ("При гибели - в начале следующего хода - возродиться на клетке.", "BJ101",
+     "При гибели - в начале следующего хода, при этом возродиться на клетке."),
+    ("Получает на 1 рану больше (заклинаниене является атакой).", "BJ301",
+     "Получает на 1 рану больше (заклинание не является атакой)."),
+])
+def test_fixes_on_other_texts(text, code, fixed):
+    assert fix_all(text, code) == fixed
+
+
+def test_bj507_no_fix_when_a_straight_quote_is_unpaired():
+    text = 'Получает "стену огня". Может переместить вашу "стену огня на её клетку; убрать "стены огня".'
+    findings = lint_text(text, select=["BJ507"])
+    assert len(findings) == 2 and all(f.fix is None for f in findings)
+    assert [f.fix is None for f in lint_text('Пишется "как"есть".', select=["BJ507"])] == [True]
+
+
+def test_bj101_fix_only_when_the_rewording_reads_as_the_default():
+    findings = lint_text("{tap}: ранить цель на 1, при этом ранить себя или закрыть цель.", select=["BJ101"])
+    (finding,) = findings
+    assert finding.fix.title == "переписать парным «или …, или …» по прочтению по умолчанию"
+    assert [e.to_dict()["replacement"] for e in finding.fix.edits] == ["или ", ", или "]
+
+
+def test_fix_round_trips_through_json():
+    fix = Fix("заменить", [Edit(5, 6, "—", 3, 10, 3, 11), Edit(1, 1, " ")], UNSAFE, "меняет прочтение")
+    data = json.loads(json.dumps(fix.to_dict(), ensure_ascii=False))
+    back = Fix.from_dict(data)
+    assert back == fix and back.edits[1].line == 3 and back.edits[0].line is None  # sorted by start
+    assert Fix.from_dict(None) is None
+    finding = Finding("BJ501", "hyphen-as-dash", Severity.WARNING, "m", "p", 1, 2, 3, fix=fix)
+    assert finding.to_dict()["fix"] == fix.to_dict()
+    assert Finding("BJ501", "x", Severity.INFO, "m", "p", 1, 2, 3).to_dict()["fix"] is None
+    with pytest.raises(ValueError):
+        Fix("x", [], "maybe")
+
+
+def test_findings_carry_file_positions_of_edits():
+    (finding,) = lint_text("При гибели - ранить цель на 1.", select=["BJ501"])
+    (edit,) = finding.fix.edits
+    assert (edit.start, edit.end, edit.replacement) == (11, 12, "—")
+    assert (edit.line, edit.column, edit.end_line, edit.end_column) == (1, 12, 1, 13)
+
+
+def test_apply_edits_skips_overlaps_and_keeps_order():
+    text = "abcdef"
+    first = safe_fix("1", Edit(1, 3, "X"))
+    overlapping = safe_fix("2", Edit(2, 4, "Y"))
+    later = safe_fix("3", Edit(4, 5, "Z"))
+    insert_touching = safe_fix("4", Edit(3, 3, "+"))
+    new, applied = apply_edits(text, [later, overlapping, insert_touching, first])
+    assert new == "aXdZf"
+    assert applied == [first, later]
+    # what was skipped applies on the next pass
+    assert apply_edits("abc", [safe_fix("i", Edit(1, 1, "-")), safe_fix("j", Edit(2, 2, "+"))])[0] == "a-b+c"
+    assert apply_edits("abc", [safe_fix("bad", Edit(2, 9, ""))]) == ("abc", [])
+
+
+def _finding(fix: Fix) -> Finding:
+    return Finding("BJ999", "test", Severity.WARNING, "m", "<текст>", 1, 1, 2, card="пример", fix=fix)
+
+
+def test_guard_demotes_a_safe_fix_that_changes_the_reading():
+    text = "{tap}: ранить цель на 1 или закрыть цель."
+    at = text.index("или")
+    meaning = _finding(safe_fix("заменить «или» на «и»", Edit(at, at + 3, "и")))
+    spacing = _finding(safe_fix("пробел", Edit(6, 7, "  ")))
+    new, applied = fix_card(make_card(text), [meaning, spacing], unsafe=False, guard=ReadingGuard())
+    assert applied == [spacing] and new == "{tap}:  ранить цель на 1 или закрыть цель."
+    assert meaning.fix.applicability == UNSAFE
+    assert meaning.fix.demoted == ("исправление меняет прочтение карты: особенность 1: было "
+                                   "(ранить цель на 1 или закрыть цель), стало (ранить цель на 1 и закрыть цель)")
+    assert spacing.fix.safe and spacing.fix.demoted is None
+
+
+def test_guard_demoted_fix_is_applied_with_unsafe_fixes():
+    text = "{tap}: ранить цель на 1 или закрыть цель."
+    at = text.index("или")
+    meaning = _finding(safe_fix("заменить «или» на «и»", Edit(at, at + 3, "и")))
+    new, applied = fix_card(make_card(text), [meaning], unsafe=True, guard=ReadingGuard())
+    assert applied == [meaning] and "1 и закрыть" in new and meaning.fix.demoted
+
+
+def test_guard_keeps_typographic_fixes_of_a_real_rule():
+    # ",;" read as «;» (при этом): keeping «;» keeps the reading
+    text = "{tap}: ранить цель на 1,; закрыть цель."
+    findings = [f for f in lint_text(text) if f.fix]
+    new, applied = fix_card(make_card(text), findings, unsafe=False, guard=ReadingGuard())
+    assert new == "{tap}: ранить цель на 1; закрыть цель." and len(applied) == 1
+
+
+def test_guard_demotes_a_real_rule_fix():
+    # ";," before «затем»: the reader leaves the feature unread; without «,» it reads it
+    text = "{tap}: ранить цель на 1;, затем закрыть цель."
+    (finding,) = [f for f in lint_text(text) if f.fix]
+    new, applied = fix_card(make_card(text), [finding], unsafe=False, guard=ReadingGuard())
+    assert (new, applied) == (text, [])
+    assert finding.fix.demoted == ("исправление меняет прочтение карты: особенность 1: было (не прочитана), "
+                                   "стало (ранить цель на 1, затем закрыть цель)")
