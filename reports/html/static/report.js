@@ -16,6 +16,7 @@
   var more = document.getElementById("more");
   var matches = [];
   var shown = 0;
+  var active = false;
 
   function fold(s) { return String(s).toLowerCase().replace(/ё/g, "е").replace(/\s+/g, " "); }
   for (var i = 0; i < index.length; i++) {
@@ -53,7 +54,8 @@
     var words = fold(control("q").value).trim().split(" ").filter(Boolean);
     var code = control("code").value, sev = control("sev").value, set = control("set").value;
     var amb = control("amb").checked, changed = control("changed") && control("changed").checked;
-    matches = index.filter(function (r) {
+    active = Boolean(words.length || code || sev || set || amb || changed);
+    matches = !active ? [] : index.filter(function (r) {
       if (code && r.c.indexOf(code) < 0) return false;
       if (sev && r.v.indexOf(sev) < 0) return false;
       if (set && r.s !== set) return false;
@@ -95,8 +97,8 @@
     }
     list.appendChild(frag);
     var total = matches.length;
-    status.textContent = total === index.length
-      ? "Все карты отчёта: " + total + (total > shown ? ", показано " + shown : "")
+    status.textContent = !active
+      ? "В отчёте " + index.length + " карт: введите название или слова текста, или выберите фильтр."
       : "Найдено: " + total + " из " + index.length + (total > shown ? ", показано " + shown : "");
     more.hidden = shown >= total;
     panel.setAttribute("data-ready", "1");
