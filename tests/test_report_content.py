@@ -131,8 +131,10 @@ def test_diagram_marks_may_as_dashed_and_conditions_with_their_words():
 
 def test_word_diff_rebuilds_both_texts():
     pieces = word_diff("ранить цель на 1 - закрыть", "ранить цель на 2 — закрыть")
-    assert pieces == [("equal", "ранить цель на "), ("delete", "1"), ("insert", "2"), ("equal", " "),
-                      ("delete", "-"), ("insert", "—"), ("equal", " закрыть")]
+    assert pieces == [("equal", "ранить цель на "), ("delete", "1 -"), ("insert", "2 —"), ("equal", " закрыть")]
+    assert word_diff("ранить цель на 1, закрыть", "ранить врага на 1; закрыть") == [
+        ("equal", "ранить "), ("delete", "цель"), ("insert", "врага"), ("equal", " на 1"),
+        ("delete", ","), ("insert", ";"), ("equal", " закрыть")]
 
 
 def test_rewording_applies_safe_and_unsafe_fixes_word_by_word():

@@ -51,8 +51,17 @@ def card_meaning(card) -> tuple[list[str], tuple]:
         record = feature_record(feature)
         record["text"] = feature.text
         records.append(record)
-    shown = [r["canonical"] if r["canonical"] is not None else r["text"] for r in records]
+    shown = [_form(r) for r in records]
     return shown, tuple(meaning(r) for r in records)
+
+
+def _form(record: dict) -> str:
+    """A feature as one line: payment, condition, then the canonical form (or the raw text)."""
+    if record["canonical"] is None:
+        return record["text"]
+    head = f"{record['payment']}: " if record["payment"] else ""
+    head += f"{record['condition']} — " if record["condition"] else ""
+    return head + record["canonical"]
 
 
 def compare(old_base, new_base) -> list[dict]:

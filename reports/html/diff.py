@@ -32,6 +32,37 @@ def word_diff(old: str, new: str) -> list[Piece]:
             _add(out, "delete", "".join(a[i1:i2]))
         if op in ("insert", "replace"):
             _add(out, "insert", "".join(b[j1:j2]))
+    return _fold_spaces(out)
+
+
+def _fold_spaces(pieces: list[Piece]) -> list[Piece]:
+    """Join changes split only by white space into one deletion and one insertion.
+
+    «закрыть ее, иначе излечить» → «закрыть ее или излечить» reads better as
+    ~~, иначе~~ ** или** than as three scraps around a kept space.
+    """
+    out: list[Piece] = []
+    run: list[Piece] = []
+
+    def flush():
+        while run and run[-1][0] == "equal":
+            trailing = run.pop()
+            flush()
+            _add(out, "equal", trailing[1])
+            return
+        _add(out, "delete", "".join(t for op, t in run if op != "insert"))
+        _add(out, "insert", "".join(t for op, t in run if op != "delete"))
+        run.clear()
+
+    for piece in pieces:
+        if piece[0] != "equal":
+            run.append(piece)
+        elif run and not piece[1].strip():
+            run.append(piece)
+        else:
+            flush()
+            _add(out, "equal", piece[1])
+    flush()
     return out
 
 
