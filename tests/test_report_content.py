@@ -198,6 +198,7 @@ def test_explain_adapter_without_explain_module_is_empty(monkeypatch):
     import sys
 
     monkeypatch.setitem(sys.modules, "explain", None)
+    adapters._explainer.cache_clear()
     assert adapters.explain_steps(object(), 0) == []
 
 
@@ -207,8 +208,10 @@ def test_explain_adapter_indents_steps(monkeypatch):
     steps = [SimpleNamespace(text="Сначала", depth=0), SimpleNamespace(text="потом", depth=1)]
     fake = SimpleNamespace(explain_feature=lambda feature, index: steps if index == 0 else [])
     monkeypatch.setitem(sys.modules, "explain", fake)
+    adapters._explainer.cache_clear()
     assert adapters.explain_steps(object(), 0) == ["Сначала", "  потом"]
     assert adapters.explain_steps(object(), 1) == []
+    adapters._explainer.cache_clear()
 
 
 def test_zero_width_finding_still_covers_a_character():

@@ -9,6 +9,7 @@ when their shapes do.
 """
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, NamedTuple
 
 
@@ -21,13 +22,19 @@ class Edit(NamedTuple):
     safe: bool
 
 
-def explain_steps(feature: Any, reading_index: int) -> list[str]:
-    """The `explain` text of one reading (0 = default), one line per step, indented by depth."""
+@cache
+def _explainer():
+    """`explain.explain_feature`, or None while it does not exist (looked up once)."""
     try:
         import explain  # noqa: PLC0415 - optional until issue 9 is merged
     except ImportError:
-        return []
-    explain_feature = getattr(explain, "explain_feature", None)
+        return None
+    return getattr(explain, "explain_feature", None)
+
+
+def explain_steps(feature: Any, reading_index: int) -> list[str]:
+    """The `explain` text of one reading (0 = default), one line per step, indented by depth."""
+    explain_feature = _explainer()
     if explain_feature is None:
         return []
     try:

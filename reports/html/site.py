@@ -69,7 +69,7 @@ def render_pages(model: dict, title: str) -> dict[str, str]:
     index = json.dumps(search_index(model), ensure_ascii=False, separators=(",", ":"))
     # a script, not JSON: browsers refuse fetch() on file:// pages
     out["search-index.js"] = "window.BJ_INDEX = " + index.replace("</", "<\\/") + ";\n"
-    out[MARKER] = json.dumps(model, ensure_ascii=False, indent=1) + "\n"
+    out[MARKER] = json.dumps(model, ensure_ascii=False, separators=(",", ":")) + "\n"
     return out
 
 
