@@ -7,9 +7,15 @@ from pathlib import Path
 
 import click
 
-from cli.russian import Choice, Command
+from cli.russian import Choice, Command, NonNegativeInt
 
 TITLE = "Отчёт об эррате"
+
+
+def _at_least_one(ctx, param, value):  # noqa: ANN001, ANN202 - click callback
+    if value < 1:
+        raise click.BadParameter(f"{value} — число должно быть не меньше 1", ctx, param)
+    return value
 
 
 @click.command(name="report", cls=Command)
@@ -21,8 +27,8 @@ TITLE = "Отчёт об эррате"
               help="Старая версия базы (файл или папка YAML): изменённые, новые и удалённые тексты.")
 @click.option("--format", "output_format", type=Choice(["html", "markdown"]), default="html",
               help="html — статический сайт (по умолчанию), markdown — один файл со списком эрраты.")
-@click.option("--page-size", type=click.IntRange(min=1), default=200, show_default=True,
-              help="Сколько карт на одной странице сайта (длинный выпуск делится на части).")
+@click.option("--page-size", type=NonNegativeInt(), default=200, callback=_at_least_one,
+              help="Сколько карт на одной странице сайта (по умолчанию 200; длинный выпуск делится на части).")
 def report(paths, out, all_cards, compare_with, output_format, page_size):
     """Отчёт об эррате: статический сайт (или Markdown) по базе карт.
 

@@ -24,6 +24,7 @@ COMMANDS = {
     ("import",): ["src.jsonl", "--out", "out"],
     ("lint",): [],
     ("rule",): [],
+    ("report",): ["--out", "out"],
     ("grid",): None,  # a group: no options of its own but --help
     ("grid", "adjacent"): ["map.txt", "a1"],
     ("grid", "distance"): ["map.txt", "a1", "b1"],
@@ -37,6 +38,7 @@ TYPOS = {
     ("import",): ("--ot", "(может быть, --out?)"),
     ("lint",): ("--severty", "(может быть, --select, --severity?)"),
     ("rule",): ("--formt", "(может быть, --format?)"),
+    ("report",): ("--compre", "(может быть, --compare?)"),
     ("grid",): ("--hepl", "(может быть, --help?)"),
     ("grid", "adjacent"): ("--formt", "(может быть, --format?)"),
     ("grid", "distance"): ("--formt", "(может быть, --format?)"),
@@ -49,6 +51,7 @@ FORMATS = {
     ("coverage",): "text, json",
     ("lint",): "text, json, sarif, github",
     ("rule",): "text, markdown, json",
+    ("report",): "html, markdown",
     ("grid", "adjacent"): "text, json",
     ("grid", "distance"): "text, json",
     ("grid", "reach"): "text, json",

@@ -71,3 +71,17 @@ def test_markdown_into_a_folder_writes_errata_md(tmp_path):
 def test_bad_format_is_a_usage_error(tmp_path):
     result = CliRunner().invoke(report, ["--format", "pdf", "--out", str(tmp_path / "x")])
     assert result.exit_code == 2 and "«pdf» — допустимо: html, markdown" in result.output
+
+
+def test_page_size_must_be_positive(tmp_path):
+    result = CliRunner().invoke(report, ["--page-size", "0", "--out", str(tmp_path / "x")])
+    assert result.exit_code == 2 and "0 — число должно быть не меньше 1" in result.output
+
+
+def test_page_size_cuts_a_set_into_parts(tmp_path):
+    base = write_base(tmp_path / "base")
+    result = CliRunner().invoke(report, [str(base), "--all", "--page-size", "2", "--out", str(tmp_path / "s")])
+    assert result.exit_code == 0, result.output
+    model = json.loads((tmp_path / "s" / "report.json").read_text(encoding="utf-8"))
+    assert [(p["file"], p["count"]) for p in model["pages"]] == [("cards-t1.html", 2), ("cards-t1-2.html", 1)]
+    assert model["cards"][2]["page"] == "cards-t1-2.html"
