@@ -217,3 +217,16 @@ def test_explain_adapter_indents_steps(monkeypatch):
 def test_zero_width_finding_still_covers_a_character():
     segments = text_segments("абв", [{"n": 1, "start": 3, "end": 3, "severity": "info"}])
     assert [(s["text"], s["findings"]) for s in segments] == [("аб", []), ("в", [1])]
+
+
+def test_nested_findings_are_numbered_once_where_each_ends():
+    findings = [{"n": 1, "start": 0, "end": 6, "severity": "warning"},
+                {"n": 2, "start": 2, "end": 4, "severity": "error"}]
+    segments = text_segments("abcdef", findings)
+    assert [(s["text"], s["findings"], s["ends"], s["severity"]) for s in segments] == [
+        ("ab", [1], [], "warning"), ("cd", [1, 2], [2], "error"), ("ef", [1], [1], "warning")]
+
+
+def test_suggestion_shown_as_a_replacement_of_the_span(site):
+    page = (site / "cards-t1.html").read_text(encoding="utf-8")
+    assert 'заменить <del class="ws">-</del> на <ins class="ws">—</ins>' in page

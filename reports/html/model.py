@@ -36,12 +36,15 @@ def page_file(set_id: str, part: int) -> str:
     return f"cards-{slug}.html" if part == 1 else f"cards-{slug}-{part}.html"
 
 
-def finding_dict(number: int, finding) -> dict:
+def finding_dict(number: int, finding, text: str = "") -> dict:
+    spanned = None
+    if finding.start is not None and finding.end is not None and text:
+        spanned = text[finding.start:finding.end]
     return {
         "n": number, "code": finding.code, "name": finding.name, "severity": finding.severity.label,
         "severity_ru": SEVERITY_RU[finding.severity.label], "message": finding.message,
         "line": finding.line, "column": finding.column, "start": finding.start, "end": finding.end,
-        "rules": list(finding.rules), "suggestion": finding.suggestion,
+        "rules": list(finding.rules), "suggestion": finding.suggestion, "spanned": spanned,
         "readings": list(finding.readings),
     }
 
@@ -68,6 +71,7 @@ def text_segments(text: str, findings: list[dict]) -> list[dict]:
         over = [(n, sev) for s, e, n, sev in spans if s <= a and b <= e]
         worst = min((SEVERITY_ORDER.index(sev) for _, sev in over), default=None)
         out.append({"text": text[a:b], "findings": [n for n, _ in over],
+                    "ends": [n for s, e, n, _ in spans if e == b],
                     "severity": None if worst is None else SEVERITY_ORDER[worst]})
     return out
 
@@ -105,8 +109,8 @@ def errata_of(card) -> dict:
 
 
 def card_entry(card, findings: list, features: list | None) -> dict:
-    numbered = [finding_dict(i, f) for i, f in enumerate(findings, start=1)]
     text = card.text or ""
+    numbered = [finding_dict(i, f, text) for i, f in enumerate(findings, start=1)]
     feats = [feature_dict(f) for f in features or ()]
     rewording = None
     edits = adapters.suggested_fixes(findings)
