@@ -4,7 +4,7 @@ Runs `berserk-judge report BASE --out DIR [--all]` --repeat times (median
 wall time), prints the site's size, then opens DIR/index.html in Debian's
 Chromium (Playwright, /usr/bin/chromium) and times: the index page ready
 (search index parsed), a search by name until its result is shown, a code
-filter, and the largest card page loaded.
+filter, and the largest card page loaded (each --repeat times, median).
 
     python bench/bench_report.py BASE [--all] [--repeat 3] [--name ИМЯ]
 """
@@ -79,8 +79,10 @@ def main() -> int:
         print(f"generation: median {statistics.median(times):.1f} s of {len(times)} runs "
               f"({', '.join(f'{t:.1f}' for t in times)}); site {size / 2**20:.1f} MiB in "
               f"{len(list(site.iterdir()))} files")
-        for key, value in browse(site, args.name).items():
-            print(f"{key}: {value:.3f}")
+        runs = [browse(site, args.name) for _ in range(max(1, args.repeat))]
+        for key in runs[0]:
+            values = [run[key] for run in runs]
+            print(f"{key}: median {statistics.median(values):.3f} ({', '.join(f'{v:.3f}' for v in values)})")
     return 0
 
 
