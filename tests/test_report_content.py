@@ -230,3 +230,21 @@ def test_nested_findings_are_numbered_once_where_each_ends():
 def test_suggestion_shown_as_a_replacement_of_the_span(site):
     page = (site / "cards-t1.html").read_text(encoding="utf-8")
     assert 'заменить <del class="ws">-</del> на <ins class="ws">—</ins>' in page
+
+
+def test_a_card_with_errata_but_no_findings_gets_an_entry(tmp_path):
+    base = tmp_path / "base"
+    base.mkdir()
+    (base / "e.yaml").write_text(
+        "set: {id: e1, name: Эррата}\ncards:\n"
+        "- id: e1_1\n  name: Чистый\n  text: '{tap}: Выстрел на 1.'\n"
+        "- id: e1_2\n  name: Исправленный\n  errata: '2024.01.15'\n  text: '{tap}: Выстрел на 2.'\n",
+        encoding="utf-8")
+    result = CliRunner().invoke(report, [str(base), "--out", str(tmp_path / "s")])
+    assert result.exit_code == 0, result.output
+    model = json.loads((tmp_path / "s" / "report.json").read_text(encoding="utf-8"))
+    assert [e["id"] for e in model["cards"]] == ["e1_2"]
+    assert model["summary"]["errata"] == [{"id": "e1_2", "name": "Исправленный", "anchor": "e1_2",
+                                           "page": "cards-e1.html", "marks": ["2024.01.15"]}]
+    index = (tmp_path / "s" / "index.html").read_text(encoding="utf-8")
+    assert '<a href="cards-e1.html#e1_2">Исправленный</a>' in index

@@ -156,7 +156,9 @@ def build(base, result, all_cards: bool = False, changes: list[dict] | None = No
         for f in features or ():
             read_total += 1
             read_features += f.read_completely
-        if not (all_cards or card.id in by_card or card.id in changed):
+        errata = errata_of(card)
+        if not (all_cards or card.id in by_card or card.id in changed
+                or errata["markers"] or errata["entries"]):
             continue
         entry = card_entry(card, by_card.get(card.id, []), features)
         if card.id in changed:
@@ -224,6 +226,9 @@ def _summary(base, result, entries, read_features, read_total, changes) -> dict:
                        "readings": [r["canonical"] for f in e["features"] if f["ambiguous"]
                                     for r in f["shown_readings"]]}
                       for e in entries if e["ambiguous"]],
+        "errata": [{"id": e["id"], "name": e["name"], "anchor": e["anchor"], "page": e["page"],
+                    "marks": e["errata"]["markers"] + e["errata"]["entries"]}
+                   for e in entries if e["errata"]["markers"] or e["errata"]["entries"]],
         "changes": None if changes is None else dict(Counter(c["status"] for c in changes)) | {
             "reading_changed": sum(1 for c in changes if c["reading_changed"])},
     }
