@@ -28,7 +28,9 @@ def generate(base: str, out: Path, all_cards: bool, repeat: int) -> list[float]:
     for _ in range(max(1, repeat)):
         command = ["berserk-judge", "report", base, "--out", str(out)] + (["--all"] if all_cards else [])
         started = time.perf_counter()
-        subprocess.run(command, check=True, capture_output=True)
+        done = subprocess.run(command, capture_output=True, text=True)
+        if done.returncode not in (0,):
+            raise SystemExit(f"{' '.join(command)}: код выхода {done.returncode}\n{done.stderr}")
         times.append(time.perf_counter() - started)
     return times
 

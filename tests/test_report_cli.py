@@ -85,3 +85,11 @@ def test_page_size_cuts_a_set_into_parts(tmp_path):
     model = json.loads((tmp_path / "s" / "report.json").read_text(encoding="utf-8"))
     assert [(p["file"], p["count"]) for p in model["pages"]] == [("cards-t1.html", 2), ("cards-t1-2.html", 1)]
     assert model["cards"][2]["page"] == "cards-t1-2.html"
+
+
+def test_compare_with_a_missing_old_base_is_exit_2(tmp_path):
+    base = write_base(tmp_path / "base")
+    result = CliRunner().invoke(report, [str(base), "--compare", str(tmp_path / "old"), "--out", str(tmp_path / "s")])
+    assert result.exit_code == 2
+    assert "(старая версия)" in result.output and "в старой версии" in result.output
+    assert not (tmp_path / "s").exists()

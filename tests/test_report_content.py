@@ -248,3 +248,12 @@ def test_a_card_with_errata_but_no_findings_gets_an_entry(tmp_path):
                                            "page": "cards-e1.html", "marks": ["2024.01.15"]}]
     index = (tmp_path / "s" / "index.html").read_text(encoding="utf-8")
     assert '<a href="cards-e1.html#e1_2">Исправленный</a>' in index
+
+
+def test_a_removed_space_is_shown():
+    from reports.html.site import environment
+
+    macros = environment().get_template("macros.html.j2").module
+    html = str(macros.diffline([{"op": "equal", "text": "на"}, {"op": "delete", "text": "  "},
+                                {"op": "insert", "text": " "}, {"op": "equal", "text": "1"}]))
+    assert html == "на<del>␣␣</del><ins>␣</ins>1"

@@ -30,7 +30,15 @@ def environment() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
     )
     env.filters["plural"] = _plural
+    env.filters["shown_space"] = shown_space
     return env
+
+
+def shown_space(text: str) -> str:
+    """White space alone made visible (␣, ↵), so a removed or added space can be seen."""
+    if text.strip():
+        return text
+    return text.replace(" ", "␣").replace("\t", "␣").replace("\n", "↵\n")
 
 
 def _plural(n: int, one: str, few: str, many: str) -> str:
