@@ -117,7 +117,11 @@
     writeState();
     filter();
   });
-  window.addEventListener("hashchange", function () { readState(); filter(); });
+  window.addEventListener("hashchange", function () {
+    readState();
+    filter();
+    panel.scrollIntoView({ block: "start" });
+  });
   panel.hidden = false;
   readState();
   filter();
