@@ -166,7 +166,7 @@ def test_readable_without_javascript(site, playwright, tmp_path):
 def test_a_bar_of_the_chart_filters_by_its_code(site, page):
     page.goto((site / "index.html").as_uri())
     page.wait_for_selector("#search-panel[data-ready]")
-    page.click('svg.chart a[href="index.html#code=BJ101"]')
+    page.click('svg.chart a[href="index.html#code=BJ101"] rect')
     page.wait_for_function("document.querySelectorAll('#results li').length > 0")
     assert page.input_value("#code") == "BJ101"
     assert page.evaluate("document.getElementById('search-panel').getBoundingClientRect().top") < 100
