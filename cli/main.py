@@ -23,6 +23,7 @@ SUBCOMMANDS: dict[str, str] = {
     "card": "cli.card_cmd:card",
     "explain": "cli.explain_cmd:explain",
     "rules": "cli.rules_cmd:rules",
+    "report": "cli.report_cmd:report",
 }
 
 SHORT_HELP: dict[str, str] = {
@@ -35,6 +36,7 @@ SHORT_HELP: dict[str, str] = {
     "card": "Карта по id или имени: текст, особенности, чтения, находки.",
     "explain": "Как разыгрывается каждая особенность, шаг за шагом, с номерами правил.",
     "rules": "Правило свода по номеру (с подпунктами) или по словам.",
+    "report": "Отчёт об эррате: статический сайт HTML или Markdown.",
 }
 
 

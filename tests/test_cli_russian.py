@@ -27,6 +27,7 @@ COMMANDS = {
     ("card",): ["d1_1"],
     ("explain",): ["С1"],
     ("rules",): ["505", "--rulebook", "нет"],
+    ("report",): ["--out", "out"],
     ("grid",): None,  # a group: no options of its own but --help
     ("grid", "adjacent"): ["map.txt", "a1"],
     ("grid", "distance"): ["map.txt", "a1", "b1"],
@@ -43,6 +44,7 @@ TYPOS = {
     ("card",): ("--formt", "(может быть, --format?)"),
     ("explain",): ("--quot", "(может быть, --quote?)"),
     ("rules",): ("--rulebok", "(может быть, --rulebook?)"),
+    ("report",): ("--compre", "(может быть, --compare?)"),
     ("grid",): ("--hepl", "(может быть, --help?)"),
     ("grid", "adjacent"): ("--formt", "(может быть, --format?)"),
     ("grid", "distance"): ("--formt", "(может быть, --format?)"),
@@ -58,6 +60,7 @@ FORMATS = {
     ("card",): "text, json",
     ("explain",): "text, json",
     ("rules",): "text, json",
+    ("report",): "html, markdown",
     ("grid", "adjacent"): "text, json",
     ("grid", "distance"): "text, json",
     ("grid", "reach"): "text, json",

@@ -1,0 +1,123 @@
+"""`berserk-judge report`: load → lint → (compare) → page model → site or Markdown file."""
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from cli.russian import Choice, Command, NonNegativeInt
+
+TITLE = "Отчёт об эррате"
+
+
+def _at_least_one(ctx, param, value):  # noqa: ANN001, ANN202 - click callback
+    if value < 1:
+        raise click.BadParameter(f"{value} — число должно быть не меньше 1", ctx, param)
+    return value
+
+
+@click.command(name="report", cls=Command)
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--out", "out", required=True, metavar="ПУТЬ", type=click.Path(path_type=Path),
+              help="Папка сайта (html) или файл .md (markdown; «-» — стандартный вывод).")
+@click.option("--all", "all_cards", is_flag=True, help="Все карты, а не только карты с находками.")
+@click.option("--compare", "compare_with", metavar="СТАРАЯ", type=click.Path(),
+              help="Старая версия базы (файл или папка YAML): изменённые, новые и удалённые тексты.")
+@click.option("--format", "output_format", type=Choice(["html", "markdown"]), default="html",
+              help="html — статический сайт (по умолчанию), markdown — один файл со списком эрраты.")
+@click.option("--page-size", type=NonNegativeInt(), default=200, callback=_at_least_one,
+              help="Сколько карт на одной странице сайта (по умолчанию 200; длинный выпуск делится на части).")
+def report(paths, out, all_cards, compare_with, output_format, page_size):
+    """Отчёт об эррате: статический сайт (или Markdown) по базе карт.
+
+    PATHS — файлы или папки базы карт YAML; по умолчанию — база из настроек
+    или демо-база. На сайте: сводка (находки по кодам, важности и выпускам,
+    доля прочитанных особенностей, неоднозначные тексты), запись каждой карты
+    с находками (--all — каждой карты) с якорем #id: текст с подчёркнутыми
+    находками, особенности и схема их структуры, оба чтения неоднозначного
+    текста, предлагаемая редакция, эррата. DIR/report.json — данные страниц.
+    Сайт открывается из файла и читается без JavaScript; поиск и фильтры —
+    поверх. --compare СТАРАЯ — что изменилось между версиями и изменилось ли
+    чтение.
+
+    Коды выхода: 0 — отчёт записан (даже если есть находки); 2 — ошибка
+    вызова, настроек, записи или базы не прочитаны.
+    """
+    from cardbase.load import format_problem, load_base
+    from lint.config import ConfigError, load_settings
+    from lint.engine import lint_base
+    from reports.html import model as page_model
+
+    started = time.perf_counter()
+    try:
+        settings = load_settings()
+    except ConfigError as exc:
+        click.echo(f"Ошибка настроек: {exc}", err=True)
+        sys.exit(2)
+    targets = list(paths) if paths else settings.cardbase
+    base = load_base(targets)
+    result = lint_base(base, settings)
+    if not base.cards and result.load_errors:
+        for error in result.load_errors:
+            click.echo(f"Ошибка: {error.path}: {error.message}", err=True)
+        sys.exit(2)
+    changes = None
+    if compare_with is not None:
+        from reports.html.compare import compare
+
+        old_base = load_base([compare_with])
+        for problem in old_base.problems:
+            click.echo(f"{format_problem(problem)} (старая версия)", err=True)
+        if not old_base.cards:
+            click.echo(f"Ошибка: в старой версии {compare_with} нет ни одной карты.", err=True)
+            sys.exit(2)
+        changes = compare(old_base, base)
+    sources = [str(p) for p in (targets or ["демо-база"])]
+    model = page_model.build(base, result, all_cards=all_cards, changes=changes,
+                             page_size=page_size, sources=sources)
+    if output_format == "markdown":
+        _write_markdown(model, out)
+    else:
+        _write_html(model, out)
+    seconds = time.perf_counter() - started
+    summary = model["summary"]
+    where = "стандартный вывод" if str(out) == "-" else str(out)
+    click.echo(f"Отчёт записан: {where}; карт в отчёте: {summary['entries']} из {summary['cards']}, "
+               f"находок: {summary['findings']}"
+               + (f", изменений: {len(changes)}" if changes is not None else "")
+               + f"; {seconds:.1f} с.", err=True)
+    sys.exit(2 if result.abnormal else 0)
+
+
+def _write_html(model: dict, out: Path) -> None:
+    from reports.html.site import OutputError, render_pages, write_site
+
+    try:
+        write_site(render_pages(model, TITLE), out)
+    except OutputError as exc:
+        click.echo(f"Ошибка: {exc}", err=True)
+        sys.exit(2)
+
+
+def _write_markdown(model: dict, out: Path) -> None:
+    import os
+    import tempfile
+
+    from reports import markdown_errata
+
+    text = markdown_errata.render(model, TITLE)
+    if str(out) == "-":
+        click.echo(text, nl=False)
+        return
+    if out.is_dir():
+        out = out / "errata.md"
+    try:
+        handle, temp = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.resolve().parent)
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(temp, out)
+    except OSError as exc:
+        click.echo(f"Ошибка: не удалось записать {out}: {exc.strerror or exc}", err=True)
+        sys.exit(2)

@@ -1,0 +1,122 @@
+"""`report --compare`: which texts changed and whether their reading did; the Markdown errata list."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cardbase.importer import run_import
+from cardbase.load import load_base
+from cli.report_cmd import report
+from reports.html.compare import compare, evened
+from report_fixtures import BASE_YAML, write_base
+
+# (card, old words, new words, does the meaning change?)
+S1_EDITS = [
+    ("s1_3", "«волхвование при луне»", '"волхвование при луне"', False),   # quotes
+    ("s1_144", "ранить на 1 выбранное", "ранить на  1 выбранное", False),  # doubled space
+    ("s1_89", "Прыжок, дальность 4.", "Прыжок, дальность 4", False),       # closing period
+    ("s1_8", "При гибели — особый", "При гибели – особый", False),          # em → en dash
+    ("s1_2", "{uchr} на 1.", "{uchr} на 2.", True),                          # a number
+    ("s1_5", "{instant}{tap}: Воздействие", "{tap}: Воздействие", True),     # the payment
+    ("s1_21", "Игнорирует {zoal}.", "Игнорирует {zov}.", True),             # an icon
+]
+
+
+def edit_card(text: str, card: str, old: str, new: str) -> str:
+    start = text.index(f"- id: {card}\n")
+    end = text.find("\n- id:", start + 1)
+    end = len(text) if end < 0 else end
+    block = text[start:end]
+    assert block.count(old) == 1, (card, old)
+    return text[:start] + block.replace(old, new) + text[end:]
+
+
+@pytest.fixture(scope="module")
+def s1_versions(tmp_path_factory):
+    corpus = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+    if not corpus.is_dir():
+        pytest.skip(f"корпус не найден: {corpus} (нужна папка ../shared рядом с репозиторием)")
+    root = tmp_path_factory.mktemp("s1")
+    run_import([corpus / "s1-voina-stihiy.jsonl"], root / "old")
+    (root / "new").mkdir()
+    text = (root / "old" / "s1.yaml").read_text(encoding="utf-8")
+    for card, old, new, _ in S1_EDITS:
+        text = edit_card(text, card, old, new)
+    (root / "new" / "s1.yaml").write_text(text, encoding="utf-8")
+    return root / "old", root / "new"
+
+
+def test_exactly_the_meaning_changing_edits_change_the_reading(s1_versions):
+    old, new = s1_versions
+    changes = compare(load_base([str(old)]), load_base([str(new)]))
+    assert sorted((c["id"], c["status"], c["reading_changed"]) for c in changes) == sorted(
+        (card, "changed", meaning) for card, _, _, meaning in S1_EDITS)
+
+
+def test_compare_through_the_command_writes_changes_to_report_json(s1_versions, tmp_path):
+    old, new = s1_versions
+    result = CliRunner().invoke(report, [str(new), "--compare", str(old), "--out", str(tmp_path / "site")])
+    assert result.exit_code == 0, result.output
+    model = json.loads((tmp_path / "site" / "report.json").read_text(encoding="utf-8"))
+    by_id = {c["id"]: c for c in model["changes"]}
+    assert set(by_id) == {card for card, *_ in S1_EDITS}
+    change = by_id["s1_5"]
+    assert set(change) >= {"id", "name", "old_text", "new_text", "reading_changed", "old", "new"}
+    assert change["old"][0].startswith("{instant}{tap}: ") and change["new"][0].startswith("{tap}: ")
+    assert model["summary"]["changes"] == {"changed": 7, "reading_changed": 3}
+    entries = {e["id"]: e["change"] for e in model["cards"]}
+    assert entries["s1_2"] == "reading" and entries["s1_3"] == "changed"
+    page = (tmp_path / "site" / "changes.html").read_text(encoding="utf-8")
+    assert page.count('<span class="badge chg">чтение изменилось</span>') == 3
+    assert page.count('<span class="badge typo">только типографика</span>') == 4
+
+
+def _two_versions(tmp_path: Path) -> tuple[Path, Path]:
+    old = write_base(tmp_path / "old")
+    new_text = BASE_YAML.replace("закрыть ее, иначе", "закрыть ее или").replace(
+        "  text: '{tap}: Выстрел на 1.'\n", "  text: '{tap}: Выстрел на 1.'\n- id: t1_4\n  name: Новичок\n  text: 'Прыжок.'\n")
+    new_text = new_text.replace("- id: t1_2\n  name: <script>alert(1)</script>\n  text: '{tap}: ранить цель на 1 - закрыть ее. "
+                                "<b>жирно</b> <script>alert(\"x\")</script>'\n", "")
+    (tmp_path / "new").mkdir()
+    (tmp_path / "new" / "t1.yaml").write_text(new_text, encoding="utf-8")
+    return old, tmp_path / "new"
+
+
+def test_added_and_removed_cards(tmp_path):
+    old, new = _two_versions(tmp_path)
+    changes = compare(load_base([str(old)]), load_base([str(new)]))
+    assert [(c["id"], c["status"], c["reading_changed"]) for c in changes] == [
+        ("t1_1", "changed", True), ("t1_4", "added", True), ("t1_2", "removed", True)]
+    assert [(p["op"], p["text"]) for p in changes[0]["diff"] if p["op"] != "equal"] == [
+        ("delete", ", иначе"), ("insert", " или")]
+
+
+def test_markdown_errata_list(tmp_path):
+    old, new = _two_versions(tmp_path)
+    out = tmp_path / "errata.md"
+    result = CliRunner().invoke(report, [str(new), "--compare", str(old), "--format", "markdown", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    text = out.read_text(encoding="utf-8")
+    assert "## Изменения текстов\n\n### Сумрачный загонщик (t1\\_1) — чтение изменилось\n\n" in text
+    assert "{tap}: ранить цель на 1 и закрыть ее~~, иначе~~ **или** излечить себя на 1." in text
+    assert "- было: `{tap}: ((ранить цель на 1 и закрыть ее), иначе излечить себя на 1)`" in text
+    assert "### Новичок (t1\\_4) — новая карта" in text
+    assert "### \\<script\\>alert(1)\\</script\\> (t1\\_2) — удалена" in text
+    assert "<script>" not in text
+
+
+def test_markdown_to_stdout(tmp_path):
+    base = write_base(tmp_path / "base")
+    result = CliRunner().invoke(report, [str(base), "--format", "markdown", "--out", "-"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("# Отчёт об эррате\n")
+    assert "- BJ101 предупреждение: неоднозначная группировка" in result.stdout
+
+
+def test_evened_ignores_typography_only():
+    assert evened("«дар» — ранить  на 1.") == evened('"Дар" - ранить на 1')
+    assert evened("ранить на 1") != evened("ранить на 2")

@@ -1,0 +1,259 @@
+"""The report's content: anchors, underlined findings, readings, diagrams, errata, rewording, escaping."""
+from __future__ import annotations
+
+import json
+import re
+from types import SimpleNamespace
+
+import pytest
+from click.testing import CliRunner
+
+from cli.report_cmd import report
+from reports.html import adapters
+from reports.html.diagram import diagram
+from reports.html.diff import apply_edits, word_diff
+from reports.html.model import card_entry, text_segments
+from report_fixtures import write_base
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    root = tmp_path_factory.mktemp("report")
+    base = write_base(root / "base")
+    out = root / "site"
+    result = CliRunner().invoke(report, [str(base), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def model_of(site):
+    return json.loads((site / "report.json").read_text(encoding="utf-8"))
+
+
+def test_files_of_the_site(site):
+    assert sorted(p.name for p in site.iterdir()) == [
+        "cards-t1.html", "icon.svg", "index.html", "report.css", "report.js", "report.json", "search-index.js"]
+
+
+def test_only_cards_with_findings_get_entries_with_stable_anchors(site):
+    model = model_of(site)
+    assert [(e["id"], e["anchor"], e["page"]) for e in model["cards"]] == [
+        ("t1_1", "t1_1", "cards-t1.html"), ("t1_2", "t1_2", "cards-t1.html")]
+    page = (site / "cards-t1.html").read_text(encoding="utf-8")
+    assert '<article class="card" id="t1_1"' in page
+    assert 'id="t1_3"' not in page
+
+
+def test_findings_are_underlined_at_their_spans(site):
+    entry = model_of(site)["cards"][1]
+    assert [(f["code"], f["start"], f["end"]) for f in entry["findings"]] == [
+        ("BJ501", 24, 25), ("BJ507", 65, 68)]
+    marked = [(s["text"], s["findings"], s["severity"]) for s in entry["segments"] if s["findings"]]
+    assert marked == [("-", [1], "warning"), ('"x"', [2], "info")]
+    page = (site / "cards-t1.html").read_text(encoding="utf-8")
+    assert '<span class="hl sev-warning" title="BJ501: ' in page
+    assert '<li id="t1_2-f1" class="sev-warning">' in page
+
+
+def test_ambiguous_text_shows_both_readings_with_diagrams(site):
+    model = model_of(site)
+    feature = model["cards"][0]["features"][1]
+    assert feature["kind"] == "playable" and feature["payment"] == "{tap}"
+    readings = feature["shown_readings"]
+    assert [r["canonical"] for r in readings] == [
+        "((ранить цель на 1 и закрыть ее), иначе излечить себя на 1)",
+        "(ранить цель на 1 и (закрыть ее, иначе излечить себя на 1))"]
+    assert readings[0]["diagram"]["kind"] == "fallback"
+    assert readings[1]["diagram"]["kind"] == "all"
+    assert model["summary"]["ambiguous"][0]["id"] == "t1_1"
+    page = (site / "cards-t1.html").read_text(encoding="utf-8")
+    assert page.count("<h4>Чтение 1 (по умолчанию)</h4>") == 1 and page.count("<h4>Чтение 2</h4>") == 1
+
+
+def test_errata_marker_and_field(site):
+    entry = model_of(site)["cards"][0]
+    assert entry["errata"] == {"markers": ["[Эррата 2023.04.08]"], "entries": ["2024.01.15"]}
+    assert entry["features"][0]["kind"] == "errata"
+    page = (site / "cards-t1.html").read_text(encoding="utf-8")
+    assert '<li>в тексте: <span class="mark">[Эррата 2023.04.08]</span></li>' in page
+    assert '<li>в базе (errata:): <span class="mark">2024.01.15</span></li>' in page
+
+
+def test_html_in_card_texts_is_escaped(site):
+    for name in ("index.html", "cards-t1.html"):
+        page = (site / name).read_text(encoding="utf-8")
+        assert "<script>alert" not in page and "<b>жирно" not in page
+    page = (site / "cards-t1.html").read_text(encoding="utf-8")
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "&lt;b&gt;жирно&lt;/b&gt;" in page
+    index = (site / "search-index.js").read_text(encoding="utf-8")
+    assert "</script>" not in index and "<\\/script>" in index
+
+
+def test_no_external_urls(site):
+    url = re.compile(r"""(?:https?:|ftp:)?//[\w.-]+\.\w+""")
+    for path in site.iterdir():
+        text = path.read_text(encoding="utf-8")
+        text = text.replace('xmlns="http://www.w3.org/2000/svg"', "")  # a namespace name, never fetched
+        assert not url.search(text), (path.name, url.search(text).group(0))
+        assert "@import" not in text
+
+
+def test_summary_counts_and_chart(site):
+    summary = model_of(site)["summary"]
+    assert summary["by_code"] == [
+        {"code": "BJ101", "name": "ambiguous-grouping", "count": 1, "severity": "warning"},
+        {"code": "BJ501", "name": "hyphen-as-dash", "count": 1, "severity": "warning"},
+        {"code": "BJ507", "name": "straight-quotes", "count": 1, "severity": "info"}]
+    assert summary["coverage"] == {"features": 4, "read": 4, "percent": 100.0}
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert index.count('class="bar sev-') == 3
+    assert '<a href="cards-t1.html#t1_1">Сумрачный загонщик</a>' in index
+
+
+def test_all_gives_every_card(tmp_path):
+    base = write_base(tmp_path / "base")
+    result = CliRunner().invoke(report, [str(base), "--out", str(tmp_path / "s"), "--all"])
+    assert result.exit_code == 0, result.output
+    model = json.loads((tmp_path / "s" / "report.json").read_text(encoding="utf-8"))
+    assert [e["id"] for e in model["cards"]] == ["t1_1", "t1_2", "t1_3"]
+    assert model["cards"][2]["findings"] == [] and model["cards"][2]["features"][0]["canonical"] == "Выстрел на 1"
+
+
+def test_diagram_marks_may_as_dashed_and_conditions_with_their_words():
+    from parser import read_text
+
+    feature = read_text("При атаке — может ранить цель на 1, при этом закрыть ее.")[0]
+    shape = diagram(feature.reading.tree)
+    assert json.dumps(shape, ensure_ascii=False).count('"dashed": true') == 1
+    assert shape["t"] == "frame"
+
+
+def test_word_diff_rebuilds_both_texts():
+    pieces = word_diff("ранить цель на 1 - закрыть", "ранить цель на 2 — закрыть")
+    assert pieces == [("equal", "ранить цель на "), ("delete", "1 -"), ("insert", "2 —"), ("equal", " закрыть")]
+    assert word_diff("ранить цель на 1, закрыть", "ранить врага на 1; закрыть") == [
+        ("equal", "ранить "), ("delete", "цель"), ("insert", "врага"), ("equal", " на 1"),
+        ("delete", ","), ("insert", ";"), ("equal", " закрыть")]
+
+
+def test_rewording_applies_safe_and_unsafe_fixes_word_by_word():
+    text = "ранить цель на 1 - закрыть ее"
+    edits = [adapters.Edit(17, 18, "—", True), adapters.Edit(15, 16, "2", False)]
+    new, pieces = apply_edits(text, edits)
+    assert new == "ранить цель на 2 — закрыть ее"
+    assert pieces == [("equal", "ранить цель на ", True), ("delete", "1", False), ("insert", "2", False),
+                      ("equal", " ", True), ("delete", "-", True), ("insert", "—", True),
+                      ("equal", " закрыть ее", True)]
+
+
+def _fake_finding(start, end, replacement, applicability, code="BJ501"):
+    from lint.finding import Finding, Severity
+
+    finding = Finding(code=code, name="hyphen-as-dash", severity=Severity.WARNING, message="дефис",
+                      path="x.yaml", line=1, column=start + 1, end_column=end + 1, card="t1_2",
+                      start=start, end=end)
+    edit = SimpleNamespace(start=start, end=end, replacement=replacement)
+    finding.fix = SimpleNamespace(edits=[edit], applicability=applicability)
+    return finding
+
+
+def test_suggested_fixes_adapter_reads_fix_objects_defensively():
+    plain = _fake_finding(1, 2, "x", "safe")
+    del plain.fix
+    broken = _fake_finding(1, 2, "x", "safe")
+    broken.fix = SimpleNamespace(edits=[("a", 2, "x"), (5, 3, "y")], applicability="safe")
+    good = _fake_finding(24, 25, "—", "safe")
+    risky = _fake_finding(15, 16, "2", "unsafe")
+    assert adapters.suggested_fixes([plain, broken, risky, good]) == [
+        adapters.Edit(15, 16, "2", False), adapters.Edit(24, 25, "—", True)]
+
+
+def test_card_entry_carries_the_rewording_diff():
+    from lint.engine import make_card
+
+    card = make_card("{tap}: ранить цель на 1 - закрыть ее.", id="t1_2")
+    entry = card_entry(card, [_fake_finding(24, 25, "—", "safe"), _fake_finding(22, 23, "2", "unsafe")], [])
+    assert entry["rewording"]["text"] == "{tap}: ранить цель на 2 — закрыть ее."
+    assert entry["rewording"]["safe"] == 1 and entry["rewording"]["unsafe"] == 1
+    changed = [(p["op"], p["text"], p["safe"]) for p in entry["rewording"]["diff"] if p["op"] != "equal"]
+    assert changed == [("delete", "1", False), ("insert", "2", False), ("delete", "-", True), ("insert", "—", True)]
+
+
+def test_rewording_is_rendered_with_unsafe_marks(tmp_path, monkeypatch):
+    from reports.html import model as page_model
+
+    monkeypatch.setattr(page_model.adapters, "suggested_fixes",
+                        lambda findings: [adapters.Edit(24, 25, "—", True)] if findings and findings[0].card == "t1_2"
+                        else [])
+    base = write_base(tmp_path / "base")
+    result = CliRunner().invoke(report, [str(base), "--out", str(tmp_path / "s")])
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "s" / "cards-t1.html").read_text(encoding="utf-8")
+    assert "<h3>Предлагаемая редакция</h3>" in page
+    assert "на 1 <del>-</del><ins>—</ins> закрыть" in page
+
+
+def test_explain_adapter_without_explain_module_is_empty(monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "explain", None)
+    adapters._explainer.cache_clear()
+    assert adapters.explain_steps(object(), 0) == []
+
+
+def test_explain_adapter_indents_steps(monkeypatch):
+    import sys
+
+    steps = [SimpleNamespace(text="Сначала", depth=0), SimpleNamespace(text="потом", depth=1)]
+    fake = SimpleNamespace(explain_feature=lambda feature, index: steps if index == 0 else [])
+    monkeypatch.setitem(sys.modules, "explain", fake)
+    adapters._explainer.cache_clear()
+    assert adapters.explain_steps(object(), 0) == ["Сначала", "  потом"]
+    assert adapters.explain_steps(object(), 1) == []
+    adapters._explainer.cache_clear()
+
+
+def test_zero_width_finding_still_covers_a_character():
+    segments = text_segments("абв", [{"n": 1, "start": 3, "end": 3, "severity": "info"}])
+    assert [(s["text"], s["findings"]) for s in segments] == [("аб", []), ("в", [1])]
+
+
+def test_nested_findings_are_numbered_once_where_each_ends():
+    findings = [{"n": 1, "start": 0, "end": 6, "severity": "warning"},
+                {"n": 2, "start": 2, "end": 4, "severity": "error"}]
+    segments = text_segments("abcdef", findings)
+    assert [(s["text"], s["findings"], s["ends"], s["severity"]) for s in segments] == [
+        ("ab", [1], [], "warning"), ("cd", [1, 2], [2], "error"), ("ef", [1], [1], "warning")]
+
+
+def test_suggestion_shown_as_a_replacement_of_the_span(site):
+    page = (site / "cards-t1.html").read_text(encoding="utf-8")
+    assert 'заменить <del class="ws">-</del> на <ins class="ws">—</ins>' in page
+
+
+def test_a_card_with_errata_but_no_findings_gets_an_entry(tmp_path):
+    base = tmp_path / "base"
+    base.mkdir()
+    (base / "e.yaml").write_text(
+        "set: {id: e1, name: Эррата}\ncards:\n"
+        "- id: e1_1\n  name: Чистый\n  text: '{tap}: Выстрел на 1.'\n"
+        "- id: e1_2\n  name: Исправленный\n  errata: '2024.01.15'\n  text: '{tap}: Выстрел на 2.'\n",
+        encoding="utf-8")
+    result = CliRunner().invoke(report, [str(base), "--out", str(tmp_path / "s")])
+    assert result.exit_code == 0, result.output
+    model = json.loads((tmp_path / "s" / "report.json").read_text(encoding="utf-8"))
+    assert [e["id"] for e in model["cards"]] == ["e1_2"]
+    assert model["summary"]["errata"] == [{"id": "e1_2", "name": "Исправленный", "anchor": "e1_2",
+                                           "page": "cards-e1.html", "marks": ["2024.01.15"]}]
+    index = (tmp_path / "s" / "index.html").read_text(encoding="utf-8")
+    assert '<a href="cards-e1.html#e1_2">Исправленный</a>' in index
+
+
+def test_a_removed_space_is_shown():
+    from reports.html.site import environment
+
+    macros = environment().get_template("macros.html.j2").module
+    html = str(macros.diffline([{"op": "equal", "text": "на"}, {"op": "delete", "text": "  "},
+                                {"op": "insert", "text": " "}, {"op": "equal", "text": "1"}]))
+    assert html == "на<del>␣␣</del><ins>␣</ins>1"
