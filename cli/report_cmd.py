@@ -58,7 +58,8 @@ def report(paths, out, all_cards, compare_with, output_format, page_size):
         sys.exit(2)
     targets = list(paths) if paths else settings.cardbase
     base = load_base(targets)
-    result = lint_base(base, settings)
+    reader = page_model.shared_reader()
+    result = lint_base(base, settings, reader=reader)
     if not base.cards and result.load_errors:
         for error in result.load_errors:
             click.echo(f"Ошибка: {error.path}: {error.message}", err=True)
@@ -76,7 +77,7 @@ def report(paths, out, all_cards, compare_with, output_format, page_size):
         changes = compare(old_base, base)
     sources = [str(p) for p in (targets or ["демо-база"])]
     model = page_model.build(base, result, all_cards=all_cards, changes=changes,
-                             page_size=page_size, sources=sources)
+                             page_size=page_size, sources=sources, reader=reader)
     if output_format == "markdown":
         _write_markdown(model, out)
     else:

@@ -149,23 +149,22 @@ def test_rewording_applies_safe_and_unsafe_fixes_word_by_word():
 
 def _fake_finding(start, end, replacement, applicability, code="BJ501"):
     from lint.finding import Finding, Severity
+    from lint.fix import Edit, Fix
 
     finding = Finding(code=code, name="hyphen-as-dash", severity=Severity.WARNING, message="дефис",
                       path="x.yaml", line=1, column=start + 1, end_column=end + 1, card="t1_2",
                       start=start, end=end)
-    edit = SimpleNamespace(start=start, end=end, replacement=replacement)
-    finding.fix = SimpleNamespace(edits=[edit], applicability=applicability)
+    finding.fix = Fix("исправить", [Edit(start, end, replacement)], applicability)
     return finding
 
 
-def test_suggested_fixes_adapter_reads_fix_objects_defensively():
+def test_suggested_fixes_adapter_takes_every_edit_in_text_order():
     plain = _fake_finding(1, 2, "x", "safe")
-    del plain.fix
-    broken = _fake_finding(1, 2, "x", "safe")
-    broken.fix = SimpleNamespace(edits=[("a", 2, "x"), (5, 3, "y")], applicability="safe")
+    plain.fix = None
     good = _fake_finding(24, 25, "—", "safe")
     risky = _fake_finding(15, 16, "2", "unsafe")
-    assert adapters.suggested_fixes([plain, broken, risky, good]) == [
+    twice = _fake_finding(24, 25, "—", "safe")
+    assert adapters.suggested_fixes([plain, twice, risky, good]) == [
         adapters.Edit(15, 16, "2", False), adapters.Edit(24, 25, "—", True)]
 
 
@@ -194,24 +193,15 @@ def test_rewording_is_rendered_with_unsafe_marks(tmp_path, monkeypatch):
     assert "на 1 <del>-</del><ins>—</ins> закрыть" in page
 
 
-def test_explain_adapter_without_explain_module_is_empty(monkeypatch):
-    import sys
+def test_explain_adapter_indents_steps_of_the_chosen_reading():
+    from parser import read_abstract
 
-    monkeypatch.setitem(sys.modules, "explain", None)
-    adapters._explainer.cache_clear()
-    assert adapters.explain_steps(object(), 0) == []
-
-
-def test_explain_adapter_indents_steps(monkeypatch):
-    import sys
-
-    steps = [SimpleNamespace(text="Сначала", depth=0), SimpleNamespace(text="потом", depth=1)]
-    fake = SimpleNamespace(explain_feature=lambda feature, index: steps if index == 0 else [])
-    monkeypatch.setitem(sys.modules, "explain", fake)
-    adapters._explainer.cache_clear()
-    assert adapters.explain_steps(object(), 0) == ["Сначала", "  потом"]
-    assert adapters.explain_steps(object(), 1) == []
-    adapters._explainer.cache_clear()
+    [feature] = read_abstract("С1 и С2, иначе С3")
+    first, second = adapters.explain_steps(feature, 0), adapters.explain_steps(feature, 1)
+    assert first[0].startswith("Игрок обязан объявить (С1 и С2); если сделать это нелегально")
+    assert first[1].startswith("  (С1 и С2): С1 и С2 независимы друг от друга")
+    assert second[0].startswith("С1 и (С2, иначе С3) независимы друг от друга")
+    assert all(line.endswith(")") for line in first + second)
 
 
 def test_zero_width_finding_still_covers_a_character():

@@ -139,9 +139,24 @@ def card_entry(card, findings: list, features: list | None) -> dict:
     }
 
 
+def shared_reader():
+    """A `read_card` that reads each card object once, for the linter and the pages alike."""
+    memo: dict[int, list] = {}
+
+    def read(card):
+        key = id(card)
+        if key not in memo:
+            memo[key] = list(read_card(card))
+        return memo[key]
+
+    return read
+
+
 def build(base, result, all_cards: bool = False, changes: list[dict] | None = None,
-          page_size: int = 200, sources: list[str] | None = None) -> dict:
-    """The whole report model: summary, card entries split into pages, changes."""
+          page_size: int = 200, sources: list[str] | None = None, reader=read_card) -> dict:
+    """The whole report model: summary, card entries split into pages, changes.
+
+    `reader` is the one the linter used (see `shared_reader`), so no card is read twice."""
     by_card: dict[str, list] = defaultdict(list)
     loose = []
     for finding in result.findings:
@@ -150,7 +165,7 @@ def build(base, result, all_cards: bool = False, changes: list[dict] | None = No
     entries, read_features, read_total = [], 0, 0
     for card in base.cards:
         try:
-            features = list(read_card(card))
+            features = list(reader(card))
         except Exception:  # noqa: BLE001 - a reader crash is already a BJ002 finding
             features = None
         for f in features or ():
