@@ -68,9 +68,15 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
     rendered = render(result, settings.format, statistics, quiet)
 
     if output:
+        from cardbase.atomic import same_file, write_atomic
+
+        clash = next((p for p in base.paths if same_file(p, output)), None)
+        if clash is not None:
+            click.echo(f"Ошибка: --output {output} — это входной файл базы карт ({clash}); "
+                       "отчёт записан не будет, укажите другой файл.", err=True)
+            sys.exit(2)
         try:
-            with open(output, "w", encoding="utf-8") as handle:
-                handle.write(rendered)
+            write_atomic(output, rendered)
         except OSError as exc:
             click.echo(f"Ошибка: не удалось записать {output}: {exc.strerror or exc}", err=True)
             sys.exit(2)
