@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Iterator
 
+from cardbase.chars import show_invisible
 from cardbase.model import Card, CardBase, TextLine
 from lint.config import Settings
 from lint.finding import Finding, Severity
@@ -110,7 +111,7 @@ def finding_for(rule: type[Rule], ctx: CardContext, hit: Hit, severity: Severity
         end_column = column + max(1, min(hit.end, line_end) - hit.start)
     return Finding(
         code=rule.code, name=rule.name, severity=severity,
-        message=rule.format_message(hit.params), path=card.path, line=line, column=column,
+        message=show_invisible(rule.format_message(hit.params)), path=card.path, line=line, column=column,
         end_column=end_column, card=card.id, rules=tuple(rule.rules), readings=list(hit.readings),
         suggestion=hit.suggestion, start=hit.start, end=hit.end,
     )
