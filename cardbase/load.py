@@ -67,7 +67,7 @@ def load_base(paths: list[str] | None = None) -> CardBase:
     base = CardBase()
     seen: dict[str, Card] = {}
     loaded: set[str] = set()
-    for file_path, problem in _expand(paths):
+    for file_path, problem in _expand(paths, base.skipped):
         if problem is not None:
             base.problems.append(problem)
             continue
@@ -105,8 +105,14 @@ def regular_file_problem(path: str) -> str | None:
     return f"это {what}, а не обычный файл; ожидается файл на диске"
 
 
-def _expand(paths: list[str]):
-    """(file, None) for each YAML file to load, or (None, Problem) for a bad path."""
+def _expand(paths: list[str], skipped: list[str]):
+    """(file, None) for each YAML file to load, or (None, Problem) for a bad path.
+
+    In a folder only card files are taken (a top-level `cards:`, see
+    cardbase.discover); its other YAML files are added to `skipped`.
+    """
+    from cardbase.discover import split_card_files
+
     for given in paths:
         path = Path(given)
         if path.is_dir():
@@ -114,11 +120,14 @@ def _expand(paths: list[str]):
                 (p for p in path.iterdir() if p.suffix.lower() in YAML_SUFFIXES and p.is_file()),
                 key=lambda p: p.name,
             )
-            if not files:
-                yield None, Problem(str(path), 0, 0, "в папке нет файлов *.yaml или *.yml; ожидается база карт",
+            found = split_card_files([str(file) for file in files])
+            skipped.extend(found.skipped)
+            if not found.files:
+                what = "нет файлов карт (YAML с разделом cards)" if files else "нет файлов *.yaml или *.yml"
+                yield None, Problem(str(path), 0, 0, f"в папке {what}; ожидается база карт",
                                   kind="unreadable")
-            for file in files:
-                yield str(file), None
+            for file in found.files:
+                yield file, None
         elif path.exists():
             reason = regular_file_problem(str(path))
             if reason is not None:

@@ -91,6 +91,7 @@ class CardBase:
     cards: list[Card] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     paths: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)   # YAML in given folders that is not a card file
 
     def find(self, key: str) -> Card | None:
         """A card by exact id, else by exact name (case-insensitive)."""

@@ -33,12 +33,15 @@ from lint.config import FORMATS
               help="Файл настроек (pyproject.toml или berserk-judge.toml) вместо найденного.")
 @click.option("--isolated", is_flag=True, help="Не читать файлы настроек.")
 @click.option("--quiet", "-q", is_flag=True, help="Без итоговой строки.")
+@click.option("--verbose", "-v", is_flag=True, help="Перечислить пропущенные файлы YAML, которые не являются файлами карт.")
 def lint(paths, output_format, output, select, extend_select, ignore, extend_ignore, severity,
-         exit_zero, statistics, config_file, isolated, quiet):
+         exit_zero, statistics, config_file, isolated, quiet, verbose):
     """Проверка текстов карт: находки с кодом, местом и номерами правил.
 
     PATHS — файлы или папки базы карт YAML; по умолчанию — база из настроек
-    (cardbase) или демо-база. Настройки: [tool.berserk-judge] в pyproject.toml
+    (cardbase), иначе файлы карт в текущей папке и ниже (YAML с разделом
+    cards; прочие YAML пропускаются, -v их перечисляет), а если их нет —
+    демо-база. Настройки: [tool.berserk-judge] в pyproject.toml
     или berserk-judge.toml (ближайший вверх от текущей папки); опции командной
     строки важнее файла. Подавление: «# noqa: BJ101» у текста карты или поле
     карты «noqa: [BJ101]». Описание правил: berserk-judge rule [КОД].
@@ -62,9 +65,15 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
     from cardbase.load import load_base
     from lint.engine import lint_base
 
-    targets = list(paths) if paths else settings.cardbase
+    from cardbase.discover import default_targets
+
+    targets, skipped, origin = default_targets(list(paths), settings.cardbase)
     base = load_base(targets)
     result = lint_base(base, settings)
+    result.origin = origin
+    if verbose:
+        for path in skipped + base.skipped:
+            click.echo(f"пропущен (не файл карт: нет раздела cards): {path}", err=True)
     rendered = render(result, settings.format, statistics, quiet)
 
     if output:

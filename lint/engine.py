@@ -72,6 +72,7 @@ class LintResult:
     cards: int = 0
     files: int = 0
     seconds: float = 0.0
+    origin: str | None = None   # where the cards came from, when not from the user's paths («демо-база»)
 
     @property
     def abnormal(self) -> bool:

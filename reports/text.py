@@ -33,7 +33,8 @@ def summary(result) -> str:
         extra.append(f"ниже порога: {result.below_threshold}")
     if extra:
         text = text.rstrip(".") + " (" + "; ".join(extra) + ")."
-    checked = f"Проверено карт: {result.cards}."
+    origin = getattr(result, "origin", None)
+    checked = f"Проверено карт: {result.cards}" + (f" ({origin})." if origin else ".")
     return f"{text}\n{checked}"
 
 
