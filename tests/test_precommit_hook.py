@@ -59,6 +59,7 @@ def test_lint_dot_skips_other_yaml(card_repo):
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("git") is None or shutil.which("pre-commit") is None,
                     reason="нужны git и pre-commit (pip install -e '.[test]')")
 def test_real_pre_commit_try_repo_lints_the_repository(card_repo, tmp_path):
