@@ -174,7 +174,7 @@ def lint_base(base: CardBase, settings: Settings) -> LintResult:
         error = Finding(
             code=code, name=name, severity=Severity.ERROR if code != "BJ901" else settings.severity_of(
                 code, Severity.WARNING),
-            message=problem.message, path=problem.path, line=problem.line, column=problem.column,
+            message=show_invisible(problem.message), path=problem.path, line=problem.line, column=problem.column,
             end_column=problem.column + 1, card=problem.card_id)
         if code == LOAD_ERROR[0]:
             result.load_errors.append(error)
