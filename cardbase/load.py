@@ -44,8 +44,11 @@ from cardbase.textmap import map_text, split_lines
 YAML_SUFFIXES = (".yaml", ".yml")
 
 # Card files nest four levels deep; the C composer recurses per level and
-# crashes the process (not an exception) somewhere past ten thousand.
+# crashes the process (not an exception) somewhere past twenty thousand.
 MAX_NESTING = 64
+# Below this many brackets and indentation columns a file cannot nest deep
+# enough to harm the composer, so its events are not counted (saves a parse).
+_SCAN_ABOVE = 2000
 
 
 def demo_base_path() -> Path:
@@ -194,10 +197,12 @@ def _too_deep(source: str) -> tuple[int, int] | None:
 
     Checked before composing. A cheap upper bound first (each block level
     needs indentation or a `- `/`? ` marker, each flow level a bracket); only
-    when it is exceeded are the parser's events counted, which never recurse.
+    when it passes _SCAN_ABOVE are the parser's events counted, which never
+    recurse. Nesting between MAX_NESTING and that bound is harmless to the
+    composer and is reported by the schema checks.
     """
     brackets = source.count("[") + source.count("{")
-    if brackets + max((len(m) for m in _NEST_PREFIX.findall(source)), default=0) <= MAX_NESTING:
+    if brackets + max((len(m) for m in _NEST_PREFIX.findall(source)), default=0) <= _SCAN_ABOVE:
         return None
     from ruamel.yaml import YAML
     from ruamel.yaml.events import CollectionEndEvent, CollectionStartEvent
@@ -349,6 +354,10 @@ class _FileLoader:
         surrogates: list[str] = []
         try:
             value = _plain(self.yaml.constructor.construct_object(node, deep=True), surrogates)
+        except RecursionError:
+            self.problem(node.start_mark.line + 1, node.start_mark.column + 1,
+                "значение вложено слишком глубоко; ожидается обычное значение YAML")
+            return None
         except Exception as exc:  # noqa: BLE001 - odd tags, duplicate nested keys
             self.problem(node.start_mark.line + 1, node.start_mark.column + 1,
                 f"не удалось прочитать значение ({exc}); ожидается обычное значение YAML")

@@ -48,7 +48,7 @@ def test_deep_flow_nesting_is_refused_before_composing(tmp_path, monkeypatch):
 
 
 def test_deep_block_nesting_is_refused(tmp_path, monkeypatch):
-    body = "".join(" " * i + "-\n" for i in range(0, 400, 2))
+    body = "".join(" " * i + "-\n" for i in range(0, 5000, 2))
     (tmp_path / "deep.yaml").write_text("set: {id: a, name: A}\ncards:\n" + body, encoding="utf-8")
     result = run_lint(tmp_path, monkeypatch, "deep.yaml")
     assert result.exit_code == 2
@@ -136,3 +136,11 @@ def test_broken_pyproject_of_another_tool_is_not_ours(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert CliRunner().invoke(lint, ["a.yaml", "--select", "BJ0"]).exit_code == 0
 
+
+
+def test_value_nested_deep_but_harmless_to_the_composer_is_a_schema_error(tmp_path, monkeypatch):
+    (tmp_path / "mid.yaml").write_text(CARD.format(text="x").replace(
+        "  text: x", "  cost: " + "[" * 1500 + "]" * 1500 + "\n  text: x"), encoding="utf-8")
+    result = run_lint(tmp_path, monkeypatch, "mid.yaml", "--select", "BJ0")
+    assert result.exit_code == 1
+    assert lines(result) == ["mid.yaml:5:9: BJ003 значение вложено слишком глубоко; ожидается обычное значение YAML"]
