@@ -9,10 +9,16 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+from typing import Callable
 
 
-def write_atomic(path: str | os.PathLike, data: bytes | str, encoding: str = "utf-8") -> None:
-    """Replace `path` with `data` (str is encoded with `encoding`); OSError on failure, target untouched."""
+def write_atomic(path: str | os.PathLike, data: bytes | str, encoding: str = "utf-8",
+                 verify: Callable[[Path], None] | None = None) -> None:
+    """Replace `path` with `data` (str is encoded with `encoding`); on failure the target is untouched.
+
+    `verify(temp_path)` runs on the finished temporary file before it
+    replaces the target; whatever it raises propagates and nothing is replaced.
+    """
     target = Path(path)
     if isinstance(data, str):
         data = data.encode(encoding, errors="backslashreplace")
@@ -27,6 +33,8 @@ def write_atomic(path: str | os.PathLike, data: bytes | str, encoding: str = "ut
             os.chmod(temp, _mode_for(target))
         except OSError:
             pass
+        if verify is not None:
+            verify(Path(temp))
         os.replace(temp, target)
     except BaseException:
         try:

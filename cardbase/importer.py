@@ -7,7 +7,6 @@ reported as Problems with their line number; the rest is still imported.
 from __future__ import annotations
 
 import json
-import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -83,12 +82,9 @@ def run_import(sources: list[Path], out_dir: Path, force: bool = False) -> Impor
     out_dir.mkdir(parents=True, exist_ok=True)
     kept = []
     for set_data, target in planned:
-        text = _verified(set_data, target, rendered[target], result)
-        if text is None:
-            continue
-        write_atomic(target, text.encode("utf-8"))
-        result.written.append(target)
-        kept.append(set_data)
+        if _write_verified(set_data, target, rendered[target], result):
+            result.written.append(target)
+            kept.append(set_data)
     result.sets = kept
     return result
 
@@ -123,45 +119,42 @@ def _differs(target: Path, text: str) -> bool:
         return True
 
 
-def _verified(set_data: SetData, target: Path, text: str, result: ImportResult) -> str | None:
-    """`text` if it loads back exactly; else the all-quoted rendering if that does; else None."""
+class _Mismatch(Exception):
+    """A written file that the loader reads differently from its source."""
+
+
+def _write_verified(set_data: SetData, target: Path, text: str, result: ImportResult) -> bool:
+    """Write `text`, or the all-quoted rendering, whichever loads back exactly; a Problem if neither."""
+    trouble = None
     for attempt in (text, render_set(set_data, quote_all=True)):
-        trouble = _load_back(set_data, target, attempt)
-        if trouble is None:
-            return attempt
+        try:
+            write_atomic(target, attempt.encode("utf-8"), verify=lambda temp: _check_loads_back(set_data, temp))
+            return True
+        except _Mismatch as exc:
+            trouble = str(exc)
     result.problems.append(Problem(str(target), 0, 0,
         f"файл не записан: после записи он читается не так, как источник ({trouble}); "
         "это ошибка berserk-judge — сообщите о ней"))
     result.unreadable.append(str(target))
-    return None
+    return False
 
 
-def _load_back(set_data: SetData, target: Path, text: str) -> str | None:
-    """Why `text`, loaded by the card loader, differs from the set's source (None: it does not)."""
-    import tempfile
-
+def _check_loads_back(set_data: SetData, written: Path) -> None:
+    """_Mismatch unless the card loader reads `written` as exactly the set's ids, names and texts."""
     from cardbase.load import load_base
 
-    folder = target.parent
-    handle, temp = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=".yaml", dir=folder)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(text.encode("utf-8"))
-        base = load_base([temp])
-    finally:
-        os.unlink(temp)
-    broken = [p for p in base.problems if p.kind not in ("icon", "noqa") and p.kind != "schema"]
+    base = load_base([str(written)])
+    broken = [p for p in base.problems if p.kind not in ("icon", "noqa", "schema")]
     if broken:
-        return f"строка {broken[0].line}: {broken[0].message}"
+        raise _Mismatch(f"строка {broken[0].line}: {broken[0].message}")
     if len(base.cards) != len(set_data.cards):
-        return f"карт {len(base.cards)} вместо {len(set_data.cards)}"
+        raise _Mismatch(f"карт {len(base.cards)} вместо {len(set_data.cards)}")
     for card, source in zip(base.cards, set_data.cards):
         for key in ("id", "name", "text"):
             if getattr(card, key) != source[key]:
-                return f"карта {source['id']}: поле {key}"
+                raise _Mismatch(f"карта {source['id']}: поле {key}")
         if (card.set_id, card.set_name) != (set_data.id, set_data.name):
-            return f"карта {source['id']}: раздел set"
-    return None
+            raise _Mismatch(f"карта {source['id']}: раздел set")
 
 
 def set_file_name(set_id: str) -> str:

@@ -153,3 +153,19 @@ def test_import_verifies_every_file_before_writing(tmp_path, monkeypatch):
         "файл не записан: после записи он читается не так, как источник (карта 1: поле text); "
         "это ошибка berserk-judge — сообщите о ней"]
     assert not (tmp_path / "out2" / "s.yaml").exists()
+
+
+def test_write_atomic_verify_failure_keeps_the_old_file(tmp_path):
+    target = tmp_path / "s.yaml"
+    target.write_text("старое", encoding="utf-8")
+    seen = []
+
+    def reject(temp):
+        seen.append(temp.read_text(encoding="utf-8"))
+        raise ValueError("не сходится")
+
+    with pytest.raises(ValueError):
+        write_atomic(target, "новое", verify=reject)
+    assert seen == ["новое"]
+    assert target.read_text(encoding="utf-8") == "старое"
+    assert os.listdir(tmp_path) == ["s.yaml"]
