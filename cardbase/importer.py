@@ -163,7 +163,7 @@ def set_file_name(set_id: str) -> str:
 
 
 def _read_source(path: Path, sets: dict[str, SetData], seen_ids: dict[str, str], result: ImportResult) -> None:
-    from cardbase.load import regular_file_problem
+    from cardbase.oserror import regular_file_problem
 
     reason = regular_file_problem(str(path))
     if reason is not None:

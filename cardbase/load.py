@@ -30,13 +30,12 @@ import datetime
 import difflib
 import os
 import re
-import stat
 from pathlib import Path
 from typing import Any
 
 from cardbase.chars import describe_char
 from cardbase.icons import KNOWN_ICONS, find_icons
-from cardbase.oserror import describe_os_error
+from cardbase.oserror import describe_os_error, regular_file_problem
 from cardbase.model import Card, CardBase, Problem
 from cardbase.schema import CARD_FIELDS, REQUIRED, SET_FIELDS, TOP_FIELDS, describe
 from cardbase.textmap import map_text, split_lines
@@ -89,23 +88,6 @@ def _identity(path: str) -> str:
         return str(Path(path).resolve())
     except (OSError, RuntimeError):
         return os.path.abspath(path)
-
-
-def regular_file_problem(path: str) -> str | None:
-    """Why `path` is not a regular file to read (a device, a FIFO, a socket), or None.
-
-    `/dev/zero` or a named pipe given as a card file, a config or a map would
-    be read forever; they are refused before opening.
-    """
-    try:
-        mode = os.stat(path).st_mode
-    except OSError:
-        return None  # the reader reports a missing or unreadable file in its own words
-    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
-        return None
-    what = ("канал (FIFO)" if stat.S_ISFIFO(mode) else "сокет" if stat.S_ISSOCK(mode)
-            else "устройство" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "не обычный файл")
-    return f"это {what}, а не обычный файл; ожидается файл на диске"
 
 
 def _expand(paths: list[str], skipped: list[str]):

@@ -94,7 +94,7 @@ def _load(paths: list[str]):
 
 def _read_jsonl(path: str):
     """A tiny corpus reader: one card per line; bad lines become problems; 1 when unreadable."""
-    from cardbase.load import regular_file_problem
+    from cardbase.oserror import regular_file_problem
     from cardbase.model import Card
     from cardbase.oserror import describe_os_error
 

@@ -39,7 +39,7 @@ def _read_map(source: str) -> tuple[str, Board]:
         if source == "-":
             raw = sys.stdin.buffer.read()
         else:
-            from cardbase.load import regular_file_problem
+            from cardbase.oserror import regular_file_problem
 
             reason = regular_file_problem(source)
             if reason is not None:

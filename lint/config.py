@@ -182,7 +182,7 @@ def _toml_reason(exc: Exception) -> str:
 
 def read_config_file(path: Path) -> dict[str, Any]:
     """Our table from a config file; ConfigError when unreadable or malformed."""
-    from cardbase.load import regular_file_problem
+    from cardbase.oserror import regular_file_problem
 
     reason = regular_file_problem(str(path))
     if reason is not None:
