@@ -34,6 +34,11 @@ def _all_printable(text: str) -> bool:
     return all(_printable(ch) for ch in text)
 
 
+def _raw_ok(text: str) -> bool:
+    """Printable and without the characters YAML reads as line breaks (U+2028, NEL, CR, ...)."""
+    return _all_printable(text) and not any(ch in _BREAKS for ch in text)
+
+
 def double_quoted(text: str) -> str:
     """A double-quoted scalar on one line, escaping what YAML cannot hold raw."""
     out = []
@@ -46,7 +51,7 @@ def double_quoted(text: str) -> str:
             out.append("\\n")
         elif ch == "\t":
             out.append("\\t")
-        elif _printable(ch):
+        elif _printable(ch) and ch not in _BREAKS:
             out.append(ch)
         elif ord(ch) <= 0xFF:
             out.append(f"\\x{ord(ch):02X}")
@@ -66,7 +71,7 @@ def scalar(value: Any) -> str:
     text = str(value)
     if _PLAIN_RE.match(text) and text.lower() not in _RESERVED:
         return text
-    if _all_printable(text):
+    if _raw_ok(text):
         return "'" + text.replace("'", "''") + "'"
     return double_quoted(text)
 
@@ -84,7 +89,7 @@ def literal_ok(text: str) -> bool:
         "\n" in text
         and not text.endswith("\n")
         and text[:1] not in ("", " ", "\t", "\n")
-        and _all_printable(text.replace("\n", ""))
+        and _raw_ok(text.replace("\n", ""))
     )
 
 
@@ -92,6 +97,6 @@ def text_value(text: str, indent: str) -> str:
     """The text of a card after `text:`: a block (with its lines) or one scalar."""
     if literal_ok(text):
         return "|-\n" + "\n".join(indent + line if line else "" for line in text.split("\n"))
-    if text and _all_printable(text) and not any(ch in _BREAKS for ch in text):
+    if text and _raw_ok(text):
         return "'" + text.replace("'", "''") + "'"
     return double_quoted(text) if text else "''"

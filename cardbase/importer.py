@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardbase.emit import flow, scalar, text_value
+from cardbase.atomic import write_atomic
+from cardbase.emit import double_quoted, flow, scalar, text_value
 from cardbase.oserror import describe_os_error
 from cardbase.model import Problem
 from cardbase.schema import WRITE_ORDER
@@ -38,6 +39,7 @@ class ImportResult:
     sets: list[SetData] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     unreadable: list[str] = field(default_factory=list)  # sources that could not be read at all
+    refused: list[Path] = field(default_factory=list)  # existing files that differ (nothing written)
 
 
 def import_jsonl(sources: list[Path], out_dir: Path, problems: list[Problem] | None = None) -> list[Path]:
@@ -51,22 +53,108 @@ def import_jsonl(sources: list[Path], out_dir: Path, problems: list[Problem] | N
     return result.written
 
 
-def run_import(sources: list[Path], out_dir: Path) -> ImportResult:
-    """Read every source, then write one YAML file per set into `out_dir`."""
+def run_import(sources: list[Path], out_dir: Path, force: bool = False) -> ImportResult:
+    """Read every source, then write one YAML file per set into `out_dir`.
+
+    Nothing is written when a target file exists with other content and
+    `force` is false (a hand-edited base is never overwritten unasked); an
+    identical file is left as it is. Every file is checked before it replaces
+    anything: loaded back by the card loader, it must give exactly the source
+    ids, names and texts; a set that does not is not written (a Problem).
+    """
     result = ImportResult()
     sets: dict[str, SetData] = {}
     seen_ids: dict[str, str] = {}
     for source in sources:
         _read_source(Path(source), sets, seen_ids, result)
     result.sets = list(sets.values())
-    if result.sets:
-        out_dir = Path(out_dir)
-        out_dir.mkdir(parents=True, exist_ok=True)
-        for set_data in result.sets:
-            target = out_dir / set_file_name(set_data.id)
-            target.write_bytes(render_set(set_data).encode("utf-8"))
+    if not result.sets:
+        return result
+    out_dir = Path(out_dir)
+    names = set_file_names([s.id for s in result.sets])
+    planned = [(set_data, out_dir / names[set_data.id]) for set_data in result.sets]
+    rendered = {target: render_set(set_data) for set_data, target in planned}
+    if not force:
+        changed = [t for t in rendered if _differs(t, rendered[t])]
+        if changed:
+            result.refused = changed
+            return result
+    out_dir.mkdir(parents=True, exist_ok=True)
+    kept = []
+    for set_data, target in planned:
+        if _write_verified(set_data, target, rendered[target], result):
             result.written.append(target)
+            kept.append(set_data)
+    result.sets = kept
     return result
+
+
+def set_file_names(set_ids: list[str]) -> dict[str, str]:
+    """A distinct file name for every set id, in the order given.
+
+    Ids that make the same safe name (`a b`, `a_b`, `a/b`; `A` and `a` on a
+    case-insensitive disk) never share a file: the first keeps the name, the
+    others get `-2`, `-3`, … .
+    """
+    taken: set[str] = set()
+    out: dict[str, str] = {}
+    for set_id in set_ids:
+        stem = set_file_name(set_id)[: -len(".yaml")]
+        name, number = stem, 1
+        while name.casefold() in taken:
+            number += 1
+            name = f"{stem}-{number}"
+        taken.add(name.casefold())
+        out[set_id] = name + ".yaml"
+    return out
+
+
+def _differs(target: Path, text: str) -> bool:
+    """Whether writing `text` would change an existing file."""
+    try:
+        return target.read_bytes() != text.encode("utf-8")
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True
+
+
+class _Mismatch(Exception):
+    """A written file that the loader reads differently from its source."""
+
+
+def _write_verified(set_data: SetData, target: Path, text: str, result: ImportResult) -> bool:
+    """Write `text`, or the all-quoted rendering, whichever loads back exactly; a Problem if neither."""
+    trouble = None
+    for attempt in (text, render_set(set_data, quote_all=True)):
+        try:
+            write_atomic(target, attempt.encode("utf-8"), verify=lambda temp: _check_loads_back(set_data, temp))
+            return True
+        except _Mismatch as exc:
+            trouble = str(exc)
+    result.problems.append(Problem(str(target), 0, 0,
+        f"файл не записан: после записи он читается не так, как источник ({trouble}); "
+        "это ошибка berserk-judge — сообщите о ней"))
+    result.unreadable.append(str(target))
+    return False
+
+
+def _check_loads_back(set_data: SetData, written: Path) -> None:
+    """_Mismatch unless the card loader reads `written` as exactly the set's ids, names and texts."""
+    from cardbase.load import load_base
+
+    base = load_base([str(written)])
+    broken = [p for p in base.problems if p.kind not in ("icon", "noqa", "schema")]
+    if broken:
+        raise _Mismatch(f"строка {broken[0].line}: {broken[0].message}")
+    if len(base.cards) != len(set_data.cards):
+        raise _Mismatch(f"карт {len(base.cards)} вместо {len(set_data.cards)}")
+    for card, source in zip(base.cards, set_data.cards):
+        for key in ("id", "name", "text"):
+            if getattr(card, key) != source[key]:
+                raise _Mismatch(f"карта {source['id']}: поле {key}")
+        if (card.set_id, card.set_name) != (set_data.id, set_data.name):
+            raise _Mismatch(f"карта {source['id']}: раздел set")
 
 
 def set_file_name(set_id: str) -> str:
@@ -75,6 +163,13 @@ def set_file_name(set_id: str) -> str:
 
 
 def _read_source(path: Path, sets: dict[str, SetData], seen_ids: dict[str, str], result: ImportResult) -> None:
+    from cardbase.oserror import regular_file_problem
+
+    reason = regular_file_problem(str(path))
+    if reason is not None:
+        result.unreadable.append(str(path))
+        result.problems.append(Problem(str(path), 0, 0, f"{reason}; ожидается файл JSONL"))
+        return
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -117,6 +212,17 @@ def _parse_line(line: str, path: str, number: int, problems: list[Problem]) -> d
         problems.append(Problem(path, number, exc.colno,
             f"строка не является JSON ({exc.msg}); ожидается объект карты, строка пропущена"))
         return None
+    except RecursionError:
+        problems.append(Problem(path, number, 1,
+            "слишком глубокая вложенность значений JSON; ожидается объект карты, строка пропущена"))
+        return None
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as exc:
+        problems.append(Problem(path, number, 1,
+            f"в строке одиночный суррогат U+{ord(exc.object[exc.start]):04X} — это не символ текста; "
+            "ожидается текст в Юникоде, строка пропущена"))
+        return None
     if not isinstance(data, dict):
         problems.append(Problem(path, number, 1,
             "строка не является объектом JSON; ожидается {\"id\": ..., \"name\": ..., ...}, строка пропущена"))
@@ -145,10 +251,12 @@ def _parse_line(line: str, path: str, number: int, problems: list[Problem]) -> d
     return card
 
 
-def render_set(set_data: SetData) -> str:
-    """The YAML text of one set file."""
-    out = [f"# Импортировано berserk-judge из: {', '.join(set_data.sources)}",
-           "set:", f"  id: {scalar(set_data.id)}", f"  name: {scalar(set_data.name)}", "cards:"]
+def render_set(set_data: SetData, quote_all: bool = False) -> str:
+    """The YAML text of one set file; `quote_all`: every string double-quoted (the safe fallback)."""
+    one = (lambda v: double_quoted(v) if isinstance(v, str) else scalar(v)) if quote_all else scalar
+    names = ", ".join("".join(ch if ch.isprintable() else "?" for ch in source) for source in set_data.sources)
+    out = [f"# Импортировано berserk-judge из: {names}",
+           "set:", f"  id: {one(set_data.id)}", f"  name: {one(set_data.name)}", "cards:"]
     for card in set_data.cards:
         first = True
         for key in WRITE_ORDER:
@@ -157,7 +265,10 @@ def render_set(set_data: SetData) -> str:
             prefix = "- " if first else "  "
             first = False
             if key == "text":
-                out.append(f"{prefix}text: {text_value(card['text'], '    ')}")
+                value = double_quoted(card["text"]) if quote_all else text_value(card["text"], "    ")
+                out.append(f"{prefix}text: {value}")
+            elif quote_all and key in ("id", "name"):
+                out.append(f"{prefix}{key}: {one(card[key])}")
             else:
                 out.append(f"{prefix}{key}: {flow(card[key])}")
         out.append("")

@@ -29,16 +29,26 @@ except ImportError:  # pragma: no cover - clib is a dependency, but stay usable 
 import datetime
 import difflib
 import hashlib
+import os
+import re
 from pathlib import Path
 from typing import Any
 
+from cardbase.chars import describe_char
 from cardbase.icons import KNOWN_ICONS, find_icons
-from cardbase.oserror import describe_os_error
+from cardbase.oserror import describe_os_error, regular_file_problem
 from cardbase.model import Card, CardBase, Problem
 from cardbase.schema import CARD_FIELDS, REQUIRED, SET_FIELDS, TOP_FIELDS, describe
 from cardbase.textmap import map_text, split_lines
 
 YAML_SUFFIXES = (".yaml", ".yml")
+
+# Card files nest four levels deep; the C composer recurses per level and
+# crashes the process (not an exception) somewhere past twenty thousand.
+MAX_NESTING = 64
+# Below this many brackets and indentation columns a file cannot nest deep
+# enough to harm the composer, so its events are not counted (saves a parse).
+_SCAN_ABOVE = 2000
 
 
 def demo_base_path() -> Path:
@@ -59,17 +69,36 @@ def load_base(paths: list[str] | None = None) -> CardBase:
         paths = [str(demo_base_path())]
     base = CardBase()
     seen: dict[str, Card] = {}
-    for file_path, problem in _expand(paths):
+    loaded: set[str] = set()
+    for file_path, problem in _expand(paths, base.skipped):
         if problem is not None:
             base.problems.append(problem)
             continue
+        key = _identity(file_path)
+        if key in loaded:  # the same file named twice (a file and its folder, or a repeated path)
+            continue
+        loaded.add(key)
         base.paths.append(file_path)
         _FileLoader(file_path, base, seen).run()
     return base
 
 
-def _expand(paths: list[str]):
-    """(file, None) for each YAML file to load, or (None, Problem) for a bad path."""
+def _identity(path: str) -> str:
+    """One key per file however it was named (relative, absolute, through a link)."""
+    try:
+        return str(Path(path).resolve())
+    except (OSError, RuntimeError):
+        return os.path.abspath(path)
+
+
+def _expand(paths: list[str], skipped: list[str]):
+    """(file, None) for each YAML file to load, or (None, Problem) for a bad path.
+
+    In a folder only card files are taken (a top-level `cards:`, see
+    cardbase.discover); its other YAML files are added to `skipped`.
+    """
+    from cardbase.discover import split_card_files
+
     for given in paths:
         path = Path(given)
         if path.is_dir():
@@ -77,24 +106,44 @@ def _expand(paths: list[str]):
                 (p for p in path.iterdir() if p.suffix.lower() in YAML_SUFFIXES and p.is_file()),
                 key=lambda p: p.name,
             )
-            if not files:
-                yield None, Problem(str(path), 0, 0, "в папке нет файлов *.yaml или *.yml; ожидается база карт",
+            found = split_card_files([str(file) for file in files])
+            skipped.extend(found.skipped)
+            if not found.files:
+                what = "нет файлов карт (YAML с разделом cards)" if files else "нет файлов *.yaml или *.yml"
+                yield None, Problem(str(path), 0, 0, f"в папке {what}; ожидается база карт",
                                   kind="unreadable")
-            for file in files:
-                yield str(file), None
+            for file in found.files:
+                yield file, None
         elif path.exists():
+            reason = regular_file_problem(str(path))
+            if reason is not None:
+                yield None, Problem(str(path), 0, 0, reason, kind="unreadable")
+                continue
             yield str(path), None
         else:
             yield None, Problem(str(path), 0, 0, "файл или папка не найдены; ожидается путь к базе карт YAML",
                               kind="unreadable")
 
 
-def _plain(value: Any) -> Any:
-    """ruamel's round-trip types (CommentedSeq, ScalarInt, LiteralScalarString...) as plain Python."""
+def _plain(value: Any, surrogates: list[str] | None = None) -> Any:
+    """ruamel's round-trip types (CommentedSeq, ScalarInt, LiteralScalarString...) as plain Python.
+
+    A lone surrogate (`"\\ud800"` in YAML) cannot be printed or written as
+    UTF-8: it is replaced by U+FFFD and appended to `surrogates`.
+    """
     if isinstance(value, bool):
         return bool(value)
     if isinstance(value, str):
-        return str(value)
+        value = str(value)
+        if not value.isascii():
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                bad = [ch for ch in value if 0xD800 <= ord(ch) <= 0xDFFF]
+                if surrogates is not None:
+                    surrogates.extend(bad)
+                value = "".join("\ufffd" if 0xD800 <= ord(ch) <= 0xDFFF else ch for ch in value)
+        return value
     if isinstance(value, int):
         return int(value)
     if isinstance(value, float):
@@ -102,9 +151,9 @@ def _plain(value: Any) -> Any:
     if isinstance(value, (datetime.date, datetime.datetime)):
         return value.isoformat()
     if isinstance(value, dict):
-        return {_plain(k): _plain(v) for k, v in value.items()}
+        return {_plain(k, surrogates): _plain(v, surrogates) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_plain(item) for item in value]
+        return [_plain(item, surrogates) for item in value]
     return value
 
 
@@ -123,6 +172,57 @@ _YAML_HINTS = {
 }
 
 
+_NEST_PREFIX = re.compile(r"^[ ?-]*", re.M)
+
+
+def _too_deep(source: str) -> tuple[int, int] | None:
+    """(line, column) of the first value nested deeper than MAX_NESTING, else None.
+
+    Checked before composing. A cheap upper bound first (each block level
+    needs indentation or a `- `/`? ` marker, each flow level a bracket); only
+    when it passes _SCAN_ABOVE are the parser's events counted, which never
+    recurse. Nesting between MAX_NESTING and that bound is harmless to the
+    composer and is reported by the schema checks.
+    """
+    brackets = source.count("[") + source.count("{")
+    if brackets + max((len(m) for m in _NEST_PREFIX.findall(source)), default=0) <= _SCAN_ABOVE:
+        return None
+    from ruamel.yaml import YAML
+    from ruamel.yaml.events import CollectionEndEvent, CollectionStartEvent
+
+    depth = 0
+    try:
+        for event in YAML(typ="safe", pure=not _HAS_CLIB).parse(source):
+            if isinstance(event, CollectionStartEvent):
+                depth += 1
+                if depth > MAX_NESTING:
+                    return event.start_mark.line + 1, event.start_mark.column + 1
+            elif isinstance(event, CollectionEndEvent):
+                depth -= 1
+    except Exception:  # noqa: BLE001 - a syntax error is reported by the composer, after this check
+        return None
+    return None
+
+
+def _shared_node(root):
+    """The first node reached twice (a YAML alias), found without expanding anything."""
+    from ruamel.yaml.nodes import MappingNode, SequenceNode
+
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            return node
+        seen.add(id(node))
+        if isinstance(node, SequenceNode):
+            stack.extend(node.value)
+        elif isinstance(node, MappingNode):
+            for key, value in node.value:
+                stack.extend((key, value))
+    return None
+
+
 class _FileLoader:
     """Loads one file into a CardBase; every problem is recorded, none raised."""
 
@@ -133,6 +233,7 @@ class _FileLoader:
         self.set_id = Path(path).stem
         self.set_name = ""
         self.lines: list[str] = []
+        self._surrogate_nodes: set[int] = set()
 
     def problem(self, line: int, column: int, message: str, card_id: str | None = None,
                 kind: str = "schema") -> None:
@@ -142,9 +243,23 @@ class _FileLoader:
         source = self._read()
         if source is None:
             return
+        too_deep = _too_deep(source)
+        if too_deep is not None:
+            self.problem(too_deep[0], too_deep[1],
+                f"вложенность значений YAML глубже {MAX_NESTING} уровней; ожидается база карт "
+                "(set, cards, поля карт)", kind="unreadable")
+            return
         root = self._compose(source)
         if root is None:
             return
+        if "*" in source:
+            shared = _shared_node(root)
+            if shared is not None:
+                self.problem(shared.start_mark.line + 1, shared.start_mark.column + 1,
+                    "ссылки YAML (якорь &имя и ссылка *имя) в файле карт не поддерживаются: "
+                    "это значение используется повторно; ожидается каждое значение записанным полностью",
+                    kind="unreadable")
+                return
         self.lines = split_lines(source)
         first = len(self.base.problems)
         self._document(root)
@@ -152,6 +267,10 @@ class _FileLoader:
         self.base.problems[first:] = sorted(self.base.problems[first:], key=lambda p: (p.line, p.column))
 
     def _read(self) -> str | None:
+        reason = regular_file_problem(self.path)
+        if reason is not None:
+            self.problem(0, 0, reason, kind="unreadable")
+            return None
         try:
             raw = Path(self.path).read_bytes()
         except OSError as exc:
@@ -202,11 +321,13 @@ class _FileLoader:
             line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
             self.problem(line, column, message, kind="unreadable")
         except ReaderError as exc:
-            before = source[: exc.position]
+            character = exc.character if isinstance(exc.character, str) else chr(exc.character)
+            position = exc.position if 0 <= exc.position < len(source) else source.find(character)
+            before = source[: max(position, 0)]
             line = before.count("\n") + 1
-            column = exc.position - (before.rfind("\n") + 1) + 1
+            column = len(before) - (before.rfind("\n") + 1) + 1
             self.problem(line, column,
-                f"недопустимый символ U+{ord(exc.character):04X} в файле YAML; "
+                f"недопустимый символ {describe_char(character)} в файле YAML; "
                 "ожидается печатный текст (управляющие символы пишите в двойных кавычках как \\xNN)",
                 kind="unreadable")
         except (YAMLError, Exception) as exc:  # noqa: BLE001 - bad input must not crash
@@ -214,12 +335,23 @@ class _FileLoader:
         return None
 
     def _value(self, node) -> Any:
+        surrogates: list[str] = []
         try:
-            return _plain(self.yaml.constructor.construct_object(node, deep=True))
+            value = _plain(self.yaml.constructor.construct_object(node, deep=True), surrogates)
+        except RecursionError:
+            self.problem(node.start_mark.line + 1, node.start_mark.column + 1,
+                "значение вложено слишком глубоко; ожидается обычное значение YAML")
+            return None
         except Exception as exc:  # noqa: BLE001 - odd tags, duplicate nested keys
             self.problem(node.start_mark.line + 1, node.start_mark.column + 1,
                 f"не удалось прочитать значение ({exc}); ожидается обычное значение YAML")
             return None
+        if surrogates and id(node) not in self._surrogate_nodes:
+            self._surrogate_nodes.add(id(node))
+            self.problem(node.start_mark.line + 1, node.start_mark.column + 1,
+                f"в значении {describe_char(surrogates[0])}: это не символ текста, его нельзя записать "
+                "в UTF-8 (заменён на U+FFFD); ожидается текст в Юникоде")
+        return value
 
     def _mapping(self, node, what: str, card_id: str | None = None):
         """{key: (key_node, value_node)} of a mapping node; duplicates reported."""

@@ -94,6 +94,7 @@ class CardBase:
     # sha256 of each file's bytes as loaded: `lint --fix` refuses to write a
     # file that changed since (cardbase/write.py)
     digests: dict[str, str] = field(default_factory=dict)
+    skipped: list[str] = field(default_factory=list)   # YAML in given folders that is not a card file
 
     def find(self, key: str) -> Card | None:
         """A card by exact id, else by exact name (case-insensitive)."""

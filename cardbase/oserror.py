@@ -1,6 +1,9 @@
 """Russian words for why a file could not be read (the OS gives English)."""
 from __future__ import annotations
 
+import os
+import stat
+
 
 def describe_os_error(exc: OSError) -> str:
     """A short Russian reason for an OSError met while reading a file."""
@@ -11,3 +14,20 @@ def describe_os_error(exc: OSError) -> str:
     if isinstance(exc, IsADirectoryError):
         return "это папка, а не файл"
     return f"ошибка ввода-вывода: {exc.strerror or exc}"
+
+
+def regular_file_problem(path: str) -> str | None:
+    """Why `path` is not a regular file to read (a device, a FIFO, a socket), or None.
+
+    `/dev/zero` or a named pipe given as a card file, a config or a map would
+    be read forever; they are refused before opening.
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None  # the reader reports a missing or unreadable file in its own words
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return None
+    what = ("канал (FIFO)" if stat.S_ISFIFO(mode) else "сокет" if stat.S_ISSOCK(mode)
+            else "устройство" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "не обычный файл")
+    return f"это {what}, а не обычный файл; ожидается файл на диске"

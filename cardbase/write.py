@@ -20,8 +20,6 @@ read is not written (`FileChanged`).
 from __future__ import annotations
 
 import hashlib
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -78,34 +76,18 @@ def rewrite_texts(source: str, texts: dict[str, tuple[str, str]]) -> str:
     return out
 
 
-def write_atomic(path: str, content: str, bom: bool, expected_digest: str | None) -> None:
-    """Write through a temp file in the same folder and `os.replace`; refuse
-    when the file's bytes are no longer the ones `expected_digest` describes."""
-    target = Path(path)
-    data = (("\ufeff" if bom else "") + content).encode("utf-8")
-    folder = target.parent
-    handle = tempfile.NamedTemporaryFile("wb", dir=folder, prefix=f".{target.name}.", suffix=".tmp",
-                                         delete=False)
-    try:
-        with handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        try:
-            os.chmod(handle.name, target.stat().st_mode & 0o7777)
-        except OSError:
-            pass
+def write_text_file(path: str, content: str, bom: bool, expected_digest: str | None) -> None:
+    """Write through `cardbase.atomic.write_atomic`; refuse (FileChanged) when the
+    file's bytes are no longer the ones `expected_digest` describes."""
+    from cardbase.atomic import write_atomic
+
+    def unchanged(_temp) -> None:
         if expected_digest is not None:
-            current = hashlib.sha256(target.read_bytes()).hexdigest()
+            current = hashlib.sha256(Path(path).read_bytes()).hexdigest()
             if current != expected_digest:
                 raise FileChanged("файл изменился после чтения")
-        os.replace(handle.name, target)
-    except BaseException:
-        try:
-            os.unlink(handle.name)
-        except OSError:
-            pass
-        raise
+
+    write_atomic(path, ("\ufeff" if bom else "") + content, verify=unchanged)
 
 
 # --- locating and replacing --------------------------------------------------

@@ -47,7 +47,11 @@ def canon(text, card_key, bases, all_cards, fmt, abstract, card_name):
     if (text is None) == (card_key is None):
         raise click.UsageError("укажите либо TEXT, либо --card (ровно одно из двух)")
     if text == "-":
-        text = sys.stdin.read()
+        text = _stdin_text()
+    elif text is not None:
+        _check_utf8(text, "TEXT")
+    if card_name is not None:
+        _check_utf8(card_name, "--name")
     card_id = None
     if card_key is not None:
         card = _find_card(card_key, list(bases))
@@ -97,6 +101,32 @@ def _canon_all(bases: list[str], fmt: str, abstract: bool) -> int:
     return 2 if unreadable else (1 if unread else 0)
 
 
+def _fail(message: str) -> None:
+    click.echo(f"Ошибка: {message}", err=True)
+    sys.exit(2)
+
+
+def _stdin_text() -> str:
+    """Standard input decoded strictly as UTF-8 (invalid bytes are an error, not U+FFFD)."""
+    raw = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode("utf-8")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = len(raw[raw.rfind(b"\n", 0, exc.start) + 1:exc.start].decode("utf-8", "replace")) + 1
+        _fail(f"стандартный ввод не в кодировке UTF-8: байт 0x{raw[exc.start]:02X} в строке {line}, "
+              f"столбце {column}; ожидается текст в UTF-8")
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def _check_utf8(value: str, what: str) -> None:
+    """An argument with bytes that are not UTF-8 (Python keeps them as lone surrogates) is an error."""
+    for index, ch in enumerate(value):
+        if 0xD800 <= ord(ch) <= 0xDFFF:
+            byte = f"байт 0x{ord(ch) - 0xDC00:02X}" if 0xDC80 <= ord(ch) <= 0xDCFF else f"U+{ord(ch):04X}"
+            _fail(f"{what} не в кодировке UTF-8: {byte} в позиции {index + 1}; ожидается текст в UTF-8")
+
+
 def _read(text: str, card_name: str | None):
     from parser import looks_abstract
 
@@ -114,6 +144,14 @@ def _find_card(key: str, bases: list[str]):
 
     base = load_base(bases or configured_base())
     card = base.find(key)
+    if card is None and base.problems:
+        from cardbase.load import format_problem
+
+        broken = [p for p in base.problems if p.kind == "unreadable"] or base.problems
+        for problem in broken:
+            click.echo(format_problem(problem), err=True)
+        _fail(f"карта «{key}» не найдена, а база карт прочитана с ошибками ({len(broken)}, см. выше); "
+              "исправьте базу или укажите другую (--base)")
     if card is None:
         from rapidfuzz import process
 

@@ -20,10 +20,13 @@ def coverage(paths, fmt):
     PATHS — файлы или папки базы карт YAML (по умолчанию — демо-база);
     файлы корпуса *.jsonl читаются напрямую. Особенность прочитана, когда
     известен её вид и грамматика связок принимает её эффект целиком.
+
+    Коды выхода: 0 — готово; 2 — путь не найден или файл не читается
+    (остальные файлы всё равно посчитаны).
     """
     from parser import cover
 
-    cards, problems, locate = _load(list(paths))
+    cards, problems, broken, locate = _load(list(paths))
     files = cover(cards, locate)
     total = sum(f.features for f in files)
     read = sum(f.read for f in files)
@@ -38,15 +41,20 @@ def coverage(paths, fmt):
             "problems": problems,
         }
         click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
-        return
+        raise SystemExit(2 if broken else 0)
     for problem in problems:
         click.echo(f"проблема: {problem}", err=True)
     for f in files:
         click.echo(f"{f.path}: особенностей {f.features}, прочитано {f.read} ({f.percent:.2f}%)")
         for u in f.unread:
             click.echo(f"  {u.path}:{u.line}:{u.column} [{u.card}] «{_one_line(u.unread)}» — {u.message}")
-    percent = 100.0 * read / total if total else 100.0
-    click.echo(f"Итого: особенностей {total}, прочитано {read} ({percent:.2f}%)")
+    if total:
+        click.echo(f"Итого: особенностей {total}, прочитано {read} ({100.0 * read / total:.2f}%)")
+    else:
+        click.echo("Итого: особенностей 0 — читать нечего")
+    if broken:
+        click.echo(f"Не прочитано файлов или путей: {broken} (см. сообщения выше).", err=True)
+        raise SystemExit(2)
 
 
 def _one_line(text: str) -> str:
@@ -58,9 +66,11 @@ def _load(paths: list[str]):
     jsonl = [p for p in paths if p.endswith(".jsonl")]
     rest = [p for p in paths if not p.endswith(".jsonl")]
     cards, problems = [], []
+    broken = 0
     positions: dict[int, tuple[int, str]] = {}
     for path in jsonl:
-        found, trouble = _read_jsonl(path)
+        found, trouble, unreadable = _read_jsonl(path)
+        broken += unreadable
         for card, line_no in found:
             positions[id(card)] = (line_no, card.text)
         cards.extend(c for c, _ in found)
@@ -71,6 +81,7 @@ def _load(paths: list[str]):
         base = load_base(rest or configured_base())
         cards.extend(base.cards)
         problems.extend(format_problem(p) for p in base.problems)
+        broken += sum(1 for p in base.problems if p.kind == "unreadable")
 
     def locate(card, offset: int) -> tuple[int, int]:
         if id(card) in positions:
@@ -78,29 +89,38 @@ def _load(paths: list[str]):
             return line_no, offset + 1      # JSONL: the file line, and the column inside the card text
         return card.locate(offset)
 
-    return cards, problems, locate
+    return cards, problems, broken, locate
 
 
 def _read_jsonl(path: str):
-    """A tiny corpus reader: one card per line; bad lines become problems."""
+    """A tiny corpus reader: one card per line; bad lines become problems; 1 when unreadable."""
+    from cardbase.oserror import regular_file_problem
     from cardbase.model import Card
+    from cardbase.oserror import describe_os_error
 
     found, problems = [], []
+    reason = regular_file_problem(path)
+    if reason is not None:
+        return [], [f"{path}: {reason}"], 1
     try:
         lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        return [], [f"{path}: не удалось прочитать файл ({type(exc).__name__})"]
+    except OSError as exc:
+        return [], [f"{path}: не удалось прочитать файл ({describe_os_error(exc)}); ожидается файл JSONL"], 1
+    except UnicodeDecodeError as exc:
+        return [], [f"{path}: файл не в кодировке UTF-8 (байт 0x{exc.object[exc.start]:02X}); "
+                    "ожидается файл JSONL в UTF-8"], 1
     for number, raw in enumerate(lines, 1):
         if not raw.strip():
             continue
         try:
             data = json.loads(raw)
+            json.dumps(data, ensure_ascii=False).encode("utf-8")
             card = Card(id=str(data["id"]), name=str(data.get("name") or ""), text=str(data.get("text") or ""),
                         set_id=str(data.get("set") or ""), set_name=str(data.get("set_name") or ""),
                         path=path, line=number)
-        except (ValueError, KeyError, TypeError, AttributeError):
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
             problems.append(f"{path}:{number}: строка не является карточкой JSON с полем id")
             continue
         found.append((card, number))
-    return found, problems
+    return found, problems, 0
 

@@ -39,6 +39,11 @@ def _read_map(source: str) -> tuple[str, Board]:
         if source == "-":
             raw = sys.stdin.buffer.read()
         else:
+            from cardbase.oserror import regular_file_problem
+
+            reason = regular_file_problem(source)
+            if reason is not None:
+                raise InputError(f"«{source}»: {reason}")
             with open(source, "rb") as handle:
                 raw = handle.read()
     except FileNotFoundError:

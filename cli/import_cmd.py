@@ -23,21 +23,27 @@ def _cards_word(count: int) -> str:
 @click.option("--out", "out_dir", required=True, metavar="ПАПКА",
               type=click.Path(path_type=Path, file_okay=False),
               help="Папка, куда записать базу карт YAML (по файлу на выпуск).")
-def import_cmd(sources: tuple[Path, ...], out_dir: Path) -> None:
+@click.option("--force", is_flag=True,
+              help="Перезаписать существующие файлы выпусков, даже если они изменены вручную.")
+def import_cmd(sources: tuple[Path, ...], out_dir: Path, force: bool) -> None:
     """Импорт корпуса JSONL в базу карт YAML.
 
     Каждая строка ИСТОЧНИКА — карта в формате корпуса (id, set, set_name,
     number, name, text, ...). Тексты переносятся без изменений. Повторный
     запуск даёт те же байты. Плохие строки пропускаются с сообщением;
-    остальное импортируется.
+    остальное импортируется. Выпуски с одинаковым именем файла получают
+    разные файлы. Существующий файл с другим содержимым перезаписывается
+    только с --force. Каждый файл перед записью читается обратно и сверяется
+    с источником.
 
-    Код выхода: 0 — готово; 2 — ошибка вызова или источник не читается.
+    Код выхода: 0 — готово; 2 — ошибка вызова, источник не читается,
+    файл уже есть (без --force) или не прошёл сверку.
     """
     from cardbase.importer import run_import
     from cardbase.load import format_problem
 
     try:
-        result = run_import(list(sources), out_dir)
+        result = run_import(list(sources), out_dir, force=force)
     except OSError as exc:
         if isinstance(exc, PermissionError):
             reason = "нет прав на запись"
@@ -49,6 +55,12 @@ def import_cmd(sources: tuple[Path, ...], out_dir: Path) -> None:
         raise SystemExit(2)
     for problem in result.problems:
         click.echo(format_problem(problem), err=True)
+    if result.refused:
+        for path in result.refused:
+            click.echo(f"{path}: файл уже есть, и его содержимое отличается от импортируемого", err=True)
+        click.echo(f"Ошибка: ничего не записано: в {out_dir} уже есть файлы с другим содержимым "
+                   f"({len(result.refused)}); чтобы перезаписать их, добавьте --force.", err=True)
+        raise SystemExit(2)
     total = sum(len(s.cards) for s in result.sets)
     click.echo(f"Записано файлов: {len(result.written)} в {out_dir}; всего {total} {_cards_word(total)}.")
     for set_data, path in zip(result.sets, result.written):

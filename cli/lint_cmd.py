@@ -39,12 +39,15 @@ from lint.config import FORMATS
               help="Показать исправления как unified diff, ничего не записывая (код 1 — есть что исправить).")
 @click.option("--unsafe-fixes", is_flag=True,
               help="С --fix или --diff применять и небезопасные исправления (могут менять смысл текста).")
+@click.option("--verbose", "-v", is_flag=True, help="Перечислить пропущенные файлы YAML, которые не являются файлами карт.")
 def lint(paths, output_format, output, select, extend_select, ignore, extend_ignore, severity,
-         exit_zero, statistics, config_file, isolated, quiet, fix, diff, unsafe_fixes):
+         exit_zero, statistics, config_file, isolated, quiet, fix, diff, unsafe_fixes, verbose):
     """Проверка текстов карт: находки с кодом, местом и номерами правил.
 
     PATHS — файлы или папки базы карт YAML; по умолчанию — база из настроек
-    (cardbase) или демо-база. Настройки: [tool.berserk-judge] в pyproject.toml
+    (cardbase), иначе файлы карт в текущей папке и ниже (YAML с разделом
+    cards; прочие YAML пропускаются, -v их перечисляет), а если их нет —
+    демо-база. Настройки: [tool.berserk-judge] в pyproject.toml
     или berserk-judge.toml (ближайший вверх от текущей папки); опции командной
     строки важнее файла. Подавление: «# noqa: BJ101» у текста карты или поле
     карты «noqa: [BJ101]». Описание правил: berserk-judge rule [КОД].
@@ -71,15 +74,19 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
         click.echo(f"Ошибка настроек: {exc}", err=True)
         sys.exit(2)
 
+    from cardbase.discover import default_targets
     from cardbase.load import load_base
     from lint.engine import lint_base
 
-    targets = list(paths) if paths else settings.cardbase
+    targets, skipped, origin = default_targets(list(paths), settings.cardbase)
     if fix and not diff and targets is None:
         click.echo("Ошибка: --fix не записывает во встроенную демо-базу; укажите путь к своей базе "
                    "(или посмотрите исправления: --diff)", err=True)
         sys.exit(2)
     base = load_base(targets)
+    if verbose:
+        for path in skipped + base.skipped:
+            click.echo(f"пропущен (не файл карт: нет раздела cards): {path}", err=True)
     failed = False
     if fix or diff:
         from cli.lint_fix import fix_or_diff
@@ -89,6 +96,7 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
                                            in_report=in_report)
     else:
         result, note = lint_base(base, settings), ""
+    result.origin = origin
     rendered = render(result, settings.format, statistics, quiet)
     if note and settings.format == "text" and not output:
         rendered += note + "\n"
@@ -96,9 +104,15 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
         click.echo(note, err=True)
 
     if output:
+        from cardbase.atomic import same_file, write_atomic
+
+        clash = next((p for p in base.paths if same_file(p, output)), None)
+        if clash is not None:
+            click.echo(f"Ошибка: --output {output} — это входной файл базы карт ({clash}); "
+                       "отчёт записан не будет, укажите другой файл.", err=True)
+            sys.exit(2)
         try:
-            with open(output, "w", encoding="utf-8") as handle:
-                handle.write(rendered)
+            write_atomic(output, rendered)
         except OSError as exc:
             click.echo(f"Ошибка: не удалось записать {output}: {exc.strerror or exc}", err=True)
             sys.exit(2)

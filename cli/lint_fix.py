@@ -45,7 +45,7 @@ def fix_or_diff(base, settings, diff: bool, unsafe: bool, quiet: bool, in_report
 
 def run_fixes(base, settings, write: bool, unsafe: bool) -> FixRun:
     """Fix the base; write the files (`write`) or only build the diff."""
-    from cardbase.write import WriteError, read_source, rewrite_texts, write_atomic
+    from cardbase.write import WriteError, read_source, rewrite_texts, write_text_file
     from lint.fixing import fix_base
 
     outcome = fix_base(base, settings, unsafe=unsafe)
@@ -64,7 +64,7 @@ def run_fixes(base, settings, write: bool, unsafe: bool) -> FixRun:
                 raise WriteError("файл изменился после чтения")
             new_source = rewrite_texts(source.text, texts)
             if write:
-                write_atomic(path, new_source, source.bom, expected or source.digest)
+                write_text_file(path, new_source, source.bom, expected or source.digest)
             else:
                 diffs.append(unified_diff(path, source.text, new_source))
         except (WriteError, OSError, UnicodeDecodeError) as exc:

@@ -88,6 +88,11 @@ def main() -> None:
     Читает тексты карт по правилам 114–116, 505 и 506, показывает
     каноническую расстановку скобок, находит неоднозначные и ошибочные тексты.
     """
+    import sys
+
+    for stream in (sys.stdout, sys.stderr):  # a character UTF-8 cannot hold must not crash the output
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -12,6 +12,7 @@ from grid.errors import CellError
 Cell = tuple[int, int]  # (column, row), both 0-based, row 0 at the bottom
 
 _NAME = re.compile(r"^([a-z]+)([0-9]+)$")
+_MAX_LETTERS, _MAX_DIGITS = 4, 6
 
 
 def column_letters(col: int) -> str:
@@ -39,12 +40,17 @@ def cell_name(cell: Cell) -> str:
 
 def parse_cell_name(name: str) -> Cell:
     """Read «c4» (case-insensitive) into (2, 3); reject anything else."""
+    shown = name if len(name) <= 20 else name[:20] + "…"
     match = _NAME.match(name.strip().lower())
     if not match or match.group(2).startswith("0"):
         raise CellError(
-            f"неверное имя клетки «{name}»: нужны буквы столбца и номер строки "
+            f"неверное имя клетки «{shown}»: нужны буквы столбца и номер строки "
             "с 1, например c4 (a1 — левая нижняя клетка)"
         )
+    if len(match.group(1)) > _MAX_LETTERS or len(match.group(2)) > _MAX_DIGITS:
+        # no board is that large; and int() of thousands of digits hits Python's limit
+        raise CellError(f"клетка «{shown}» вне любой карты: столбец — не больше {_MAX_LETTERS} букв, "
+                        f"строка — не больше {_MAX_DIGITS} цифр")
     return column_index(match.group(1)), int(match.group(2)) - 1
 
 

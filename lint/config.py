@@ -162,16 +162,33 @@ def find_config(start: Path) -> Path | None:
         pyproject = directory / "pyproject.toml"
         if pyproject.is_file():
             try:
-                data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
-            except (tomllib.TOMLDecodeError, OSError, UnicodeDecodeError):
-                continue  # not ours to judge unless it has our table
+                raw = pyproject.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue  # not ours to judge
+            try:
+                data = tomllib.loads(raw)
+            except (tomllib.TOMLDecodeError, RecursionError) as exc:
+                if "berserk-judge" in raw:  # ours, but broken: say so rather than run without it
+                    raise ConfigError(f"{pyproject}: ошибка TOML: {_toml_reason(exc)}") from None
+                continue
             if isinstance(data.get("tool"), dict) and "berserk-judge" in data["tool"]:
                 return pyproject
     return None
 
 
+def _toml_reason(exc: Exception) -> str:
+    if isinstance(exc, RecursionError):
+        return "слишком глубокая вложенность значений"
+    return str(exc)
+
+
 def read_config_file(path: Path) -> dict[str, Any]:
     """Our table from a config file; ConfigError when unreadable or malformed."""
+    from cardbase.oserror import regular_file_problem
+
+    reason = regular_file_problem(str(path))
+    if reason is not None:
+        raise ConfigError(f"{path}: {reason}")
     try:
         raw = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -180,8 +197,8 @@ def read_config_file(path: Path) -> dict[str, Any]:
         raise ConfigError(f"{path}: не удалось прочитать файл настроек ({exc})") from None
     try:
         data = tomllib.loads(raw)
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: ошибка TOML: {exc}") from None
+    except (tomllib.TOMLDecodeError, RecursionError) as exc:
+        raise ConfigError(f"{path}: ошибка TOML: {_toml_reason(exc)}") from None
     if path.name == "pyproject.toml":
         table = data.get("tool", {}).get("berserk-judge") if isinstance(data.get("tool"), dict) else None
         if table is None:
@@ -244,6 +261,9 @@ def settings_from_table(table: dict[str, Any], path: Path | None, root: Path) ->
     other: dict[str, Any] = {}
     if "cardbase" in table:
         paths = _string_list(path, "cardbase", table["cardbase"])
+        if not paths or not all(p.strip() for p in paths):
+            raise _fail(path, "cardbase", f"ожидается {KNOWN_KEYS['cardbase']} (непустой), а задано "
+                                          f"{table['cardbase']!r}")
         other["cardbase"] = [str((root / p)) if not Path(p).is_absolute() else p for p in paths]
     if "rulebook" in table:
         value = table["rulebook"]

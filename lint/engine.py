@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Callable, Iterator
 
+from cardbase.chars import show_invisible
 from cardbase.model import Card, CardBase, TextLine
 from lint.config import Settings
 from lint.finding import Finding, Severity
@@ -72,6 +73,7 @@ class LintResult:
     cards: int = 0
     files: int = 0
     seconds: float = 0.0
+    origin: str | None = None   # where the cards came from, when not from the user's paths («демо-база»)
 
     @property
     def abnormal(self) -> bool:
@@ -111,7 +113,7 @@ def finding_for(rule: type[Rule], ctx: CardContext, hit: Hit, severity: Severity
         end_column = column + max(1, min(hit.end, line_end) - hit.start)
     return Finding(
         code=rule.code, name=rule.name, severity=severity,
-        message=rule.format_message(hit.params), path=card.path, line=line, column=column,
+        message=show_invisible(rule.format_message(hit.params)), path=card.path, line=line, column=column,
         end_column=end_column, card=card.id, rules=tuple(rule.rules), readings=list(hit.readings),
         suggestion=hit.suggestion, start=hit.start, end=hit.end,
         fix=hit.fix.located(card.locate) if hit.fix is not None else None,
@@ -176,7 +178,7 @@ def lint_base(base: CardBase, settings: Settings,
         error = Finding(
             code=code, name=name, severity=Severity.ERROR if code != "BJ901" else settings.severity_of(
                 code, Severity.WARNING),
-            message=problem.message, path=problem.path, line=problem.line, column=problem.column,
+            message=show_invisible(problem.message), path=problem.path, line=problem.line, column=problem.column,
             end_column=problem.column + 1, card=problem.card_id)
         if code == LOAD_ERROR[0]:
             result.load_errors.append(error)

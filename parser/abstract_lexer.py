@@ -47,7 +47,8 @@ def looks_abstract(text: str) -> bool:
 
 
 def _label(number_text: str, prefix: str) -> str:
-    return prefix + str(int(number_text[1:]))
+    # digits without leading zeros; not int(): thousands of digits exceed Python's int-string limit
+    return prefix + (number_text[1:].lstrip("0") or "0")
 
 
 def lex_abstract(text: str, offset: int = 0) -> list[Token]:
@@ -61,7 +62,8 @@ def lex_abstract(text: str, offset: int = 0) -> list[Token]:
             word = re.match(r"\w+", text[pos:])
             if word:
                 end = pos + word.end()
-            raise ReadingError(f"неизвестное слово «{text[pos:end]}»: ожидалась способность С1, С2, … "
+            shown = text[pos:end] if end - pos <= 40 else text[pos:pos + 40] + "…"
+            raise ReadingError(f"неизвестное слово «{shown}»: ожидалась способность С1, С2, … "
                                f"или связка", offset + pos, offset + end)
         index = int(match.lastgroup[1:]) if match.lastgroup.startswith("r") else None
         if index is None:  # a named inner group matched last; find the rule group
@@ -80,7 +82,7 @@ def lex_abstract(text: str, offset: int = 0) -> list[Token]:
         elif kind is Kind.COND:
             raw = match.group("cond").strip()
             cond = _COND_LABEL.fullmatch(raw)
-            label = f"У{int(cond.group(2))}" if cond else raw
+            label = _label(cond.group(1) + cond.group(2), "У") if cond else raw
             value = raw
         elif kind is Kind.OR and prev in _ALT_START_FOR_OR and "," not in value:
             kind = Kind.OR_START

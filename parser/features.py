@@ -259,6 +259,11 @@ def _read_effect(feature: Feature, text: str, prot, name: str | None) -> None:
             feature.error = ReadingError("у особенности нет эффекта", *feature.span)
             feature.unread = [feature.span]
         return
+    problem = _cut_short(text, es, ee, feature.annotations)
+    if problem is not None:
+        feature.error = problem
+        feature.unread = [(problem.start, problem.end)]
+        return
     dynamic = feature.kind in _DYNAMIC or (feature.kind == "keyword" and not _STATIC_LABELS.match(feature.label or ""))
     cands = candidates(text, es, ee, prot, dynamic)
     first_error = None
@@ -280,6 +285,31 @@ def _read_effect(feature: Feature, text: str, prot, name: str | None) -> None:
     feature.reading = None
     span = (first_error.start, first_error.end) if first_error and first_error.end > first_error.start else (es, ee)
     feature.unread = [span]
+
+
+_DANGLING = re.compile(r"(?<!\w)(и|или|либо|затем)\s*$", re.I)
+
+
+def _cut_short(text: str, es: int, ee: int, annotations):
+    """A ReadingError for an effect with no words, or one ending on a connective.
+
+    `ранить цель на 1 и (ранить цель на 2)`: the bracketed part is an
+    annotation, so the effect would end on «и» and half of it be dropped.
+    """
+    from parser.reading import ReadingError
+
+    effect = text[es:ee]
+    if not any(ch.isalnum() for ch in effect):
+        return ReadingError(f"в особенности нет ни одного слова, только «{effect}»; ожидается текст особенности",
+                            es, ee)
+    match = _DANGLING.search(effect)
+    if match is None:
+        return None
+    word = " ".join(match.group(1).split())
+    after = [a for a in annotations if a.span[0] >= es + match.end()]
+    why = f" (текст в скобках «{after[0].text}» не читается как способность)" if after else ""
+    return ReadingError(f"эффект обрывается на связке «{word}»: после неё ожидается способность{why}",
+                        es + match.start(1), es + match.end(1))
 
 
 def _condition_dash_alternative(feature: Feature, text: str, prot, dynamic: bool) -> None:

@@ -61,12 +61,45 @@ class Reading:
         return canonical(self.tree)
 
 
+# Bounds that keep the recursive grammar and tree builders well inside Python's
+# stack (a real feature nests 3 brackets and has 20 connectives at most).
+MAX_BRACKET_DEPTH = 40
+MAX_CONNECTIVES = 400
+
+
+def _check_size(tokens: list[Token]) -> None:
+    """ReadingError for a text nested or chained too deep to read safely."""
+    depth = 0
+    for tok in tokens:
+        if tok.kind is Kind.LPAR:
+            depth += 1
+            if depth > MAX_BRACKET_DEPTH:
+                raise ReadingError(f"скобки вложены глубже {MAX_BRACKET_DEPTH} уровней; "
+                                   "ожидается текст особенности", tok.start, tok.end)
+        elif tok.kind is Kind.RPAR:
+            depth -= 1
+    connectives = [tok for tok in tokens if tok.kind not in (Kind.ATOM, Kind.LPAR, Kind.RPAR)]
+    if len(connectives) > MAX_CONNECTIVES:
+        tok = connectives[MAX_CONNECTIVES]
+        raise ReadingError(f"в особенности больше {MAX_CONNECTIVES} связок; ожидается текст особенности",
+                           tok.start, tok.end)
+
+
 def read_tokens(tokens: list[Token]) -> Reading:
     """Read a token list; raises ReadingError with the offending span."""
     if not any(tok.kind is Kind.ATOM for tok in tokens):
         start = tokens[0].start if tokens else 0
         end = tokens[-1].end if tokens else 0
         raise ReadingError("нет ни одной способности: эффект пуст", start, end)
+    _check_size(tokens)
+    try:
+        return _read_tokens(tokens)
+    except RecursionError:
+        raise ReadingError("текст вложен слишком глубоко для чтения; ожидается текст особенности",
+                           tokens[0].start, tokens[-1].end) from None
+
+
+def _read_tokens(tokens: list[Token]) -> Reading:
     try:
         surface = parse_surface(tokens)
     except UnexpectedInput as exc:

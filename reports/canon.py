@@ -119,6 +119,8 @@ def render_text(features, text: str, abstract: bool = False, indent: str = "") -
 
 def caret_lines(text: str, error, feature) -> list[str]:
     """The unreadable line with a caret under the offending part, and the message."""
+    from cardbase.chars import show_invisible
+
     if error is None:
         return [f"строка {feature.line}: особенность не прочитана"]
     line_start = text.rfind("\n", 0, error.start) + 1
@@ -128,7 +130,7 @@ def caret_lines(text: str, error, feature) -> list[str]:
     column = error.start - line_start + 1
     width = max(1, min(error.end, line_end) - error.start)
     return [
-        f"строка {line_no}, столбец {column}: {error.message}",
+        f"строка {line_no}, столбец {column}: {show_invisible(error.message)}",
         f"  {text[line_start:line_end]}",
         "  " + " " * (error.start - line_start) + "^" * width,
     ]

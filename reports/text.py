@@ -49,7 +49,8 @@ def summary(result) -> str:
         extra.append(f"ниже порога: {result.below_threshold}")
     if extra:
         text = text.rstrip(".") + " (" + "; ".join(extra) + ")."
-    checked = f"Проверено карт: {result.cards}."
+    origin = result.origin
+    checked = f"Проверено карт: {result.cards}" + (f" ({origin})." if origin else ".")
     fixable = fixable_line(result.findings)
     if fixable:
         text += "\n" + fixable

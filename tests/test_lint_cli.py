@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -61,9 +62,13 @@ def test_text_format_lines_and_summary(project):
     assert lines[-1] == "Проверено карт: 3."
 
 
-def test_default_base_is_demo(project):
+def test_default_base_is_demo_only_without_card_files(project):
+    code, out = run()
+    assert "cardbase/demo/" not in out and "cards/t1.yaml:5:15: BJ505" in out
+    (project / "cards" / "t1.yaml").unlink()
     code, out = run()
     assert "cardbase/demo/d2-spornye-teksty.yaml" in out
+    assert re.fullmatch(r"Проверено карт: \d+ \(демо-база: в текущей папке нет файлов карт\)\.", out.splitlines()[-1])
     assert code == 1
 
 

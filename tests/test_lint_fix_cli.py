@@ -177,7 +177,7 @@ def test_write_is_atomic(tmp_path, monkeypatch):
     monkeypatch.setattr(os, "replace", broken_replace)
     digest = write.read_source(str(path)).digest
     with pytest.raises(OSError):
-        write.write_atomic(str(path), "new", False, digest)
+        write.write_text_file(str(path), "new", False, digest)
     assert seen == [(tmp_path, "new")]          # written to a temp file in the same folder
     assert path.read_text(encoding="utf-8") == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["a.yaml"]
@@ -191,7 +191,7 @@ def test_write_refuses_a_changed_file(tmp_path):
     digest = write.read_source(str(path)).digest
     path.write_text("edited", encoding="utf-8")
     with pytest.raises(write.FileChanged):
-        write.write_atomic(str(path), "new", False, digest)
+        write.write_text_file(str(path), "new", False, digest)
     assert path.read_text(encoding="utf-8") == "edited"
 
 

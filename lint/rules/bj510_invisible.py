@@ -1,0 +1,42 @@
+"""BJ510: control and invisible characters inside a card text."""
+from __future__ import annotations
+
+from cardbase.chars import describe_char, is_invisible
+from lint.finding import Severity
+from lint.rule import Hit, Rule
+
+
+class InvisibleCharacter(Rule):
+    """Управляющий или невидимый символ в тексте карты.
+
+    Что находит:
+        Символы, которых читатель не видит: нулевой пробел U+200B, знак
+        порядка байтов U+FEFF, мягкий перенос U+00AD, переключатели
+        направления письма (U+202E), разделители строк U+2028/U+2029,
+        управляющие символы (NUL, U+0001, возврат каретки без перевода
+        строки), одиночные суррогаты и не-символы Юникода. Каждый символ
+        назван в сообщении кодом и именем.
+    Почему это важно:
+        Такие символы попадают в текст при копировании из офисных программ
+        и веб-страниц. Они разрывают слова и связки («и» с нулевым пробелом
+        уже не связка), ломают поиск и сравнение текстов, а U+202E
+        переворачивает показ строки. В тексте карты их не видно — найти их
+        можно только по коду.
+    Плохо:
+        {tap}: ранить цель на 1 и​ ранить себя на 1.
+    Хорошо:
+        {tap}: ранить цель на 1 и ранить себя на 1.
+    """
+
+    code = "BJ510"
+    name = "invisible-character"
+    severity = Severity.WARNING
+    message = "невидимый символ {char} в тексте; удалите его"
+
+    def check(self, ctx):
+        text = ctx.text
+        if text.replace("\n", "").replace("\t", "").replace("\u00a0", "").isprintable():
+            return  # the usual case, decided in C: no control, format or unassigned character
+        for offset, ch in enumerate(text):
+            if is_invisible(ch):
+                yield Hit(offset, offset + 1, {"char": describe_char(ch)}, suggestion="")

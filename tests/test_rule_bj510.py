@@ -1,0 +1,33 @@
+"""BJ510 invisible-character: every invisible character named, nothing else flagged."""
+from __future__ import annotations
+
+import pytest
+
+from lint.engine import lint_text
+
+
+def messages(text: str) -> list[tuple[int, str]]:
+    return [(f.start, f.message) for f in lint_text(text, select=["BJ510"])]
+
+
+@pytest.mark.parametrize("char, name", [
+    ("\u200b", "U+200B ZERO WIDTH SPACE"),
+    ("\ufeff", "U+FEFF ZERO WIDTH NO-BREAK SPACE"),
+    ("\u202e", "U+202E RIGHT-TO-LEFT OVERRIDE"),
+    ("\u00ad", "U+00AD SOFT HYPHEN"),
+    ("\u2028", "U+2028 LINE SEPARATOR"),
+    ("\x00", "U+0000 NULL"),
+    ("\x01", "U+0001 (управляющий символ)"),
+    ("\r", "U+000D CARRIAGE RETURN"),
+    ("\ufffe", "U+FFFE (не символ Юникода)"),
+])
+def test_each_invisible_character_is_named(char, name):
+    assert messages(f"Ранить цель{char} на 1.") == [(11, f"невидимый символ {name} в тексте; удалите его")]
+
+
+def test_visible_layout_is_not_flagged():
+    assert messages("Ранить цель\tна 1.\nПри гибели — ранить\u00a0цель на 2 «в бою».") == []
+
+
+def test_every_occurrence_is_reported():
+    assert [start for start, _ in messages("\u200bа\u200bб\u200b")] == [0, 2, 4]
