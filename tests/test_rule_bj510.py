@@ -31,3 +31,15 @@ def test_visible_layout_is_not_flagged():
 
 def test_every_occurrence_is_reported():
     assert [start for start, _ in messages("\u200bа\u200bб\u200b")] == [0, 2, 4]
+
+
+def test_fix_deletes_the_character_and_keeps_words_apart():
+    from lint.fix import apply_edits
+
+    for text, fixed in [("ранить\u200b цель", "ранить цель"),
+                        ("ранить\u2028цель", "ранить цель"),
+                        ("ранить \u2028цель", "ранить цель"),
+                        ("\ufeffранить цель", "ранить цель")]:
+        fixes = [f.fix for f in lint_text(text, select=["BJ510"])]
+        assert {f.applicability for f in fixes} == {"safe"}
+        assert apply_edits(text, fixes)[0] == fixed, text

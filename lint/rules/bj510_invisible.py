@@ -3,7 +3,11 @@ from __future__ import annotations
 
 from cardbase.chars import describe_char, is_invisible
 from lint.finding import Severity
+from lint.fix import replace, safe_fix
 from lint.rule import Hit, Rule
+
+# characters that separate words or lines: removing them must leave a space
+_SEPARATORS = frozenset("\u2028\u2029\x85\x0b\x0c\r")
 
 
 class InvisibleCharacter(Rule):
@@ -32,6 +36,7 @@ class InvisibleCharacter(Rule):
     name = "invisible-character"
     severity = Severity.WARNING
     message = "невидимый символ {char} в тексте; удалите его"
+    fix_applicability = "safe"
 
     def check(self, ctx):
         text = ctx.text
@@ -39,4 +44,14 @@ class InvisibleCharacter(Rule):
             return  # the usual case, decided in C: no control, format or unassigned character
         for offset, ch in enumerate(text):
             if is_invisible(ch):
-                yield Hit(offset, offset + 1, {"char": describe_char(ch)}, suggestion="")
+                yield Hit(offset, offset + 1, {"char": describe_char(ch)},
+                          fix=_removal(text, offset))
+
+
+def _removal(text: str, offset: int):
+    """Delete the character; a separator between two words becomes a space."""
+    between_words = (0 < offset < len(text) - 1 and not text[offset - 1].isspace()
+                     and not text[offset + 1].isspace())
+    if text[offset] in _SEPARATORS and between_words:
+        return safe_fix("заменить невидимый разделитель пробелом", replace(offset, offset + 1, " "))
+    return safe_fix("удалить невидимый символ", replace(offset, offset + 1, ""))
