@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from parser.canonical_form import abstract_canonical
-from parser.features import read_text
+from parser.engine.canonical_form import abstract_canonical
+from parser.reader.features import read_text
 
 CORPUS = Path(__file__).parents[1].parent / "shared" / "corpus"
 FILES = ("s1-voina-stihiy.jsonl", "relaunch-9-sets.jsonl")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from parser.regions import find_regions
+from parser.reader.regions import find_regions
 
 Span = tuple[int, int]
 

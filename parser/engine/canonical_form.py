@@ -1,7 +1,7 @@
 """The canonical notation of spec section 4, and its abstract rendering."""
 from __future__ import annotations
 
-from parser.tree import (
+from parser.engine.tree import (
     children, All, Atom, Choice, Condition, Dependent, Either, Fallback, May, Node,
     OpponentFallback, Sequence,
 )

@@ -11,14 +11,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from parser.annotations import Annotation, paren_annotations, type_name_parts
-from parser.classify import (find_condition, find_prefix, find_type_name, is_trigger_start,
+from parser.reader.annotations import Annotation, paren_annotations, type_name_parts
+from parser.reader.classify import (find_condition, find_prefix, find_type_name, is_trigger_start,
                              is_while_start)
-from parser.names import name_spans
-from parser.regions import find_regions
-from parser.segment import LEVELS, candidates, tokens_for
-from parser.split import ERRATA, split_features
-from parser.tokens import Kind, Token
+from parser.reader.names import name_spans
+from parser.reader.regions import find_regions
+from parser.reader.segment import LEVELS, candidates, tokens_for
+from parser.reader.split import ERRATA, split_features
+from parser.engine.tokens import Kind, Token
 
 Span = tuple[int, int]
 _GRANTING = re.compile(r"(?:имеет|имеют|получает|получают|получить|получив|особенность\w*|приобретает)\s*:?\s*$", re.I)
@@ -52,8 +52,8 @@ class Feature:
     effect: str = ""
     effect_span: Span = (0, 0)
     tokens: list[Token] = field(default_factory=list)
-    reading: object | None = None            # parser.reading.Reading
-    error: object | None = None              # parser.reading.ReadingError
+    reading: object | None = None            # parser.engine.reading.Reading
+    error: object | None = None              # parser.engine.reading.ReadingError
     unread: list[Span] = field(default_factory=list)
     separators: list[tuple[Span, str]] = field(default_factory=list)   # ":" and separator dashes met in the head
     dash_before_effect: bool = False         # a separator dash stands right before the effect
@@ -91,7 +91,7 @@ def read_text(text: str, name: str | None = None) -> list[Feature]:
 
 
 def _failed(text: str, span: Span, line: int, exc: Exception) -> Feature:
-    from parser.reading import ReadingError
+    from parser.engine.reading import ReadingError
 
     err = ReadingError(f"внутренняя ошибка чтения: {type(exc).__name__}", *span)
     return Feature("unknown", text[span[0]:span[1]], span, line, error=err, unread=[span],
@@ -251,7 +251,7 @@ def _trailing_while(text: str, es: int, ee: int, prot) -> Span | None:
 
 def _read_effect(feature: Feature, text: str, prot, name: str | None) -> None:
     """Segment and read the effect, retrying with fewer connectives when the grammar rejects."""
-    from parser.reading import ReadingError, read_tokens
+    from parser.engine.reading import ReadingError, read_tokens
 
     es, ee = feature.effect_span
     if es >= ee:
@@ -284,8 +284,8 @@ def _read_effect(feature: Feature, text: str, prot, name: str | None) -> None:
 
 def _condition_dash_alternative(feature: Feature, text: str, prot, dynamic: bool) -> None:
     """«При С0 — С1 — С2»: the other reading ends the condition at the second dash (spec section 3)."""
-    from parser.reading import Alternative, ReadingError, read_tokens
-    from parser.canonical_form import canonical
+    from parser.engine.reading import Alternative, ReadingError, read_tokens
+    from parser.engine.canonical_form import canonical
 
     if feature.kind != "triggered" or not feature.dash_before_effect or feature.ability_type_span is not None:
         return

@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from parser.annotations import ABILITY_TYPES
-from parser.split import LABEL_ICONS, LABELS, PAYMENT_RUN
-from parser.words import Item, is_predicate, items, nominal, predicate_at, PREPOSITIONS, relative_within
-from parser import morph
+from parser.reader.annotations import ABILITY_TYPES
+from parser.reader.split import LABEL_ICONS, LABELS, PAYMENT_RUN
+from parser.reader.words import Item, is_predicate, items, nominal, predicate_at, PREPOSITIONS, relative_within
+from parser.reader import morph
 
 Span = tuple[int, int]
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from parser.classify import condition_in
-from parser.tokens import Kind, Token
-from parser.words import Item, is_predicate, items, nominal, predicate_at, relative_within
+from parser.reader.classify import condition_in
+from parser.engine.tokens import Kind, Token
+from parser.reader.words import Item, is_predicate, items, nominal, predicate_at, relative_within
 
 STRONG, VERB, SUBJECT, MAYBE_MAY, MAYBE_COND = 0, 1, 2, 3, 4
 LEVELS = (
@@ -44,7 +44,7 @@ class Cand:
 def _continues_modal(seq: list[Item], at: int, nxt: int, found: list[Cand]) -> bool:
     """"не может атаковать и двигаться": an infinitive after и/или/"," that a modal inside the
     current ability governs joins words, not abilities."""
-    from parser import morph
+    from parser.reader import morph
 
     j = nxt
     while j < len(seq) and seq[j].is_word("не", "также"):
@@ -161,7 +161,7 @@ def _protect_clauses(seq: list[Item]) -> tuple[set[int], set[int]]:
     """Indices inside "где X — ..." clauses, and commas that close a relative or participle clause."""
     inside: set[int] = set()
     closing: set[int] = set()
-    from parser import morph
+    from parser.reader import morph
     for i, it in enumerate(seq):
         if it.is_word("где") or (it.is_word("а") and i + 2 < len(seq) and seq[i + 2].kind == "dash"):
             j = i + 1
