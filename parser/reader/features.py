@@ -15,7 +15,7 @@ from parser.reader.annotations import Annotation, paren_annotations, type_name_p
 from parser.reader.classify import (find_condition, find_prefix, find_type_name, is_trigger_start,
                              is_while_start)
 from parser.reader.names import name_spans
-from parser.reader.regions import find_regions
+from parser.reader.regions import find_regions, span_index
 from parser.reader.segment import LEVELS, candidates, tokens_for
 from parser.reader.split import ERRATA, split_features
 from parser.engine.tokens import Kind, Token
@@ -24,6 +24,8 @@ Span = tuple[int, int]
 _GRANTING = re.compile(r"(?:имеет|имеют|получает|получают|получить|получив|особенность\w*|приобретает)\s*:?\s*$", re.I)
 _DYNAMIC = {"playable", "conditional", "triggered"}
 _LATER_CONNECTIVE = re.compile(r";|(?<!\w)(?:затем|иначе|при\s+этом)(?!\w)", re.I)
+_WHILE_CLAUSE = re.compile(r",\s*(пока)\b", re.I)
+_UNTIL = re.compile(r"до\s+тех\s+пор\s*$", re.I)
 _STATIC_LABELS = re.compile(r"строй|бестел|на\s+глубине|на\s+поверхности|орда", re.I)
 
 
@@ -103,7 +105,7 @@ def _protected(text: str, start: int, end: int, name: str | None):
     prot = [(s, e, "quote") for s, e in regions.quotes] + [(s, e, "paren") for s, e in regions.parens]
     prot += [(s, e, "icon") for s, e in regions.icons]
     for s, e in name_spans(text, name, start, end):
-        if not any(ps <= s < pe or ps < e <= pe for ps, pe, _ in prot):
+        if regions.covering(s) is None and regions.covering(e - 1) is None:
             prot.append((s, e, "name"))
     return regions, prot
 
@@ -236,16 +238,17 @@ def _looks_like_feature(inner: str) -> bool:
 
 def _trailing_while(text: str, es: int, ee: int, prot) -> Span | None:
     """", пока <условие>" at the end of an effect: (condition start, comma position)."""
-    for m in re.finditer(r",\s*(пока)\b", text[es:ee], re.I):
-        at = es + m.start()
-        if any(ps <= at < pe for ps, pe, _ in prot):
+    inside = span_index(prot)
+    # ", пока ..., затем ...": a while-clause followed by a connective is not at the end of the effect
+    last_connective = max((c.start() for c in _LATER_CONNECTIVE.finditer(text, es, ee) if not inside(c.start())),
+                          default=-1)
+    for m in _WHILE_CLAUSE.finditer(text, es, ee):
+        at = m.start()
+        if inside(at) or at <= last_connective:
             continue
-        if re.search(r"до\s+тех\s+пор\s*$", text[es:at], re.I):
+        if _UNTIL.search(text, max(es, at - 30), at):
             continue
-        if any(not any(ps <= at + c.start() < pe for ps, pe, _ in prot)
-               for c in _LATER_CONNECTIVE.finditer(text[at:ee])):
-            continue     # ", пока ..., затем ...": the while-clause is not at the end of the effect
-        return es + m.start(1), at
+        return m.start(1), at
     return None
 
 

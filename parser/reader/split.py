@@ -68,23 +68,44 @@ def _trim(text: str, start: int, end: int) -> Span:
     return start, end
 
 
-def _payment_start(text: str, start: int, j: int) -> int | None:
+def _word_window(text: str, start: int, j: int, width: int = 40) -> int:
+    """Start of a short window before j that begins at a word boundary: searches anchored at
+    the window's end then cost O(width), not O(j - start) (a long feature stays linear)."""
+    lo = max(start, j - width)
+    while lo > start and not text[lo - 1].isspace():
+        lo -= 1
+    return lo
+
+
+def _payment_start(text: str, start: int, j: int, last_solid: list[int]) -> int | None:
     """Where a payment found at j really starts: "X {counter}" keeps its X."""
-    if text[j].isdigit() and re.search(r"(?:^|\s)(?:на|к|от|до|по|с)\s*$", text[start:j]):
+    lo = _word_window(text, start, j)
+    if text[j].isdigit() and re.search(r"(?:^|\s)(?:на|к|от|до|по|с)\s*$", text[lo:j]):
         return None          # "на 1 {instant}{tap}:": the number ends the previous feature
-    m = re.search(r"(?:^|(?<=\s))([XХxх]|\d+)\s*$", text[start:j])
+    m = re.search(r"(?:^|(?<=\s))([XХxх]|\d+)\s*$", text[lo:j])
     if not m:
         return j
-    k = start + m.start(1)
-    before = text[start:k].rstrip()
-    if not before or before[-1] in ".)":
+    k = lo + m.start(1)
+    solid = last_solid[k - start]
+    if solid < start or text[solid] in ".)":
         return None          # the sentence cut already starts the feature at k
     return k if m.group(1) in "XХxх" else j
+
+
+def _last_solid(text: str, start: int, end: int) -> list[int]:
+    """For each offset i of [start, end]: the last non-space offset before i (start - 1 if none)."""
+    out, last = [], start - 1
+    for i in range(start, end + 1):
+        out.append(last)
+        if i < end and not text[i].isspace():
+            last = i
+    return out
 
 
 def _boundaries(text: str, start: int, end: int) -> list[int]:
     """Offsets inside a chunk where a new feature starts."""
     regions = find_regions(text, start, end)
+    last_solid = _last_solid(text, start, end)
     cuts: list[int] = []
     i = start
     while i < end:
@@ -112,13 +133,15 @@ def _boundaries(text: str, start: int, end: int) -> list[int]:
             while j < end and text[j] in " \t":
                 j += 1
             if j < end and j > i + (0 if ch == ")" else 0):
-                before = text[start:i].rstrip()
-                if before and before[-1] not in ":—–-«\"," and not _GRANTING.search(before):
+                solid = last_solid[i - start]
+                last = text[solid] if solid >= start else ""
+                if last and last not in ":—–-«\"," \
+                        and not _GRANTING.search(text, _word_window(text, start, solid + 1, 60), solid + 1):
                     if _FEATURE_HEAD.match(text, j, end):
-                        cut = _payment_start(text, start, j)
+                        cut = _payment_start(text, start, j, last_solid)
                         if cut is not None:
                             cuts.append(cut)
-                    elif _TRIGGER_HEAD.match(text, j, end) and (before[-1].isalnum() or before[-1] in "})"):
+                    elif _TRIGGER_HEAD.match(text, j, end) and (last.isalnum() or last in "})"):
                         cuts.append(j)
             i = j if j > i + 1 else i + 1
             continue
