@@ -151,7 +151,11 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
     получают ...") ends before the subject of the first finite predicate.
     """
     if clause is None:
-        clause = seq[0].low in _CLAUSE_HEADS
+        clause = seq[0].low in _CLAUSE_HEADS or [it.low for it in seq[:3]] in (["после", "того", "как"],
+                                                                             ["до", "того", "как"])
+        dash = _dash_end(seq)
+        if dash is not None:
+            return dash, dash + 1, False, (dash, dash + 1)
     saw_pred = False
     sub_pred_allowed = False
     verbless_end = None
@@ -176,7 +180,12 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
                 return j, j + 2, False, (j, j + 2)
             if j + 1 < len(seq) and (seq[j + 1].is_word("если", "когда") or relative_within(seq, j + 1)):
                 sub_end = _subclause_end(seq, j + 2)
-                if sub_end < len(seq) and seq[sub_end].low != ";":
+                closed = sub_end < len(seq) and seq[sub_end].low == "," and predicate_at(seq, sub_end + 1)
+                if seq[j + 1].is_word("если", "когда") and not closed:
+                    # "При …, если … <effect>" without a dash or a closing comma: the clause's own
+                    # finite verb is skipped, the next predicate (with its subject) opens the effect
+                    j, sub_pred_allowed = j + 2, True
+                elif sub_end < len(seq) and seq[sub_end].low != ";":
                     j = sub_end
                 else:
                     j, sub_pred_allowed = j + 2, True   # no comma closes it: its own verb is skipped
@@ -199,10 +208,12 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
             continue
         if it.is_word("нет", "есть") and (clause or j > 1):
             saw_pred = True            # "есть" here is "there is", never "to eat"
+            sub_pred_allowed = False
             j += 1
             continue
         if it.kind == "word" and (clause is False or saw_pred) and not dash_ahead and _ability_start(seq, j) \
-                and not (seq[j - 1].kind == "punct" or seq[j - 1].is_word("и", "или")):
+                and not (seq[j - 1].kind == "punct" or seq[j - 1].is_word("и", "или")) \
+                and not _takes_phrase(seq[j - 1], it):      # "если карта имеет пророчество разряд на 1"
             k = j
             if k - 1 > 0 and (seq[k - 1].kind == "num" or seq[k - 1].low in ("x", "х")):
                 k -= 1
@@ -231,9 +242,53 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
                 stop += 1
                 while stop < j and seq[stop - 1].kind == "word" and morph.pos(seq[stop - 1].low) in {"ADJF", "PRTF", "NUMR"}:
                     stop += 1
+            if 2 <= stop < j and seq[stop - 1].is_word("или", "и"):
+                if clause and saw_pred and not nominal(seq[stop]):
+                    j += 1     # "Если … нападает и не наносит ран …": a second predicate of the condition
+                    continue
+                stop = j       # "есть река или болото может …": the noun joins the condition's phrase
+            if stop >= 3 and seq[stop - 2].is_word("вместо") and seq[stop - 1].is_word("этого"):
+                stop -= 2      # "вместо этого Танаби может …": the effect's own adverb
+                if stop >= 2 and seq[stop - 1].is_word("он", "она", "оно", "они"):
+                    stop -= 1  # "… оно вместо этого излечивается"
+            elif 3 <= stop < j and seq[stop - 1].is_word("его", "ее", "их") and not is_predicate(seq[stop - 2]):
+                stop -= 1      # "… не наносит ран его следующий бросок …": a possessive opens the subject
             return stop, stop, True, None
         j += 1
     return verbless_end
+
+
+_NOT_INSTRUCTION_BEFORE = {"вы", "не", "можно", "нельзя", "нужно", "чтобы"}
+
+
+def _dash_end(seq: list[Item]) -> int | None:
+    """The dash that ends a trigger condition (spec section 1), or None.
+
+    The first dash of the sentence wins over any verb, «чтобы»/«как» clause or «или» before it
+    ("Когда закрывается, чтобы переместить боевую машину — …"), unless the effect has visibly
+    begun before it: a ":" / ";" / "." or an instruction (infinitive or imperative) that no
+    modal, «чтобы» or «вы» governs ("При прыжке бросьте кубик: если выпало 1 — …")."""
+    for j in range(1, len(seq)):
+        it = seq[j]
+        if it.kind == "punct" and it.low in ";.:":
+            return None
+        if it.kind == "dash":
+            if any(seq[k].is_word("где") for k in range(max(1, j - 3), j)):
+                continue                  # "где X — …" inside the condition
+            if it.low == "-" and j + 1 < len(seq) and seq[j + 1].kind == "num" and seq[j + 1].start == it.end:
+                continue                  # a minus sign: "получает -1 к {strike}"
+            return j if j > 1 and j + 1 < len(seq) else None
+        if it.kind != "word":
+            continue
+        if j + 1 < len(seq) and seq[j + 1].kind == "quote" and _TYPE.fullmatch(it.low):
+            return None                   # "В начале хода воздействие «x» — …": the type ends it
+        if _second_person(it) and not seq[j - 1].low in _NOT_INSTRUCTION_BEFORE \
+                and seq[j - 1].low not in morph.MODALS:
+            return None
+        if it.low in ("может", "могут", "можете") and not seq[j - 1].is_word("не") \
+                and not nominal(seq[j - 1]) and predicate_at(seq, j + 1):
+            return None                   # "При {strike} может излечиться …, если … — …": the effect began
+    return None
 
 
 def _takes_phrase(verb: Item, word: Item) -> bool:
