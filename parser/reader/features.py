@@ -24,6 +24,7 @@ Span = tuple[int, int]
 _GRANTING = re.compile(r"(?:имеет|имеют|получает|получают|получить|получив|особенность\w*|приобретает)\s*:?\s*$", re.I)
 _DYNAMIC = {"playable", "conditional", "triggered"}
 _LATER_CONNECTIVE = re.compile(r";|(?<!\w)(?:затем|иначе|при\s+этом)(?!\w)", re.I)
+_REDIRECT = re.compile(r"перенаправ", re.I)
 _WHILE_CLAUSE = re.compile(r",\s*(пока)\b", re.I)
 _UNTIL = re.compile(r"до\s+тех\s+пор\s*$", re.I)
 _STATIC_LABELS = re.compile(r"строй|бестел|на\s+глубине|на\s+поверхности|орда", re.I)
@@ -139,10 +140,11 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
         feature.label = text[head.label[0]:head.label[1]]
 
     # trigger condition (triggered, conditional, or inside a keyword's effect) and while-condition
-    wants_condition = is_trigger_start(text, pos, end) and (
-        kind in ("static", "keyword") or (kind == "playable" and "{instant}" in (feature.payment or "")))
-    if kind == "playable" and "{instant}" in (feature.payment or "") and re.search(r"перенаправ", text[pos:end], re.I):
-        kind = "conditional"
+    # 115.1: a conditional playable feature has a payment, "как правило" {instant} but not always
+    wants_condition = is_trigger_start(text, pos, end) and kind in ("static", "keyword", "playable")
+    if kind == "playable" and any(regions.covering(m.start()) is None
+                                  for m in _REDIRECT.finditer(text, pos, min(end, pos + 80))):
+        kind = "conditional"      # 116.5: a redirect is possible only when an attack is declared
     if wants_condition:
         found = find_condition(text, pos, end, prot)
         if found is None:
@@ -194,14 +196,19 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
         changed = False
         for ps, pe in regions.parens:
             if pe == ee and ps >= es:
-                feature.annotations.extend(paren_annotations(text, ps, pe))
+                found = paren_annotations(text, ps, pe)
+                if any(a.kind == "other" for a in found):
+                    break         # "(по карте противника)": the ability's own words, never dropped
+                feature.annotations.extend(found)
                 es, ee = _trim(text, es, ps, chars=" \t\n.;,")
                 changed = True
                 break
     for ps, pe in regions.parens:
         if es <= ps and pe <= ee:
-            feature.annotations.extend(paren_annotations(text, ps, pe))
-    while_match = _trailing_while(text, es, ee, prot)
+            feature.annotations.extend(a for a in paren_annotations(text, ps, pe) if a.kind != "other")
+    # ", пока …" at the end is a static feature's while-condition; in a playable or triggered
+    # effect it is one ability's own duration and stays in its words (spec section 1)
+    while_match = _trailing_while(text, es, ee, prot) if kind in ("static", "keyword") else None
     if while_match is not None:
         ws, we = while_match
         feature.while_span = (ws, ee)
@@ -262,7 +269,7 @@ def _read_effect(feature: Feature, text: str, prot, name: str | None) -> None:
             feature.error = ReadingError("у особенности нет эффекта", *feature.span)
             feature.unread = [feature.span]
         return
-    dynamic = feature.kind in _DYNAMIC or (feature.kind == "keyword" and not _STATIC_LABELS.match(feature.label or ""))
+    dynamic = _declared(feature)
     cands = candidates(text, es, ee, prot, dynamic)
     first_error = None
     for level in range(len(LEVELS)):
@@ -285,6 +292,17 @@ def _read_effect(feature: Feature, text: str, prot, name: str | None) -> None:
     feature.unread = [span]
 
 
+def _declared(feature: Feature) -> bool:
+    """Someone declares this feature, so its «может» is an option (MAY), not a permission:
+    a playable or triggered feature, a labelled trigger ("Строй: При … — может …"), a keyword
+    whose label is not a static state, or a static one with an ability type or a limit (spec §1)."""
+    if feature.kind in _DYNAMIC or feature.condition is not None:
+        return True
+    if feature.kind == "keyword" and not _STATIC_LABELS.match(feature.label or ""):
+        return True
+    return feature.ability_type is not None or any(a.kind == "limit" for a in feature.annotations)
+
+
 def _condition_dash_alternative(feature: Feature, text: str, prot, dynamic: bool) -> None:
     """«При С0 — С1 — С2»: the other reading ends the condition at the second dash (spec section 3)."""
     from parser.engine.reading import Alternative, ReadingError, read_tokens
@@ -293,16 +311,24 @@ def _condition_dash_alternative(feature: Feature, text: str, prot, dynamic: bool
     if feature.kind != "triggered" or not feature.dash_before_effect or feature.ability_type_span is not None:
         return
     toks = feature.tokens
-    if len(toks) < 3 or toks[0].kind is not Kind.ATOM or toks[1].kind is not Kind.DEP \
-            or toks[1].text.strip() not in "—–-":
+    if len(toks) >= 2 and toks[0].kind is Kind.COND and text[toks[0].end - 1] in "—–-":
+        # "При гибели — в начале следующего хода — возродиться": by default an in-effect timing
+        # condition; the other reading ends the trigger condition at the second dash
+        cond_end, es = toks[0].end - 1, toks[1].start
+        while text[cond_end - 1].isspace():
+            cond_end -= 1
+    elif len(toks) >= 3 and toks[0].kind is Kind.ATOM and toks[1].kind is Kind.DEP \
+            and toks[1].text.strip() in "—–-":
+        cond_end, es = toks[0].end, toks[2].start
+    else:
         return
-    es, ee = toks[2].start, feature.effect_span[1]
+    ee = feature.effect_span[1]
     cands = candidates(text, es, ee, prot, dynamic)
     try:
         reading = read_tokens(tokens_for(text, es, ee, cands, feature.segmentation_level))
     except ReadingError:
         return
-    condition = text[feature.condition_span[0]:toks[0].end]
+    condition = text[feature.condition_span[0]:cond_end]
     alt = Alternative("condition-dash", reading.tree, canonical(reading.tree), ("condition-dash",), condition)
     feature.reading.alternatives.append(alt)
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from parser.reader.classify import condition_in
 from parser.engine.tokens import Kind, Token
-from parser.reader.words import Item, is_predicate, items, nominal, predicate_at, relative_within
+from parser.reader.patterns import RELATIVE, Context, cond_extent, joins_words, segment_start, timing_extent
+from parser.reader.words import Item, items, predicate_at, relative_within
 
 STRONG, VERB, SUBJECT, MAYBE_MAY, MAYBE_COND = 0, 1, 2, 3, 4
 LEVELS = (
@@ -23,12 +23,6 @@ LEVELS = (
     frozenset({STRONG, MAYBE_COND}),
     frozenset({STRONG}),
 )
-RELATIVE = {"который", "которая", "которое", "которые", "которого", "которой", "которому", "которую",
-            "которым", "которыми", "которых", "котором", "где", "чей", "чья", "чье", "чьи", "чьих",
-            "чьим", "что", "чтобы", "как", "кроме", "куда", "откуда", "пока", "если", "когда", "даже",
-            "включая", "то", "но"}
-
-
 @dataclass(frozen=True)
 class Cand:
     """A connective candidate: its kind, span, strength and token text."""
@@ -41,27 +35,6 @@ class Cand:
     cond: str = ""            # for COND: the condition's words
 
 
-def _continues_modal(seq: list[Item], at: int, nxt: int, found: list[Cand]) -> bool:
-    """"не может атаковать и двигаться": an infinitive after и/или/"," that a modal inside the
-    current ability governs joins words, not abilities."""
-    from parser.reader import morph
-
-    j = nxt
-    while j < len(seq) and seq[j].is_word("не", "также"):
-        j += 1
-    if j >= len(seq) or seq[j].kind != "word" or morph.pos(seq[j].low) != "INFN":
-        return False
-    seg_start = found[-1].end if found else seq[0].start
-    for k in range(at - 1, -1, -1):
-        item = seq[k]
-        if item.start < seg_start:
-            break
-        if item.kind == "word" and is_predicate(item) and morph.pos(item.low) != "INFN":
-            negated = k > 0 and seq[k - 1].is_word("не")
-            return item.low in {"может", "могут", "можете"} or (negated and item.low in morph.MODALS)
-    return False
-
-
 def _after(seq: list[Item], i: int, cond_by_verb: bool = False) -> int:
     """Verb test on what follows position i: STRONG-ish strength or -1.
 
@@ -72,8 +45,10 @@ def _after(seq: list[Item], i: int, cond_by_verb: bool = False) -> int:
         return VERB
     if test == 2:
         return SUBJECT
-    if i < len(seq) and seq[i].is_word("если") and _cond_extent(seq, i, cond_by_verb) is not None:
+    if i < len(seq) and seq[i].is_word("если") and cond_extent(seq, i, cond_by_verb) is not None:
         return VERB
+    if i < len(seq) and timing_extent(seq, i) is not None:
+        return VERB       # ", в конце этого хода, если … — …": an in-effect timing condition follows
     return -1
 
 
@@ -83,45 +58,6 @@ def _in_case(found: list[Cand]) -> bool:
         if cand.kind is not Kind.MAY:
             return cand.kind is Kind.COND
     return False
-
-
-def _cond_extent(seq: list[Item], i: int, by_verb: bool = True) -> tuple[int, int] | None:
-    """For "если ..." at seq[i]: (index of the closing dash/comma, index of body start)."""
-    j = i + 1
-    while j < len(seq):
-        it = seq[j]
-        if it.kind == "punct" and it.low in ";:.":
-            break
-        if it.is_word("если") and j > i + 1:
-            break
-        if it.kind == "dash":
-            return (j, j + 1) if j > i + 1 and j + 1 < len(seq) else None
-        if it.kind == "punct" and it.low == "," and predicate_at(seq, j + 1):
-            if not (j + 1 < len(seq) and seq[j + 1].is_word(*RELATIVE)):
-                return j, j + 1
-        j += 1
-    return _cond_by_verb(seq, i) if by_verb else None
-
-
-def _cond_by_verb(seq: list[Item], i: int) -> tuple[int, int] | None:
-    """"если выпало 5 или 6 эта атака блокируется" (lossy text, no dash or comma): the verb test
-    ends the condition before the predicate, and its subject, that opens the effect."""
-    end = i + 1
-    while end < len(seq) and not (seq[end].kind == "punct" and seq[end].low in ";:.") and seq[end].kind != "dash":
-        end += 1
-    found = condition_in(seq[i:end], clause=True, verbless=True)
-    if found is None:
-        return None
-    cond_end, body, by_verb, _sep = found
-    if not by_verb or cond_end < 2 or body >= end - i:
-        return None
-    for k in range(i + 1, i + cond_end):
-        it = seq[k]
-        if it.is_word("либо", "иначе", "затем", "если"):
-            return None
-        if it.kind == "punct" and not (it.low == "," and seq[k - 1].kind == "num" and seq[k + 1].kind == "num"):
-            return None      # only "стоимостью 3, 4, 5" may hold a comma
-    return i + cond_end, i + body
 
 
 def _opp_extent(text: str, seq: list[Item], i: int) -> int | None:
@@ -172,6 +108,15 @@ def _protect_clauses(seq: list[Item]) -> tuple[set[int], set[int]]:
                 j += 1
             if j - 1 in inside and seq[j - 1].kind == "punct" and seq[j - 1].low == ",":
                 inside.discard(j - 1)     # the comma before "при этом" belongs to it
+        if it.is_word("пока") and (i == 0 or seq[i - 1].kind == "dash" or seq[i - 1].low == ";"):
+            # "; пока оно летающее и Снирк на поле боя, он может …": the duration of the ability after
+            # its comma, whose "и" and closing comma are no connectives
+            j = i + 1
+            while j < len(seq) and seq[j].kind != "dash" and not (seq[j].kind == "punct" and seq[j].low in ",;.:"):
+                j += 1
+            if j < len(seq) and seq[j].low == ",":
+                inside.update(range(i, j))
+                closing.add(j)
         opens_at = None
         if it.kind == "punct" and it.low == "," and i + 1 < len(seq):
             opens_at = i + 1
@@ -326,7 +271,7 @@ def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
                 kind = None
             if kind is not None:
                 strength = _after(seq, i + lead + 1)
-                if strength >= 0 and _continues_modal(seq, i, i + lead + 1, out):
+                if strength >= 0 and joins_words(Context(text, seq, dynamic, out), i, i + lead + 1):
                     strength = -1
                 if strength >= 0:
                     add(kind, i, i + lead + 1, strength)
@@ -360,41 +305,19 @@ def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
                 # a comma after a conditional case opens the next case ("если А X, если Б Y");
                 # otherwise a trailing ", если ..." without a dash belongs to the ability before it
                 strength = _after(seq, i + 1, _in_case(out))
-                if strength >= 0 and _continues_modal(seq, i, i + 1, out):
+                if strength >= 0 and joins_words(Context(text, seq, dynamic, out), i, i + 1):
                     strength = -1
                 if strength >= 0:
                     add(Kind.COMMA, i, i + 1, strength)
                     i, seg_start = i + 1, True
                     continue
         if seg_start:
-            # paired forms
-            if i == 0 and it.is_word("или", "либо") and i + 1 < n:
-                add(Kind.OR_START if it.low == "или" else Kind.EITHER_START, i, i + 1, VERB)
-                i += 1
-                continue
-            if it.is_word("если"):
-                ext = _cond_extent(seq, i)
-                if ext is not None:
-                    close, body = ext
-                    cs, ce = seq[i + 1].start, seq[close - 1].end
-                    add(Kind.COND, i, body, MAYBE_COND, text[cs:ce])
-                    i, seg_start = body, True
-                    continue
-            if dynamic and it.is_word("может", "могут", "можете") and i + 1 < n and is_predicate(seq[i + 1]):
-                add(Kind.MAY, i, i + 1, MAYBE_MAY)
-                i, seg_start = i + 1, False
-                continue
-            if dynamic and it.kind == "name" and nominal(it):
-                m = i + 2 if i + 2 < n and seq[i + 1].is_word("также") else i + 1
-                if m + 1 < n and seq[m].is_word("может", "могут") and is_predicate(seq[m + 1]):
-                    # "Искатель тайн может получить ...": the card itself is the subject, the option
-                    # is its controller's (505.6); the name stays inside the MAY token's span
-                    add(Kind.MAY, i, m + 1, MAYBE_MAY)
-                    i, seg_start = m + 1, False
-                    continue
-            if dynamic and it.is_word("вы") and i + 2 < n and seq[i + 1].is_word("можете") and is_predicate(seq[i + 2]):
-                add(Kind.MAY, i, i + 2, MAYBE_MAY)
-                i, seg_start = i + 2, False
+            found = segment_start(Context(text, seq, dynamic, out), i)
+            if found is not None:
+                pattern, match = found
+                strength = {Kind.COND: MAYBE_COND, Kind.MAY: MAYBE_MAY}.get(match.kind, VERB)
+                add(match.kind, i, match.end, strength, match.cond)
+                i, seg_start = match.body, match.opens_segment
                 continue
         seg_start = False
         i += 1
