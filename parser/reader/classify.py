@@ -414,13 +414,14 @@ def find_type_name(text: str, start: int, end: int, protected, regions_quotes) -
     seq = items(text, pos, end, protected)
     j = 0
     if name_span is None:
-        # lossy text without quotes: up to four words of name, then a dash or a predicate
-        while j < len(seq) and j < 4 and seq[j].kind == "word" and seq[j].low not in PREPOSITIONS \
-                and not is_predicate(seq[j]):
-            j += 1
-        if j == 0 or j >= len(seq):
+        # lossy text without quotes: up to five words of name, then a dash or the effect's first
+        # predicate (with its subject); the name may hold a verb of its own ("спрятаться в панцирь")
+        j = _lossy_name_end(seq)
+        if j is None:
             return None
         name_span = (seq[0].start, seq[j - 1].end)
+        if seq[j].kind == "word":
+            return type_span, name_span, seq[j].start, None     # the verb test found the effect
     # parentheses and a parameter may stand between the name and the dash
     while j < len(seq) and (seq[j].kind == "paren" or (seq[j].kind == "punct" and seq[j].low == ",")
                             or seq[j].is_word("дальность") or seq[j].kind == "num"):
@@ -434,6 +435,77 @@ def find_type_name(text: str, start: int, end: int, protected, regions_quotes) -
     if j < len(seq) and predicate_at(seq, j):
         return type_span, name_span, seq[j].start, None
     return None
+
+
+_DETERMINERS = {"ваш", "ваша", "ваше", "ваши", "это", "этот", "эта", "эти", "каждое", "каждый", "каждая",
+                "другое", "другой", "другая", "рядом", "его", "ее", "её", "их", "свой", "своя", "свое"}
+_CLAUSE_WORDS = {"если", "когда", "пока"}
+_IMPERSONAL = {"нельзя", "можно", "нужно"}
+
+
+def _lossy_name_end(seq: list[Item]) -> int | None:
+    """Where an unquoted ability name ends (lossy text): «Воздействие спрятаться в панцирь
+    излечиться на 2», «Заклинание шит света другое существо получает …», «воздействие а мне
+    летать охота бросить кубик». The verb test finds the effect's first predicate after the
+    name's first word; its subject (a noun phrase right before it) opens the effect too. An
+    infinitive followed after one word by another infinitive still belongs to the name; «если»,
+    «когда» and «пока» end the name. A name has at most four words."""
+    if not seq or seq[0].kind != "word" or seq[0].low in PREPOSITIONS:
+        return None
+    for v in range(1, min(len(seq), 8)):
+        it = seq[v]
+        if it.kind == "dash" or (it.kind == "punct" and it.low in ":,"):
+            return v if v <= 4 else None
+        if it.kind not in ("word", "num") or it.low in _CLAUSE_WORDS:
+            return v if it.low in _CLAUSE_WORDS and v <= 4 else None
+        if not (is_predicate(it) or it.low in _IMPERSONAL):
+            continue
+        if morph.pos(it.low) == "INFN" and v + 2 < len(seq) and seq[v + 1].kind == "word" \
+                and not seq[v + 1].is_word("и", "или") and morph.pos(seq[v + 2].low) == "INFN":
+            continue          # "летать охота бросить": the first infinitive is the name's
+        if v + 1 >= len(seq):
+            return None
+        k = _effect_subject(seq, v)
+        return k if 1 <= k <= 4 else None
+    return None
+
+
+def _noun(item: Item) -> bool:
+    return item.kind == "word" and any(p.tag.POS in ("NOUN", "NPRO") for p in morph.parses(item.low)[:3]) \
+        or (item.kind == "word" and morph.can_be_nominative_noun(item.low))
+
+
+def _effect_subject(seq: list[Item], v: int) -> int:
+    """Start of the subject of the predicate at v, after an unquoted name: a head noun (with a
+    genitive modifier and a prepositional phrase after it) and the adjectives before it.
+    An infinitive or imperative has none; a noun phrase a name's verb governs is its object."""
+    k = v
+    while k - 1 >= 1 and seq[k - 1].is_word("не", "также"):
+        k -= 1
+    verb = seq[v]
+    if _second_person(verb):
+        return k
+    impersonal = verb.low in _IMPERSONAL
+    if k - 2 >= 1 and seq[k - 1].kind == "word" and not morph.can_be_nominative(seq[k - 1].low) \
+            and any("gent" in p.tag for p in morph.parses(seq[k - 1].low)) and _noun(seq[k - 2]):
+        k -= 1            # "существо противника получает"
+    while True:
+        if k - 1 < 1 or not _noun(seq[k - 1]):
+            return k
+        if not impersonal and not morph.can_be_nominative(seq[k - 1].low):
+            return k      # "щит магистра предотвращает": a genitive is no subject; the card is
+        if is_predicate(seq[k - 2]) and _takes_phrase(seq[k - 2], seq[k - 1]):
+            return k      # "выдохнуть пламя может …": the name's own object
+        k -= 1
+        while k - 1 >= 1 and seq[k - 1].kind == "word" and (
+                seq[k - 1].low in _DETERMINERS or morph.pos(seq[k - 1].low) in ("ADJF", "PRTF")):
+            k -= 1
+        if k - 2 >= 1 and seq[k - 1].low in PREPOSITIONS and _noun(seq[k - 2]) and seq[k - 1].low != "в":
+            k -= 1        # "существо с отравлением получает": the phrase's own preposition
+            continue
+        if k - 1 >= 1 and seq[k - 1].low in PREPOSITIONS:
+            k -= 1        # "в следующий ход противника предотвращает": the effect's adverbial
+        return k
 
 
 def is_trigger_start(text: str, pos: int, end: int) -> bool:
