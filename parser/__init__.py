@@ -25,6 +25,8 @@ _EXPORTS: dict[str, str] = {
     "atoms": ".engine.tree", "children": ".engine.tree", "conditions": ".engine.tree",
     # undecided pairs (spec section 3)
     "PAIRS_BY_ID": ".engine.ambiguity", "UNDECIDED_PAIRS": ".engine.ambiguity",
+    # morphology the lint rules share with the reader
+    "is_instruction": ".reader.morph",
     # coverage of a base
     "cover": ".reader.coverage", "FileCoverage": ".reader.coverage", "Unread": ".reader.coverage",
 }

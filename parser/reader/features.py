@@ -24,6 +24,9 @@ Span = tuple[int, int]
 _GRANTING = re.compile(r"(?:имеет|имеют|получает|получают|получить|получив|особенность\w*|приобретает)\s*:?\s*$", re.I)
 _DYNAMIC = {"playable", "conditional", "triggered"}
 _LATER_CONNECTIVE = re.compile(r";|(?<!\w)(?:затем|иначе|при\s+этом)(?!\w)", re.I)
+_LEADING_LIMIT = re.compile(
+    r"\s*((?:один|одна|дважды|трижды|\d+|[xх])(?:\s+раз[а]?)?\s+за\s+(?:ваш\s+|свой\s+)?(?:ход|бой|игру))\b\s*,?",
+    re.I)
 _REDIRECT = re.compile(r"перенаправ", re.I)
 _WHILE_CLAUSE = re.compile(r",\s*(пока)\b", re.I)
 _UNTIL = re.compile(r"до\s+тех\s+пор\s*$", re.I)
@@ -167,6 +170,13 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
                 feature.separators.append((sep, text[sep[0]:sep[1]]))
                 feature.dash_before_effect = text[sep[0]:sep[1]] in "—–-"
     feature.kind = kind
+
+    # a limit before the effect is a limit, not an ability ("Один раз за бой, в свой ход, может …")
+    limit = _LEADING_LIMIT.match(text, pos, end)
+    if limit is not None and limit.end() < end:
+        lspan = _trim(text, limit.start(1), limit.end(1))
+        feature.annotations.append(Annotation("limit", text[lspan[0]:lspan[1]], lspan))
+        pos = _trim(text, limit.end(), end, chars=" ,")[0]
 
     # ability type and name heading the effect
     typed = find_type_name(text, pos, end, prot, regions.quotes)
