@@ -156,6 +156,9 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
         dash = _dash_end(seq)
         if dash is not None:
             return dash, dash + 1, False, (dash, dash + 1)
+    fixed = _fixed_time_condition(seq)
+    if fixed is not None:
+        return fixed, fixed, True, None
     saw_pred = False
     sub_pred_allowed = False
     verbless_end = None
@@ -190,7 +193,8 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
                 else:
                     j, sub_pred_allowed = j + 2, True   # no comma closes it: its own verb is skipped
                 continue
-            if (saw_pred or not clause or predicate_at(seq, j + 1) == 2) and predicate_at(seq, j + 1) and not (
+            if (saw_pred or not clause or predicate_at(seq, j + 1) == 2 or seq[0].is_word("пока")) \
+                    and predicate_at(seq, j + 1) and not (
                     j + 1 < len(seq) and seq[j + 1].kind == "word" and morph.pos(seq[j + 1].low) in {"PRTF", "GRND"}):
                 return j, j + 1, False, (j, j + 1)
             j += 1
@@ -256,6 +260,28 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
             return stop, stop, True, None
         j += 1
     return verbless_end
+
+
+_TIME_MODIFIERS = {"вашего", "своего", "следующего", "этого", "каждого", "первого", "его", "ее", "её"}
+
+
+def _fixed_time_condition(seq: list[Item]) -> int | None:
+    """«В начале вашего хода стоящее рядом ваше существо … может …» (no dash): a time condition
+    has a fixed shape — «В начале/В конце» [modifier] «хода/боя» [«противника»] — and ends there
+    when a word, not a comma or a dash, follows it."""
+    if len(seq) < 4 or not (seq[0].is_word("в") and seq[1].is_word("начале", "конце")):
+        return None
+    j = 2
+    while j < len(seq) and seq[j].is_word(*_TIME_MODIFIERS) and j < 4:
+        j += 1
+    if j >= len(seq) or not seq[j].is_word("хода", "боя"):
+        return None
+    j += 1
+    if j < len(seq) and seq[j].is_word("противника"):
+        j += 1
+    if j + 1 < len(seq) and seq[j].kind in ("word", "name") and not seq[j].is_word("и", "или", "если", "когда"):
+        return j
+    return None
 
 
 _NOT_INSTRUCTION_BEFORE = {"вы", "не", "можно", "нельзя", "нужно", "чтобы"}
