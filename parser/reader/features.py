@@ -185,7 +185,7 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
         feature.ability_type_span, feature.ability_type = type_span, text[type_span[0]:type_span[1]]
         name_span = _trim(text, *name_span, chars=" ")
         feature.effect_name_span, feature.effect_name = name_span, text[name_span[0]:name_span[1]]
-        feature.effect_name_quoted = text[name_span[0] - 1:name_span[0]] in ("«", '"')
+        feature.effect_name_quoted = text[name_span[0] - 1:name_span[0]] in ("«", "“", '"')
         for ps, pe in regions.parens:
             if pos <= ps < new_pos:
                 feature.annotations.extend(paren_annotations(text, ps, pe))

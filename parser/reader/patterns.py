@@ -242,6 +242,16 @@ def segment_start(ctx: Context, i: int) -> tuple[Pattern, Match] | None:
     return None
 
 
+def ability_noun_at(seq: list[Item], i: int) -> bool:
+    """An ability named by a noun opens seq[i]: "разряд на 4", "особый удар на 2", "X разрядов"."""
+    if i >= len(seq) or seq[i].kind != "word":
+        return False
+    if morph.ability_noun(seq[i].low):
+        return True
+    return (morph.ability_adjective(seq[i].low) and i + 1 < len(seq) and seq[i + 1].kind == "word"
+            and morph.normalize(seq[i + 1].low) in ("удар", "удара"))
+
+
 # -- joining patterns ---------------------------------------------------------------------
 
 def _modal_infinitive(ctx: Context, at: int, nxt: int) -> bool:

@@ -19,7 +19,7 @@ _ICON = re.compile(r"\{[A-Za-z_]+\}")
 class Regions:
     """Top-level quoted and parenthesised spans of a text range."""
 
-    quotes: tuple[Span, ...]      # «...» and "..." spans, quote marks included
+    quotes: tuple[Span, ...]      # «...», “...” and "..." spans, quote marks included
     parens: tuple[Span, ...]      # (...) spans, parentheses included
     icons: tuple[Span, ...]
     balanced: bool                # every «( opened in the range was closed
@@ -55,14 +55,14 @@ def find_regions(text: str, start: int = 0, end: int | None = None) -> Regions:
     i = start
     while i < end:
         ch = text[i]
-        if ch in "«(":
-            stack.append((ch, i))
+        if ch in "«“(":
+            stack.append(("«" if ch == "“" else ch, i))
         elif ch == '"' and not stack and i in straight_pairs:
             quotes.append((i, straight_pairs[i] + 1))
             i = straight_pairs[i] + 1
             continue
-        elif ch in "»)":
-            want = "«" if ch == "»" else "("
+        elif ch in "»”)":
+            want = "(" if ch == ")" else "«"     # typographic “…” (the rulebook's) count as «…»
             if stack and stack[-1][0] == want:
                 opener, at = stack.pop()
                 if not stack:

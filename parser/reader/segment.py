@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from parser.engine.tokens import Kind, Token
-from parser.reader.patterns import RELATIVE, Context, cond_extent, joins_words, segment_start, timing_extent
+from parser.reader.patterns import (RELATIVE, Context, ability_noun_at, cond_extent, joins_words, segment_start,
+                                    timing_extent)
 from parser.reader.words import Item, items, predicate_at, relative_within
 
 STRONG, VERB, SUBJECT, MAYBE_MAY, MAYBE_COND = 0, 1, 2, 3, 4
@@ -296,6 +297,8 @@ def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
             continue
         if it.kind == "dash" and i > 0 and i + 1 < n:
             strength = _after(seq, i + 1, True)
+            if strength < 0 and ability_noun_at(seq, i + 1):
+                strength = VERB   # "Уничтожить ваше существо - разряд на 4" (505.4.2)
             if strength >= 0:
                 add(Kind.DEP, i, i + 1, strength)
                 i, seg_start = i + 1, True
