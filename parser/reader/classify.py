@@ -516,6 +516,11 @@ def _effect_subject(seq: list[Item], v: int) -> int:
             and any("gent" in p.tag for p in morph.parses(seq[k - 1].low)) and _noun(seq[k - 2]):
         k -= 1            # "существо противника получает"
     while True:
+        if k - 3 >= 1 and seq[k - 2].low in PREPOSITIONS and _noun(seq[k - 1]) and _noun(seq[k - 3]) \
+                and seq[k - 2].low != "в":
+            k -= 2        # "существо противника с отравлением ранится": the subject's own phrase
+            if k - 2 >= 1 and not morph.can_be_nominative(seq[k - 1].low) and _noun(seq[k - 2]):
+                k -= 1    # … and its genitive modifier
         if k - 1 < 1 or not _noun(seq[k - 1]):
             return k
         if not impersonal and not morph.can_be_nominative(seq[k - 1].low):

@@ -83,11 +83,17 @@ def cond_extent(seq: list[Item], i: int, by_verb: bool = True) -> tuple[int, int
             break
         if it.kind == "dash":
             return (j, j + 1) if j > i + 1 and j + 1 < len(seq) else None
-        if it.kind == "punct" and it.low == "," and predicate_at(seq, j + 1):
+        if it.kind == "punct" and it.low == "," and (predicate_at(seq, j + 1) or _timed_predicate(seq, j + 1)):
             if not (j + 1 < len(seq) and seq[j + 1].is_word(*RELATIVE)):
                 return j, j + 1
         j += 1
     return _cond_by_verb(seq, i) if by_verb else None
+
+
+def _timed_predicate(seq: list[Item], i: int) -> bool:
+    """"в конце своего хода оно ранится": a time phrase, then a predicate."""
+    end = time_phrase_end(seq, i)
+    return end is not None and bool(predicate_at(seq, end))
 
 
 def _cond_by_verb(seq: list[Item], i: int) -> tuple[int, int] | None:
@@ -165,6 +171,22 @@ def timing_extent(seq: list[Item], i: int) -> int | None:
             if not (verbs or clause):
                 return None
     return None
+
+
+_TIME_MODIFIERS = {"вашего", "своего", "следующего", "этого", "каждого", "его", "ее", "её"}
+
+
+def time_phrase_end(seq: list[Item], i: int) -> int | None:
+    """«в начале/в конце [вашего следующего] хода/боя [противника]» at seq[i]: the index after it."""
+    if not (i + 2 < len(seq) and seq[i].is_word("в") and seq[i + 1].is_word("начале", "конце")):
+        return None
+    j = i + 2
+    while j < len(seq) and seq[j].is_word(*_TIME_MODIFIERS) and j < i + 5:
+        j += 1
+    if j >= len(seq) or not seq[j].is_word("хода", "боя"):
+        return None
+    j += 1
+    return j + 1 if j < len(seq) and seq[j].is_word("противника") else j
 
 
 def _in_effect_timing(ctx: Context, i: int) -> Match | None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from parser.engine.tokens import Kind, Token
 from parser.reader.patterns import (RELATIVE, Context, ability_noun_at, cond_extent, joins_words, segment_start,
-                                    timing_extent)
+                                    time_phrase_end, timing_extent)
 from parser.reader.words import Item, items, predicate_at, relative_within
 
 STRONG, VERB, SUBJECT, MAYBE_MAY, MAYBE_COND = 0, 1, 2, 3, 4
@@ -50,6 +50,9 @@ def _after(seq: list[Item], i: int, cond_by_verb: bool = False) -> int:
         return VERB
     if i < len(seq) and timing_extent(seq, i) is not None:
         return VERB       # ", в конце этого хода, если … — …": an in-effect timing condition follows
+    phrase = time_phrase_end(seq, i)
+    if phrase is not None and predicate_at(seq, phrase):
+        return VERB       # ", в начале вашего следующего хода ранить …": a time phrase opens the ability
     return -1
 
 
@@ -121,8 +124,8 @@ def _protect_clauses(seq: list[Item]) -> tuple[set[int], set[int]]:
         opens_at = None
         if it.kind == "punct" and it.low == "," and i + 1 < len(seq):
             opens_at = i + 1
-        elif i == 0 and it.kind == "word":
-            opens_at = 0
+        elif i == 0 and it.kind == "word" and morph.pos(it.low) == "GRND":
+            opens_at = 0      # "Сражаясь {strike} …, может …"; a participle at the start is an attribute
         if opens_at is not None:
             nxt = seq[opens_at]
             relative = relative_within(seq, opens_at, where=True)
