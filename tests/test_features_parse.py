@@ -302,9 +302,10 @@ def test_condition_object_keeps_a_following_may():
     # a player as the subject: that player's option (spec section 1)
     ("При ударе противник может перенаправить удар.", [("MAY", "противник может"), ("ATOM", "перенаправить удар")],
      "(может перенаправить удар)"),
-    # a noun phrase as the subject stays in the ability's words (a MAY token would hide it)
+    # a noun phrase as the subject: MAY, and the phrase stays at the start of the ability's words
     ("При ударе каждая ваша карта может получить {counter}.",
-     [("ATOM", "каждая ваша карта может получить {counter}")], "каждая ваша карта может получить {counter}"),
+     [("MAY", "может"), ("ATOM", "каждая ваша карта получить {counter}")],
+     "(может каждая ваша карта получить {counter})"),
     # a pronoun or «вместо этого» before «может», «может сразу же»: MAY wraps (spec section 2)
     ("При ударе он может открыться.", [("MAY", "он может"), ("ATOM", "открыться")], "(может открыться)"),
     ("При ударе вместо этого он может сразу же открыться.",

@@ -24,7 +24,7 @@ from typing import Callable
 
 from parser.engine.tokens import Kind
 from parser.reader import morph
-from parser.reader.words import Item, is_predicate, predicate_at
+from parser.reader.words import Item, is_predicate, nominal, predicate_at
 
 MAY_WORDS = ("может", "могут", "можете")
 PLAYERS = ("вы", "противник", "соперник", "владелец")
@@ -54,6 +54,7 @@ class Match:
     body: int              # where the next segment starts (== end except for conditions)
     cond: str = ""
     opens_segment: bool = True   # the next item starts a new segment (True) or continues this one
+    subject: int | None = None   # MAY after a noun phrase: where the phrase starts (kept in the atom)
 
 
 @dataclass(frozen=True)
@@ -231,6 +232,32 @@ def _subject_may(ctx: Context, i: int) -> Match | None:
     return Match(Kind.MAY, m + 1, m + 1, opens_segment=False)
 
 
+_NP_WORDS = {"рядом", "с", "без", "со"}
+
+
+def _noun_subject_may(ctx: Context, i: int) -> Match | None:
+    """A noun phrase subject before «может» in a declared feature ("ваше стоящее рядом существо с
+    ранами может получить …"): MAY (116.7: the controller may decline), and the phrase stays in the
+    ability's words, so the canonical form shows who: "(может ваше … существо получить …)"."""
+    if not ctx.dynamic:
+        return None
+    seq, m = ctx.seq, i
+    if not (seq[i].kind == "word" and nominal(seq[i])) and seq[i].kind != "icon":
+        return None
+    while m < len(seq) and m - i < 7:
+        it = seq[m]
+        if it.is_word(*MAY_WORDS):
+            break
+        if it.kind == "icon" or it.low in _NP_WORDS or (it.kind == "word" and not is_predicate(it) and any(
+                p.tag.POS in ("NOUN", "NPRO", "ADJF", "PRTF", "NUMR") for p in morph.parses(it.low)[:3])):
+            m += 1
+            continue
+        return None
+    if m == i or not _may_then_predicate(seq, m):
+        return None
+    return Match(Kind.MAY, m + 1, m + 1, opens_segment=False, subject=i)
+
+
 def _player_may(ctx: Context, i: int) -> Match | None:
     """«вы можете …», «противник может …»: a player's option, in static features too (spec §1)."""
     seq = ctx.seq
@@ -250,8 +277,10 @@ SEGMENT_START: tuple[Pattern, ...] = (
             "even in a static feature (spec §1).", _player_may),
     Pattern("may", "«может» (+ «сразу же») + predicate in a dynamic feature: MAY over what follows "
             "(505.6).", _bare_may),
-    Pattern("subject-may", "a subject or adverb (name, pronoun, «вместо этого», short noun phrase) "
+    Pattern("subject-may", "a subject or adverb (the card's name, a pronoun, «вместо этого») "
             "+ «может» + predicate: MAY, the words inside its token (505.6).", _subject_may),
+    Pattern("noun-subject-may", "a noun phrase + «может» + predicate in a declared feature: MAY, "
+            "the phrase kept at the start of the ability's words (116.7).", _noun_subject_may),
 )
 
 

@@ -34,6 +34,7 @@ class Cand:
     strength: int
     text: str
     cond: str = ""            # for COND: the condition's words
+    lead: tuple[int, int] | None = None   # for MAY: a subject before «может», kept in the next atom
 
 
 def _after(seq: list[Item], i: int, cond_by_verb: bool = False) -> int:
@@ -322,7 +323,12 @@ def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
             if found is not None:
                 pattern, match = found
                 strength = {Kind.COND: MAYBE_COND, Kind.MAY: MAYBE_MAY}.get(match.kind, VERB)
-                add(match.kind, i, match.end, strength, match.cond)
+                if match.subject is not None:
+                    s0, e0 = span(match.end - 1, match.end)
+                    out.append(Cand(match.kind, s0, e0, strength, text[s0:e0],
+                                    lead=(seq[match.subject].start, seq[match.end - 2].end)))
+                else:
+                    add(match.kind, i, match.end, strength, match.cond)
                 i, seg_start = match.body, match.opens_segment
                 continue
         seg_start = False
@@ -339,19 +345,23 @@ def tokens_for(text: str, start: int, end: int, cands: list[Cand], level: int) -
     if any(c.kind is Kind.EITHER_START for c in chosen) and not any(c.kind is Kind.EITHER for c in chosen):
         chosen = [c for c in chosen if c.kind is not Kind.EITHER_START]
     out: list[Token] = []
-    pos = start
+    pos, lead = start, None
     for c in chosen:
-        _atom(text, pos, c.start, out)
+        _atom(text, pos, c.lead[0] if c.lead else c.start, out, lead)
         out.append(Token(c.kind, c.cond if c.kind is Kind.COND else c.text, c.start, c.end))
-        pos = c.end
-    _atom(text, pos, end, out)
+        pos, lead = c.end, c.lead
+    _atom(text, pos, end, out, lead)
     return out
 
 
-def _atom(text: str, s: int, e: int, out: list[Token]) -> None:
+def _atom(text: str, s: int, e: int, out: list[Token], lead: tuple[int, int] | None = None) -> None:
+    """An ATOM token for text[s:e]; a subject `lead` before the «может» just emitted opens it:
+    "ваше существо может получить …" → MAY «может», ATOM «ваше существо получить …»."""
     while s < e and text[s].isspace():
         s += 1
     while e > s and text[e - 1].isspace():
         e -= 1
-    if s < e:
+    if s < e and lead is not None:
+        out.append(Token(Kind.ATOM, text[lead[0]:lead[1]] + " " + text[s:e], lead[0], e))
+    elif s < e:
         out.append(Token(Kind.ATOM, text[s:e], s, e))
