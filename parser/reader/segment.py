@@ -324,8 +324,10 @@ def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
                 pattern, match = found
                 strength = {Kind.COND: MAYBE_COND, Kind.MAY: MAYBE_MAY}.get(match.kind, VERB)
                 if match.subject is not None:
+                    # the token spans the phrase and «может» (every character in one token); its
+                    # text is «может», and the phrase's words open the next atom's text
                     s0, e0 = span(match.end - 1, match.end)
-                    out.append(Cand(match.kind, s0, e0, strength, text[s0:e0],
+                    out.append(Cand(match.kind, seq[match.subject].start, e0, strength, text[s0:e0],
                                     lead=(seq[match.subject].start, seq[match.end - 2].end)))
                 else:
                     add(match.kind, i, match.end, strength, match.cond)
@@ -347,7 +349,7 @@ def tokens_for(text: str, start: int, end: int, cands: list[Cand], level: int) -
     out: list[Token] = []
     pos, lead = start, None
     for c in chosen:
-        _atom(text, pos, c.lead[0] if c.lead else c.start, out, lead)
+        _atom(text, pos, c.start, out, lead)
         out.append(Token(c.kind, c.cond if c.kind is Kind.COND else c.text, c.start, c.end))
         pos, lead = c.end, c.lead
     _atom(text, pos, end, out, lead)
@@ -362,6 +364,6 @@ def _atom(text: str, s: int, e: int, out: list[Token], lead: tuple[int, int] | N
     while e > s and text[e - 1].isspace():
         e -= 1
     if s < e and lead is not None:
-        out.append(Token(Kind.ATOM, text[lead[0]:lead[1]] + " " + text[s:e], lead[0], e))
+        out.append(Token(Kind.ATOM, text[lead[0]:lead[1]] + " " + text[s:e], s, e))
     elif s < e:
         out.append(Token(Kind.ATOM, text[s:e], s, e))
