@@ -478,7 +478,7 @@ def _lossy_name_end(seq: list[Item]) -> int | None:
     «когда» and «пока» end the name. A name has at most four words."""
     if not seq or seq[0].kind != "word" or seq[0].low in PREPOSITIONS:
         return None
-    for v in range(1, min(len(seq), 8)):
+    for v in range(1, min(len(seq), 13)):
         it = seq[v]
         if it.kind == "dash" or (it.kind == "punct" and it.low in ":,"):
             return v if v <= 4 else None
@@ -512,6 +512,11 @@ def _effect_subject(seq: list[Item], v: int) -> int:
     if _second_person(verb):
         return k
     impersonal = verb.low in _IMPERSONAL
+    if k - 4 >= 1 and seq[k - 1].is_word("менее", "более") and seq[k - 2].is_word("или") \
+            and seq[k - 3].kind == "num" and seq[k - 4].is_word("стоимостью"):
+        k -= 4            # "существо стоимостью 4 или менее не открывается"
+    elif k - 2 >= 1 and seq[k - 1].kind == "num" and seq[k - 2].is_word("стоимостью"):
+        k -= 2
     if k - 2 >= 1 and seq[k - 1].kind == "word" and not morph.can_be_nominative(seq[k - 1].low) \
             and any("gent" in p.tag for p in morph.parses(seq[k - 1].low)) and _noun(seq[k - 2]):
         k -= 1            # "существо противника получает"

@@ -192,9 +192,16 @@ def time_phrase_end(seq: list[Item], i: int) -> int | None:
 
 def _in_effect_timing(ctx: Context, i: int) -> Match | None:
     dash = timing_extent(ctx.seq, i)
+    seq = ctx.seq
+    if dash is None and seq[i].is_word("когда") and i > 0:
+        # lossy "; когда существо перемещается … в этот ход получить {counter}": the verb test
+        ext = _cond_by_verb(seq, i)
+        if ext is None:
+            return None
+        close, body = ext
+        return Match(Kind.COND, body, body, ctx.text[seq[i].start:seq[close - 1].end])
     if dash is None:
         return None
-    seq = ctx.seq
     return Match(Kind.COND, dash + 1, dash + 1, ctx.text[seq[i].start:seq[dash - 1].end])
 
 
