@@ -119,6 +119,8 @@ def _finite_subclause_verb(seq: list[Item], j: int) -> bool:
         return False
     if word in ("может", "могут", "можете") and j + 1 < len(seq) and is_predicate(seq[j + 1]):
         return False
+    if seq[j - 1].is_word("вы", "он", "она", "оно", "они") and j >= 4 and not seq[j - 2].is_word("если", "когда"):
+        return False      # "если … стихии вы получаете", "если Небесный патруль летающий он бросает"
     return True
 
 
