@@ -24,6 +24,8 @@ ERRATA_HEAD = re.compile(r"\s*\[\s*Эррата[^\]]*\]")
 _FEATURE_HEAD = re.compile(rf"(?:{PAYMENT_RUN}\s*:|\{{(?:instant|tap)\}}\s*,[^:.]{{1,90}}:|(?:{LABELS})\s*:|{LABEL_ICONS}\s*:)")
 _TRIGGER_HEAD = re.compile(rf"(?:{TRIGGER_WORDS})\s")
 _SENTENCE_START = re.compile(r"\s*(?:[A-ZА-ЯЁ\{\[+\-–—\d«\"])")
+_AFTER_PAREN = re.compile(r"[ \t]+(?=[А-ЯЁ][а-яё]|[+\-]\d)")
+_INTERESTING = re.compile(r"[. \t()«“\"{]")
 _GRANTING = re.compile(r"(?:имеет|имеют|получает|получают|получить|особенность)\s*[«\"]?\s*$", re.I)
 
 
@@ -116,9 +118,9 @@ def _boundaries(text: str, start: int, end: int) -> list[int]:
         ch = text[i]
         if hit and text[i] == "(":
             after = hit[1]
-            nxt = re.match(r"[ \t]+(?=[А-ЯЁ][а-яё]|[+\-]\d)", text[after:end])
+            nxt = _AFTER_PAREN.match(text, after, end)
             if nxt:
-                cuts.append(after + nxt.end())
+                cuts.append(nxt.end())
             i = after
             continue
         if ch == "." and not (i + 1 < end and text[i + 1].isdigit() and i > start and text[i - 1].isdigit()):
@@ -132,20 +134,24 @@ def _boundaries(text: str, start: int, end: int) -> list[int]:
             j = i + 1
             while j < end and text[j] in " \t":
                 j += 1
-            if j < end and j > i + (0 if ch == ")" else 0):
+            head = _FEATURE_HEAD.match(text, j, end) if j < end else None
+            trigger = head is None and j < end and _TRIGGER_HEAD.match(text, j, end)
+            if head or trigger:
                 solid = last_solid[i - start]
                 last = text[solid] if solid >= start else ""
                 if last and last not in ":—–-«\"," \
                         and not _GRANTING.search(text, _word_window(text, start, solid + 1, 60), solid + 1):
-                    if _FEATURE_HEAD.match(text, j, end):
+                    if head:
                         cut = _payment_start(text, start, j, last_solid)
                         if cut is not None:
                             cuts.append(cut)
-                    elif _TRIGGER_HEAD.match(text, j, end) and (last.isalnum() or last in "})"):
+                    elif last.isalnum() or last in "})":
                         cuts.append(j)
             i = j if j > i + 1 else i + 1
             continue
-        i += 1
+        # only sentence ends, spaces, parentheses and the openers of protected spans matter
+        found = _INTERESTING.search(text, i + 1, end)
+        i = found.start() if found else end
     return sorted(set(c for c in cuts if start < c < end))
 
 
