@@ -253,6 +253,8 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
                     j += 1     # "Если … нападает и не наносит ран …": a second predicate of the condition
                     continue
                 stop = j       # "есть река или болото может …": the noun joins the condition's phrase
+            while 2 <= stop - 1 and stop == j and morph.pos(it.low) == "INFN" and _effect_adverb(seq, stop - 1):
+                stop -= 1      # "Вместо гибели полностью излечиться": the adverb is the effect's
             if stop >= 3 and seq[stop - 2].is_word("вместо") and seq[stop - 1].is_word("этого"):
                 stop -= 2      # "вместо этого Танаби может …": the effect's own adverb
                 if stop >= 2 and seq[stop - 1].is_word("он", "она", "оно", "они"):
@@ -317,6 +319,16 @@ def _dash_end(seq: list[Item]) -> int | None:
                 and not nominal(seq[j - 1]) and predicate_at(seq, j + 1):
             return None                   # "При {strike} может излечиться …, если … — …": the effect began
     return None
+
+
+def _effect_adverb(seq: list[Item], k: int) -> bool:
+    """"полностью" before an infinitive: the effect's adverb, not the condition's last word
+    (never a comparison "4 или менее", a place "рядом" or a short form "открыто")."""
+    it = seq[k]
+    if it.kind != "word" or it.low in ("рядом", "напротив", "менее", "более", "больше", "меньше"):
+        return False
+    found = morph.parses(it.low)
+    return bool(found) and found[0].tag.POS == "ADVB" and not any(p.tag.POS in ("PRTS", "ADJS") for p in found)
 
 
 def _takes_phrase(verb: Item, word: Item) -> bool:
@@ -484,7 +496,7 @@ def _lossy_name_end(seq: list[Item]) -> int | None:
         it = seq[v]
         if it.kind == "dash" or (it.kind == "punct" and it.low in ":,"):
             return v if v <= 4 else None
-        if it.kind not in ("word", "num") or it.low in _CLAUSE_WORDS:
+        if it.kind not in ("word", "num", "name") or it.low in _CLAUSE_WORDS:
             return v if it.low in _CLAUSE_WORDS and v <= 4 else None
         if not (is_predicate(it) or it.low in _IMPERSONAL):
             continue

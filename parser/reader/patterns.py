@@ -24,7 +24,7 @@ from typing import Callable
 
 from parser.engine.tokens import Kind
 from parser.reader import morph
-from parser.reader.words import Item, is_predicate, nominal, predicate_at
+from parser.reader.words import PREPOSITIONS, Item, is_predicate, nominal, predicate_at
 
 MAY_WORDS = ("может", "могут", "можете")
 PLAYERS = ("вы", "противник", "соперник", "владелец")
@@ -240,6 +240,7 @@ def _subject_may(ctx: Context, i: int) -> Match | None:
 
 
 _NP_WORDS = {"рядом", "с", "без", "со"}
+_TYPE_WORDS = ("заклинание", "воздействие")
 
 
 def _noun_subject_may(ctx: Context, i: int) -> Match | None:
@@ -251,10 +252,19 @@ def _noun_subject_may(ctx: Context, i: int) -> Match | None:
     seq, m = ctx.seq, i
     if not (seq[i].kind == "word" and nominal(seq[i])) and seq[i].kind != "icon":
         return None
-    while m < len(seq) and m - i < 7:
+    while m < len(seq) and m - i < 10:
         it = seq[m]
         if it.is_word(*MAY_WORDS):
             break
+        if it.is_word("стоимостью") and m + 1 < len(seq) and seq[m + 1].kind in ("num", "word") \
+                and len(seq[m + 1].low) <= 2:
+            m += 2        # "… стоимостью X или менее может …"
+            if m + 1 < len(seq) and seq[m].is_word("или") and seq[m + 1].is_word("менее", "более"):
+                m += 2
+            continue
+        if (it.low in PREPOSITIONS and it.low not in _NP_WORDS and it.low not in ("в", "из", "на")) \
+                or it.is_word(*PRONOUNS) or it.is_word(*_TYPE_WORDS):
+            return None   # a pronoun is a subject of its own: "… в следующий ход он может"
         if it.kind == "icon" or it.low in _NP_WORDS or (it.kind == "word" and not is_predicate(it) and any(
                 p.tag.POS in ("NOUN", "NPRO", "ADJF", "PRTF", "NUMR") for p in morph.parses(it.low)[:3])):
             m += 1
@@ -266,10 +276,16 @@ def _noun_subject_may(ctx: Context, i: int) -> Match | None:
 
 
 def _player_may(ctx: Context, i: int) -> Match | None:
-    """«вы можете …», «противник может …»: a player's option, in static features too (spec §1)."""
+    """«вы можете …», «противник может …»: a player's option, in static features too (spec §1).
+    A short adverbial before it ("Во время рассадки паразитов вы можете …") stays in the words."""
     seq = ctx.seq
     if seq[i].is_word(*PLAYERS) and _may_then_predicate(seq, i + 1):
         return Match(Kind.MAY, i + 2, i + 2, opens_segment=False)
+    for p in range(i + 1, min(i + 6, len(seq) - 2)):
+        if seq[p].kind != "word" or is_predicate(seq[p]):
+            return None
+        if seq[p].is_word("вы") and _may_then_predicate(seq, p + 1):
+            return Match(Kind.MAY, p + 2, p + 2, opens_segment=False, subject=i)
     return None
 
 

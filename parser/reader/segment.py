@@ -245,7 +245,7 @@ def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
                 continue
         # при этом / при выполнении (a comma, ";" or dash must stand before)
         if nxt is not None and nxt2 is not None and (nxt.low, nxt2.low) in _PAIRS and nxt.kind == "word":
-            before_ok = lead or (i > 0 and seq[i - 1].kind in ("dash", "punct"))
+            before_ok = lead or (i > 0 and seq[i - 1].kind in ("dash", "punct", "paren"))
             if before_ok and i + lead + 2 < n:
                 stop = i + lead + 2
                 if seq[stop].kind == "dash":
@@ -296,7 +296,7 @@ def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
             add(Kind.DEP, i, i + 1, VERB)
             i, seg_start = i + 1, True
             continue
-        if it.kind == "dash" and i > 1 and seq[i - 1].kind == "quote" and seq[i - 2].is_word(*_NAMED_TYPES):
+        if it.kind == "dash" and _named_type_before(seq, i):
             i, seg_start = i + 1, False   # "; воздействие «вальс» — ...": a type and name head the ability
             continue
         if it.kind == "dash" and i > 0 and i + 1 < n:
@@ -336,6 +336,15 @@ def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
         seg_start = False
         i += 1
     return out
+
+
+def _named_type_before(seq: list[Item], i: int) -> bool:
+    """The dash at i follows an ability type and name, maybe with a range: "; воздействие «вальс» —",
+    "воздействие «украсть личину», дальность 3 —": a separator heading the ability, not DEPENDENT."""
+    j = i - 1
+    if j >= 2 and seq[j].kind == "num" and seq[j - 1].is_word("дальность") and seq[j - 2].low == ",":
+        j -= 3
+    return j >= 1 and seq[j].kind == "quote" and seq[j - 1].is_word(*_NAMED_TYPES)
 
 
 def tokens_for(text: str, start: int, end: int, cands: list[Cand], level: int) -> list[Token]:
