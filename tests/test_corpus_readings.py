@@ -414,6 +414,12 @@ PINNED_SAMPLES = [
     # a participle opening an effect is an attribute; a time phrase + verb after a comma
     ('70177', 1, '{tap}: Воздействие "рок" - выбранное сущ', 'playable', None, '(С1 и С2)'),
     ('s1_96', 0, '{tap}: Заклинание «цветущие руны» — выбе', 'playable', None, '(С1 и С2)'),
+    # seed 3: an unquoted name before a modifier; a «, чтобы …» purpose in the condition; a case list
+    ('10181', 1, '{instant}{tap}: Воздействие удача +1 или', 'playable', None, '(С1 или С2)'),
+    ('30008', 1, 'Когда закрывается, чтобы переместить ваш', 'triggered',
+     'Когда закрывается, чтобы переместить вашу боевую машину', '(может С1)'),
+    ('60218', 1, 'Когда ваш герой покидает зону битвы, есл', 'triggered', 'Когда ваш герой покидает зону битвы',
+     '((если У1 — С1) и (если У2 — С2) и (если У3 — С3) и (если У4 — С4))'),
 ]
 
 

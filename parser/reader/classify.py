@@ -157,6 +157,9 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
                                                                              ["до", "того", "как"])
         dash = _dash_end(seq)
         if dash is not None:
+            case = _first_case(seq, dash)
+            if case is not None:
+                return case, case + 1, False, (case, case + 1)
             return dash, dash + 1, False, (dash, dash + 1)
     fixed = _fixed_time_condition(seq)
     if fixed is not None:
@@ -183,6 +186,9 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
         if it.kind == "punct" and it.low == ",":
             if j + 1 < len(seq) and seq[j + 1].is_word("то") and predicate_at(seq, j + 2):
                 return j, j + 2, False, (j, j + 2)
+            if j + 2 < len(seq) and seq[j + 1].is_word("чтобы") and morph.pos(seq[j + 2].low) == "INFN":
+                j += 3         # "Когда закрывается, чтобы переместить …": the purpose is the condition's
+                continue
             if j + 1 < len(seq) and (seq[j + 1].is_word("если", "когда") or relative_within(seq, j + 1)):
                 sub_end = _subclause_end(seq, j + 2)
                 closed = sub_end < len(seq) and seq[sub_end].low == "," and predicate_at(seq, sub_end + 1)
@@ -285,6 +291,22 @@ def _fixed_time_condition(seq: list[Item]) -> int | None:
         j += 1
     if j + 1 < len(seq) and seq[j].kind in ("word", "name") and not seq[j].is_word("и", "или", "если", "когда"):
         return j
+    return None
+
+
+def _first_case(seq: list[Item], dash: int) -> int | None:
+    """"Когда ваш герой покидает зону битвы, если это герой-воин — …, если герой-маг — …": the
+    first dash ends a case of a list, not the condition; the condition ends at the comma before
+    the first «если» (index of that comma), when another «, если … —» case follows the dash."""
+    comma = next((k for k in range(dash - 1, 1, -1)
+                  if seq[k].low == "," and seq[k + 1].is_word("если")), None)
+    if comma is None:
+        return None
+    for k in range(dash + 1, len(seq) - 1):
+        if seq[k].kind == "punct" and seq[k].low in ";.":
+            return None
+        if seq[k].low == "," and seq[k + 1].is_word("если"):
+            return comma if any(it.kind == "dash" for it in seq[k + 2:]) else None
     return None
 
 
@@ -460,7 +482,8 @@ def find_type_name(text: str, start: int, end: int, protected, regions_quotes) -
         if j is None:
             return None
         name_span = (seq[0].start, seq[j - 1].end)
-        if seq[j].kind == "word":
+        minus = seq[j].low == "-" and j + 1 < len(seq) and seq[j + 1].kind == "num" and seq[j + 1].start == seq[j].end
+        if seq[j].kind in ("word", "other") or minus:
             return type_span, name_span, seq[j].start, None     # the verb test found the effect
     # parentheses and a parameter may stand between the name and the dash
     while j < len(seq) and (seq[j].kind == "paren" or (seq[j].kind == "punct" and seq[j].low == ",")
@@ -496,6 +519,10 @@ def _lossy_name_end(seq: list[Item]) -> int | None:
         it = seq[v]
         if it.kind == "dash" or (it.kind == "punct" and it.low in ":,"):
             return v if v <= 4 else None
+        if it.kind in ("other", "dash") and it.low in "+-" and v + 1 < len(seq) and seq[v + 1].kind == "num" \
+                and seq[v + 1].start == it.end and text_gap(seq[v - 1], it) and seq[v - 1].kind == "word" \
+                and seq[v - 1].low not in PREPOSITIONS and seq[v - 1].low not in ("x", "х"):
+            return v if v <= 4 else None      # "Воздействие удача +1 или -1 к броску": a modifier opens it
         if it.kind not in ("word", "num", "name") or it.low in _CLAUSE_WORDS:
             return v if it.low in _CLAUSE_WORDS and v <= 4 else None
         if not (is_predicate(it) or it.low in _IMPERSONAL):
@@ -508,6 +535,11 @@ def _lossy_name_end(seq: list[Item]) -> int | None:
         k = _effect_subject(seq, v)
         return k if 1 <= k <= 4 else None
     return None
+
+
+def text_gap(a: Item, b: Item) -> bool:
+    """White space stands between two items ("удача +1", not "X+1")."""
+    return b.start > a.end
 
 
 def _noun(item: Item) -> bool:
