@@ -55,6 +55,7 @@ class Match:
     cond: str = ""
     opens_segment: bool = True   # the next item starts a new segment (True) or continues this one
     subject: int | None = None   # MAY after a noun phrase: where the phrase starts (kept in the atom)
+    subject_end: int | None = None   # index after the phrase (default: the item before «может»)
 
 
 @dataclass(frozen=True)
@@ -275,6 +276,23 @@ def _noun_subject_may(ctx: Context, i: int) -> Match | None:
     return Match(Kind.MAY, m + 1, m + 1, opens_segment=False, subject=i)
 
 
+def _adverbial_may(ctx: Context, i: int) -> Match | None:
+    """"в свой ход, может …" in a declared feature: MAY; the adverbial stays in the ability's words."""
+    seq = ctx.seq
+    if not ctx.dynamic or not seq[i].is_word(*PREPOSITIONS):
+        return None
+    for m in range(i + 1, min(i + 7, len(seq) - 1)):
+        it = seq[m]
+        if it.is_word(*MAY_WORDS):
+            end = m - 1 if seq[m - 1].low == "," else m
+            if end > i and not seq[m - 1].is_word("не") and _may_then_predicate(seq, m):
+                return Match(Kind.MAY, m + 1, m + 1, opens_segment=False, subject=i, subject_end=end)
+            return None
+        if it.kind not in ("word", "num", "punct") or is_predicate(it) or (it.kind == "punct" and it.low != ","):
+            return None
+    return None
+
+
 def _player_may(ctx: Context, i: int) -> Match | None:
     """«вы можете …», «противник может …»: a player's option, in static features too (spec §1).
     A short adverbial before it ("Во время рассадки паразитов вы можете …") stays in the words."""
@@ -302,6 +320,8 @@ SEGMENT_START: tuple[Pattern, ...] = (
             "(505.6).", _bare_may),
     Pattern("subject-may", "a subject or adverb (the card's name, a pronoun, «вместо этого») "
             "+ «может» + predicate: MAY, the words inside its token (505.6).", _subject_may),
+    Pattern("adverbial-may", "a prepositional phrase + «может» + predicate in a declared feature "
+            "(«в свой ход, может …»): MAY, the phrase kept in the ability's words.", _adverbial_may),
     Pattern("noun-subject-may", "a noun phrase + «может» + predicate in a declared feature: MAY, "
             "the phrase kept at the start of the ability's words (116.7).", _noun_subject_may),
 )
@@ -348,6 +368,21 @@ def _modal_infinitive(ctx: Context, at: int, nxt: int) -> bool:
     return False
 
 
+def _adverbial_before(ctx: Context, at: int, nxt: int) -> bool:
+    """"Один раз за бой, в свой ход, может …": the words since the last connective are a
+    prepositional phrase with no predicate (when, where), not an ability; its comma joins words."""
+    seq = ctx.seq
+    seg_start = ctx.found[-1].end if ctx.found else seq[0].start
+    first = at
+    while first - 1 >= 0 and seq[first - 1].start >= seg_start and at - first <= 5:
+        first -= 1        # look back at most six items: reading stays linear in the text
+    if first == at or at - first > 5 or (first > 0 and seq[first - 1].start >= seg_start) \
+            or not seq[first].is_word(*PREPOSITIONS):
+        return False
+    return not any(is_predicate(seq[k]) or seq[k].kind in ("icon", "quote", "paren") or ability_noun_at(seq, k)
+                   for k in range(first, at))
+
+
 @dataclass(frozen=True)
 class JoiningPattern:
     name: str
@@ -359,6 +394,8 @@ JOINING: tuple[JoiningPattern, ...] = (
     JoiningPattern("modal-infinitive", "«и»/«или»/«,» followed by an infinitive governed by a modal "
                    "(«может», «не должен») in the same ability joins words: «не может атаковать и "
                    "двигаться» is one ability (spec §5).", _modal_infinitive),
+    JoiningPattern("adverbial-phrase", "a comma after a short prepositional phrase with no predicate "
+                   "(«в свой ход, может …») joins it to the ability it qualifies.", _adverbial_before),
 )
 
 

@@ -328,7 +328,8 @@ def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
                     # text is «может», and the phrase's words open the next atom's text
                     s0, e0 = span(match.end - 1, match.end)
                     out.append(Cand(match.kind, seq[match.subject].start, e0, strength, text[s0:e0],
-                                    lead=(seq[match.subject].start, seq[match.end - 2].end)))
+                                    lead=(seq[match.subject].start,
+                                          seq[(match.subject_end or match.end - 1) - 1].end)))
                 else:
                     add(match.kind, i, match.end, strength, match.cond)
                 i, seg_start = match.body, match.opens_segment
