@@ -2,7 +2,7 @@
 
 Imports ../shared/corpus/*.jsonl into a temporary YAML card base, then times
 separately (first run and best of --repeat runs): loading the base (cardbase.load), reading
-every card into features (parser.features.read_card, after a warm-up that
+every card into features (parser.reader.features.read_card, after a warm-up that
 loads pymorphy3 and the grammar) and linting the loaded base (all default
 rules, features read again inside the linter). Prints cards per second for
 each stage, one core.

@@ -12,21 +12,23 @@ import importlib
 # public name -> module that defines it (relative to this package)
 _EXPORTS: dict[str, str] = {
     # real card text
-    "read_text": ".features", "read_card": ".features", "Feature": ".features",
+    "read_text": ".reader.features", "read_card": ".reader.features", "Feature": ".reader.features",
     # abstract text (С1, У1, …)
-    "read_abstract": ".abstract", "AbstractFeature": ".abstract",
-    "looks_abstract": ".abstract_lexer",
+    "read_abstract": ".engine.abstract", "AbstractFeature": ".engine.abstract",
+    "looks_abstract": ".engine.abstract_lexer",
     # readings and the tree
-    "Reading": ".reading", "Alternative": ".reading", "ReadingError": ".reading",
-    "canonical": ".canonical_form", "abstract_canonical": ".canonical_form",
-    "Node": ".tree", "Atom": ".tree", "All": ".tree", "Choice": ".tree", "Either": ".tree",
-    "Sequence": ".tree", "Dependent": ".tree", "Fallback": ".tree",
-    "OpponentFallback": ".tree", "Condition": ".tree", "May": ".tree",
-    "atoms": ".tree", "children": ".tree", "conditions": ".tree",
+    "Reading": ".engine.reading", "Alternative": ".engine.reading", "ReadingError": ".engine.reading",
+    "canonical": ".engine.canonical_form", "abstract_canonical": ".engine.canonical_form",
+    "Node": ".engine.tree", "Atom": ".engine.tree", "All": ".engine.tree", "Choice": ".engine.tree", "Either": ".engine.tree",
+    "Sequence": ".engine.tree", "Dependent": ".engine.tree", "Fallback": ".engine.tree",
+    "OpponentFallback": ".engine.tree", "Condition": ".engine.tree", "May": ".engine.tree",
+    "atoms": ".engine.tree", "children": ".engine.tree", "conditions": ".engine.tree",
     # undecided pairs (spec section 3)
-    "PAIRS_BY_ID": ".ambiguity", "UNDECIDED_PAIRS": ".ambiguity",
+    "PAIRS_BY_ID": ".engine.ambiguity", "UNDECIDED_PAIRS": ".engine.ambiguity",
+    # morphology the lint rules share with the reader
+    "is_instruction": ".reader.morph",
     # coverage of a base
-    "cover": ".coverage", "FileCoverage": ".coverage", "Unread": ".coverage",
+    "cover": ".reader.coverage", "FileCoverage": ".reader.coverage", "Unread": ".reader.coverage",
 }
 
 __all__ = sorted(_EXPORTS)

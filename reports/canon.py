@@ -38,6 +38,7 @@ def feature_record(feature) -> dict:
         "condition": feature.condition,
         "label": feature.label,
         "ability_type": feature.ability_type,
+        "while": getattr(feature, "while_condition", None),   # a static feature's while-condition
         "canonical": None,
         "abstract": None,
         "atoms": [],

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from parser.features import read_text
-from parser.names import name_spans
-from parser.split import split_features
+from parser.reader.features import read_text
+from parser.reader.names import name_spans
+from parser.reader.split import split_features
 
 
 def kinds(text, name=None):
@@ -177,7 +177,7 @@ def test_static_may_is_a_permission_not_optional():
 def test_condition_dash_alternative():
     f = read_text("При всплытии - в конце этого хода - открыться.")[0]
     assert f.condition == "При всплытии"
-    assert f.reading.canonical == "(в конце этого хода, при этом открыться)"
+    assert f.reading.canonical == "(в конце этого хода — открыться)"     # an in-effect timing condition
     (alt,) = [a for a in f.reading.alternatives if a.pair == "condition-dash"]
     assert (alt.condition, alt.canonical) == ("При всплытии - в конце этого хода", "открыться")
 
@@ -256,7 +256,7 @@ def test_reading_quality_heads():
      ["ранить цель на 1", "выберите одно", "излечить себя на 2", "закрыть цель"]),
 ])
 def test_list_of_options_is_a_choice(text, form, atoms):
-    from parser.canonical_form import abstract_canonical
+    from parser.engine.canonical_form import abstract_canonical
 
     [feature] = read_text(text)
     got, legend = abstract_canonical(feature.reading.tree)
@@ -299,12 +299,20 @@ def test_condition_object_keeps_a_following_may():
     ("{tap}: Ранить цель на 1; Кобольд может открыться.",
      [("ATOM", "Ранить цель на 1"), ("DEP", ";"), ("MAY", "Кобольд может"), ("ATOM", "открыться")],
      "(Ранить цель на 1, при этом (может открыться))"),
-    # other subjects: not the controller's option at a segment start
-    ("При ударе противник может перенаправить удар.", [("ATOM", "противник может перенаправить удар")],
-     "противник может перенаправить удар"),
+    # a player as the subject: that player's option (spec section 1)
+    ("При ударе противник может перенаправить удар.", [("MAY", "противник может"), ("ATOM", "перенаправить удар")],
+     "(может перенаправить удар)"),
+    # a noun phrase as the subject: MAY, and the phrase stays at the start of the ability's words
     ("При ударе каждая ваша карта может получить {counter}.",
-     [("ATOM", "каждая ваша карта может получить {counter}")], "каждая ваша карта может получить {counter}"),
-    ("При ударе он может открыться.", [("ATOM", "он может открыться")], "он может открыться"),
+     [("MAY", "может"), ("ATOM", "каждая ваша карта получить {counter}")],
+     "(может каждая ваша карта получить {counter})"),
+    # a pronoun or «вместо этого» before «может», «может сразу же»: MAY wraps (spec section 2)
+    ("При ударе он может открыться.", [("MAY", "он может"), ("ATOM", "открыться")], "(может открыться)"),
+    ("При ударе вместо этого он может сразу же открыться.",
+     [("MAY", "вместо этого он может"), ("ATOM", "сразу же открыться")], "(может сразу же открыться)"),
+    ("Строй: при ударе — может открыться.", [("MAY", "может"), ("ATOM", "открыться")], "(может открыться)"),
+    # a static feature with a limit is a declared ability: an option (spec section 1)
+    ("Может открыться (1 раз за бой).", [("MAY", "Может"), ("ATOM", "открыться")], "(может открыться)"),
     # a static feature: a permission, not an option
     ("Кобольд может двигаться по диагонали.", [("ATOM", "Кобольд может двигаться по диагонали")],
      "Кобольд может двигаться по диагонали"),

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from parser.abstract import read_abstract
-from parser.abstract_lexer import lex_abstract
-from parser.ambiguity import UNDECIDED_PAIRS
-from parser.reading import read_tokens
+from parser.engine.abstract import read_abstract
+from parser.engine.abstract_lexer import lex_abstract
+from parser.engine.ambiguity import UNDECIDED_PAIRS
+from parser.engine.reading import read_tokens
 from reports.canon import reading_strings
 
 

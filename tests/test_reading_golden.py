@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from parser.abstract_lexer import lex_abstract
-from parser.canonical_form import canonical
-from parser.reading import read_tokens
+from parser.engine.abstract_lexer import lex_abstract
+from parser.engine.canonical_form import canonical
+from parser.engine.reading import read_tokens
 
 
 def canon(text: str) -> str:

@@ -98,7 +98,7 @@ def test_github_annotations(result):
 
 
 def test_github_escaping():
-    card = make_card("ранить  на 1", id="c%1", path="a,b:c.yaml")
+    card = make_card("{tap}: ранить  на 1", id="c%1", path="a,b:c.yaml")
     (f,) = lint_base(CardBase(cards=[card]), Settings()).findings
     line = github.annotation(f)
     assert line.startswith("::warning file=a%2Cb%3Ac.yaml,")
@@ -156,8 +156,8 @@ def test_pre_commit_hook_declared():
 
 def test_github_paths_are_relative_to_the_workspace(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    inside = make_card("ранить  на 1", id="c1", path=str(tmp_path / "cards" / "a.yaml"))
-    outside = make_card("ранить  на 1", id="c2", path="/elsewhere/b.yaml")
+    inside = make_card("{tap}: ранить  на 1", id="c1", path=str(tmp_path / "cards" / "a.yaml"))
+    outside = make_card("{tap}: ранить  на 1", id="c2", path="/elsewhere/b.yaml")
     lines = github.render(lint_base(CardBase(cards=[inside, outside]), Settings())).splitlines()
     assert sorted(line.split(",")[0] for line in lines) == [
         "::warning file=/elsewhere/b.yaml", "::warning file=cards/a.yaml"]

@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from parser.annotations import ABILITY_TYPES
-from parser.split import LABEL_ICONS, LABELS, PAYMENT_RUN
-from parser.words import Item, is_predicate, items, nominal, predicate_at, PREPOSITIONS, relative_within
-from parser import morph
+from parser.reader.annotations import ABILITY_TYPES
+from parser.reader.split import LABEL_ICONS, LABELS, PAYMENT_RUN
+from parser.reader.words import Item, is_predicate, items, nominal, predicate_at, PREPOSITIONS, relative_within
+from parser.reader import morph
 
 Span = tuple[int, int]
 
@@ -119,6 +119,8 @@ def _finite_subclause_verb(seq: list[Item], j: int) -> bool:
         return False
     if word in ("может", "могут", "можете") and j + 1 < len(seq) and is_predicate(seq[j + 1]):
         return False
+    if seq[j - 1].is_word("вы", "он", "она", "оно", "они") and j >= 4 and not seq[j - 2].is_word("если", "когда"):
+        return False      # "если … стихии вы получаете", "если Небесный патруль летающий он бросает"
     return True
 
 
@@ -151,7 +153,17 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
     получают ...") ends before the subject of the first finite predicate.
     """
     if clause is None:
-        clause = seq[0].low in _CLAUSE_HEADS
+        clause = seq[0].low in _CLAUSE_HEADS or [it.low for it in seq[:3]] in (["после", "того", "как"],
+                                                                             ["до", "того", "как"])
+        dash = _dash_end(seq)
+        if dash is not None:
+            case = _first_case(seq, dash)
+            if case is not None:
+                return case, case + 1, False, (case, case + 1)
+            return dash, dash + 1, False, (dash, dash + 1)
+    fixed = _fixed_time_condition(seq)
+    if fixed is not None:
+        return fixed, fixed, True, None
     saw_pred = False
     sub_pred_allowed = False
     verbless_end = None
@@ -174,14 +186,23 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
         if it.kind == "punct" and it.low == ",":
             if j + 1 < len(seq) and seq[j + 1].is_word("то") and predicate_at(seq, j + 2):
                 return j, j + 2, False, (j, j + 2)
+            if j + 2 < len(seq) and seq[j + 1].is_word("чтобы") and morph.pos(seq[j + 2].low) == "INFN":
+                j += 3         # "Когда закрывается, чтобы переместить …": the purpose is the condition's
+                continue
             if j + 1 < len(seq) and (seq[j + 1].is_word("если", "когда") or relative_within(seq, j + 1)):
                 sub_end = _subclause_end(seq, j + 2)
-                if sub_end < len(seq) and seq[sub_end].low != ";":
+                closed = sub_end < len(seq) and seq[sub_end].low == "," and predicate_at(seq, sub_end + 1)
+                if seq[j + 1].is_word("если", "когда") and not closed:
+                    # "При …, если … <effect>" without a dash or a closing comma: the clause's own
+                    # finite verb is skipped, the next predicate (with its subject) opens the effect
+                    j, sub_pred_allowed = j + 2, True
+                elif sub_end < len(seq) and seq[sub_end].low != ";":
                     j = sub_end
                 else:
                     j, sub_pred_allowed = j + 2, True   # no comma closes it: its own verb is skipped
                 continue
-            if (saw_pred or not clause or predicate_at(seq, j + 1) == 2) and predicate_at(seq, j + 1) and not (
+            if (saw_pred or not clause or predicate_at(seq, j + 1) == 2 or seq[0].is_word("пока")) \
+                    and predicate_at(seq, j + 1) and not (
                     j + 1 < len(seq) and seq[j + 1].kind == "word" and morph.pos(seq[j + 1].low) in {"PRTF", "GRND"}):
                 return j, j + 1, False, (j, j + 1)
             j += 1
@@ -199,10 +220,12 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
             continue
         if it.is_word("нет", "есть") and (clause or j > 1):
             saw_pred = True            # "есть" here is "there is", never "to eat"
+            sub_pred_allowed = False
             j += 1
             continue
         if it.kind == "word" and (clause is False or saw_pred) and not dash_ahead and _ability_start(seq, j) \
-                and not (seq[j - 1].kind == "punct" or seq[j - 1].is_word("и", "или")):
+                and not (seq[j - 1].kind == "punct" or seq[j - 1].is_word("и", "или")) \
+                and not _takes_phrase(seq[j - 1], it):      # "если карта имеет пророчество разряд на 1"
             k = j
             if k - 1 > 0 and (seq[k - 1].kind == "num" or seq[k - 1].low in ("x", "х")):
                 k -= 1
@@ -231,9 +254,103 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
                 stop += 1
                 while stop < j and seq[stop - 1].kind == "word" and morph.pos(seq[stop - 1].low) in {"ADJF", "PRTF", "NUMR"}:
                     stop += 1
+            if 2 <= stop < j and seq[stop - 1].is_word("или", "и"):
+                if clause and saw_pred and not nominal(seq[stop]):
+                    j += 1     # "Если … нападает и не наносит ран …": a second predicate of the condition
+                    continue
+                stop = j       # "есть река или болото может …": the noun joins the condition's phrase
+            while 2 <= stop - 1 and stop == j and morph.pos(it.low) == "INFN" and _effect_adverb(seq, stop - 1):
+                stop -= 1      # "Вместо гибели полностью излечиться": the adverb is the effect's
+            if stop >= 3 and seq[stop - 2].is_word("вместо") and seq[stop - 1].is_word("этого"):
+                stop -= 2      # "вместо этого Танаби может …": the effect's own adverb
+                if stop >= 2 and seq[stop - 1].is_word("он", "она", "оно", "они"):
+                    stop -= 1  # "… оно вместо этого излечивается"
+            elif 3 <= stop < j and seq[stop - 1].is_word("его", "ее", "их") and not is_predicate(seq[stop - 2]):
+                stop -= 1      # "… не наносит ран его следующий бросок …": a possessive opens the subject
             return stop, stop, True, None
         j += 1
     return verbless_end
+
+
+_TIME_MODIFIERS = {"вашего", "своего", "следующего", "этого", "каждого", "первого", "его", "ее", "её"}
+
+
+def _fixed_time_condition(seq: list[Item]) -> int | None:
+    """«В начале вашего хода стоящее рядом ваше существо … может …» (no dash): a time condition
+    has a fixed shape — «В начале/В конце» [modifier] «хода/боя» [«противника»] — and ends there
+    when a word, not a comma or a dash, follows it."""
+    if len(seq) < 4 or not (seq[0].is_word("в") and seq[1].is_word("начале", "конце")):
+        return None
+    j = 2
+    while j < len(seq) and seq[j].is_word(*_TIME_MODIFIERS) and j < 4:
+        j += 1
+    if j >= len(seq) or not seq[j].is_word("хода", "боя"):
+        return None
+    j += 1
+    if j < len(seq) and seq[j].is_word("противника"):
+        j += 1
+    if j + 1 < len(seq) and seq[j].kind in ("word", "name") and not seq[j].is_word("и", "или", "если", "когда"):
+        return j
+    return None
+
+
+def _first_case(seq: list[Item], dash: int) -> int | None:
+    """"Когда ваш герой покидает зону битвы, если это герой-воин — …, если герой-маг — …": the
+    first dash ends a case of a list, not the condition; the condition ends at the comma before
+    the first «если» (index of that comma), when another «, если … —» case follows the dash."""
+    comma = next((k for k in range(dash - 1, 1, -1)
+                  if seq[k].low == "," and seq[k + 1].is_word("если")), None)
+    if comma is None:
+        return None
+    for k in range(dash + 1, len(seq) - 1):
+        if seq[k].kind == "punct" and seq[k].low in ";.":
+            return None
+        if seq[k].low == "," and seq[k + 1].is_word("если"):
+            return comma if any(it.kind == "dash" for it in seq[k + 2:]) else None
+    return None
+
+
+_NOT_INSTRUCTION_BEFORE = {"вы", "не", "можно", "нельзя", "нужно", "чтобы"}
+
+
+def _dash_end(seq: list[Item]) -> int | None:
+    """The dash that ends a trigger condition (spec section 1), or None.
+
+    The first dash of the sentence wins over any verb, «чтобы»/«как» clause or «или» before it
+    ("Когда закрывается, чтобы переместить боевую машину — …"), unless the effect has visibly
+    begun before it: a ":" / ";" / "." or an instruction (infinitive or imperative) that no
+    modal, «чтобы» or «вы» governs ("При прыжке бросьте кубик: если выпало 1 — …")."""
+    for j in range(1, len(seq)):
+        it = seq[j]
+        if it.kind == "punct" and it.low in ";.:":
+            return None
+        if it.kind == "dash":
+            if any(seq[k].is_word("где") for k in range(max(1, j - 3), j)):
+                continue                  # "где X — …" inside the condition
+            if it.low == "-" and j + 1 < len(seq) and seq[j + 1].kind == "num" and seq[j + 1].start == it.end:
+                continue                  # a minus sign: "получает -1 к {strike}"
+            return j if j > 1 and j + 1 < len(seq) else None
+        if it.kind != "word":
+            continue
+        if j + 1 < len(seq) and seq[j + 1].kind == "quote" and _TYPE.fullmatch(it.low):
+            return None                   # "В начале хода воздействие «x» — …": the type ends it
+        if _second_person(it) and not seq[j - 1].low in _NOT_INSTRUCTION_BEFORE \
+                and seq[j - 1].low not in morph.MODALS:
+            return None
+        if it.low in ("может", "могут", "можете") and not seq[j - 1].is_word("не") \
+                and not nominal(seq[j - 1]) and predicate_at(seq, j + 1):
+            return None                   # "При {strike} может излечиться …, если … — …": the effect began
+    return None
+
+
+def _effect_adverb(seq: list[Item], k: int) -> bool:
+    """"полностью" before an infinitive: the effect's adverb, not the condition's last word
+    (never a comparison "4 или менее", a place "рядом" or a short form "открыто")."""
+    it = seq[k]
+    if it.kind != "word" or it.low in ("рядом", "напротив", "менее", "более", "больше", "меньше"):
+        return False
+    found = morph.parses(it.low)
+    return bool(found) and found[0].tag.POS == "ADVB" and not any(p.tag.POS in ("PRTS", "ADJS") for p in found)
 
 
 def _takes_phrase(verb: Item, word: Item) -> bool:
@@ -359,13 +476,15 @@ def find_type_name(text: str, start: int, end: int, protected, regions_quotes) -
     seq = items(text, pos, end, protected)
     j = 0
     if name_span is None:
-        # lossy text without quotes: up to four words of name, then a dash or a predicate
-        while j < len(seq) and j < 4 and seq[j].kind == "word" and seq[j].low not in PREPOSITIONS \
-                and not is_predicate(seq[j]):
-            j += 1
-        if j == 0 or j >= len(seq):
+        # lossy text without quotes: up to five words of name, then a dash or the effect's first
+        # predicate (with its subject); the name may hold a verb of its own ("спрятаться в панцирь")
+        j = _lossy_name_end(seq)
+        if j is None:
             return None
         name_span = (seq[0].start, seq[j - 1].end)
+        minus = seq[j].low == "-" and j + 1 < len(seq) and seq[j + 1].kind == "num" and seq[j + 1].start == seq[j].end
+        if seq[j].kind in ("word", "other") or minus:
+            return type_span, name_span, seq[j].start, None     # the verb test found the effect
     # parentheses and a parameter may stand between the name and the dash
     while j < len(seq) and (seq[j].kind == "paren" or (seq[j].kind == "punct" and seq[j].low == ",")
                             or seq[j].is_word("дальность") or seq[j].kind == "num"):
@@ -379,6 +498,96 @@ def find_type_name(text: str, start: int, end: int, protected, regions_quotes) -
     if j < len(seq) and predicate_at(seq, j):
         return type_span, name_span, seq[j].start, None
     return None
+
+
+_DETERMINERS = {"ваш", "ваша", "ваше", "ваши", "это", "этот", "эта", "эти", "каждое", "каждый", "каждая",
+                "другое", "другой", "другая", "рядом", "его", "ее", "её", "их", "свой", "своя", "свое"}
+_CLAUSE_WORDS = {"если", "когда", "пока"}
+_IMPERSONAL = {"нельзя", "можно", "нужно"}
+
+
+def _lossy_name_end(seq: list[Item]) -> int | None:
+    """Where an unquoted ability name ends (lossy text): «Воздействие спрятаться в панцирь
+    излечиться на 2», «Заклинание шит света другое существо получает …», «воздействие а мне
+    летать охота бросить кубик». The verb test finds the effect's first predicate after the
+    name's first word; its subject (a noun phrase right before it) opens the effect too. An
+    infinitive followed after one word by another infinitive still belongs to the name; «если»,
+    «когда» and «пока» end the name. A name has at most four words."""
+    if not seq or seq[0].kind != "word" or seq[0].low in PREPOSITIONS:
+        return None
+    for v in range(1, min(len(seq), 13)):
+        it = seq[v]
+        if it.kind == "dash" or (it.kind == "punct" and it.low in ":,"):
+            return v if v <= 4 else None
+        if it.kind in ("other", "dash") and it.low in "+-" and v + 1 < len(seq) and seq[v + 1].kind == "num" \
+                and seq[v + 1].start == it.end and text_gap(seq[v - 1], it) and seq[v - 1].kind == "word" \
+                and seq[v - 1].low not in PREPOSITIONS and seq[v - 1].low not in ("x", "х"):
+            return v if v <= 4 else None      # "Воздействие удача +1 или -1 к броску": a modifier opens it
+        if it.kind not in ("word", "num", "name") or it.low in _CLAUSE_WORDS:
+            return v if it.low in _CLAUSE_WORDS and v <= 4 else None
+        if not (is_predicate(it) or it.low in _IMPERSONAL):
+            continue
+        if morph.pos(it.low) == "INFN" and v + 2 < len(seq) and seq[v + 1].kind == "word" \
+                and not seq[v + 1].is_word("и", "или") and morph.pos(seq[v + 2].low) == "INFN":
+            continue          # "летать охота бросить": the first infinitive is the name's
+        if v + 1 >= len(seq):
+            return None
+        k = _effect_subject(seq, v)
+        return k if 1 <= k <= 4 else None
+    return None
+
+
+def text_gap(a: Item, b: Item) -> bool:
+    """White space stands between two items ("удача +1", not "X+1")."""
+    return b.start > a.end
+
+
+def _noun(item: Item) -> bool:
+    return item.kind == "word" and any(p.tag.POS in ("NOUN", "NPRO") for p in morph.parses(item.low)[:3]) \
+        or (item.kind == "word" and morph.can_be_nominative_noun(item.low))
+
+
+def _effect_subject(seq: list[Item], v: int) -> int:
+    """Start of the subject of the predicate at v, after an unquoted name: a head noun (with a
+    genitive modifier and a prepositional phrase after it) and the adjectives before it.
+    An infinitive or imperative has none; a noun phrase a name's verb governs is its object."""
+    k = v
+    while k - 1 >= 1 and seq[k - 1].is_word("не", "также"):
+        k -= 1
+    verb = seq[v]
+    if _second_person(verb):
+        return k
+    impersonal = verb.low in _IMPERSONAL
+    if k - 4 >= 1 and seq[k - 1].is_word("менее", "более") and seq[k - 2].is_word("или") \
+            and seq[k - 3].kind == "num" and seq[k - 4].is_word("стоимостью"):
+        k -= 4            # "существо стоимостью 4 или менее не открывается"
+    elif k - 2 >= 1 and seq[k - 1].kind == "num" and seq[k - 2].is_word("стоимостью"):
+        k -= 2
+    if k - 2 >= 1 and seq[k - 1].kind == "word" and not morph.can_be_nominative(seq[k - 1].low) \
+            and any("gent" in p.tag for p in morph.parses(seq[k - 1].low)) and _noun(seq[k - 2]):
+        k -= 1            # "существо противника получает"
+    while True:
+        if k - 3 >= 1 and seq[k - 2].low in PREPOSITIONS and _noun(seq[k - 1]) and _noun(seq[k - 3]) \
+                and seq[k - 2].low != "в":
+            k -= 2        # "существо противника с отравлением ранится": the subject's own phrase
+            if k - 2 >= 1 and not morph.can_be_nominative(seq[k - 1].low) and _noun(seq[k - 2]):
+                k -= 1    # … and its genitive modifier
+        if k - 1 < 1 or not _noun(seq[k - 1]):
+            return k
+        if not impersonal and not morph.can_be_nominative(seq[k - 1].low):
+            return k      # "щит магистра предотвращает": a genitive is no subject; the card is
+        if is_predicate(seq[k - 2]) and _takes_phrase(seq[k - 2], seq[k - 1]):
+            return k      # "выдохнуть пламя может …": the name's own object
+        k -= 1
+        while k - 1 >= 1 and seq[k - 1].kind == "word" and (
+                seq[k - 1].low in _DETERMINERS or morph.pos(seq[k - 1].low) in ("ADJF", "PRTF")):
+            k -= 1
+        if k - 2 >= 1 and seq[k - 1].low in PREPOSITIONS and _noun(seq[k - 2]) and seq[k - 1].low != "в":
+            k -= 1        # "существо с отравлением получает": the phrase's own preposition
+            continue
+        if k - 1 >= 1 and seq[k - 1].low in PREPOSITIONS:
+            k -= 1        # "в следующий ход противника предотвращает": the effect's adverbial
+        return k
 
 
 def is_trigger_start(text: str, pos: int, end: int) -> bool:

@@ -1,7 +1,7 @@
 """Lark front end: connective tokens in, a policy-free surface structure out.
 
 The surface keeps each group as a flat list of items and operators; turning
-it into a tree is parser/build.py's job, done once per policy. Nothing
+it into a tree is parser/engine/build.py's job, done once per policy. Nothing
 downstream sees Lark's own tree.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ from lark import Lark, Transformer, v_args
 from lark import Token as LarkToken
 from lark.lexer import Lexer
 
-from parser.tokens import Token
+from parser.engine.tokens import Token
 
 
 @dataclass(frozen=True)
@@ -120,7 +120,7 @@ class _ToSurface(Transformer):
 
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
-    grammar = resources.files("parser").joinpath("connectives.lark").read_text(encoding="utf-8")
+    grammar = resources.files("parser.engine").joinpath("connectives.lark").read_text(encoding="utf-8")
     # The transformer runs inside the LALR parser: no intermediate Lark tree.
     return Lark(grammar, parser="lalr", lexer=_TokenFeed, maybe_placeholders=False,
                 transformer=_ToSurface())

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import re
 
-from parser.reading import ReadingError
-from parser.tokens import Kind, Token
+from parser.engine.reading import ReadingError
+from parser.engine.tokens import Kind, Token
 
 _W = r"(?<!\w)"       # word start
 _E = r"(?!\w)"        # word end

@@ -2,7 +2,7 @@
 
 Each pair names two connectives whose relative binding no worked example of
 the rulebook fixes. A pair carries the policy change that gives its other
-reading; parser/reading.py builds the default tree, then one tree per pair,
+reading; parser/engine/reading.py builds the default tree, then one tree per pair,
 and a text is ambiguous when some pair's tree differs from the default.
 Adding a pair is one entry here plus a test.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from parser.tokens import Kind
+from parser.engine.tokens import Kind
 
 
 @dataclass(frozen=True)

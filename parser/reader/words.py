@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from parser import morph
-from parser.names import fold
+from parser.reader import morph
+from parser.reader.names import fold
 
 _ITEM = re.compile(r"[^\W_]+(?:['’\-][^\W_]+)*|\s[-–—]\s|[—–]|[,;:.!?]|\S", re.UNICODE)
 

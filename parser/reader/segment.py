@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from parser.classify import condition_in
-from parser.tokens import Kind, Token
-from parser.words import Item, is_predicate, items, nominal, predicate_at, relative_within
+from parser.engine.tokens import Kind, Token
+from parser.reader.patterns import (RELATIVE, Context, ability_noun_at, cond_extent, joins_words, segment_start,
+                                    time_phrase_end, timing_extent)
+from parser.reader.words import Item, items, predicate_at, relative_within
 
 STRONG, VERB, SUBJECT, MAYBE_MAY, MAYBE_COND = 0, 1, 2, 3, 4
 LEVELS = (
@@ -23,12 +24,6 @@ LEVELS = (
     frozenset({STRONG, MAYBE_COND}),
     frozenset({STRONG}),
 )
-RELATIVE = {"который", "которая", "которое", "которые", "которого", "которой", "которому", "которую",
-            "которым", "которыми", "которых", "котором", "где", "чей", "чья", "чье", "чьи", "чьих",
-            "чьим", "что", "чтобы", "как", "кроме", "куда", "откуда", "пока", "если", "когда", "даже",
-            "включая", "то", "но"}
-
-
 @dataclass(frozen=True)
 class Cand:
     """A connective candidate: its kind, span, strength and token text."""
@@ -39,27 +34,7 @@ class Cand:
     strength: int
     text: str
     cond: str = ""            # for COND: the condition's words
-
-
-def _continues_modal(seq: list[Item], at: int, nxt: int, found: list[Cand]) -> bool:
-    """"не может атаковать и двигаться": an infinitive after и/или/"," that a modal inside the
-    current ability governs joins words, not abilities."""
-    from parser import morph
-
-    j = nxt
-    while j < len(seq) and seq[j].is_word("не", "также"):
-        j += 1
-    if j >= len(seq) or seq[j].kind != "word" or morph.pos(seq[j].low) != "INFN":
-        return False
-    seg_start = found[-1].end if found else seq[0].start
-    for k in range(at - 1, -1, -1):
-        item = seq[k]
-        if item.start < seg_start:
-            break
-        if item.kind == "word" and is_predicate(item) and morph.pos(item.low) != "INFN":
-            negated = k > 0 and seq[k - 1].is_word("не")
-            return item.low in {"может", "могут", "можете"} or (negated and item.low in morph.MODALS)
-    return False
+    lead: tuple[int, int] | None = None   # for MAY: a subject before «может», kept in the next atom
 
 
 def _after(seq: list[Item], i: int, cond_by_verb: bool = False) -> int:
@@ -72,8 +47,13 @@ def _after(seq: list[Item], i: int, cond_by_verb: bool = False) -> int:
         return VERB
     if test == 2:
         return SUBJECT
-    if i < len(seq) and seq[i].is_word("если") and _cond_extent(seq, i, cond_by_verb) is not None:
+    if i < len(seq) and seq[i].is_word("если") and cond_extent(seq, i, cond_by_verb) is not None:
         return VERB
+    if i < len(seq) and timing_extent(seq, i) is not None:
+        return VERB       # ", в конце этого хода, если … — …": an in-effect timing condition follows
+    phrase = time_phrase_end(seq, i)
+    if phrase is not None and predicate_at(seq, phrase):
+        return VERB       # ", в начале вашего следующего хода ранить …": a time phrase opens the ability
     return -1
 
 
@@ -83,45 +63,6 @@ def _in_case(found: list[Cand]) -> bool:
         if cand.kind is not Kind.MAY:
             return cand.kind is Kind.COND
     return False
-
-
-def _cond_extent(seq: list[Item], i: int, by_verb: bool = True) -> tuple[int, int] | None:
-    """For "если ..." at seq[i]: (index of the closing dash/comma, index of body start)."""
-    j = i + 1
-    while j < len(seq):
-        it = seq[j]
-        if it.kind == "punct" and it.low in ";:.":
-            break
-        if it.is_word("если") and j > i + 1:
-            break
-        if it.kind == "dash":
-            return (j, j + 1) if j > i + 1 and j + 1 < len(seq) else None
-        if it.kind == "punct" and it.low == "," and predicate_at(seq, j + 1):
-            if not (j + 1 < len(seq) and seq[j + 1].is_word(*RELATIVE)):
-                return j, j + 1
-        j += 1
-    return _cond_by_verb(seq, i) if by_verb else None
-
-
-def _cond_by_verb(seq: list[Item], i: int) -> tuple[int, int] | None:
-    """"если выпало 5 или 6 эта атака блокируется" (lossy text, no dash or comma): the verb test
-    ends the condition before the predicate, and its subject, that opens the effect."""
-    end = i + 1
-    while end < len(seq) and not (seq[end].kind == "punct" and seq[end].low in ";:.") and seq[end].kind != "dash":
-        end += 1
-    found = condition_in(seq[i:end], clause=True, verbless=True)
-    if found is None:
-        return None
-    cond_end, body, by_verb, _sep = found
-    if not by_verb or cond_end < 2 or body >= end - i:
-        return None
-    for k in range(i + 1, i + cond_end):
-        it = seq[k]
-        if it.is_word("либо", "иначе", "затем", "если"):
-            return None
-        if it.kind == "punct" and not (it.low == "," and seq[k - 1].kind == "num" and seq[k + 1].kind == "num"):
-            return None      # only "стоимостью 3, 4, 5" may hold a comma
-    return i + cond_end, i + body
 
 
 def _opp_extent(text: str, seq: list[Item], i: int) -> int | None:
@@ -161,7 +102,7 @@ def _protect_clauses(seq: list[Item]) -> tuple[set[int], set[int]]:
     """Indices inside "где X — ..." clauses, and commas that close a relative or participle clause."""
     inside: set[int] = set()
     closing: set[int] = set()
-    from parser import morph
+    from parser.reader import morph
     for i, it in enumerate(seq):
         if it.is_word("где") or (it.is_word("а") and i + 2 < len(seq) and seq[i + 2].kind == "dash"):
             j = i + 1
@@ -172,11 +113,20 @@ def _protect_clauses(seq: list[Item]) -> tuple[set[int], set[int]]:
                 j += 1
             if j - 1 in inside and seq[j - 1].kind == "punct" and seq[j - 1].low == ",":
                 inside.discard(j - 1)     # the comma before "при этом" belongs to it
+        if it.is_word("пока") and (i == 0 or seq[i - 1].kind == "dash" or seq[i - 1].low == ";"):
+            # "; пока оно летающее и Снирк на поле боя, он может …": the duration of the ability after
+            # its comma, whose "и" and closing comma are no connectives
+            j = i + 1
+            while j < len(seq) and seq[j].kind != "dash" and not (seq[j].kind == "punct" and seq[j].low in ",;.:"):
+                j += 1
+            if j < len(seq) and seq[j].low == ",":
+                inside.update(range(i, j))
+                closing.add(j)
         opens_at = None
         if it.kind == "punct" and it.low == "," and i + 1 < len(seq):
             opens_at = i + 1
-        elif i == 0 and it.kind == "word":
-            opens_at = 0
+        elif i == 0 and it.kind == "word" and morph.pos(it.low) == "GRND":
+            opens_at = 0      # "Сражаясь {strike} …, может …"; a participle at the start is an attribute
         if opens_at is not None:
             nxt = seq[opens_at]
             relative = relative_within(seq, opens_at, where=True)
@@ -295,7 +245,7 @@ def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
                 continue
         # при этом / при выполнении (a comma, ";" or dash must stand before)
         if nxt is not None and nxt2 is not None and (nxt.low, nxt2.low) in _PAIRS and nxt.kind == "word":
-            before_ok = lead or (i > 0 and seq[i - 1].kind in ("dash", "punct"))
+            before_ok = lead or (i > 0 and seq[i - 1].kind in ("dash", "punct", "paren"))
             if before_ok and i + lead + 2 < n:
                 stop = i + lead + 2
                 if seq[stop].kind == "dash":
@@ -326,7 +276,7 @@ def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
                 kind = None
             if kind is not None:
                 strength = _after(seq, i + lead + 1)
-                if strength >= 0 and _continues_modal(seq, i, i + lead + 1, out):
+                if strength >= 0 and joins_words(Context(text, seq, dynamic, out), i, i + lead + 1):
                     strength = -1
                 if strength >= 0:
                     add(kind, i, i + lead + 1, strength)
@@ -346,11 +296,13 @@ def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
             add(Kind.DEP, i, i + 1, VERB)
             i, seg_start = i + 1, True
             continue
-        if it.kind == "dash" and i > 1 and seq[i - 1].kind == "quote" and seq[i - 2].is_word(*_NAMED_TYPES):
+        if it.kind == "dash" and _named_type_before(seq, i):
             i, seg_start = i + 1, False   # "; воздействие «вальс» — ...": a type and name head the ability
             continue
         if it.kind == "dash" and i > 0 and i + 1 < n:
             strength = _after(seq, i + 1, True)
+            if strength < 0 and ability_noun_at(seq, i + 1):
+                strength = VERB   # "Уничтожить ваше существо - разряд на 4" (505.4.2)
             if strength >= 0:
                 add(Kind.DEP, i, i + 1, strength)
                 i, seg_start = i + 1, True
@@ -360,45 +312,40 @@ def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
                 # a comma after a conditional case opens the next case ("если А X, если Б Y");
                 # otherwise a trailing ", если ..." without a dash belongs to the ability before it
                 strength = _after(seq, i + 1, _in_case(out))
-                if strength >= 0 and _continues_modal(seq, i, i + 1, out):
+                if strength >= 0 and joins_words(Context(text, seq, dynamic, out), i, i + 1):
                     strength = -1
                 if strength >= 0:
                     add(Kind.COMMA, i, i + 1, strength)
                     i, seg_start = i + 1, True
                     continue
         if seg_start:
-            # paired forms
-            if i == 0 and it.is_word("или", "либо") and i + 1 < n:
-                add(Kind.OR_START if it.low == "или" else Kind.EITHER_START, i, i + 1, VERB)
-                i += 1
-                continue
-            if it.is_word("если"):
-                ext = _cond_extent(seq, i)
-                if ext is not None:
-                    close, body = ext
-                    cs, ce = seq[i + 1].start, seq[close - 1].end
-                    add(Kind.COND, i, body, MAYBE_COND, text[cs:ce])
-                    i, seg_start = body, True
-                    continue
-            if dynamic and it.is_word("может", "могут", "можете") and i + 1 < n and is_predicate(seq[i + 1]):
-                add(Kind.MAY, i, i + 1, MAYBE_MAY)
-                i, seg_start = i + 1, False
-                continue
-            if dynamic and it.kind == "name" and nominal(it):
-                m = i + 2 if i + 2 < n and seq[i + 1].is_word("также") else i + 1
-                if m + 1 < n and seq[m].is_word("может", "могут") and is_predicate(seq[m + 1]):
-                    # "Искатель тайн может получить ...": the card itself is the subject, the option
-                    # is its controller's (505.6); the name stays inside the MAY token's span
-                    add(Kind.MAY, i, m + 1, MAYBE_MAY)
-                    i, seg_start = m + 1, False
-                    continue
-            if dynamic and it.is_word("вы") and i + 2 < n and seq[i + 1].is_word("можете") and is_predicate(seq[i + 2]):
-                add(Kind.MAY, i, i + 2, MAYBE_MAY)
-                i, seg_start = i + 2, False
+            found = segment_start(Context(text, seq, dynamic, out), i)
+            if found is not None:
+                pattern, match = found
+                strength = {Kind.COND: MAYBE_COND, Kind.MAY: MAYBE_MAY}.get(match.kind, VERB)
+                if match.subject is not None:
+                    # the token spans the phrase and «может» (every character in one token); its
+                    # text is «может», and the phrase's words open the next atom's text
+                    s0, e0 = span(match.end - 1, match.end)
+                    out.append(Cand(match.kind, seq[match.subject].start, e0, strength, text[s0:e0],
+                                    lead=(seq[match.subject].start,
+                                          seq[(match.subject_end or match.end - 1) - 1].end)))
+                else:
+                    add(match.kind, i, match.end, strength, match.cond)
+                i, seg_start = match.body, match.opens_segment
                 continue
         seg_start = False
         i += 1
     return out
+
+
+def _named_type_before(seq: list[Item], i: int) -> bool:
+    """The dash at i follows an ability type and name, maybe with a range: "; воздействие «вальс» —",
+    "воздействие «украсть личину», дальность 3 —": a separator heading the ability, not DEPENDENT."""
+    j = i - 1
+    if j >= 2 and seq[j].kind == "num" and seq[j - 1].is_word("дальность") and seq[j - 2].low == ",":
+        j -= 3
+    return j >= 1 and seq[j].kind == "quote" and seq[j - 1].is_word(*_NAMED_TYPES)
 
 
 def tokens_for(text: str, start: int, end: int, cands: list[Cand], level: int) -> list[Token]:
@@ -410,19 +357,23 @@ def tokens_for(text: str, start: int, end: int, cands: list[Cand], level: int) -
     if any(c.kind is Kind.EITHER_START for c in chosen) and not any(c.kind is Kind.EITHER for c in chosen):
         chosen = [c for c in chosen if c.kind is not Kind.EITHER_START]
     out: list[Token] = []
-    pos = start
+    pos, lead = start, None
     for c in chosen:
-        _atom(text, pos, c.start, out)
+        _atom(text, pos, c.start, out, lead)
         out.append(Token(c.kind, c.cond if c.kind is Kind.COND else c.text, c.start, c.end))
-        pos = c.end
-    _atom(text, pos, end, out)
+        pos, lead = c.end, c.lead
+    _atom(text, pos, end, out, lead)
     return out
 
 
-def _atom(text: str, s: int, e: int, out: list[Token]) -> None:
+def _atom(text: str, s: int, e: int, out: list[Token], lead: tuple[int, int] | None = None) -> None:
+    """An ATOM token for text[s:e]; a subject `lead` before the «может» just emitted opens it:
+    "ваше существо может получить …" → MAY «может», ATOM «ваше существо получить …»."""
     while s < e and text[s].isspace():
         s += 1
     while e > s and text[e - 1].isspace():
         e -= 1
-    if s < e:
+    if s < e and lead is not None:
+        out.append(Token(Kind.ATOM, text[lead[0]:lead[1]] + " " + text[s:e], s, e))
+    elif s < e:
         out.append(Token(Kind.ATOM, text[s:e], s, e))

@@ -6,7 +6,10 @@ feature boundary or a connective (spec section 2, "Not connectives").
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
+from functools import cached_property
+from typing import Callable
 
 Span = tuple[int, int]
 _ICON = re.compile(r"\{[A-Za-z_]+\}")
@@ -16,17 +19,26 @@ _ICON = re.compile(r"\{[A-Za-z_]+\}")
 class Regions:
     """Top-level quoted and parenthesised spans of a text range."""
 
-    quotes: tuple[Span, ...]      # «...» and "..." spans, quote marks included
+    quotes: tuple[Span, ...]      # «...», “...” and "..." spans, quote marks included
     parens: tuple[Span, ...]      # (...) spans, parentheses included
     icons: tuple[Span, ...]
     balanced: bool                # every «( opened in the range was closed
 
     def covering(self, pos: int) -> Span | None:
-        """The protected span containing pos, if any."""
-        for start, end in self.quotes + self.parens + self.icons:
-            if start <= pos < end:
-                return start, end
+        """The protected span containing pos, if any (a quote or parenthesis before an icon).
+
+        Binary search over the sorted spans: the splitter asks this at every character."""
+        for spans, starts in self._sorted:
+            k = bisect_right(starts, pos) - 1
+            if k >= 0 and pos < spans[k][1]:
+                return spans[k]
         return None
+
+    @cached_property
+    def _sorted(self) -> tuple[tuple[tuple[Span, ...], list[int]], ...]:
+        outer = tuple(sorted(self.quotes + self.parens))     # top level: never overlap
+        icons = tuple(sorted(self.icons))
+        return (outer, [s for s, _ in outer]), (icons, [s for s, _ in icons])
 
 
 def find_regions(text: str, start: int = 0, end: int | None = None) -> Regions:
@@ -43,14 +55,14 @@ def find_regions(text: str, start: int = 0, end: int | None = None) -> Regions:
     i = start
     while i < end:
         ch = text[i]
-        if ch in "«(":
-            stack.append((ch, i))
+        if ch in "«“(":
+            stack.append(("«" if ch == "“" else ch, i))
         elif ch == '"' and not stack and i in straight_pairs:
             quotes.append((i, straight_pairs[i] + 1))
             i = straight_pairs[i] + 1
             continue
-        elif ch in "»)":
-            want = "«" if ch == "»" else "("
+        elif ch in "»”)":
+            want = "(" if ch == ")" else "«"     # typographic “…” (the rulebook's) count as «…»
             if stack and stack[-1][0] == want:
                 opener, at = stack.pop()
                 if not stack:
@@ -68,6 +80,24 @@ def find_regions(text: str, start: int = 0, end: int | None = None) -> Regions:
         balanced = False
     icons = tuple((m.start(), m.end()) for m in _ICON.finditer(text, start, end))
     return Regions(tuple(quotes), tuple(parens), icons, balanced)
+
+
+def span_index(spans) -> "Callable[[int], bool]":
+    """A test "is pos inside one of these spans" in O(log n); spans are (start, end, ...) tuples."""
+    merged: list[list[int]] = []
+    for span in sorted(spans):
+        s, e = span[0], span[1]
+        if merged and s <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], e)
+        else:
+            merged.append([s, e])
+    starts = [s for s, _ in merged]
+
+    def inside(pos: int) -> bool:
+        k = bisect_right(starts, pos) - 1
+        return k >= 0 and pos < merged[k][1]
+
+    return inside
 
 
 def top_level_positions(text: str, start: int, end: int, regions: Regions, extra: list[Span] = ()) -> list[bool]:

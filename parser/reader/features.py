@@ -11,19 +11,25 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from parser.annotations import Annotation, paren_annotations, type_name_parts
-from parser.classify import (find_condition, find_prefix, find_type_name, is_trigger_start,
+from parser.reader.annotations import Annotation, paren_annotations, type_name_parts
+from parser.reader.classify import (find_condition, find_prefix, find_type_name, is_trigger_start,
                              is_while_start)
-from parser.names import name_spans
-from parser.regions import find_regions
-from parser.segment import LEVELS, candidates, tokens_for
-from parser.split import ERRATA, split_features
-from parser.tokens import Kind, Token
+from parser.reader.names import name_spans
+from parser.reader.regions import find_regions, span_index
+from parser.reader.segment import LEVELS, candidates, tokens_for
+from parser.reader.split import ERRATA, split_features
+from parser.engine.tokens import Kind, Token
 
 Span = tuple[int, int]
 _GRANTING = re.compile(r"(?:имеет|имеют|получает|получают|получить|получив|особенность\w*|приобретает)\s*:?\s*$", re.I)
 _DYNAMIC = {"playable", "conditional", "triggered"}
 _LATER_CONNECTIVE = re.compile(r";|(?<!\w)(?:затем|иначе|при\s+этом)(?!\w)", re.I)
+_LEADING_LIMIT = re.compile(
+    r"\s*((?:один|одна|дважды|трижды|\d+|[xх])(?:\s+раз[а]?)?\s+за\s+(?:ваш\s+|свой\s+)?(?:ход|бой|игру))\b\s*,?",
+    re.I)
+_REDIRECT = re.compile(r"перенаправ", re.I)
+_WHILE_CLAUSE = re.compile(r",\s*(пока)\b", re.I)
+_UNTIL = re.compile(r"до\s+тех\s+пор\s*$", re.I)
 _STATIC_LABELS = re.compile(r"строй|бестел|на\s+глубине|на\s+поверхности|орда", re.I)
 
 
@@ -52,8 +58,8 @@ class Feature:
     effect: str = ""
     effect_span: Span = (0, 0)
     tokens: list[Token] = field(default_factory=list)
-    reading: object | None = None            # parser.reading.Reading
-    error: object | None = None              # parser.reading.ReadingError
+    reading: object | None = None            # parser.engine.reading.Reading
+    error: object | None = None              # parser.engine.reading.ReadingError
     unread: list[Span] = field(default_factory=list)
     separators: list[tuple[Span, str]] = field(default_factory=list)   # ":" and separator dashes met in the head
     dash_before_effect: bool = False         # a separator dash stands right before the effect
@@ -91,7 +97,7 @@ def read_text(text: str, name: str | None = None) -> list[Feature]:
 
 
 def _failed(text: str, span: Span, line: int, exc: Exception) -> Feature:
-    from parser.reading import ReadingError
+    from parser.engine.reading import ReadingError
 
     err = ReadingError(f"внутренняя ошибка чтения: {type(exc).__name__}", *span)
     return Feature("unknown", text[span[0]:span[1]], span, line, error=err, unread=[span],
@@ -103,7 +109,7 @@ def _protected(text: str, start: int, end: int, name: str | None):
     prot = [(s, e, "quote") for s, e in regions.quotes] + [(s, e, "paren") for s, e in regions.parens]
     prot += [(s, e, "icon") for s, e in regions.icons]
     for s, e in name_spans(text, name, start, end):
-        if not any(ps <= s < pe or ps < e <= pe for ps, pe, _ in prot):
+        if regions.covering(s) is None and regions.covering(e - 1) is None:
             prot.append((s, e, "name"))
     return regions, prot
 
@@ -137,10 +143,11 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
         feature.label = text[head.label[0]:head.label[1]]
 
     # trigger condition (triggered, conditional, or inside a keyword's effect) and while-condition
-    wants_condition = is_trigger_start(text, pos, end) and (
-        kind in ("static", "keyword") or (kind == "playable" and "{instant}" in (feature.payment or "")))
-    if kind == "playable" and "{instant}" in (feature.payment or "") and re.search(r"перенаправ", text[pos:end], re.I):
-        kind = "conditional"
+    # 115.1: a conditional playable feature has a payment, "как правило" {instant} but not always
+    wants_condition = is_trigger_start(text, pos, end) and kind in ("static", "keyword", "playable")
+    if kind == "playable" and any(regions.covering(m.start()) is None
+                                  for m in _REDIRECT.finditer(text, pos, min(end, pos + 80))):
+        kind = "conditional"      # 116.5: a redirect is possible only when an attack is declared
     if wants_condition:
         found = find_condition(text, pos, end, prot)
         if found is None:
@@ -164,6 +171,13 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
                 feature.dash_before_effect = text[sep[0]:sep[1]] in "—–-"
     feature.kind = kind
 
+    # a limit before the effect is a limit, not an ability ("Один раз за бой, в свой ход, может …")
+    limit = _LEADING_LIMIT.match(text, pos, end)
+    if limit is not None and limit.end() < end:
+        lspan = _trim(text, limit.start(1), limit.end(1))
+        feature.annotations.append(Annotation("limit", text[lspan[0]:lspan[1]], lspan))
+        pos = _trim(text, limit.end(), end, chars=" ,")[0]
+
     # ability type and name heading the effect
     typed = find_type_name(text, pos, end, prot, regions.quotes)
     if typed is not None:
@@ -171,7 +185,7 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
         feature.ability_type_span, feature.ability_type = type_span, text[type_span[0]:type_span[1]]
         name_span = _trim(text, *name_span, chars=" ")
         feature.effect_name_span, feature.effect_name = name_span, text[name_span[0]:name_span[1]]
-        feature.effect_name_quoted = text[name_span[0] - 1:name_span[0]] in ("«", '"')
+        feature.effect_name_quoted = text[name_span[0] - 1:name_span[0]] in ("«", "“", '"')
         for ps, pe in regions.parens:
             if pos <= ps < new_pos:
                 feature.annotations.extend(paren_annotations(text, ps, pe))
@@ -192,14 +206,19 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
         changed = False
         for ps, pe in regions.parens:
             if pe == ee and ps >= es:
-                feature.annotations.extend(paren_annotations(text, ps, pe))
+                found = paren_annotations(text, ps, pe)
+                if any(a.kind == "other" for a in found):
+                    break         # "(по карте противника)": the ability's own words, never dropped
+                feature.annotations.extend(found)
                 es, ee = _trim(text, es, ps, chars=" \t\n.;,")
                 changed = True
                 break
     for ps, pe in regions.parens:
         if es <= ps and pe <= ee:
-            feature.annotations.extend(paren_annotations(text, ps, pe))
-    while_match = _trailing_while(text, es, ee, prot)
+            feature.annotations.extend(a for a in paren_annotations(text, ps, pe) if a.kind != "other")
+    # ", пока …" at the end is a static feature's while-condition; in a playable or triggered
+    # effect it is one ability's own duration and stays in its words (spec section 1)
+    while_match = _trailing_while(text, es, ee, prot) if kind in ("static", "keyword") else None
     if while_match is not None:
         ws, we = while_match
         feature.while_span = (ws, ee)
@@ -236,22 +255,23 @@ def _looks_like_feature(inner: str) -> bool:
 
 def _trailing_while(text: str, es: int, ee: int, prot) -> Span | None:
     """", пока <условие>" at the end of an effect: (condition start, comma position)."""
-    for m in re.finditer(r",\s*(пока)\b", text[es:ee], re.I):
-        at = es + m.start()
-        if any(ps <= at < pe for ps, pe, _ in prot):
+    inside = span_index(prot)
+    # ", пока ..., затем ...": a while-clause followed by a connective is not at the end of the effect
+    last_connective = max((c.start() for c in _LATER_CONNECTIVE.finditer(text, es, ee) if not inside(c.start())),
+                          default=-1)
+    for m in _WHILE_CLAUSE.finditer(text, es, ee):
+        at = m.start()
+        if inside(at) or at <= last_connective:
             continue
-        if re.search(r"до\s+тех\s+пор\s*$", text[es:at], re.I):
+        if _UNTIL.search(text, max(es, at - 30), at):
             continue
-        if any(not any(ps <= at + c.start() < pe for ps, pe, _ in prot)
-               for c in _LATER_CONNECTIVE.finditer(text[at:ee])):
-            continue     # ", пока ..., затем ...": the while-clause is not at the end of the effect
-        return es + m.start(1), at
+        return m.start(1), at
     return None
 
 
 def _read_effect(feature: Feature, text: str, prot, name: str | None) -> None:
     """Segment and read the effect, retrying with fewer connectives when the grammar rejects."""
-    from parser.reading import ReadingError, read_tokens
+    from parser.engine.reading import ReadingError, read_tokens
 
     es, ee = feature.effect_span
     if es >= ee:
@@ -264,7 +284,7 @@ def _read_effect(feature: Feature, text: str, prot, name: str | None) -> None:
         feature.error = problem
         feature.unread = [(problem.start, problem.end)]
         return
-    dynamic = feature.kind in _DYNAMIC or (feature.kind == "keyword" and not _STATIC_LABELS.match(feature.label or ""))
+    dynamic = _declared(feature)
     cands = candidates(text, es, ee, prot, dynamic)
     first_error = None
     for level in range(len(LEVELS)):
@@ -287,6 +307,17 @@ def _read_effect(feature: Feature, text: str, prot, name: str | None) -> None:
     feature.unread = [span]
 
 
+def _declared(feature: Feature) -> bool:
+    """Someone declares this feature, so its «может» is an option (MAY), not a permission:
+    a playable or triggered feature, a labelled trigger ("Строй: При … — может …"), a keyword
+    whose label is not a static state, or a static one with an ability type or a limit (spec §1)."""
+    if feature.kind in _DYNAMIC or feature.condition is not None:
+        return True
+    if feature.kind == "keyword" and not _STATIC_LABELS.match(feature.label or ""):
+        return True
+    return feature.ability_type is not None or any(a.kind == "limit" for a in feature.annotations)
+
+
 _DANGLING = re.compile(r"(?<!\w)(и|или|либо|затем)\s*$", re.I)
 
 
@@ -296,7 +327,7 @@ def _cut_short(text: str, es: int, ee: int, annotations):
     `ранить цель на 1 и (ранить цель на 2)`: the bracketed part is an
     annotation, so the effect would end on «и» and half of it be dropped.
     """
-    from parser.reading import ReadingError
+    from parser.engine.reading import ReadingError
 
     effect = text[es:ee]
     if not any(ch.isalnum() for ch in effect):
@@ -314,22 +345,30 @@ def _cut_short(text: str, es: int, ee: int, annotations):
 
 def _condition_dash_alternative(feature: Feature, text: str, prot, dynamic: bool) -> None:
     """«При С0 — С1 — С2»: the other reading ends the condition at the second dash (spec section 3)."""
-    from parser.reading import Alternative, ReadingError, read_tokens
-    from parser.canonical_form import canonical
+    from parser.engine.reading import Alternative, ReadingError, read_tokens
+    from parser.engine.canonical_form import canonical
 
     if feature.kind != "triggered" or not feature.dash_before_effect or feature.ability_type_span is not None:
         return
     toks = feature.tokens
-    if len(toks) < 3 or toks[0].kind is not Kind.ATOM or toks[1].kind is not Kind.DEP \
-            or toks[1].text.strip() not in "—–-":
+    if len(toks) >= 2 and toks[0].kind is Kind.COND and text[toks[0].end - 1] in "—–-":
+        # "При гибели — в начале следующего хода — возродиться": by default an in-effect timing
+        # condition; the other reading ends the trigger condition at the second dash
+        cond_end, es = toks[0].end - 1, toks[1].start
+        while text[cond_end - 1].isspace():
+            cond_end -= 1
+    elif len(toks) >= 3 and toks[0].kind is Kind.ATOM and toks[1].kind is Kind.DEP \
+            and toks[1].text.strip() in "—–-":
+        cond_end, es = toks[0].end, toks[2].start
+    else:
         return
-    es, ee = toks[2].start, feature.effect_span[1]
+    ee = feature.effect_span[1]
     cands = candidates(text, es, ee, prot, dynamic)
     try:
         reading = read_tokens(tokens_for(text, es, ee, cands, feature.segmentation_level))
     except ReadingError:
         return
-    condition = text[feature.condition_span[0]:toks[0].end]
+    condition = text[feature.condition_span[0]:cond_end]
     alt = Alternative("condition-dash", reading.tree, canonical(reading.tree), ("condition-dash",), condition)
     feature.reading.alternatives.append(alt)
 

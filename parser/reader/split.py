@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from parser.regions import find_regions
+from parser.reader.regions import find_regions
 
 Span = tuple[int, int]
 
@@ -24,6 +24,8 @@ ERRATA_HEAD = re.compile(r"\s*\[\s*Эррата[^\]]*\]")
 _FEATURE_HEAD = re.compile(rf"(?:{PAYMENT_RUN}\s*:|\{{(?:instant|tap)\}}\s*,[^:.]{{1,90}}:|(?:{LABELS})\s*:|{LABEL_ICONS}\s*:)")
 _TRIGGER_HEAD = re.compile(rf"(?:{TRIGGER_WORDS})\s")
 _SENTENCE_START = re.compile(r"\s*(?:[A-ZА-ЯЁ\{\[+\-–—\d«\"])")
+_AFTER_PAREN = re.compile(r"[ \t]+(?=[А-ЯЁ][а-яё]|[+\-]\d)")
+_INTERESTING = re.compile(r"[. \t()«“\"{]")
 _GRANTING = re.compile(r"(?:имеет|имеют|получает|получают|получить|особенность)\s*[«\"]?\s*$", re.I)
 
 
@@ -68,23 +70,44 @@ def _trim(text: str, start: int, end: int) -> Span:
     return start, end
 
 
-def _payment_start(text: str, start: int, j: int) -> int | None:
+def _word_window(text: str, start: int, j: int, width: int = 40) -> int:
+    """Start of a short window before j that begins at a word boundary: searches anchored at
+    the window's end then cost O(width), not O(j - start) (a long feature stays linear)."""
+    lo = max(start, j - width)
+    while lo > start and not text[lo - 1].isspace():
+        lo -= 1
+    return lo
+
+
+def _payment_start(text: str, start: int, j: int, last_solid: list[int]) -> int | None:
     """Where a payment found at j really starts: "X {counter}" keeps its X."""
-    if text[j].isdigit() and re.search(r"(?:^|\s)(?:на|к|от|до|по|с)\s*$", text[start:j]):
+    lo = _word_window(text, start, j)
+    if text[j].isdigit() and re.search(r"(?:^|\s)(?:на|к|от|до|по|с)\s*$", text[lo:j]):
         return None          # "на 1 {instant}{tap}:": the number ends the previous feature
-    m = re.search(r"(?:^|(?<=\s))([XХxх]|\d+)\s*$", text[start:j])
+    m = re.search(r"(?:^|(?<=\s))([XХxх]|\d+)\s*$", text[lo:j])
     if not m:
         return j
-    k = start + m.start(1)
-    before = text[start:k].rstrip()
-    if not before or before[-1] in ".)":
+    k = lo + m.start(1)
+    solid = last_solid[k - start]
+    if solid < start or text[solid] in ".)":
         return None          # the sentence cut already starts the feature at k
     return k if m.group(1) in "XХxх" else j
+
+
+def _last_solid(text: str, start: int, end: int) -> list[int]:
+    """For each offset i of [start, end]: the last non-space offset before i (start - 1 if none)."""
+    out, last = [], start - 1
+    for i in range(start, end + 1):
+        out.append(last)
+        if i < end and not text[i].isspace():
+            last = i
+    return out
 
 
 def _boundaries(text: str, start: int, end: int) -> list[int]:
     """Offsets inside a chunk where a new feature starts."""
     regions = find_regions(text, start, end)
+    last_solid = _last_solid(text, start, end)
     cuts: list[int] = []
     i = start
     while i < end:
@@ -95,9 +118,9 @@ def _boundaries(text: str, start: int, end: int) -> list[int]:
         ch = text[i]
         if hit and text[i] == "(":
             after = hit[1]
-            nxt = re.match(r"[ \t]+(?=[А-ЯЁ][а-яё]|[+\-]\d)", text[after:end])
+            nxt = _AFTER_PAREN.match(text, after, end)
             if nxt:
-                cuts.append(after + nxt.end())
+                cuts.append(nxt.end())
             i = after
             continue
         if ch == "." and not (i + 1 < end and text[i + 1].isdigit() and i > start and text[i - 1].isdigit()):
@@ -111,18 +134,24 @@ def _boundaries(text: str, start: int, end: int) -> list[int]:
             j = i + 1
             while j < end and text[j] in " \t":
                 j += 1
-            if j < end and j > i + (0 if ch == ")" else 0):
-                before = text[start:i].rstrip()
-                if before and before[-1] not in ":—–-«\"," and not _GRANTING.search(before):
-                    if _FEATURE_HEAD.match(text, j, end):
-                        cut = _payment_start(text, start, j)
+            head = _FEATURE_HEAD.match(text, j, end) if j < end else None
+            trigger = head is None and j < end and _TRIGGER_HEAD.match(text, j, end)
+            if head or trigger:
+                solid = last_solid[i - start]
+                last = text[solid] if solid >= start else ""
+                if last and last not in ":—–-«\"," \
+                        and not _GRANTING.search(text, _word_window(text, start, solid + 1, 60), solid + 1):
+                    if head:
+                        cut = _payment_start(text, start, j, last_solid)
                         if cut is not None:
                             cuts.append(cut)
-                    elif _TRIGGER_HEAD.match(text, j, end) and (before[-1].isalnum() or before[-1] in "})"):
+                    elif last.isalnum() or last in "})":
                         cuts.append(j)
             i = j if j > i + 1 else i + 1
             continue
-        i += 1
+        # only sentence ends, spaces, parentheses and the openers of protected spans matter
+        found = _INTERESTING.search(text, i + 1, end)
+        i = found.start() if found else end
     return sorted(set(c for c in cuts if start < c < end))
 
 

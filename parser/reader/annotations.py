@@ -28,7 +28,7 @@ class Annotation:
 
 def classify_annotation(inner: str) -> str:
     """The kind of a parenthetical's content."""
-    if _TYPE_NAME.match(inner) and ("«" in inner or '"' in inner or len(inner.split()) <= 4):
+    if _TYPE_NAME.match(inner) and ("«" in inner or "“" in inner or '"' in inner or len(inner.split()) <= 4):
         return "type_name"
     if _LIMIT.search(inner):
         return "limit"
@@ -49,9 +49,9 @@ def paren_annotations(text: str, start: int, end: int) -> list[Annotation]:
     depth, last = 0, inner_start
     for i in range(inner_start, inner_end):
         ch = text[i]
-        if ch in "«(":
+        if ch in "«“(":
             depth += 1
-        elif ch in "»)":
+        elif ch in "»”)":
             depth -= 1
         elif ch == "," and depth == 0:
             parts.append((last, i))
@@ -76,5 +76,5 @@ def type_name_parts(inner: str) -> tuple[str | None, str | None]:
     m = re.match(rf"\s*({ABILITY_TYPES})\s*(.*)$", inner, re.I | re.S)
     if not m:
         return None, None
-    name = m.group(2).strip().strip("«»\"").strip() or None
+    name = m.group(2).strip().strip("«»“”\"").strip() or None
     return m.group(1), name

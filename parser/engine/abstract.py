@@ -9,11 +9,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from parser.abstract_lexer import lex_abstract
-from parser.ambiguity import PAIRS_BY_ID
-from parser.canonical_form import canonical
-from parser.reading import Alternative, Reading, ReadingError, read_tokens
-from parser.tokens import Kind
+from parser.engine.abstract_lexer import lex_abstract
+from parser.engine.ambiguity import PAIRS_BY_ID
+from parser.engine.canonical_form import canonical
+from parser.engine.reading import Alternative, Reading, ReadingError, read_tokens
+from parser.engine.tokens import Kind
 
 # 116.3: the words a trigger condition starts with (Если opens an in-effect
 # condition in abstract text, so it is not here).

@@ -1,7 +1,7 @@
 """Reading a feature's effect: tokens → default tree + alternative readings.
 
 `read_tokens` is the one entry point for abstract and real text alike; the
-undecided pairs it tries come from parser/ambiguity.py.
+undecided pairs it tries come from parser/engine/ambiguity.py.
 """
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ from dataclasses import dataclass, field
 
 from lark.exceptions import UnexpectedInput
 
-from parser.ambiguity import DEFAULT_POLICY, EFFECT_PAIRS
-from parser.build import build
-from parser.canonical_form import canonical
-from parser.grammar import parse_surface
-from parser.tokens import Kind, Token
-from parser.tree import Node
+from parser.engine.ambiguity import DEFAULT_POLICY, EFFECT_PAIRS
+from parser.engine.build import build
+from parser.engine.canonical_form import canonical
+from parser.engine.grammar import parse_surface
+from parser.engine.tokens import Kind, Token
+from parser.engine.tree import Node
 
 __all__ = ["Alternative", "Reading", "ReadingError", "read_tokens"]
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from parser.ambiguity import Policy
-from parser.grammar import SAlt, SBlock, SCond, SGroup, SItem, SSeq
-from parser.tokens import Kind, Token
-from parser.tree import (
+from parser.engine.ambiguity import Policy
+from parser.engine.grammar import SAlt, SBlock, SCond, SGroup, SItem, SSeq
+from parser.engine.tokens import Kind, Token
+from parser.engine.tree import (
     BINARY, NARY, All, Atom, Choice, Condition, Dependent, Either, Fallback, May,
     Node, OpponentFallback, Sequence,
 )

@@ -1,10 +1,16 @@
 """The canonical notation of spec section 4, and its abstract rendering."""
 from __future__ import annotations
 
-from parser.tree import (
+from parser.engine.tree import (
     children, All, Atom, Choice, Condition, Dependent, Either, Fallback, May, Node,
     OpponentFallback, Sequence,
 )
+
+import re
+
+# an in-effect timing condition prints its own opener («в конце этого хода — …», «при гибели … — …»);
+# an «если» condition whose words open with such a word keeps its «если» in its words
+_OWN_OPENER = re.compile(r"(?:в\s+(?:начале|конце)|при|когда|после|если)(?!\w)", re.I)
 
 _JOINERS = {All: " и ", Choice: " или ", Either: " либо ", Sequence: ", затем "}
 _BINARY = {
@@ -16,6 +22,7 @@ _BINARY = {
 
 def canonical(node: Node, atom_text=None, cond_text=None) -> str:
     """Every compound node in parentheses; a lone ability bare."""
+    own_words = cond_text is None
     atom_text = atom_text or (lambda atom: atom.text)
     cond_text = cond_text or (lambda cond: cond.condition)
 
@@ -29,7 +36,9 @@ def canonical(node: Node, atom_text=None, cond_text=None) -> str:
         if isinstance(n, May):
             return "(может " + show(n.body) + ")"
         if isinstance(n, Condition):
-            text = "если " + cond_text(n) + " — " + show(n.body)
+            words = cond_text(n)
+            opener = "" if own_words and _OWN_OPENER.match(words) else "если "
+            text = opener + words + " — " + show(n.body)
             if n.orelse is not None:
                 text += ", иначе " + show(n.orelse)
             return "(" + text + ")"

@@ -142,3 +142,10 @@ _SUBSTANTIVES = {"атакованный", "атакованная", "атако
 def is_imperative(word: str) -> bool:
     found = parses(word)
     return bool(found) and "impr" in found[0].tag
+
+
+@lru_cache(maxsize=65536)
+def is_instruction(word: str) -> bool:
+    """An infinitive or an imperative: a word that opens an instruction ("ранить", "положите")."""
+    found = parses(word)
+    return bool(found) and (found[0].tag.POS == "INFN" or "impr" in found[0].tag)

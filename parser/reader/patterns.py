@@ -1,0 +1,407 @@
+"""Segmentation decisions as named patterns over morph-tagged words (spec sections 2 and 5).
+
+The segmenter (`segment.py`) walks an effect's items (words tagged by
+pymorphy3, punctuation, protected spans) and, at each place where a token
+could start, asks this table. Every pattern has a name, says what it matches
+and why, and returns how many items it takes; the segmenter turns a match
+into a connective token (or, for a joining pattern, into "no connective
+here"). In the spirit of Yargy's predicates or spaCy's Matcher: fixing a
+misread card is one pattern here plus one pinned reading in
+`tests/test_corpus_readings.py`, not a new branch in a loop.
+
+Two tables:
+
+* `SEGMENT_START` — what may open a segment (the effect's start, or right
+  after a connective): paired «или/либо», an in-effect condition, an optional
+  «может» (with its subject or adverb). The first pattern that matches wins.
+* `JOINING` — what makes a candidate «и» / «или» / «,» join words inside one
+  ability instead of two abilities.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from parser.engine.tokens import Kind
+from parser.reader import morph
+from parser.reader.words import PREPOSITIONS, Item, is_predicate, nominal, predicate_at
+
+MAY_WORDS = ("может", "могут", "можете")
+PLAYERS = ("вы", "противник", "соперник", "владелец")
+PRONOUNS = ("он", "она", "оно", "они")
+RELATIVE = {"который", "которая", "которое", "которые", "которого", "которой", "которому", "которую",
+            "которым", "которыми", "которых", "котором", "где", "чей", "чья", "чье", "чьи", "чьих",
+            "чьим", "что", "чтобы", "как", "кроме", "куда", "откуда", "пока", "если", "когда", "даже",
+            "включая", "то", "но"}
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a pattern may look at: the items, the text, the feature's dynamism, tokens so far."""
+
+    text: str
+    seq: list[Item]
+    dynamic: bool          # playable / triggered / declared ability: «может» is an option (MAY)
+    found: list            # connective candidates found so far (segment.Cand)
+
+
+@dataclass(frozen=True)
+class Match:
+    """A pattern's result: the token it makes, its item range, and a condition's words."""
+
+    kind: Kind
+    end: int               # index after the token's last item
+    body: int              # where the next segment starts (== end except for conditions)
+    cond: str = ""
+    opens_segment: bool = True   # the next item starts a new segment (True) or continues this one
+    subject: int | None = None   # MAY after a noun phrase: where the phrase starts (kept in the atom)
+    subject_end: int | None = None   # index after the phrase (default: the item before «может»)
+
+
+@dataclass(frozen=True)
+class Pattern:
+    name: str
+    doc: str
+    match: Callable[[Context, int], Match | None]
+
+
+# -- segment-start patterns ------------------------------------------------------------------
+
+def _paired(ctx: Context, i: int) -> Match | None:
+    seq = ctx.seq
+    if i == 0 and seq[i].is_word("или", "либо") and i + 1 < len(seq):
+        return Match(Kind.OR_START if seq[i].low == "или" else Kind.EITHER_START, i + 1, i + 1)
+    return None
+
+
+def cond_extent(seq: list[Item], i: int, by_verb: bool = True) -> tuple[int, int] | None:
+    """For "если ..." at seq[i]: (index of the closing dash/comma, index of body start)."""
+    j = i + 1
+    while j < len(seq):
+        it = seq[j]
+        if it.kind == "punct" and it.low in ";:.":
+            break
+        if it.is_word("если") and j > i + 1:
+            break
+        if it.kind == "dash":
+            return (j, j + 1) if j > i + 1 and j + 1 < len(seq) else None
+        if it.kind == "punct" and it.low == "," and (predicate_at(seq, j + 1) or _timed_predicate(seq, j + 1)):
+            if not (j + 1 < len(seq) and seq[j + 1].is_word(*RELATIVE)):
+                return j, j + 1
+        j += 1
+    return _cond_by_verb(seq, i) if by_verb else None
+
+
+def _timed_predicate(seq: list[Item], i: int) -> bool:
+    """"в конце своего хода оно ранится": a time phrase, then a predicate."""
+    end = time_phrase_end(seq, i)
+    return end is not None and bool(predicate_at(seq, end))
+
+
+def _cond_by_verb(seq: list[Item], i: int) -> tuple[int, int] | None:
+    """"если выпало 5 или 6 эта атака блокируется" (lossy text, no dash or comma): the verb test
+    ends the condition before the predicate, and its subject, that opens the effect."""
+    from parser.reader.classify import condition_in
+
+    end = i + 1
+    while end < len(seq) and not (seq[end].kind == "punct" and seq[end].low in ";:.") and seq[end].kind != "dash":
+        end += 1
+    found = condition_in(seq[i:end], clause=True, verbless=True)
+    if found is None:
+        return None
+    cond_end, body, by_verb, _sep = found
+    if not by_verb or cond_end < 2 or body >= end - i:
+        return None
+    for k in range(i + 1, i + cond_end):
+        it = seq[k]
+        if it.is_word("либо", "иначе", "затем", "если"):
+            return None
+        if it.kind == "punct" and not (it.low == "," and seq[k - 1].kind == "num" and seq[k + 1].kind == "num"):
+            return None      # only "стоимостью 3, 4, 5" may hold a comma
+    return i + cond_end, i + body
+
+
+def _in_effect_if(ctx: Context, i: int) -> Match | None:
+    seq = ctx.seq
+    if not seq[i].is_word("если"):
+        return None
+    ext = cond_extent(seq, i)
+    if ext is None:
+        return None
+    close, body = ext
+    # words that open with a timing word of their own keep «если», so the canonical form prints it
+    first = i if seq[i + 1].is_word("после", "при", "когда", "в") else i + 1
+    return Match(Kind.COND, body, body, ctx.text[seq[first].start:seq[close - 1].end])
+
+
+_TIMING_OPENERS = ("при", "когда", "после")
+
+
+def timing_extent(seq: list[Item], i: int) -> int | None:
+    """For an in-effect timing condition at seq[i] («в конце этого хода —», «при гибели
+    Бронзового дракона —», «когда Снирк покидает поле боя -»): the index of its dash, or None.
+
+    «при»/«после»/«в начале»/«в конце» take no predicate of their own (a verb before the dash
+    means the words are an ability, «при атаке ранить …»); «когда» takes one, never an
+    instruction. A comma inside is allowed only before «если»/«когда» (the condition's clause)."""
+    it = seq[i]
+    if it.is_word("в") and i + 1 < len(seq) and seq[i + 1].is_word("начале", "конце"):
+        start, verbs = i + 2, False
+    elif it.is_word(*_TIMING_OPENERS):
+        if i + 1 < len(seq) and seq[i + 1].is_word("этом", "выполнении"):
+            return None
+        start, verbs = i + 1, it.low == "когда"
+    else:
+        return None
+    clause = False
+    for j in range(start, len(seq)):
+        item = seq[j]
+        if item.kind == "dash":
+            if item.low == "-" and j + 1 < len(seq) and seq[j + 1].kind == "num" and seq[j + 1].start == item.end:
+                continue              # a minus sign
+            return j if j > start and j + 1 < len(seq) else None
+        if item.kind == "punct":
+            if item.low == "," and j + 1 < len(seq) and seq[j + 1].is_word("если", "когда"):
+                clause = True
+                continue
+            return None
+        if item.is_word("затем", "иначе", "либо", "или", "и") and not clause:
+            return None
+        if item.kind == "word" and is_predicate(item):
+            if morph.pos(item.low) == "INFN" or morph.is_imperative(item.low):
+                return None
+            if not (verbs or clause):
+                return None
+    return None
+
+
+_TIME_MODIFIERS = {"вашего", "своего", "следующего", "этого", "каждого", "его", "ее", "её"}
+
+
+def time_phrase_end(seq: list[Item], i: int) -> int | None:
+    """«в начале/в конце [вашего следующего] хода/боя [противника]» at seq[i]: the index after it."""
+    if not (i + 2 < len(seq) and seq[i].is_word("в") and seq[i + 1].is_word("начале", "конце")):
+        return None
+    j = i + 2
+    while j < len(seq) and seq[j].is_word(*_TIME_MODIFIERS) and j < i + 5:
+        j += 1
+    if j >= len(seq) or not seq[j].is_word("хода", "боя"):
+        return None
+    j += 1
+    return j + 1 if j < len(seq) and seq[j].is_word("противника") else j
+
+
+def _in_effect_timing(ctx: Context, i: int) -> Match | None:
+    dash = timing_extent(ctx.seq, i)
+    seq = ctx.seq
+    if dash is None and seq[i].is_word("когда") and i > 0:
+        # lossy "; когда существо перемещается … в этот ход получить {counter}": the verb test
+        ext = _cond_by_verb(seq, i)
+        if ext is None:
+            return None
+        close, body = ext
+        return Match(Kind.COND, body, body, ctx.text[seq[i].start:seq[close - 1].end])
+    if dash is None:
+        return None
+    return Match(Kind.COND, dash + 1, dash + 1, ctx.text[seq[i].start:seq[dash - 1].end])
+
+
+def _may_then_predicate(seq: list[Item], m: int) -> bool:
+    return m + 1 < len(seq) and seq[m].is_word(*MAY_WORDS) and predicate_at(seq, m + 1) == 1
+
+
+def _bare_may(ctx: Context, i: int) -> Match | None:
+    if ctx.dynamic and _may_then_predicate(ctx.seq, i):
+        return Match(Kind.MAY, i + 1, i + 1, opens_segment=False)
+    return None
+
+
+def _subject_may(ctx: Context, i: int) -> Match | None:
+    """A short subject or adverb before «может»: the card's name, a pronoun, «вместо этого»
+    ("оно может", "вместо этого Демон обжорства может", "Кобольд также может"); a noun phrase
+    ("ваше существо может") stays in the ability's words, since the token would hide it.
+    The words stay inside the MAY token's span; the option is the controller's (505.6)."""
+    if not ctx.dynamic:
+        return None
+    seq, m = ctx.seq, i
+    while m < len(seq) and m - i < 4:
+        it = seq[m]
+        if it.is_word(*MAY_WORDS):
+            break
+        if it.is_word("вместо") and m + 1 < len(seq) and seq[m + 1].is_word("этого"):
+            m += 2
+            continue
+        if it.is_word("также", "тогда", "сразу", "же") or it.is_word(*PRONOUNS) or it.kind == "name":
+            m += 1
+            continue
+        return None
+    if m == i or not _may_then_predicate(seq, m):
+        return None
+    return Match(Kind.MAY, m + 1, m + 1, opens_segment=False)
+
+
+_NP_WORDS = {"рядом", "с", "без", "со"}
+_TYPE_WORDS = ("заклинание", "воздействие")
+
+
+def _noun_subject_may(ctx: Context, i: int) -> Match | None:
+    """A noun phrase subject before «может» in a declared feature ("ваше стоящее рядом существо с
+    ранами может получить …"): MAY (116.7: the controller may decline), and the phrase stays in the
+    ability's words, so the canonical form shows who: "(может ваше … существо получить …)"."""
+    if not ctx.dynamic:
+        return None
+    seq, m = ctx.seq, i
+    if not (seq[i].kind == "word" and nominal(seq[i])) and seq[i].kind != "icon":
+        return None
+    while m < len(seq) and m - i < 10:
+        it = seq[m]
+        if it.is_word(*MAY_WORDS):
+            break
+        if it.is_word("стоимостью") and m + 1 < len(seq) and seq[m + 1].kind in ("num", "word") \
+                and len(seq[m + 1].low) <= 2:
+            m += 2        # "… стоимостью X или менее может …"
+            if m + 1 < len(seq) and seq[m].is_word("или") and seq[m + 1].is_word("менее", "более"):
+                m += 2
+            continue
+        if (it.low in PREPOSITIONS and it.low not in _NP_WORDS and it.low not in ("в", "из", "на")) \
+                or it.is_word(*PRONOUNS) or it.is_word(*_TYPE_WORDS):
+            return None   # a pronoun is a subject of its own: "… в следующий ход он может"
+        if it.kind == "icon" or it.low in _NP_WORDS or (it.kind == "word" and not is_predicate(it) and any(
+                p.tag.POS in ("NOUN", "NPRO", "ADJF", "PRTF", "NUMR") for p in morph.parses(it.low)[:3])):
+            m += 1
+            continue
+        return None
+    if m == i or not _may_then_predicate(seq, m):
+        return None
+    return Match(Kind.MAY, m + 1, m + 1, opens_segment=False, subject=i)
+
+
+def _adverbial_may(ctx: Context, i: int) -> Match | None:
+    """"в свой ход, может …" in a declared feature: MAY; the adverbial stays in the ability's words."""
+    seq = ctx.seq
+    if not ctx.dynamic or not seq[i].is_word(*PREPOSITIONS):
+        return None
+    for m in range(i + 1, min(i + 7, len(seq) - 1)):
+        it = seq[m]
+        if it.is_word(*MAY_WORDS):
+            end = m - 1 if seq[m - 1].low == "," else m
+            if end > i and not seq[m - 1].is_word("не") and _may_then_predicate(seq, m):
+                return Match(Kind.MAY, m + 1, m + 1, opens_segment=False, subject=i, subject_end=end)
+            return None
+        if it.kind not in ("word", "num", "punct") or is_predicate(it) or (it.kind == "punct" and it.low != ","):
+            return None
+    return None
+
+
+def _player_may(ctx: Context, i: int) -> Match | None:
+    """«вы можете …», «противник может …»: a player's option, in static features too (spec §1).
+    A short adverbial before it ("Во время рассадки паразитов вы можете …") stays in the words."""
+    seq = ctx.seq
+    if seq[i].is_word(*PLAYERS) and _may_then_predicate(seq, i + 1):
+        return Match(Kind.MAY, i + 2, i + 2, opens_segment=False)
+    for p in range(i + 1, min(i + 6, len(seq) - 2)):
+        if seq[p].kind != "word" or is_predicate(seq[p]):
+            return None
+        if seq[p].is_word("вы") and _may_then_predicate(seq, p + 1):
+            return Match(Kind.MAY, p + 2, p + 2, opens_segment=False, subject=i)
+    return None
+
+
+SEGMENT_START: tuple[Pattern, ...] = (
+    Pattern("paired-alternatives", "«Или А, или Б» / «Либо А, либо Б» at the effect start bracket "
+            "their alternatives explicitly (505.5).", _paired),
+    Pattern("in-effect-if", "«если У — С» / «если У, С» / lossy «если У С» inside an effect: a "
+            "CONDITION whose body is the single ability after it (spec §2).", _in_effect_if),
+    Pattern("in-effect-timing", "«в конце этого хода —», «при гибели … —», «когда … -» inside an "
+            "effect: a timing condition of what follows, not an ability (spec §1).", _in_effect_timing),
+    Pattern("player-may", "«вы можете» / «противник может» + predicate: a player's option, MAY "
+            "even in a static feature (spec §1).", _player_may),
+    Pattern("may", "«может» (+ «сразу же») + predicate in a dynamic feature: MAY over what follows "
+            "(505.6).", _bare_may),
+    Pattern("subject-may", "a subject or adverb (the card's name, a pronoun, «вместо этого») "
+            "+ «может» + predicate: MAY, the words inside its token (505.6).", _subject_may),
+    Pattern("adverbial-may", "a prepositional phrase + «может» + predicate in a declared feature "
+            "(«в свой ход, может …»): MAY, the phrase kept in the ability's words.", _adverbial_may),
+    Pattern("noun-subject-may", "a noun phrase + «может» + predicate in a declared feature: MAY, "
+            "the phrase kept at the start of the ability's words (116.7).", _noun_subject_may),
+)
+
+
+def segment_start(ctx: Context, i: int) -> tuple[Pattern, Match] | None:
+    """The first segment-start pattern matching at seq[i]."""
+    for pattern in SEGMENT_START:
+        found = pattern.match(ctx, i)
+        if found is not None:
+            return pattern, found
+    return None
+
+
+def ability_noun_at(seq: list[Item], i: int) -> bool:
+    """An ability named by a noun opens seq[i]: "разряд на 4", "особый удар на 2", "X разрядов"."""
+    if i >= len(seq) or seq[i].kind != "word":
+        return False
+    if morph.ability_noun(seq[i].low):
+        return True
+    return (morph.ability_adjective(seq[i].low) and i + 1 < len(seq) and seq[i + 1].kind == "word"
+            and morph.normalize(seq[i + 1].low) in ("удар", "удара"))
+
+
+# -- joining patterns ---------------------------------------------------------------------
+
+def _modal_infinitive(ctx: Context, at: int, nxt: int) -> bool:
+    """"не может атаковать и двигаться": an infinitive after и/или/"," that a modal inside the
+    current ability governs joins words, not abilities."""
+    seq = ctx.seq
+    j = nxt
+    while j < len(seq) and seq[j].is_word("не", "также"):
+        j += 1
+    if j >= len(seq) or seq[j].kind != "word" or morph.pos(seq[j].low) != "INFN":
+        return False
+    seg_start = ctx.found[-1].end if ctx.found else seq[0].start
+    for k in range(at - 1, -1, -1):
+        item = seq[k]
+        if item.start < seg_start:
+            break
+        if item.kind == "word" and is_predicate(item) and morph.pos(item.low) != "INFN":
+            negated = k > 0 and seq[k - 1].is_word("не")
+            return item.low in MAY_WORDS or (negated and item.low in morph.MODALS)
+    return False
+
+
+def _adverbial_before(ctx: Context, at: int, nxt: int) -> bool:
+    """"Один раз за бой, в свой ход, может …": the words since the last connective are a
+    prepositional phrase with no predicate (when, where), not an ability; its comma joins words."""
+    seq = ctx.seq
+    seg_start = ctx.found[-1].end if ctx.found else seq[0].start
+    first = at
+    while first - 1 >= 0 and seq[first - 1].start >= seg_start and at - first <= 5:
+        first -= 1        # look back at most six items: reading stays linear in the text
+    if first == at or at - first > 5 or (first > 0 and seq[first - 1].start >= seg_start) \
+            or not seq[first].is_word(*PREPOSITIONS):
+        return False
+    return not any(is_predicate(seq[k]) or seq[k].kind in ("icon", "quote", "paren") or ability_noun_at(seq, k)
+                   for k in range(first, at))
+
+
+@dataclass(frozen=True)
+class JoiningPattern:
+    name: str
+    doc: str
+    joins: Callable[[Context, int, int], bool]     # (context, connective index, next item index)
+
+
+JOINING: tuple[JoiningPattern, ...] = (
+    JoiningPattern("modal-infinitive", "«и»/«или»/«,» followed by an infinitive governed by a modal "
+                   "(«может», «не должен») in the same ability joins words: «не может атаковать и "
+                   "двигаться» is one ability (spec §5).", _modal_infinitive),
+    JoiningPattern("adverbial-phrase", "a comma after a short prepositional phrase with no predicate "
+                   "(«в свой ход, может …») joins it to the ability it qualifies.", _adverbial_before),
+)
+
+
+def joins_words(ctx: Context, at: int, nxt: int) -> str | None:
+    """The name of the joining pattern that keeps seq[at] inside one ability, or None."""
+    for pattern in JOINING:
+        if pattern.joins(ctx, at, nxt):
+            return pattern.name
+    return None
