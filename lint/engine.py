@@ -1,6 +1,6 @@
 """Running the rules: `lint_base(base, settings) -> LintResult`.
 
-Pure: no printing, no exit codes. Each card is read by parser.features once
+Pure: no printing, no exit codes. Each card is read by the reader (parser.read_card) once
 (lazily, only if a selected rule needs it) and the features are shared by
 every rule. Base-wide rules (BJ502) see all cards at once.
 """

@@ -55,7 +55,7 @@ class Rule:
     severity: ClassVar[Severity] = Severity.WARNING
     rules: ClassVar[tuple[str, ...]] = ()
     message: ClassVar[str] = ""
-    # needs parser.features; skipped (not failed) on a card the reader crashed on (BJ002)
+    # needs the reader (parser.read_card); skipped (not failed) on a card the reader crashed on (BJ002)
     needs_features: ClassVar[bool] = False
     # opt-in rules are enabled only by their full code (as Ruff's preview rules)
     default_enabled: ClassVar[bool] = True

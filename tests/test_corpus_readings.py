@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from parser.engine.canonical_form import abstract_canonical
+from parser.engine.canonical_form import abstract_canonical, canonical
 from parser.reader.features import read_text
 
 CORPUS = Path(__file__).parents[1].parent / "shared" / "corpus"
@@ -431,3 +431,11 @@ def test_sample_misreadings_stay_fixed(card_id, index, start, kind, condition, f
     assert (feature.kind, feature.condition) == (kind, condition)
     assert abstract_canonical(feature.reading.tree)[0] == form
     assert feature.read_completely
+
+
+def test_payment_then_a_list_of_cases_is_not_a_conditional_feature():
+    # «если … —» cases after a plain payment: the first case is not the feature's condition (115.1)
+    [feature] = read_text("{tap}: если выпало 1 — ранить цель на 1; если выпало 2 — ранить цель на 2.")
+    assert feature.kind == "playable" and feature.condition is None
+    assert canonical(feature.reading.tree) == (
+        "((если выпало 1 — ранить цель на 1), при этом (если выпало 2 — ранить цель на 2))")

@@ -61,8 +61,8 @@ def test_only_these_rules_offer_fixes():
     ("{tap}: если выпало 1 — ранить цель на 1; если выпало 2 — ранить цель на 2.", "BJ103",
      "{tap}: если выпало 1 — ранить цель на 1, если выпало 2 — ранить цель на 2."),
     ("При атаке ранить цель на 1.", "BJ202", "При атаке — ранить цель на 1."),
-    ("При гибели - в начале следующего хода - возродиться на клетке.", "BJ101",
-     "При гибели - в начале следующего хода, при этом возродиться на клетке."),
+    ("При гибели - ранить цель на 1 - закрыть цель.", "BJ101",
+     "При гибели - ранить цель на 1, при этом закрыть цель."),
     ("Получает на 1 рану больше (заклинаниене является атакой).", "BJ301",
      "Получает на 1 рану больше (заклинание не является атакой)."),
 ])
@@ -75,6 +75,12 @@ def test_bj507_no_fix_when_a_straight_quote_is_unpaired():
     findings = lint_text(text, select=["BJ507"])
     assert len(findings) == 2 and all(f.fix is None for f in findings)
     assert [f.fix is None for f in lint_text('Пишется "как"есть".', select=["BJ507"])] == [True]
+
+
+def test_bj101_no_fix_when_the_default_is_an_in_effect_condition():
+    # the second dash ends an in-effect timing condition (spec §1): «, при этом» would change it
+    (finding,) = lint_text("При гибели - в начале следующего хода - возродиться на клетке.", select=["BJ101"])
+    assert finding.fix is None
 
 
 def test_bj101_fix_only_when_the_rewording_reads_as_the_default():

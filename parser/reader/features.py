@@ -145,6 +145,8 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
     # trigger condition (triggered, conditional, or inside a keyword's effect) and while-condition
     # 115.1: a conditional playable feature has a payment, "как правило" {instant} but not always
     wants_condition = is_trigger_start(text, pos, end) and kind in ("static", "keyword", "playable")
+    if wants_condition and kind == "playable" and _case_list(text, pos, end, regions):
+        wants_condition = False   # "{tap}: если выпало 1 — А; если выпало 2 — Б": cases, not a condition
     if kind == "playable" and any(regions.covering(m.start()) is None
                                   for m in _REDIRECT.finditer(text, pos, min(end, pos + 80))):
         kind = "conditional"      # 116.5: a redirect is possible only when an attack is declared
@@ -305,6 +307,17 @@ def _read_effect(feature: Feature, text: str, prot, name: str | None) -> None:
     feature.reading = None
     span = (first_error.start, first_error.end) if first_error and first_error.end > first_error.start else (es, ee)
     feature.unread = [span]
+
+
+_CASE_OPENER = re.compile(r"если(?!\w)", re.I)
+_NEXT_CASE = re.compile(r"[;,]\s*если(?!\w)[^;—–]*[—–]", re.I)
+
+
+def _case_list(text: str, pos: int, end: int, regions) -> bool:
+    """The effect after a payment is a list of «если … —» cases: a second case follows the first."""
+    if not _CASE_OPENER.match(text, pos, end):
+        return False
+    return any(regions.covering(m.start()) is None for m in _NEXT_CASE.finditer(text, pos, end))
 
 
 def _declared(feature: Feature) -> bool:

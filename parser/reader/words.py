@@ -28,6 +28,7 @@ class Item:
     end: int
     kind: str        # "word" | "num" | "punct" | "dash" | "name" | "quote" | "paren" | "icon" | "other"
     low: str         # folded text ("" for protected spans)
+    head: str = ""   # a parenthesis: its folded first word (a bracketed ability starts with a verb)
 
     def is_word(self, *words: str) -> bool:
         return self.kind == "word" and self.low in words
@@ -60,9 +61,15 @@ def items(text: str, start: int, end: int, protected: list[tuple[int, int, str]]
             else:
                 out.append(Item(s, e, "other", raw))
         if kind:
-            out.append(Item(ps, pe, kind, fold(text[ps:pe]) if kind == "name" else ""))
+            out.append(Item(ps, pe, kind, fold(text[ps:pe]) if kind == "name" else "",
+                            _paren_head(text, ps, pe) if kind == "paren" else ""))
         pos = max(pos, pe)
     return out
+
+
+def _paren_head(text: str, start: int, end: int) -> str:
+    first = re.match(r"\(\s*([^\W\d_]+)", text[start:end])
+    return fold(first.group(1)) if first else ""
 
 
 def is_predicate(item: Item) -> bool:
@@ -92,6 +99,8 @@ def predicate_at(seq: list[Item], i: int) -> int:
         return 1
     if j < len(seq) and is_predicate(seq[j]):
         return 1
+    if j < len(seq) and seq[j].kind == "paren" and seq[j].head and morph.pos(seq[j].head) == "INFN":
+        return 1     # "ранить цель на 1 и (ранить цель на 2)": a bracketed ability
     if j >= len(seq) or not nominal(seq[j]) or (seq[j].kind == "word" and morph.is_participle(seq[j].low)
                                                   and not morph.can_be_nominative_noun(seq[j].low)):
         return 0
