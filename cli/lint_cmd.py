@@ -33,8 +33,12 @@ from lint.config import FORMATS
               help="Файл настроек (pyproject.toml или berserk-judge.toml) вместо найденного.")
 @click.option("--isolated", is_flag=True, help="Не читать файлы настроек.")
 @click.option("--quiet", "-q", is_flag=True, help="Без итоговой строки.")
+@click.option("--no-cache", "no_cache", is_flag=True,
+              help="Не брать и не сохранять результаты в кэше .berserk-judge-cache/.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Сколько файлов проверять одновременно (по умолчанию — по числу ядер).")
 def lint(paths, output_format, output, select, extend_select, ignore, extend_ignore, severity,
-         exit_zero, statistics, config_file, isolated, quiet):
+         exit_zero, statistics, config_file, isolated, quiet, no_cache, jobs):
     """Проверка текстов карт: находки с кодом, местом и номерами правил.
 
     PATHS — файлы или папки базы карт YAML; по умолчанию — база из настроек
@@ -59,12 +63,10 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
         click.echo(f"Ошибка настроек: {exc}", err=True)
         sys.exit(2)
 
-    from cardbase.load import load_base
-    from lint.engine import lint_base
+    from cli.lint_run import run_lint
 
     targets = list(paths) if paths else settings.cardbase
-    base = load_base(targets)
-    result = lint_base(base, settings)
+    result = run_lint(targets, settings, jobs=jobs, use_cache=not no_cache, quiet=quiet)
     rendered = render(result, settings.format, statistics, quiet)
 
     if output:

@@ -20,6 +20,7 @@ SUBCOMMANDS: dict[str, str] = {
     "lint": "cli.lint_cmd:lint",
     "rule": "cli.rule_cmd:rule",
     "grid": "cli.grid_cmd:grid",
+    "clean": "cli.clean_cmd:clean",
 }
 
 SHORT_HELP: dict[str, str] = {
@@ -29,6 +30,7 @@ SHORT_HELP: dict[str, str] = {
     "lint": "Проверка текстов карт: находки с кодом и местом.",
     "rule": "Описание правил проверки (все или одно по коду).",
     "grid": "Движение и расстояния на карте клеток (правило 506).",
+    "clean": "Удалить кэш проверки .berserk-judge-cache/.",
 }
 
 

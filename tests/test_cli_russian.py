@@ -24,6 +24,7 @@ COMMANDS = {
     ("import",): ["src.jsonl", "--out", "out"],
     ("lint",): [],
     ("rule",): [],
+    ("clean",): [],
     ("grid",): None,  # a group: no options of its own but --help
     ("grid", "adjacent"): ["map.txt", "a1"],
     ("grid", "distance"): ["map.txt", "a1", "b1"],
@@ -37,6 +38,7 @@ TYPOS = {
     ("import",): ("--ot", "(может быть, --out?)"),
     ("lint",): ("--severty", "(может быть, --select, --severity?)"),
     ("rule",): ("--formt", "(может быть, --format?)"),
+    ("clean",): ("--isolatd", "(может быть, --isolated?)"),
     ("grid",): ("--hepl", "(может быть, --help?)"),
     ("grid", "adjacent"): ("--formt", "(может быть, --format?)"),
     ("grid", "distance"): ("--formt", "(может быть, --format?)"),
