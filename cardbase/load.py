@@ -28,6 +28,7 @@ except ImportError:  # pragma: no cover - clib is a dependency, but stay usable 
 
 import datetime
 import difflib
+import re
 from pathlib import Path
 from typing import Any
 
@@ -140,15 +141,20 @@ _YAML_HINTS = {
 
 
 def _constant_version_resolver():
-    """ruamel's VersionedResolver with the YAML version looked up once.
+    """ruamel's VersionedResolver with the YAML version and the resolver table
+    looked up once.
 
-    Behind the C parser `processing_version` never changes during a document,
-    yet ruamel works it out again (through two caught AttributeErrors) for
-    every scalar: a third of the load time of a large base.
+    Behind the C parser the version never changes during a document, yet
+    ruamel works it out again (through two caught AttributeErrors) and builds
+    a new list of candidate patterns for every scalar: a third of the load
+    time of a large base; and it makes a new Tag, decoded character by
+    character, for every node. The patterns tried, and their order, are ruamel's.
     """
     global _RESOLVER
     if _RESOLVER is None:
+        from ruamel.yaml.nodes import ScalarNode
         from ruamel.yaml.resolver import VersionedResolver
+        from ruamel.yaml.tag import Tag
 
         class ConstantVersionResolver(VersionedResolver):
             @property
@@ -159,11 +165,57 @@ def _constant_version_resolver():
                     self._constant_version = VersionedResolver.processing_version.fget(self)
                     return self._constant_version
 
+            def resolve(self, kind, value, implicit):
+                if kind is not ScalarNode or not implicit[0] or self.yaml_path_resolvers:
+                    return super().resolve(kind, value, implicit)
+                first = value[0] if value else ""
+                try:
+                    candidates = self._candidates[first]
+                except AttributeError:
+                    self._candidates, self._tags = {}, {}
+                    return self.resolve(kind, value, implicit)
+                except KeyError:
+                    table = self.versioned_resolver
+                    candidates = self._candidates[first] = table.get(first, []) + table.get(None, [])
+                for tag, regexp in candidates:
+                    if regexp.match(value):
+                        # one Tag per tag name, so its decoded form is worked out once
+                        shared = self._tags.get(tag)
+                        if shared is None:
+                            shared = self._tags[tag] = Tag(suffix=tag)
+                        return shared
+                return self.DEFAULT_SCALAR_TAG
+
         _RESOLVER = ConstantVersionResolver
     return _RESOLVER
 
 
 _RESOLVER = None
+
+
+_SLOW = object()
+_STR_TAG = "tag:yaml.org,2002:str"
+_INT_TAG = "tag:yaml.org,2002:int"
+_SEQ_TAG = "tag:yaml.org,2002:seq"
+_PLAIN_INT = re.compile(r"(?:0|-?[1-9][0-9]{0,17})\Z")
+
+
+def _fast_scalar(node) -> Any:
+    """The value of a plain string, a plain decimal integer or a list of them
+    without ruamel's constructor (the bulk of a card file); _SLOW for anything
+    else, which the constructor handles. Tags are plain strings behind the C
+    parser; elsewhere the comparison fails and the constructor is used."""
+    tag = node.tag
+    if type(tag) is not str:
+        return _SLOW
+    if tag == _STR_TAG:
+        return str(node.value) if node.id == "scalar" else _SLOW
+    if tag == _INT_TAG and node.id == "scalar" and _PLAIN_INT.match(node.value):
+        return int(node.value)
+    if tag == _SEQ_TAG and node.id == "sequence":
+        items = [_fast_scalar(item) for item in node.value]
+        return _SLOW if any(item is _SLOW for item in items) else items
+    return _SLOW
 
 
 class _FileLoader:
@@ -257,6 +309,9 @@ class _FileLoader:
         return None
 
     def _value(self, node) -> Any:
+        fast = _fast_scalar(node)
+        if fast is not _SLOW:
+            return fast
         try:
             return _plain(self.yaml.constructor.construct_object(node, deep=True))
         except Exception as exc:  # noqa: BLE001 - odd tags, duplicate nested keys
