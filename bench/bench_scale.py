@@ -76,8 +76,9 @@ def build_base(corpus: Path, cards: int, out: Path) -> tuple[int, int]:
     return len(written), cards
 
 
-def run(command: list[str], cwd: Path) -> tuple[float, float]:
-    """Wall seconds and peak RSS (MB) of one process (its largest waited child included)."""
+def run(command: list[str], cwd: Path) -> tuple[float, float, float]:
+    """Wall seconds, CPU seconds (user + system, worker processes included) and
+    peak RSS in MB (the largest of the process and its workers) of one run."""
     started = time.perf_counter()
     process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(process.pid, 0)
@@ -87,21 +88,26 @@ def run(command: list[str], cwd: Path) -> tuple[float, float]:
     process.stderr.close()
     if process.returncode not in (0, 1):
         raise SystemExit(f"{' '.join(command)} failed ({process.returncode}):\n{error}")
-    return seconds, usage.ru_maxrss / 1024
+    return seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
-def measure(name: str, command: list[str], cwd: Path, repeat: int, before=None) -> dict:
-    times, memory = [], []
+def measure(commands: dict[str, list[str]], cwd: Path, repeat: int) -> dict[str, dict]:
+    """Each command `repeat` times, in rounds (one run of each per round), so
+    that a change of the machine's load hits all of them alike."""
+    runs: dict[str, list[tuple[float, float, float]]] = {name: [] for name in commands}
     for _ in range(repeat):
-        if before is not None:
-            before()
-        seconds, rss = run(command, cwd)
-        times.append(seconds)
-        memory.append(rss)
-    row = {"median_s": statistics.median(times), "runs_s": times, "peak_rss_mb": max(memory)}
-    print(f"  {name:<24} {row['median_s']:7.3f} s  (runs {', '.join(f'{t:.3f}' for t in times)};"
-          f" peak {row['peak_rss_mb']:.0f} MB)", flush=True)
-    return row
+        for name, command in commands.items():
+            runs[name].append(run(command, cwd))
+    rows = {}
+    for name, results in runs.items():
+        walls = [r[0] for r in results]
+        rows[name] = {"median_s": statistics.median(walls), "runs_s": walls,
+                      "median_cpu_s": statistics.median(r[1] for r in results),
+                      "peak_rss_mb": max(r[2] for r in results)}
+        row = rows[name]
+        print(f"  {name:<14} {row['median_s']:7.3f} s wall, {row['median_cpu_s']:7.3f} s CPU  "
+              f"(runs {', '.join(f'{t:.3f}' for t in walls)}; peak {row['peak_rss_mb']:.0f} MB)", flush=True)
+    return rows
 
 
 def main() -> int:
@@ -124,23 +130,22 @@ def main() -> int:
         cache = work / ".berserk-judge-cache"
         lint = [tool, "lint", str(base), "--exit-zero", "--isolated"]
 
-        def drop_cache():
-            shutil.rmtree(cache, ignore_errors=True)
-
-        rows = {
-            "plain_load": measure("plain ruamel rt load", [sys.executable, "-c", PLAIN_LOAD, str(base)],
-                                  work, args.repeat),
-            "lint_cold": measure("lint cold (--jobs 1)", lint + ["--no-cache", "--jobs", "1"], work, args.repeat),
-            "lint_jobs2": measure("lint cold --jobs 2", lint + ["--no-cache", "--jobs", "2"], work, args.repeat),
-        }
-        drop_cache()
-        run(lint + ["--jobs", "1"], work)  # fills the cache
-        rows["lint_warm"] = measure("lint warm", lint, work, args.repeat)
-        rows["version"] = measure("--version", [tool, "--version"], work, max(5, args.repeat))
-        rows["import_click"] = measure("python -c 'import click'", [sys.executable, "-c", "import click"],
-                                       work, max(5, args.repeat))
+        print("rounds of: plain load, lint cold (--no-cache --jobs 1), lint cold --jobs 2, lint warm", flush=True)
+        run(lint + ["--jobs", "1"], work)  # fills the cache for the warm runs
+        rows = measure({
+            "plain_load": [sys.executable, "-c", PLAIN_LOAD, str(base)],
+            "lint_cold": lint + ["--no-cache", "--jobs", "1"],
+            "lint_jobs2": lint + ["--no-cache", "--jobs", "2"],
+            "lint_warm": lint,
+        }, work, args.repeat)
+        rows.update(measure({
+            "version": [tool, "--version"],
+            "import_click": [sys.executable, "-c", "import click"],
+        }, work, max(5, args.repeat)))
+        shutil.rmtree(cache, ignore_errors=True)
 
     median = {name: row["median_s"] for name, row in rows.items()}
+    cpu = {name: row["median_cpu_s"] for name, row in rows.items()}
     ratios = {
         "cold_vs_load": median["lint_cold"] / median["plain_load"],
         "jobs2_vs_load": median["lint_jobs2"] / median["plain_load"],
@@ -155,9 +160,13 @@ def main() -> int:
         met[name] = value <= limit
         print(f"  {name:<18} {value:6.3f}  ({text}: {'met' if met[name] else 'NOT met'})")
     met["peak_memory"] = peak < MEMORY_LIMIT_MB
+    cpu_ratios = {"cold_vs_load_cpu": cpu["lint_cold"] / cpu["plain_load"],
+                  "jobs2_vs_load_cpu": cpu["lint_jobs2"] / cpu["plain_load"]}
+    print("  CPU time, for comparison on a shared machine: lint cold / plain load "
+          f"{cpu_ratios['cold_vs_load_cpu']:.3f}; lint --jobs 2 / plain load {cpu_ratios['jobs2_vs_load_cpu']:.3f}")
     print(f"  {'peak_memory_mb':<18} {peak:6.0f}  (< {MEMORY_LIMIT_MB} MB: {'met' if met['peak_memory'] else 'NOT met'})")
     report = {"cards": cards, "files": files, "cores": os.cpu_count(), "repeat": args.repeat,
-              "load_average": os.getloadavg(), "rows": rows, "ratios": ratios,
+              "load_average": os.getloadavg(), "rows": rows, "ratios": ratios, "cpu_ratios": cpu_ratios,
               "peak_memory_mb": peak, "targets_met": met}
     args.json.write_text(json.dumps(report, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     print(f"written {args.json}")
