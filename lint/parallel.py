@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import stat
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
@@ -84,7 +85,11 @@ def lint_paths(paths: list[str] | None, settings: Settings, *, jobs: int = 1,
 
 
 def _key(cache: LintCache, checker: CardChecker, path: str) -> str | None:
+    """The cache key of a regular file; None (not cached) for anything else,
+    which is left to the loader to report (a FIFO or /dev/zero is never read here)."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
         with open(path, "rb") as handle:
             content = handle.read()
     except OSError:
@@ -148,6 +153,6 @@ def _in_workers(todo, files, keys, settings, cache, jobs, outcomes, tick) -> lis
                 outcomes[index] = future.result()
                 left.discard(index)
                 tick(1)
-    except (BrokenProcessPool, OSError):
+    except (BrokenProcessPool, OSError, NotImplementedError):
         pass  # no processes here (or one was killed): the rest is done in this process
     return sorted(left)

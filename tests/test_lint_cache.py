@@ -319,3 +319,15 @@ def test_version_imports_nothing_heavy():
             "print(sorted({m.split('.')[0] for m in sys.modules} & set(heavy)))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, check=True)
     assert out.stdout.splitlines() == ["berserk-judge 0.1.0", "[]"]
+
+
+def test_non_regular_file_is_not_read_for_the_cache(tmp_path):
+    import os
+
+    from lint.parallel import _key
+
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    cache = LintCache(tmp_path / "c", code="test")
+    assert _key(cache, CardChecker(Settings()), str(fifo)) is None  # returns at once, reads nothing
+    assert _key(cache, CardChecker(Settings()), str(tmp_path / "missing.yaml")) is None
