@@ -10,6 +10,7 @@ import importlib
 
 import click
 
+from cli import __version__
 from cli.russian import Group  # also installs the Russian catalogue
 
 # command name -> "module:attribute"; each module is a thin click wrapper.
@@ -75,7 +76,7 @@ CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"]}
 
 
 @click.group(cls=LazyGroup, context_settings=CONTEXT_SETTINGS)
-@click.version_option(package_name="berserk-judge", message="berserk-judge %(version)s")
+@click.version_option(version=__version__, package_name="berserk-judge", message="berserk-judge %(version)s")
 def main() -> None:
     """berserk-judge — судья и линтер текстов карт «Берсерка».
 

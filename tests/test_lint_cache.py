@@ -331,3 +331,11 @@ def test_non_regular_file_is_not_read_for_the_cache(tmp_path):
     cache = LintCache(tmp_path / "c", code="test")
     assert _key(cache, CardChecker(Settings()), str(fifo)) is None  # returns at once, reads nothing
     assert _key(cache, CardChecker(Settings()), str(tmp_path / "missing.yaml")) is None
+
+
+def test_version_constant_is_the_package_version():
+    from importlib import metadata
+
+    import cli
+
+    assert cli.__version__ == metadata.version("berserk-judge")
