@@ -128,20 +128,28 @@ class CardChecker:
         self.card_rules = [r for r in rules if not r.base_wide]
         self.base_rules = [r for r in rules if r.base_wide]
         self._ignored_by_path: dict[str, frozenset[str]] = {}
+        self._plans: dict[str, list[tuple[Rule, Severity]]] = {}
 
     def active(self, code: str, path: str) -> bool:
         if path not in self._ignored_by_path:
             self._ignored_by_path[path] = self.settings.ignored_for_path(path)
         return code in self.enabled and code not in self._ignored_by_path[path]
 
+    def _plan(self, path: str) -> list[tuple[Rule, Severity]]:
+        """The card rules on for a file, with their severities (worked out once per file)."""
+        plan = self._plans.get(path)
+        if plan is None:
+            plan = self._plans[path] = [(rule, self.settings.severity_of(rule.code, rule.severity))
+                                        for rule in self.card_rules if self.active(rule.code, path)]
+        return plan
+
     def __call__(self, ctx: CardContext) -> list[Finding]:
         found: list[Finding] = []
-        for rule in self.card_rules:
-            if not self.active(rule.code, ctx.card.path):
-                continue
+        for rule, severity in self._plan(ctx.card.path):
             if rule.needs_features and ctx.features is None:
                 continue
-            found.extend(_run(rule, ctx, self.settings))
+            for hit in rule.check(ctx):
+                found.append(finding_for(type(rule), ctx, hit, severity))
         if ctx.read_crash is not None:
             found.append(Finding(
                 code=READ_CRASH[0], name=READ_CRASH[1], severity=Severity.ERROR,

@@ -129,9 +129,10 @@ class PaymentOrIcon(Rule):
             hint = f"; возможно, {{{close[0]}}}" if close else ""
             yield Hit(start, end, {"what": f"неизвестный значок {{{name}}}{hint}"},
                       suggestion=f"{{{close[0]}}}" if close else None)
-        for line_start, line in _lines(text):
+        for line_start, line in _lines(text) if "{" in text or "}" in text else ():
             depth = 0
-            for i, ch in enumerate(line):
+            for brace in _BRACE_RE.finditer(line):
+                i, ch = brace.start(), brace.group()
                 if ch == "{":
                     if depth:
                         yield Hit(line_start + i, line_start + i + 1,
@@ -148,6 +149,9 @@ class PaymentOrIcon(Rule):
                           {"what": "незакрытый значок: нет «}»"})
         for start, end, items, sep_at in payments(text):
             yield from _check_payment(text, start, end, items, sep_at)
+
+
+_BRACE_RE = re.compile(r"[{}]")
 
 
 def _lines(text):
