@@ -171,7 +171,7 @@ def readings(ops: list[str]) -> dict[tuple, set[frozenset[str]]]:
         forest = _parser().parse(source)
         for tree in CollapseAmbiguities().transform(forest):
             variant = tree.children[0]
-            node, _ = _node(variant.children[0])
+            node = _node(variant.children[0])
             pairs = frozenset(VARIANTS[variant.data])
             if flipped:
                 if pairs:
@@ -185,38 +185,29 @@ def readings(ops: list[str]) -> dict[tuple, set[frozenset[str]]]:
     return out
 
 
-_KIND = {"all": "и", "choice": "или", "either": "либо", "sequence": "затем",
-         "dependent": "при этом", "fallback": None, "opp": "отказ"}
+_KIND = {"all": "и", "choice": "или", "either": "либо", "sequence": "затем"}  # n-ary operators
 
 
-def _node(tree) -> tuple[tuple, frozenset[str]]:
-    """(oracle tree as nested tuples, pairs used)."""
+def _node(tree) -> tuple:
+    """An oracle parse tree as nested tuples: (operator, operands…) or (label,)."""
     from lark import Token
 
     if isinstance(tree, Token):
-        return ("С" + tree[1:],), frozenset()
-    base = tree.data
-    pairs: set[str] = set()
-    parts = []
-    op = None
-    for child in tree.children:
-        if isinstance(child, type(tree)) or (hasattr(child, "type") and child.type == "ATOM"):
-            node, used = _node(child)
-            parts.append(node)
-            pairs |= used
-        elif hasattr(child, "type") and child.type in ("ELSE", "OPP"):
-            op = "иначе" if child.type == "ELSE" else "отказ"
-    if base == "fallback":
-        return (op, parts[0], parts[1]), frozenset(pairs)
-    if base == "opp":
-        return ("отказ", parts[0], parts[1]), frozenset(pairs)
-    if base == "dependent":
-        return ("при этом", parts[0], parts[1]), frozenset(pairs)
-    kind = _KIND[base]
+        return ("С" + tree[1:],)
+    parts = [_node(child) for child in tree.children
+             if not isinstance(child, Token) or child.type == "ATOM"]
+    if tree.data == "fallback":
+        op = next(child.type for child in tree.children if isinstance(child, Token) and child.type in FALLBACKS)
+        return ("иначе" if op == "ELSE" else "отказ", parts[0], parts[1])
+    if tree.data == "opp":
+        return ("отказ", parts[0], parts[1])
+    if tree.data == "dependent":
+        return ("при этом", parts[0], parts[1])
+    kind = _KIND[tree.data]
     flat = []
     for part in parts:  # n-ary operators flatten into themselves
         flat.extend(part[1:] if part[0] == kind else [part])
-    return (kind, *flat), frozenset(pairs)
+    return (kind, *flat)
 
 
 def engine_node(node) -> tuple:
