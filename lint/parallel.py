@@ -19,7 +19,7 @@ import multiprocessing
 import os
 import stat
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Callable
 
@@ -72,7 +72,7 @@ def lint_paths(paths: list[str] | None, settings: Settings, *, jobs: int = 1,
 
     if jobs > 1 and len(todo) > 1:
         todo = _in_workers(todo, files, keys, settings, cache, min(jobs, len(todo)), outcomes, tick)
-    for index in todo:
+    for index in todo:  # --jobs 1, or what the workers left
         outcomes[index] = check_file(files[index], checker)
         if cache is not None and keys[index] is not None:
             cache.put(keys[index], outcomes[index])
@@ -121,38 +121,73 @@ def _join(items, outcomes: list[FileOutcome | None], checker: CardChecker):
 
 
 # -- worker processes -----------------------------------------------------------
+#
+# With N jobs, N - 1 worker processes and this process take the files from one
+# shared counter, so the work stays balanced and this process neither idles
+# nor waits to unpickle the results of every file: only the workers' share
+# crosses a process boundary.
 
 _WORKER: dict = {}
 
 
-def _start_worker(settings: Settings, cache_folder, cache_code) -> None:
-    _WORKER["checker"] = CardChecker(settings)
-    _WORKER["cache"] = LintCache(cache_folder, cache_code) if cache_folder is not None else None
+def _start_worker(settings: Settings, cache_folder, cache_code, paths, keys, counter) -> None:
+    _WORKER.update(checker=CardChecker(settings), paths=paths, keys=keys, counter=counter,
+                   cache=LintCache(cache_folder, cache_code) if cache_folder is not None else None)
 
 
-def _work(path: str, key: str | None) -> FileOutcome:
-    outcome = check_file(path, _WORKER["checker"])
-    cache = _WORKER["cache"]
-    if cache is not None and key is not None:
-        cache.put(key, outcome)
-    return outcome
+def _claim(counter, total: int) -> int | None:
+    """The next position to check, or None when every file is taken."""
+    with counter.get_lock():
+        position = counter.value
+        if position >= total:
+            return None
+        counter.value = position + 1
+    return position
+
+
+def _drain() -> list[tuple[int, FileOutcome]]:
+    """In a worker: check files until none is left; (position, outcome) of each."""
+    done = []
+    paths, keys, cache = _WORKER["paths"], _WORKER["keys"], _WORKER["cache"]
+    while (position := _claim(_WORKER["counter"], len(paths))) is not None:
+        outcome = check_file(paths[position], _WORKER["checker"])
+        if cache is not None and keys[position] is not None:
+            cache.put(keys[position], outcome)
+        done.append((position, outcome))
+    return done
 
 
 def _in_workers(todo, files, keys, settings, cache, jobs, outcomes, tick) -> list[int]:
-    """Check the files of `todo` in `jobs` processes; the indexes left undone
-    (a worker died) are returned to be checked here."""
+    """Check the files of `todo` here and in `jobs - 1` worker processes; the
+    indexes left undone (a worker died, no processes here) are returned to be
+    checked here."""
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-    left = set(todo)
+    paths = [files[i] for i in todo]
+    todo_keys = [keys[i] for i in todo]
     folder, code = (cache.folder, cache.code) if cache is not None else (None, None)
     try:
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_start_worker,
-                                 initargs=(settings, folder, code)) as pool:
-            futures = {pool.submit(_work, files[i], keys[i]): i for i in todo}
-            for future in as_completed(futures):
-                index = futures[future]
-                outcomes[index] = future.result()
-                left.discard(index)
-                tick(1)
-    except (BrokenProcessPool, OSError, NotImplementedError):
-        pass  # no processes here (or one was killed): the rest is done in this process
-    return sorted(left)
+        counter = context.Value("i", 0)
+        pool = ProcessPoolExecutor(max_workers=jobs - 1, mp_context=context, initializer=_start_worker,
+                                   initargs=(settings, folder, code, paths, todo_keys, counter))
+    except (OSError, NotImplementedError, ImportError):
+        return todo  # no processes here: all in this process
+    reported = 0
+    try:
+        with pool:
+            futures = [pool.submit(_drain) for _ in range(jobs - 1)]
+            checker = CardChecker(settings)
+            while (position := _claim(counter, len(paths))) is not None:
+                index = todo[position]
+                outcomes[index] = check_file(paths[position], checker)
+                if cache is not None and todo_keys[position] is not None:
+                    cache.put(todo_keys[position], outcomes[index])
+                started = min(counter.value, len(paths))
+                tick(started - reported)  # files taken so far, here and in the workers
+                reported = started
+            for future in futures:
+                for position, outcome in future.result():
+                    outcomes[todo[position]] = outcome
+    except (BrokenProcessPool, OSError):
+        pass  # a worker died: what it took is done below
+    tick(len(paths) - reported)
+    return [index for index in todo if outcomes[index] is None]
