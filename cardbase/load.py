@@ -64,23 +64,43 @@ def format_problem(problem: Problem) -> str:
 
 
 def load_base(paths: list[str] | None = None) -> CardBase:
-    """Load files and folders (all *.yaml/*.yml inside, sorted); None → the demo base."""
-    if paths is None:
-        paths = [str(demo_base_path())]
+    """Load files and folders (all card files inside, sorted); None → the demo base."""
     base = CardBase()
     seen: dict[str, Card] = {}
-    loaded: set[str] = set()
-    for file_path, problem in _expand(paths, base.skipped):
+    for file_path, problem in expand_paths(paths, base.skipped):
         if problem is not None:
             base.problems.append(problem)
+            continue
+        base.paths.append(file_path)
+        _FileLoader(file_path, base, seen).run()
+    return base
+
+
+def load_file(path: str, claimed: dict[str, Card] | None = None) -> CardBase:
+    """One card file as a base of its own (for per-file caching and parallel
+    lint). `claimed` are the ids of files loaded before it: a card repeating
+    one of them is a duplicate, exactly as in `load_base`."""
+    base = CardBase(paths=[path])
+    _FileLoader(path, base, dict(claimed or {})).run()
+    return base
+
+
+def expand_paths(paths: list[str] | None, skipped: list[str] | None = None):
+    """(file, None) for each card file `load_base` loads, in its order, each
+    file once however often it is named; (None, Problem) for a bad path.
+    None → the demo base. Other YAML found in folders goes to `skipped`."""
+    if paths is None:
+        paths = [str(demo_base_path())]
+    loaded: set[str] = set()
+    for file_path, problem in _expand(paths, [] if skipped is None else skipped):
+        if problem is not None:
+            yield None, problem
             continue
         key = _identity(file_path)
         if key in loaded:  # the same file named twice (a file and its folder, or a repeated path)
             continue
         loaded.add(key)
-        base.paths.append(file_path)
-        _FileLoader(file_path, base, seen).run()
-    return base
+        yield file_path, None
 
 
 def _identity(path: str) -> str:
@@ -223,6 +243,92 @@ def _shared_node(root):
     return None
 
 
+def _constant_version_resolver():
+    """ruamel's VersionedResolver with the YAML version and the resolver table
+    looked up once.
+
+    Behind the C parser the version never changes during a document, yet
+    ruamel works it out again (through two caught AttributeErrors) and builds
+    a new list of candidate patterns for every scalar: a third of the load
+    time of a large base; and it makes a new Tag, decoded character by
+    character, for every node. The patterns tried, and their order, are ruamel's.
+    """
+    global _RESOLVER
+    if _RESOLVER is None:
+        from ruamel.yaml.nodes import ScalarNode
+        from ruamel.yaml.resolver import VersionedResolver
+        from ruamel.yaml.tag import Tag
+
+        class ConstantVersionResolver(VersionedResolver):
+            @property
+            def processing_version(self):
+                try:
+                    return self._constant_version
+                except AttributeError:
+                    self._constant_version = VersionedResolver.processing_version.fget(self)
+                    return self._constant_version
+
+            def resolve(self, kind, value, implicit):
+                if kind is not ScalarNode or not implicit[0] or self.yaml_path_resolvers:
+                    return super().resolve(kind, value, implicit)
+                first = value[0] if value else ""
+                try:
+                    candidates = self._candidates[first]
+                except AttributeError:
+                    self._candidates, self._tags = {}, {}
+                    return self.resolve(kind, value, implicit)
+                except KeyError:
+                    table = self.versioned_resolver
+                    candidates = self._candidates[first] = table.get(first, []) + table.get(None, [])
+                for tag, regexp in candidates:
+                    if regexp.match(value):
+                        # one Tag per tag name, so its decoded form is worked out once
+                        shared = self._tags.get(tag)
+                        if shared is None:
+                            shared = self._tags[tag] = Tag(suffix=tag)
+                        return shared
+                return self.DEFAULT_SCALAR_TAG
+
+        _RESOLVER = ConstantVersionResolver
+    return _RESOLVER
+
+
+_RESOLVER = None
+
+
+_SLOW = object()
+_STR_TAG = "tag:yaml.org,2002:str"
+_INT_TAG = "tag:yaml.org,2002:int"
+_SEQ_TAG = "tag:yaml.org,2002:seq"
+_PLAIN_INT = re.compile(r"(?:0|-?[1-9][0-9]{0,17})\Z")
+
+
+def _fast_scalar(node) -> Any:
+    """The value of a plain string, a plain decimal integer or a list of them
+    without ruamel's constructor (the bulk of a card file); _SLOW for anything
+    else, which the constructor handles. Tags are plain strings behind the C
+    parser; elsewhere the comparison fails and the constructor is used."""
+    tag = node.tag
+    if type(tag) is not str:
+        return _SLOW
+    if tag == _STR_TAG:
+        if node.id != "scalar":
+            return _SLOW
+        value = str(node.value)
+        if not value.isascii():
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                return _SLOW  # a lone surrogate: _plain replaces and reports it
+        return value
+    if tag == _INT_TAG and node.id == "scalar" and _PLAIN_INT.match(node.value):
+        return int(node.value)
+    if tag == _SEQ_TAG and node.id == "sequence":
+        items = [_fast_scalar(item) for item in node.value]
+        return _SLOW if any(item is _SLOW for item in items) else items
+    return _SLOW
+
+
 class _FileLoader:
     """Loads one file into a CardBase; every problem is recorded, none raised."""
 
@@ -306,6 +412,7 @@ class _FileLoader:
         # pure-Python round-trip one; fall back to that where clib is missing.
         if _HAS_CLIB:
             self.yaml = YAML(typ="safe", pure=False)
+            self.yaml.Resolver = _constant_version_resolver()
             try:
                 return self.yaml.compose(source)
             except Exception:  # noqa: BLE001 - re-read below for the pure parser's clearer message
@@ -335,6 +442,9 @@ class _FileLoader:
         return None
 
     def _value(self, node) -> Any:
+        fast = _fast_scalar(node)
+        if fast is not _SLOW:
+            return fast
         surrogates: list[str] = []
         try:
             value = _plain(self.yaml.constructor.construct_object(node, deep=True), surrogates)

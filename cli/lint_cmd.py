@@ -39,9 +39,13 @@ from lint.config import FORMATS
               help="Показать исправления как unified diff, ничего не записывая (код 1 — есть что исправить).")
 @click.option("--unsafe-fixes", is_flag=True,
               help="С --fix или --diff применять и небезопасные исправления (могут менять смысл текста).")
+@click.option("--no-cache", "no_cache", is_flag=True,
+              help="Не брать и не сохранять результаты в кэше .berserk-judge-cache/.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Сколько файлов проверять одновременно (по умолчанию — по числу ядер).")
 @click.option("--verbose", "-v", is_flag=True, help="Перечислить пропущенные файлы YAML, которые не являются файлами карт.")
 def lint(paths, output_format, output, select, extend_select, ignore, extend_ignore, severity,
-         exit_zero, statistics, config_file, isolated, quiet, fix, diff, unsafe_fixes, verbose):
+         exit_zero, statistics, config_file, isolated, quiet, fix, diff, unsafe_fixes, no_cache, jobs, verbose):
     """Проверка текстов карт: находки с кодом, местом и номерами правил.
 
     PATHS — файлы или папки базы карт YAML; по умолчанию — база из настроек
@@ -75,27 +79,37 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
         sys.exit(2)
 
     from cardbase.discover import default_targets
-    from cardbase.load import load_base
-    from lint.engine import lint_base
+    from cardbase.load import expand_paths
 
     targets, skipped, origin = default_targets(list(paths), settings.cardbase)
     if fix and not diff and targets is None:
         click.echo("Ошибка: --fix не записывает во встроенную демо-базу; укажите путь к своей базе "
                    "(или посмотрите исправления: --diff)", err=True)
         sys.exit(2)
-    base = load_base(targets)
+    inputs = [path for path, problem in expand_paths(targets, skipped) if problem is None]
+    if output:
+        from cardbase.atomic import same_file
+
+        clash = next((p for p in inputs if same_file(p, output)), None)
+        if clash is not None:
+            click.echo(f"Ошибка: --output {output} — это входной файл базы карт ({clash}); "
+                       "отчёт записан не будет, укажите другой файл.", err=True)
+            sys.exit(2)
     if verbose:
-        for path in skipped + base.skipped:
+        for path in skipped:
             click.echo(f"пропущен (не файл карт: нет раздела cards): {path}", err=True)
     failed = False
     if fix or diff:
+        from cardbase.load import load_base
         from cli.lint_fix import fix_or_diff
 
         in_report = settings.format == "text" and not output and not statistics
-        result, note, failed = fix_or_diff(base, settings, diff=diff, unsafe=unsafe_fixes, quiet=quiet,
-                                           in_report=in_report)
+        result, note, failed = fix_or_diff(load_base(targets), settings, diff=diff, unsafe=unsafe_fixes,
+                                           quiet=quiet, in_report=in_report)
     else:
-        result, note = lint_base(base, settings), ""
+        from cli.lint_run import run_lint
+
+        result, note = run_lint(targets, settings, jobs=jobs, use_cache=not no_cache, quiet=quiet), ""
     result.origin = origin
     rendered = render(result, settings.format, statistics, quiet)
     if note and settings.format == "text" and not output:
@@ -104,13 +118,8 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
         click.echo(note, err=True)
 
     if output:
-        from cardbase.atomic import same_file, write_atomic
+        from cardbase.atomic import write_atomic
 
-        clash = next((p for p in base.paths if same_file(p, output)), None)
-        if clash is not None:
-            click.echo(f"Ошибка: --output {output} — это входной файл базы карт ({clash}); "
-                       "отчёт записан не будет, укажите другой файл.", err=True)
-            sys.exit(2)
         try:
             write_atomic(output, rendered)
         except OSError as exc:

@@ -10,6 +10,7 @@ import importlib
 
 import click
 
+from cli import __version__
 from cli.russian import Group  # also installs the Russian catalogue
 
 # command name -> "module:attribute"; each module is a thin click wrapper.
@@ -24,6 +25,7 @@ SUBCOMMANDS: dict[str, str] = {
     "explain": "cli.explain_cmd:explain",
     "rules": "cli.rules_cmd:rules",
     "report": "cli.report_cmd:report",
+    "clean": "cli.clean_cmd:clean",
 }
 
 SHORT_HELP: dict[str, str] = {
@@ -37,6 +39,7 @@ SHORT_HELP: dict[str, str] = {
     "explain": "Как разыгрывается каждая особенность, шаг за шагом, с номерами правил.",
     "rules": "Правило свода по номеру (с подпунктами) или по словам.",
     "report": "Отчёт об эррате: статический сайт HTML или Markdown.",
+    "clean": "Удалить кэш проверки .berserk-judge-cache/.",
 }
 
 
@@ -81,7 +84,7 @@ CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"]}
 
 
 @click.group(cls=LazyGroup, context_settings=CONTEXT_SETTINGS)
-@click.version_option(package_name="berserk-judge", message="berserk-judge %(version)s")
+@click.version_option(version=__version__, package_name="berserk-judge", message="berserk-judge %(version)s")
 def main() -> None:
     """berserk-judge — судья и линтер текстов карт «Берсерка».
 

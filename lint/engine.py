@@ -120,43 +120,74 @@ def finding_for(rule: type[Rule], ctx: CardContext, hit: Hit, severity: Severity
     )
 
 
-def lint_base(base: CardBase, settings: Settings,
-              reader: Callable[[Card], Any] | None = None) -> LintResult:
-    """All findings of the base under the settings, suppressions applied.
-    `reader` replaces parser.read_card (lint --fix shares readings between passes)."""
-    from lint.suppress import apply_suppressions
+class CardChecker:
+    """The per-card half of a lint: every card rule that is on for the card's
+    file, plus BJ002 when the reader crashed. Files can be checked apart
+    (in parallel, or once and cached: lint.parallel) and joined by lint_base."""
 
-    started = time.perf_counter()
-    result = LintResult(cards=len(base.cards))
-    result.files = len({c.path for c in base.cards} | set(base.paths or ()))
-    enabled = settings.enabled_codes()
-    rules = [rule() for rule in all_rules() if rule.code in enabled]
-    card_rules = [r for r in rules if not r.base_wide]
-    base_rules = [r for r in rules if r.base_wide]
-    ignored_by_path: dict[str, frozenset[str]] = {}
+    def __init__(self, settings: Settings):
+        self.settings = settings
+        self.enabled = settings.enabled_codes()
+        rules = [rule() for rule in all_rules() if rule.code in self.enabled]
+        self.card_rules = [r for r in rules if not r.base_wide]
+        self.base_rules = [r for r in rules if r.base_wide]
+        self._ignored_by_path: dict[str, frozenset[str]] = {}
+        self._plans: dict[str, list[tuple[Rule, Severity]]] = {}
 
-    def active(code: str, path: str) -> bool:
-        if path not in ignored_by_path:
-            ignored_by_path[path] = settings.ignored_for_path(path)
-        return code in enabled and code not in ignored_by_path[path]
+    def active(self, code: str, path: str) -> bool:
+        if path not in self._ignored_by_path:
+            self._ignored_by_path[path] = self.settings.ignored_for_path(path)
+        return code in self.enabled and code not in self._ignored_by_path[path]
 
-    raw: list[Finding] = []
-    contexts = [CardContext(card, reader) for card in base.cards]
-    for ctx in contexts:
-        for rule in card_rules:
-            if not active(rule.code, ctx.card.path):
-                continue
+    def _plan(self, path: str) -> list[tuple[Rule, Severity]]:
+        """The card rules on for a file, with their severities (worked out once per file)."""
+        plan = self._plans.get(path)
+        if plan is None:
+            plan = self._plans[path] = [(rule, self.settings.severity_of(rule.code, rule.severity))
+                                        for rule in self.card_rules if self.active(rule.code, path)]
+        return plan
+
+    def __call__(self, ctx: CardContext) -> list[Finding]:
+        found: list[Finding] = []
+        for rule, severity in self._plan(ctx.card.path):
             if rule.needs_features and ctx.features is None:
                 continue
-            raw.extend(_run(rule, ctx, settings))
+            for hit in rule.check(ctx):
+                found.append(finding_for(type(rule), ctx, hit, severity))
         if ctx.read_crash is not None:
-            result.crashes += 1
-            raw.append(Finding(
+            found.append(Finding(
                 code=READ_CRASH[0], name=READ_CRASH[1], severity=Severity.ERROR,
                 message=f"чтение особенностей карты завершилось сбоем ({ctx.read_crash}); "
                         f"это ошибка berserk-judge — сообщите о ней",
                 path=ctx.card.path, line=ctx.card.line, column=ctx.card.column,
                 end_column=ctx.card.column + 1, card=ctx.card.id))
+        return found
+
+
+def lint_base(base: CardBase, settings: Settings,
+              card_findings: Callable[[CardContext], list[Finding]] | None = None,
+              reader: Callable[[Card], Any] | None = None) -> LintResult:
+    """All findings of the base under the settings, suppressions applied.
+
+    `card_findings` gives a card's per-card findings when they are already
+    known (cached or found by a worker process); by default they are found here.
+    `reader` replaces parser.read_card (lint --fix and the report share readings).
+    """
+    from lint.suppress import apply_suppressions
+
+    started = time.perf_counter()
+    result = LintResult(cards=len(base.cards))
+    result.files = len({c.path for c in base.cards} | set(base.paths or ()))
+    checker = CardChecker(settings)
+    base_rules = checker.base_rules
+    active = checker.active
+    per_card = card_findings or checker
+
+    raw: list[Finding] = []
+    contexts = [CardContext(card, reader) for card in base.cards]
+    for ctx in contexts:
+        raw.extend(per_card(ctx))
+    result.crashes = sum(1 for finding in raw if finding.code == READ_CRASH[0])
     for rule in base_rules:
         pending = [ctx for ctx in contexts if active(rule.code, ctx.card.path)]
         if rule.needs_features:

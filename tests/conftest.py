@@ -15,3 +15,9 @@ def corpus_dir() -> Path:
     if not CORPUS.is_dir():
         pytest.skip(f"корпус не найден: {CORPUS} (нужна папка ../shared рядом с репозиторием)")
     return CORPUS
+
+
+@pytest.fixture(autouse=True)
+def _lint_cache_outside_the_repository(tmp_path_factory, monkeypatch):
+    """`lint` caches its results; in tests, in a fresh folder, never in the repository."""
+    monkeypatch.setenv("BERSERK_JUDGE_CACHE_DIR", str(tmp_path_factory.mktemp("lint-cache")))

@@ -28,6 +28,7 @@ COMMANDS = {
     ("explain",): ["С1"],
     ("rules",): ["505", "--rulebook", "нет"],
     ("report",): ["--out", "out"],
+    ("clean",): [],
     ("grid",): None,  # a group: no options of its own but --help
     ("grid", "adjacent"): ["map.txt", "a1"],
     ("grid", "distance"): ["map.txt", "a1", "b1"],
@@ -45,6 +46,7 @@ TYPOS = {
     ("explain",): ("--quot", "(может быть, --quote?)"),
     ("rules",): ("--rulebok", "(может быть, --rulebook?)"),
     ("report",): ("--compre", "(может быть, --compare?)"),
+    ("clean",): ("--isolatd", "(может быть, --isolated?)"),
     ("grid",): ("--hepl", "(может быть, --help?)"),
     ("grid", "adjacent"): ("--formt", "(может быть, --format?)"),
     ("grid", "distance"): ("--formt", "(может быть, --format?)"),

@@ -31,6 +31,11 @@ class Segment:
 
 def segments(text: str) -> list[Segment]:
     """Lines, and inside a line the sentences (lossy texts join features by spaces)."""
+    return list(_segments(text))
+
+
+@lru_cache(maxsize=16)  # several rules ask for the same card's segments in a row
+def _segments(text: str) -> tuple[Segment, ...]:
     out: list[Segment] = []
     offset = 0
     for line in text.split("\n"):
@@ -51,7 +56,7 @@ def segments(text: str) -> list[Segment]:
             if line[a:b].strip():
                 out.append(Segment(offset + a, offset + b, line[a:b]))
         offset += len(line) + 1
-    return out
+    return tuple(out)
 
 
 def mask_icons(text: str) -> str:
@@ -61,6 +66,8 @@ def mask_icons(text: str) -> str:
 
 def mask_quoted(text: str, parens: bool = True) -> str:
     """Text inside «...» (nested too) and, unless parens=False, (...) blanked out; offsets kept."""
+    if "«" not in text and (not parens or "(" not in text):
+        return text  # nothing quoted: a stray "»" or ")" blanks nothing either
     out = list(text)
     depth_q = depth_p = 0
     for i, ch in enumerate(text):

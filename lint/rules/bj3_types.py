@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import lru_cache
 
 from cardbase.icons import IDENTIFIED_ICONS, KNOWN_ICONS, UNIDENTIFIED_ICONS, find_icons
 from lint.finding import Severity
@@ -63,17 +64,9 @@ class AbilityTypeTypo(Rule):
             low = word.lower()
             if len(low) < 5 or low in own or "-" in low:
                 continue
-            best = None
-            for kind in ABILITY_TYPES:
-                limit = 1 if len(kind) < 8 else 2
-                if abs(len(kind) - len(low)) > limit:
-                    continue
-                d = _distance(low, kind)
-                if 0 < d <= limit and (best is None or d < best[0]):
-                    best = (d, kind)
-            if best is None or is_known(low) or low in _TYPE_FORMS:
-                continue  # a dictionary word, or an inflection of a type word
-            kind = best[1]
+            kind = _typo_of(low)
+            if kind is None:
+                continue
             shown = kind.capitalize() if word[0].isupper() else kind
             rest = low[len(kind):]
             if low.startswith(kind) and len(rest) >= 2 and is_known(rest):
@@ -84,6 +77,23 @@ class AbilityTypeTypo(Rule):
             else:
                 fix = unsafe_fix(f"заменить на «{shown}»", replace(match.start(), match.end(), shown))
             yield Hit(match.start(), match.end(), {"word": word, "type": shown}, suggestion=shown, fix=fix)
+
+
+@lru_cache(maxsize=65536)
+def _typo_of(low: str) -> str | None:
+    """The ability type a lower-case word is a typo of, or None. Words repeat
+    across a base, so each is judged once."""
+    best = None
+    for kind in ABILITY_TYPES:
+        limit = 1 if len(kind) < 8 else 2
+        if abs(len(kind) - len(low)) > limit:
+            continue
+        d = _distance(low, kind)
+        if 0 < d <= limit and (best is None or d < best[0]):
+            best = (d, kind)
+    if best is None or is_known(low) or low in _TYPE_FORMS:
+        return None  # a dictionary word, or an inflection of a type word
+    return best[1]
 
 
 # a payment at a feature start: counts and icons, then ":" or "," (an action cost follows)
@@ -129,9 +139,10 @@ class PaymentOrIcon(Rule):
             hint = f"; возможно, {{{close[0]}}}" if close else ""
             yield Hit(start, end, {"what": f"неизвестный значок {{{name}}}{hint}"},
                       suggestion=f"{{{close[0]}}}" if close else None)
-        for line_start, line in _lines(text):
+        for line_start, line in _lines(text) if "{" in text or "}" in text else ():
             depth = 0
-            for i, ch in enumerate(line):
+            for brace in _BRACE_RE.finditer(line):
+                i, ch = brace.start(), brace.group()
                 if ch == "{":
                     if depth:
                         yield Hit(line_start + i, line_start + i + 1,
@@ -148,6 +159,9 @@ class PaymentOrIcon(Rule):
                           {"what": "незакрытый значок: нет «}»"})
         for start, end, items, sep_at in payments(text):
             yield from _check_payment(text, start, end, items, sep_at)
+
+
+_BRACE_RE = re.compile(r"[{}]")
 
 
 def _lines(text):

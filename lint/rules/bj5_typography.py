@@ -139,6 +139,7 @@ class InconsistentDash(Rule):
 
 _PAIRS = {"«": "»", "(": ")", "[": "]"}
 _CLOSERS = {v: k for k, v in _PAIRS.items()}
+_BRACKET_RE = re.compile(r"[«»()\[\]]")
 
 
 class UnbalancedBrackets(Rule):
@@ -166,7 +167,8 @@ class UnbalancedBrackets(Rule):
     def check(self, ctx):
         text = mask_icons(ctx.text)
         stack: list[tuple[str, int]] = []
-        for i, ch in enumerate(text):
+        for bracket in _BRACKET_RE.finditer(text):
+            i, ch = bracket.start(), bracket.group()
             if ch in _PAIRS:
                 stack.append((ch, i))
             elif ch in _CLOSERS:
@@ -183,7 +185,7 @@ class UnbalancedBrackets(Rule):
                     yield Hit(i, i + 1, {"what": f"лишняя «{ch}»: нет открывающей «{opener}»"})
         for o, at in stack:
             yield Hit(at, at + 1, {"what": f"незакрытая «{o}»: нет «{_PAIRS[o]}»"})
-        straight = [i for i, ch in enumerate(text) if ch == '"']
+        straight = [m.start() for m in re.finditer('"', text)]
         if len(straight) % 2:
             at = straight[-1]
             yield Hit(at, at + 1, {"what": "непарная прямая кавычка «\"»"})
@@ -217,7 +219,7 @@ class MixedAlphabet(Rule):
 
     def check(self, ctx):
         text = mask_icons(ctx.text)
-        for match in WORD_RE.finditer(text):
+        for match in WORD_RE.finditer(text) if LATIN.search(text) else ():
             word = match.group(0)
             if LATIN.search(word) and CYRILLIC.search(word):
                 fixed = word.translate(_HOMOGLYPHS)

@@ -1,0 +1,37 @@
+"""`berserk-judge clean`: remove the lint cache folder."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from cli.russian import Command
+
+
+@click.command(name="clean", cls=Command)
+@click.option("--config", "config_file", type=click.Path(dir_okay=False), default=None,
+              help="Файл настроек, рядом с которым лежит кэш (вместо найденного).")
+@click.option("--isolated", is_flag=True, help="Не искать файлы настроек: кэш в текущей папке.")
+def clean(config_file, isolated):
+    """Удалить кэш проверки .berserk-judge-cache/ (рядом с файлом настроек
+    или в текущей папке — там, где его создаёт lint).
+
+    Коды выхода: 0 — кэш удалён или его не было, 2 — не удалось удалить
+    или ошибка настроек.
+    """
+    from cli.lint_run import cache_folder
+    from lint.cache import clean as remove_cache
+    from lint.config import ConfigError, load_settings
+
+    try:
+        settings = load_settings(config_file=config_file, isolated=isolated)
+    except ConfigError as exc:
+        click.echo(f"Ошибка настроек: {exc}", err=True)
+        sys.exit(2)
+    folder = cache_folder(settings)
+    try:
+        removed = remove_cache(folder)
+    except OSError as exc:
+        click.echo(f"Ошибка: не удалось удалить кэш {folder}: {exc.strerror or exc}", err=True)
+        sys.exit(2)
+    click.echo(f"Кэш удалён: {folder}" if removed else f"Кэша нет: {folder}")

@@ -1,0 +1,1 @@
+"""Test tools that are not product code: independent oracles for the reader."""
