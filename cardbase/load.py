@@ -324,6 +324,8 @@ def _fast_scalar(node) -> Any:
     if tag == _INT_TAG and node.id == "scalar" and _PLAIN_INT.match(node.value):
         return int(node.value)
     if tag == _SEQ_TAG and node.id == "sequence":
+        if any(item.id != "scalar" for item in node.value):
+            return _SLOW  # nested lists go to the constructor (which bounds their depth)
         items = [_fast_scalar(item) for item in node.value]
         return _SLOW if any(item is _SLOW for item in items) else items
     return _SLOW

@@ -58,12 +58,16 @@ def lint_out(*args):
 
 # -- every field survives -------------------------------------------------------
 
+# fields whose type admits only some values: a valid non-default one
+_CHOSEN = {"applicability": "unsafe"}
+
 def _sample(tp, seed: int):
     """A value of type `tp` that differs from any default (generic: new fields included)."""
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if dataclasses.is_dataclass(tp):
         hints = typing.get_type_hints(tp)
-        return tp(**{f.name: _sample(hints[f.name], seed + i) for i, f in enumerate(dataclasses.fields(tp))})
+        return tp(**{f.name: _CHOSEN.get(f.name) or _sample(hints[f.name], seed + i)
+                     for i, f in enumerate(dataclasses.fields(tp))})
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         return list(tp)[-1]
     if tp is str:
