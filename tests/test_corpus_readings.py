@@ -439,3 +439,13 @@ def test_payment_then_a_list_of_cases_is_not_a_conditional_feature():
     assert feature.kind == "playable" and feature.condition is None
     assert canonical(feature.reading.tree) == (
         "((если выпало 1 — ранить цель на 1), при этом (если выпало 2 — ранить цель на 2))")
+
+
+def test_verbless_while_condition_ended_by_may_10154():
+    # «Пока …» with neither comma nor dash: «может» ends the while-condition (spec §1)
+    [first, _] = read_text("Пока у Мрачной дворянки меньше 8 {health} может удвоить первое за ход излечение "
+                           "вашей карты.\nПока у Мрачной дворянки больше 8 {health} может блокировать "
+                           "первое за ход излечениие карты противника.", "Мрачная дворянка")
+    assert first.kind == "static"
+    assert first.while_condition == "Пока у Мрачной дворянки меньше 8 {health}"
+    assert canonical(first.reading.tree) == "может удвоить первое за ход излечение вашей карты"

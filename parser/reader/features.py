@@ -161,7 +161,7 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
         pos = _take_condition(feature, text, found)
         kind = {"static": "triggered", "playable": "conditional"}.get(kind, kind)
     elif kind == "static" and is_while_start(text, pos, end):
-        found = find_condition(text, pos, end, prot, clause=True)
+        found = find_condition(text, pos, end, prot, clause=True) or _while_before_modal(text, pos, end, prot)
         if found is not None:
             cond_span, pos, _by_verb, sep = found
             cond_span = _trim(text, *cond_span, chars=" ,")
@@ -307,6 +307,18 @@ def _read_effect(feature: Feature, text: str, prot, name: str | None) -> None:
     feature.reading = None
     span = (first_error.start, first_error.end) if first_error and first_error.end > first_error.start else (es, ee)
     feature.unread = [span]
+
+
+_MODAL_START = re.compile(r"(?:не\s+)?(?:может|могут)(?!\w)", re.I)
+
+
+def _while_before_modal(text: str, pos: int, end: int, prot):
+    """A verbless «Пока …» with neither comma nor dash, ended by «может»:
+    «Пока у Мрачной дворянки меньше 8 {health} может удвоить …» (spec §1, while-condition)."""
+    found = find_condition(text, pos, end, prot)
+    if found is None or found[3] is not None or not _MODAL_START.match(text, found[1], end):
+        return None
+    return found
 
 
 _CASE_OPENER = re.compile(r"если(?!\w)", re.I)
