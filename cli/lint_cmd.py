@@ -86,7 +86,8 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
         click.echo("Ошибка: --fix не записывает во встроенную демо-базу; укажите путь к своей базе "
                    "(или посмотрите исправления: --diff)", err=True)
         sys.exit(2)
-    inputs = [path for path, problem in expand_paths(targets, skipped) if problem is None]
+    items = list(expand_paths(targets, skipped))
+    inputs = [path for path, problem in items if problem is None]
     if output:
         from cardbase.atomic import same_file
 
@@ -109,7 +110,8 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
     else:
         from cli.lint_run import run_lint
 
-        result, note = run_lint(targets, settings, jobs=jobs, use_cache=not no_cache, quiet=quiet), ""
+        result, note = run_lint(targets, settings, jobs=jobs, use_cache=not no_cache, quiet=quiet,
+                                items=items), ""
     result.origin = origin
     rendered = render(result, settings.format, statistics, quiet)
     if note and settings.format == "text" and not output:

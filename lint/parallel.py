@@ -50,11 +50,13 @@ def check_file(path: str, checker: CardChecker, claimed: dict[str, Card] | None 
 
 
 def lint_paths(paths: list[str] | None, settings: Settings, *, jobs: int = 1,
-               cache: LintCache | None = None, progress: Progress | None = None) -> LintResult:
-    """Lint the card files of `paths` (None: the demo base) as lint_base(load_base(paths)) would."""
+               cache: LintCache | None = None, progress: Progress | None = None,
+               items: list | None = None) -> LintResult:
+    """Lint the card files of `paths` (None: the demo base) as lint_base(load_base(paths)) would.
+    `items` is `expand_paths(paths)` when the caller has it already."""
     started = time.perf_counter()
     tick = progress or (lambda done: None)
-    items = list(expand_paths(paths))
+    items = list(expand_paths(paths)) if items is None else items
     files = [path for path, problem in items if problem is None]
     checker = CardChecker(settings)
     outcomes: list[FileOutcome | None] = [None] * len(files)

@@ -14,20 +14,31 @@ _ANYWORD = re.compile(r"\w+", re.UNICODE)
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
 
 
+_LATIN = re.compile(r"[a-z]")
+_MIXED_WORD = re.compile(r"\w*[a-z]\w*", re.UNICODE)
+
+
 @lru_cache(maxsize=1024)
 def fold(text: str) -> str:
     """Same-length folding: lower case, ё→е, Latin look-alikes → Cyrillic.
 
     Cached: every feature of a card masks the name over the same card text.
+    Word by word (`morph.normalize`) only where a Latin letter stands, so a
+    plain Cyrillic text is folded by two string methods.
     """
-    lowered = "".join(low if len(low := ch.lower()) == 1 else ch for ch in text)
+    lowered = text.lower()
+    if len(lowered) != len(text):  # a character whose lower case is longer ("İ"): keep it
+        lowered = "".join(low if len(low := ch.lower()) == 1 else ch for ch in text)
+    lowered = lowered.replace("ё", "е")
+    if not _LATIN.search(lowered):
+        return lowered
 
     def one(match: re.Match) -> str:
         word = match.group()
         norm = normalize(word)
         return norm if len(norm) == len(word) else word
 
-    return _ANYWORD.sub(one, lowered)
+    return _MIXED_WORD.sub(one, lowered)
 
 
 @lru_cache(maxsize=4096)
