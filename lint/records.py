@@ -110,13 +110,30 @@ def _decoder(tp: Any) -> Codec:  # noqa: C901 - mirror of _encoder
         return _plain_json
     if dataclasses.is_dataclass(tp):
         hints = typing.get_type_hints(tp)
-        parts = [(f.name, _decoder(hints[f.name])) for f in dataclasses.fields(tp)]
-        names = frozenset(name for name, _ in parts)
+        # fields of one plain type (str, int, bool, or that type or None) are checked
+        # in place; only the others cost a decoder call (the cache's hot path)
+        plain: list[tuple[str, tuple[type, ...]]] = []
+        parts: list[tuple[str, Codec]] = []
+        for f in dataclasses.fields(tp):
+            kinds = _plain_kinds(hints[f.name])
+            if kinds is not None:
+                plain.append((f.name, kinds))
+            else:
+                parts.append((f.name, _decoder(hints[f.name])))
+        names = frozenset(f.name for f in dataclasses.fields(tp))
 
         def decode_dataclass(data):
             if type(data) is not dict or data.keys() != names:
                 _fail(f"запись {tp.__name__}: не те поля")
-            return tp(**{name: decode(data[name]) for name, decode in parts})
+            values = {}
+            for name, kinds in plain:
+                value = data[name]
+                if type(value) not in kinds:
+                    _fail(f"запись {tp.__name__}: поле {name} не того типа")
+                values[name] = value
+            for name, decode in parts:
+                values[name] = decode(data[name])
+            return tp(**values)
         return decode_dataclass
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         return tp
@@ -165,6 +182,18 @@ def _decoder(tp: Any) -> Codec:  # noqa: C901 - mirror of _encoder
             return {key: inner(item) for key, item in data.items()}
         return decode_dict
     raise RecordError(f"тип {tp!r} не поддерживается")
+
+
+def _plain_kinds(tp: Any) -> tuple[type, ...] | None:
+    """The exact JSON types a field of type `tp` is stored as, when it needs no conversion."""
+    if tp in (str, int, bool):
+        return (tp,)
+    origin, args = _args(tp)
+    if _is_union(origin) and len(args) == 2 and type(None) in args:
+        other = next(a for a in args if a is not type(None))
+        if other in (str, int, bool):
+            return (other, type(None))
+    return None
 
 
 def _finite(value: float) -> float:

@@ -58,14 +58,18 @@ ROLE_NAMES = {
 }
 
 
+_DASH_RE = re.compile(f"[{''.join(DASHES)}]")
+
+
 def dash_roles(text: str) -> list[tuple[int, str, str]]:
     """(offset, dash, role) for every em/en dash of a text."""
-    out = []
+    out: list[tuple[int, str, str]] = []
+    if not any(dash in text for dash in DASHES):
+        return out  # most lossy texts: hyphens only
     for seg in segments(text):
         first_dash_seen = False
-        for i, ch in enumerate(seg.text):
-            if ch not in DASHES:
-                continue
+        for found in _DASH_RE.finditer(seg.text):
+            i, ch = found.start(), found.group()
             before = seg.text[:i].rstrip()
             clause_start = max(before.rfind(";"), before.rfind(":"), before.rfind(","), before.rfind("."))
             clause = before[clause_start + 1:].strip()
