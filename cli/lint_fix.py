@@ -98,5 +98,5 @@ def summary(run: FixRun, written: bool, with_unsafe: bool = True) -> str:
     demoted = len(outcome.demoted)
     if demoted:
         text += (f" {demoted} {plural(demoted, 'исправление не применено', 'исправления не применены', 'исправлений не применено')}:"
-                 " они меняют прочтение карты.")
+                 f" {plural(demoted, 'оно меняет', 'они меняют', 'они меняют')} прочтение карты.")
     return text

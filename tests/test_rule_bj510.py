@@ -43,3 +43,13 @@ def test_fix_deletes_the_character_and_keeps_words_apart():
         fixes = [f.fix for f in lint_text(text, select=["BJ510"])]
         assert {f.applicability for f in fixes} == {"safe"}
         assert apply_edits(text, fixes)[0] == fixed, text
+
+
+def test_a_stray_control_character_does_not_change_the_reading():
+    # 50064: «… (воздействие «штопор» )\x01» — the annotation is still an annotation
+    from parser import canonical, read_text
+
+    [with_char] = read_text("При атаке — ранить существо на 3 (воздействие «штопор» )\x01")
+    [without] = read_text("При атаке — ранить существо на 3 (воздействие «штопор» )")
+    assert canonical(with_char.reading.tree) == canonical(without.reading.tree) == "ранить существо на 3"
+    assert with_char.ability_type == without.ability_type == "воздействие"

@@ -115,11 +115,17 @@ def _protected(text: str, start: int, end: int, name: str | None):
 
 
 def _trim(text: str, s: int, e: int, chars: str = " \t\n") -> Span:
-    while s < e and text[s] in chars:
+    """Narrow the span past `chars` and invisible characters (BJ510 reports those;
+    a stray U+0001 after an annotation must not change the reading)."""
+    while s < e and (text[s] in chars or _invisible(text[s])):
         s += 1
-    while e > s and text[e - 1] in chars:
+    while e > s and (text[e - 1] in chars or _invisible(text[e - 1])):
         e -= 1
     return s, e
+
+
+def _invisible(ch: str) -> bool:
+    return ch != "\n" and not ch.isprintable() and not ch.isspace()
 
 
 def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int) -> Feature:
