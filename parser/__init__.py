@@ -27,6 +27,8 @@ _EXPORTS: dict[str, str] = {
     "PAIRS_BY_ID": ".engine.ambiguity", "UNDECIDED_PAIRS": ".engine.ambiguity",
     # morphology the lint rules share with the reader
     "is_instruction": ".reader.morph",
+    # the process-wide pymorphy3 analyser (rulebook word search shares it)
+    "morph_analyzer": ".reader.morph",
     # coverage of a base
     "cover": ".reader.coverage", "FileCoverage": ".reader.coverage", "Unread": ".reader.coverage",
 }

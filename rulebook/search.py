@@ -59,16 +59,13 @@ def fold(text: str) -> str:
     return text.casefold().replace("ё", "е")
 
 
-@lru_cache(maxsize=1)
-def _analyzer():
-    import pymorphy3
-
-    return pymorphy3.MorphAnalyzer()
-
-
 @lru_cache(maxsize=8192)
 def _lemma(word: str) -> str:
-    return fold(_analyzer().parse(word)[0].normal_form)
+    """The word's dictionary form, by the reader's one pymorphy3 analyser (loaded once per process)."""
+    from parser import morph_analyzer
+
+    parses = morph_analyzer().parse(word)
+    return fold(parses[0].normal_form) if parses else word
 
 
 def by_words(book: Rulebook, query: str) -> list[Match]:

@@ -26,6 +26,9 @@ def analyzer():
     return pymorphy3.MorphAnalyzer(lang="ru")
 
 
+morph_analyzer = analyzer  # its name in the parser facade
+
+
 def normalize(word: str) -> str:
     """Lower-case, ё→е, Latin look-alikes → Cyrillic when the word is Cyrillic."""
     word = word.lower().replace("ё", "е")
