@@ -60,3 +60,13 @@ def same_file(a: str | os.PathLike, b: str | os.PathLike) -> bool:
         return os.path.samefile(a, b)
     except OSError:
         return os.path.abspath(a) == os.path.abspath(b)
+
+
+def input_clash(output: str | os.PathLike, inputs) -> str | os.PathLike | None:
+    """The input file that writing `output` would replace, or None.
+
+    The one guard every command runs on every path it writes (`lint
+    --output`, `report --out`, `import --out`, …): the tool never writes over
+    a file it was given to read.
+    """
+    return next((path for path in inputs if same_file(path, output)), None)

@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from cli.russian import Command
-from reports.plural import plural
+from russian.plural import plural
 
 
 def _cards_word(count: int) -> str:

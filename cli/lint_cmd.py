@@ -89,9 +89,9 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
     items = list(expand_paths(targets, skipped))
     inputs = [path for path, problem in items if problem is None]
     if output:
-        from cardbase.atomic import same_file
+        from cardbase.atomic import input_clash
 
-        clash = next((p for p in inputs if same_file(p, output)), None)
+        clash = input_clash(output, inputs)
         if clash is not None:
             click.echo(f"Ошибка: --output {output} — это входной файл базы карт ({clash}); "
                        "отчёт записан не будет, укажите другой файл.", err=True)

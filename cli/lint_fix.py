@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import click
 
-from reports.plural import plural
+from russian.plural import plural
 
 
 @dataclass

@@ -314,7 +314,7 @@ def _x_statements(b: _Builder, feature, tree) -> None:
 
 def heading(feature, reading_index: int) -> str:
     """The canonical form a reading's explanation is headed by."""
-    from reports.canon import reading_strings
+    from parser import reading_strings
 
     strings = reading_strings(feature, abstract=False)
     return strings[reading_index] if reading_index < len(strings) else ""

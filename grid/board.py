@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 from grid.cells import Cell, cell_name, parse_cell_name
 from grid.errors import CellError, MapError, NoStartError
-from reports.plural import plural
+from russian.plural import plural
 
 FREE = "."
 OBSTACLE = "#"

@@ -7,7 +7,7 @@ from grid import reach as rc
 from grid.bands import rings_of_band
 from grid.board import ALLY, ENEMY, FREE, MOVER, OBSTACLE, Board
 from grid.cells import Cell, cell_name, column_letters
-from reports.plural import plural
+from russian.plural import plural
 
 CONTENT_NAMES = {
     FREE: "свободно",

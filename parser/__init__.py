@@ -17,7 +17,7 @@ _EXPORTS: dict[str, str] = {
     "read_abstract": ".engine.abstract", "AbstractFeature": ".engine.abstract",
     "looks_abstract": ".engine.abstract_lexer",
     # readings and the tree
-    "Reading": ".engine.reading", "Alternative": ".engine.reading", "ReadingError": ".engine.reading",
+    "Reading": ".engine.reading", "reading_strings": ".engine.reading", "Alternative": ".engine.reading", "ReadingError": ".engine.reading",
     "canonical": ".engine.canonical_form", "abstract_canonical": ".engine.canonical_form",
     "Node": ".engine.tree", "Atom": ".engine.tree", "All": ".engine.tree", "Choice": ".engine.tree", "Either": ".engine.tree",
     "Sequence": ".engine.tree", "Dependent": ".engine.tree", "Fallback": ".engine.tree",

@@ -5,27 +5,7 @@ command, the HTML report and tests share one view of a feature.
 """
 from __future__ import annotations
 
-from parser import abstract_canonical, atoms, canonical
-
-
-def reading_strings(feature, abstract: bool = False, alternatives=None) -> list[str]:
-    """Every reading as a canonical string, the default first.
-
-    `alternatives` narrows the other readings (default: all of them). When a
-    reading moves the end of the trigger condition, each string shows its
-    condition: «условие» — эффект.
-    """
-    reading = feature.reading
-    if reading is None:
-        return []
-    if alternatives is None:
-        alternatives = reading.alternatives
-    show = (lambda tree: abstract_canonical(tree)[0]) if abstract else canonical
-    trees = [(feature.condition, reading.tree)]
-    trees += [(alt.condition or feature.condition, alt.tree) for alt in alternatives]
-    if any(alt.condition for alt in alternatives):
-        return [f"«{cond}» — {show(tree)}" for cond, tree in trees]
-    return [show(tree) for _, tree in trees]
+from parser import abstract_canonical, atoms, canonical, reading_strings
 
 
 def feature_record(feature) -> dict:

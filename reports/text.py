@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from reports.plural import plural
+from russian.plural import plural
 
 
 def finding_line(f) -> str:

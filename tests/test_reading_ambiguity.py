@@ -7,7 +7,7 @@ from parser.engine.abstract import read_abstract
 from parser.engine.abstract_lexer import lex_abstract
 from parser.engine.ambiguity import UNDECIDED_PAIRS
 from parser.engine.reading import read_tokens
-from reports.canon import reading_strings
+from parser import reading_strings
 
 
 def readings(text: str) -> list[tuple[str, tuple[str, ...]]]:

@@ -8,7 +8,7 @@ from lint.fix import Edit, replace, unsafe_fix
 from lint.rule import Hit, Rule
 from lint.rules._text import mask_quoted, segments
 from parser import PAIRS_BY_ID
-from reports.canon import reading_strings
+from parser import reading_strings
 
 COMMA_PAIR = "comma-meaning"
 

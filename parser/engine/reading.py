@@ -11,12 +11,12 @@ from lark.exceptions import UnexpectedInput
 
 from parser.engine.ambiguity import DEFAULT_POLICY, EFFECT_PAIRS
 from parser.engine.build import build
-from parser.engine.canonical_form import canonical
+from parser.engine.canonical_form import abstract_canonical, canonical
 from parser.engine.grammar import parse_surface
 from parser.engine.tokens import Kind, Token
 from parser.engine.tree import Node
 
-__all__ = ["Alternative", "Reading", "ReadingError", "read_tokens"]
+__all__ = ["Alternative", "Reading", "ReadingError", "read_tokens", "reading_strings"]
 
 
 class ReadingError(Exception):
@@ -191,3 +191,23 @@ def _explain(exc: UnexpectedInput, tokens: list[Token]) -> ReadingError:
         return ReadingError(f"после {_name(prev, after=True)} ожидалась способность, а стоит {_name(source)}",
                             source.start, source.end)
     return ReadingError(f"здесь не ожидается {_name(source)}", source.start, source.end)
+
+
+def reading_strings(feature, abstract: bool = False, alternatives=None) -> list[str]:
+    """Every reading as a canonical string, the default first.
+
+    `alternatives` narrows the other readings (default: all of them). When a
+    reading moves the end of the trigger condition, each string shows its
+    condition: «условие» — эффект.
+    """
+    reading = feature.reading
+    if reading is None:
+        return []
+    if alternatives is None:
+        alternatives = reading.alternatives
+    show = (lambda tree: abstract_canonical(tree)[0]) if abstract else canonical
+    trees = [(feature.condition, reading.tree)]
+    trees += [(alt.condition or feature.condition, alt.tree) for alt in alternatives]
+    if any(alt.condition for alt in alternatives):
+        return [f"«{cond}» — {show(tree)}" for cond, tree in trees]
+    return [show(tree) for _, tree in trees]

@@ -42,7 +42,7 @@ def shown_space(text: str) -> str:
 
 
 def _plural(n: int, one: str, few: str, many: str) -> str:
-    from reports.plural import plural
+    from russian.plural import plural
 
     return plural(n, one, few, many)
 
