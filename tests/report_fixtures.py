@@ -17,6 +17,10 @@ cards:
   text: '{tap}: ранить цель на 1 - закрыть ее. <b>жирно</b> <script>alert("x")</script>'
 - id: t1_3
   name: Чистый лучник
+  cost: 2
+  element: Леса
+  health: 4
+  strike: [1, 1, 2]
   text: '{tap}: Выстрел на 1.'
 """
 
