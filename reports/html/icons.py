@@ -2,7 +2,8 @@
 
 A symbol is a common Unicode glyph where one fits (↷ for «закрыть»), else a
 short abbreviation in a badge (ЗоМ — защита от магии); screen readers and
-tooltips get the full name. Placeholders outside the corpus list stay text,
+tooltips get the full name, and copying the text gives the placeholder back,
+so a copied card text is the text of the base. Placeholders outside the corpus list stay text,
 so the loader's warning about `{tpa}` matches what the page shows.
 """
 from __future__ import annotations
@@ -50,9 +51,10 @@ _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
 def icon_html(name: str) -> Markup:
+    """The symbol is drawn by CSS from `data-g`; the hidden `{name}` inside is what a selection copies."""
     symbol, label = ICONS[name]
-    return Markup('<span class="ico ico-{0}" role="img" aria-label="{1}" title="{1}">{2}</span>').format(
-        name, label, symbol)
+    return Markup('<span class="ico ico-{0}" role="img" aria-label="{1}" title="{1}" data-g="{2}">'
+                  '<span class="raw">{{{0}}}</span></span>').format(name, label, symbol)
 
 
 def with_icons(text: str) -> Markup:

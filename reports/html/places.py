@@ -23,6 +23,7 @@ class Places:
             root = path if path.is_dir() else path.parent
             roots.append((os.path.abspath(root), self._outside(root)))
         self._roots = sorted(roots, key=lambda r: -len(r[0]))
+        self._shown: dict[str, str] = {}
         self.sources = [DEMO] if sources is None else [self.path(s) for s in sources]
 
     @staticmethod
@@ -34,6 +35,11 @@ class Places:
 
     def path(self, path: str) -> str:
         """How `path` is shown: relative to the working folder or to its source, never absolute."""
+        if path not in self._shown:
+            self._shown[path] = self._place(path)
+        return self._shown[path]
+
+    def _place(self, path: str) -> str:
         if not path:
             return path
         absolute = os.path.abspath(path)
