@@ -57,11 +57,14 @@ def icon_html(name: str) -> Markup:
                   '<span class="raw">{{{0}}}</span></span>').format(name, label, symbol)
 
 
+_HTML = {name: str(icon_html(name)) for name in ICONS}
+
+
 def with_icons(text: str) -> Markup:
     """`text` escaped for HTML, each known placeholder drawn as its symbol."""
     escaped = str(escape(text))
     return Markup(_PLACEHOLDER.sub(
-        lambda m: str(icon_html(m.group(1))) if m.group(1) in ICONS else m.group(0), escaped))
+        lambda m: _HTML.get(m.group(1), m.group(0)), escaped))
 
 
 def spoken(text: str) -> str:

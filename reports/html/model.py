@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from functools import lru_cache
 
 from parser import PAIRS_BY_ID, read_card
 from reports.canon import feature_record, reading_strings
@@ -37,10 +38,14 @@ RESERVED_IDS = ("main", "top", "page-cards", "legend", "pager", "search", "searc
 
 def rule_title(code: str, fallback: str = "") -> str:
     """The Russian title of a lint rule: the first line of its unit's docstring."""
-    from lint.registry import rules_by_code
+    return _rule_titles().get(code) or fallback
 
-    rule = rules_by_code().get(code)
-    return rule.doc().summary.rstrip(".") if rule is not None else fallback
+
+@lru_cache(maxsize=1)
+def _rule_titles() -> dict[str, str]:
+    from lint.registry import all_rules
+
+    return {rule.code: rule.doc().summary.rstrip(".") for rule in all_rules()}
 
 
 def finding_dict(number: int, finding, text: str = "") -> dict:

@@ -33,19 +33,31 @@ def name_words(name: str) -> list[str]:
     return _WORD.findall(fold(name))
 
 
+_FORMS = ({"gent"}, {"datv"}, {"ablt"}, {"plur", "nomn"})
+
+
 @lru_cache(maxsize=None)
 def word_forms(word: str) -> tuple[str, str]:
-    """The folded lemma of a name word and the stem all its forms share ("" when too short to trust)."""
+    """The folded lemma of a name word and the stem its forms share ("" when too short to trust).
+
+    The stem is the common start of the word, its lemma and a few of its forms
+    (genitive, dative, instrumental, nominative plural): «молотобоец» →
+    «молотобо», «горный» → «горн». The whole lexeme would add short and
+    comparative forms and cut the stem too short («гор»).
+    """
     if not re.search(r"[а-я]", word):
         return word, ""
     from parser import morph_analyzer
 
     parse = morph_analyzer().parse(word)[0]
     lemma = fold(parse.normal_form)
-    forms = {fold(f.word) for f in parse.lexeme}
-    # comparative and superlative forms («наи…») and hyphen parts are another lexeme's business
-    forms = {f for f in forms if f[:3] == word[:3]} | {word}
-    stem = os.path.commonprefix(sorted(forms))
+    forms = {word, lemma}
+    for grammemes in _FORMS:
+        form = parse.inflect(grammemes)
+        if form is not None:
+            forms.add(fold(form.word))
+    # another lexeme's forms («наи…», hyphen parts) do not shorten the stem
+    stem = os.path.commonprefix(sorted(f for f in forms if f[:3] == word[:3]))
     return lemma, stem if len(stem) >= 3 else ""
 
 
