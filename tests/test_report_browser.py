@@ -323,7 +323,7 @@ def test_open_a_card_anchor(site, page, tmp_path):
     target = page.locator(":target")
     assert target.get_attribute("id") == "d2_2"
     page.wait_for_function("(() => { const r = document.querySelector(':target').getBoundingClientRect();"
-                           " return r.top >= 0 && r.top < 300; })()", timeout=10_000)
+                           " return r.top >= 0 && r.top < 300; })()", timeout=30_000)
     assert page.locator("#d2_2 .reading").count() == 2
     page.screenshot(path=str(shots(tmp_path) / "card-desktop.png"))
 
