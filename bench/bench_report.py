@@ -76,9 +76,11 @@ def browse(site: Path, name: str, phone: bool) -> dict[str, float]:
         page.wait_for_function("document.querySelectorAll('#results li').length >= 1", timeout=60_000)
         out[f"first usable search «{name}» (navigation → result), s"] = time.perf_counter() - started
         page.fill("#q", "")
+        page.wait_for_function("document.querySelectorAll('#results li').length === 0", timeout=60_000)
         started = time.perf_counter()
         page.select_option("#code", code)
-        page.wait_for_function("document.querySelectorAll('#results li').length >= 1", timeout=60_000)
+        page.wait_for_function("document.getElementById('status').textContent.startsWith('Найдено')",
+                               timeout=60_000)
         out[f"filter {code}, s"] = time.perf_counter() - started
         started = time.perf_counter()
         page.goto(biggest.as_uri())

@@ -125,3 +125,22 @@ def test_markdown_to_stdout(tmp_path):
 def test_evened_ignores_typography_only():
     assert evened("«дар» — ранить  на 1.") == evened('"Дар" - ранить на 1')
     assert evened("ранить на 1") != evened("ранить на 2")
+
+
+@pytest.mark.parametrize("old, new, expected", [
+    ("{tap}:{uchr} на 1.", "{tap}: {uchr} на 1.", "typography"),          # a missing space after «:»
+    ("Выстрел на 1-2-3.", "Выстрел на 1–2–3.", "typography"),            # hyphens → en dashes
+    ("{tap}: ранить цель на 1 (1 раз за ход).", "{tap}: ранить цель на 1 (2 раза за ход).", "wording"),
+    ("При атаке — может ранить цель на 2 (воздействие «удар молота»).",
+     "При атаке — может ранить цель на 2 (воздействие «удар кувалды»).", "wording"),
+    ("{tap}: ранить цель на 1.", "{tap}: ранить цель на 2.", "wording"),
+    ("При атаке — ранить цель на 1.", "При защите — ранить цель на 1.", "wording"),
+    ("При атаке — ранить цель на 1.", "После атаки — ранить цель на 1.", "meaning"),   # another step (116.4)
+    ("{tap}: ранить цель на 1 и закрыть ее.", "{tap}: ранить цель на 1, затем закрыть ее.", "meaning"),
+    ("{tap}: Выстрел на 1.", "{instant}{tap}: Выстрел на 1.", "meaning"),
+])
+def test_text_classes(old, new, expected):
+    from lint.engine import make_card
+    from reports.html.compare import Reading, text_class
+
+    assert text_class(old, new, Reading(make_card(old, id="c")), Reading(make_card(new, id="c"))) == expected

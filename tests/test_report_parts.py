@@ -65,10 +65,9 @@ def test_stats_in_reading_order_in_russian():
 
 def test_icons_are_symbols_with_names_and_copy_back():
     html = str(with_icons("{tap}: <b>{tpa}</b> {zom}"))
-    assert html == ('<span class="ico ico-tap" role="img" aria-label="закрыть" title="закрыть" data-g="↷">'
-                    '<span class="raw">{tap}</span></span>: &lt;b&gt;{tpa}&lt;/b&gt; '
-                    '<span class="ico ico-zom" role="img" aria-label="защита от магии" title="защита от магии" '
-                    'data-g="ЗоМ"><span class="raw">{zom}</span></span>')
+    assert html == ('<i class="ico i-tap" role="img" aria-label="закрыть" title="закрыть" data-g="↷">{tap}</i>: '
+                    '&lt;b&gt;{tpa}&lt;/b&gt; <i class="ico i-zom" role="img" aria-label="защита от магии" '
+                    'title="защита от магии" data-g="ЗоМ">{zom}</i>')
     from cardbase.icons import KNOWN_ICONS
 
     assert set(ICONS) == set(KNOWN_ICONS)

@@ -3,8 +3,9 @@
 A card that is new, removed, renamed, or has another stat (any field but its
 text and name) is a change; so is any edit of its text, classed as one of:
 
-* «typography» — the texts are equal once quotes, dashes, «ё», case, white
-  space and closing punctuation are evened out, and so are the readings;
+* «typography» — the texts are equal once quotes, dashes and hyphens, «ё»,
+  case, white space and sentence-closing points are evened out, and so are
+  the readings (a dash the reader did not need, as BJ202 asks, is typography);
 * «meaning» — the structure the rules read changed: a feature's kind, its
   payment, the opener of its condition, whether it has a label or a type,
   or the connectives and grouping of a reading (its abstract form, 505);
@@ -32,6 +33,7 @@ _DASHES = re.compile(r"\s*[—–‑-]\s*")
 _SPACE = re.compile(r"\s+")
 _SPACE_BEFORE_MARK = re.compile(r"\s+([,.;:!?)])")
 _SENTENCE_END = re.compile(r"[.;](?=\s|$)")
+_AFTER_MARK = re.compile(r"([,:;!?])(?=\S)")
 _NOT_STATS = {"noqa"}   # lint bookkeeping, not the card
 
 
@@ -41,7 +43,7 @@ def evened(value: str | None) -> str | None:
         return None
     value = value.replace("ё", "е").replace("Ё", "Е")
     value = _QUOTES.sub('"', value)
-    value = _DASHES.sub(" - ", value)
+    value = _AFTER_MARK.sub(r"\1 ", _DASHES.sub(" ", value))
     value = _SPACE_BEFORE_MARK.sub(r"\1", _SPACE.sub(" ", value))
     return _SENTENCE_END.sub("", value).strip(" .;,").casefold()
 

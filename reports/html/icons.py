@@ -51,10 +51,10 @@ _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
 def icon_html(name: str) -> Markup:
-    """The symbol is drawn by CSS from `data-g`; the hidden `{name}` inside is what a selection copies."""
+    """The symbol is drawn by CSS from `data-g`; the `{name}` inside, drawn at size 0, is what a selection copies."""
     symbol, label = ICONS[name]
-    return Markup('<span class="ico ico-{0}" role="img" aria-label="{1}" title="{1}" data-g="{2}">'
-                  '<span class="raw">{{{0}}}</span></span>').format(name, label, symbol)
+    return Markup('<i class="ico i-{0}" role="img" aria-label="{1}" title="{1}" data-g="{2}">{{{0}}}</i>').format(
+        name, label, symbol)
 
 
 _HTML = {name: str(icon_html(name)) for name in ICONS}

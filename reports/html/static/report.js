@@ -224,9 +224,8 @@
     while ((m = re.exec(text)) !== null) {
       if (!icons[m[1]]) continue;
       parent.appendChild(document.createTextNode(text.slice(at, m.index)));
-      var icon = el("span", "ico ico-" + m[1]);
+      var icon = el("i", "ico i-" + m[1], m[0]);
       icon.setAttribute("data-g", icons[m[1]][0]);
-      icon.appendChild(el("span", "raw", m[0]));
       icon.setAttribute("role", "img");
       icon.setAttribute("aria-label", icons[m[1]][1]);
       icon.title = icons[m[1]][1];
