@@ -106,14 +106,18 @@ def synthetic_base(folder: Path, cards: int, variant: int = 0) -> Path:
 def growth(repeat: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        print("page size (cards 1600, --all): page size 200 → 1")
-        base = synthetic_base(root / "pages", 1600)
-        for size in ("200", "1"):
-            runs = [run_report([str(base), "--all", "--page-size", size, "--out", str(root / f"p{size}")])
+        print("pages (--all --page-size 1: one page per card), per doubling of the page count:")
+        previous = None
+        for cards in (400, 800, 1600):
+            base = synthetic_base(root / f"pages{cards}", cards)
+            runs = [run_report([str(base), "--all", "--page-size", "1", "--out", str(root / f"p{cards}")])
                     for _ in range(repeat)]
-            total, files = site_size(root / f"p{size}")
-            print(f"  --page-size {size}: CPU {statistics.median(c for _, c in runs):.2f} s, wall "
-                  f"{statistics.median(w for w, _ in runs):.2f} s, {total / 2**20:.1f} MiB in {files} files")
+            cpu = statistics.median(c for _, c in runs)
+            total, files = site_size(root / f"p{cards}")
+            ratio = f", ×{cpu / previous[0]:.2f} CPU and ×{total / previous[1]:.2f} size per doubling" if previous else ""
+            print(f"  {cards} pages: CPU {cpu:.2f} s, wall {statistics.median(w for w, _ in runs):.2f} s, "
+                  f"{total / 2**20:.1f} MiB in {files} files{ratio}")
+            previous = (cpu, total)
         print("changes (--compare, every card changed), per doubling:")
         previous = None
         for count in (1000, 2000, 4000, 8000):

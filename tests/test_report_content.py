@@ -267,3 +267,14 @@ def test_a_removed_space_is_shown():
                                 {"op": "insert", "text": " "}, {"op": "equal", "text": "1"}]))
     assert html == 'на<del>␣␣</del><ins class="space" title="пробел"> </ins>1'
     assert "␣" in (Path(__file__).resolve().parents[1] / "reports/html/static/report.css").read_text(encoding="utf-8")
+
+
+def test_no_absolute_path_in_the_site(site):
+    """The base was given by an absolute path; the site names it by its folder only."""
+    root = str(site.parent)
+    assert root.startswith("/")
+    for path in site.iterdir():
+        assert root not in path.read_text(encoding="utf-8"), path.name
+    model = model_of(site)
+    assert model["sources"] == ["base"] and {e["path"] for e in model["cards"]} == {"base/t1.yaml"}
+    assert "база: base · 3 карты · 3 находки" in (site / "index.html").read_text(encoding="utf-8")

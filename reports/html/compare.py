@@ -81,7 +81,7 @@ class Reading:
             record = feature_record(feature)
             record["text"] = feature.text
             records.append(record)
-        self.forms = [_form(r) for r in records]
+        self.forms = [one_line(r) for r in records]
         self.meaning = tuple(meaning(r) for r in records)
         self.structure = tuple(structure(f) for f in features)
 
@@ -92,7 +92,7 @@ def card_meaning(card) -> tuple[list[str], tuple]:
     return reading.forms, reading.meaning
 
 
-def _form(record: dict) -> str:
+def one_line(record: dict) -> str:
     """A feature as one line: payment, condition, then the canonical form (or the raw text)."""
     if record["canonical"] is None:
         return record["text"]

@@ -16,7 +16,7 @@ from functools import lru_cache
 from parser import PAIRS_BY_ID, read_card
 from reports.canon import feature_record, reading_strings
 from reports.html import adapters
-from reports.html.compare import CLASSES
+from reports.html.compare import CLASSES, one_line
 from reports.html.diagram import diagram
 from reports.html.diff import apply_edits
 from reports.html.naming import Names, slug
@@ -156,7 +156,8 @@ def card_entry(card, findings: list, features: list | None, compact: bool = Fals
         "compact": compact,
         "stats": [s for s in stats if s["key"] != "errata"], "stats_short": short_stats(stats),
         "text": text, "segments": text_segments(text, numbered), "findings": numbered,
-        "forms": [_form(f) for f in features or () if f.kind != "errata"] if compact else [],
+        "forms": [one_line(feature_record(f) | {"text": f.text.strip()})
+                  for f in features or () if f.kind != "errata"] if compact else [],
         "features": feats, "ambiguous": ambiguous(feats),
         "unread": sum(1 for f in features or () if not f.read_completely),
         "errata": errata_of(card), "rewording": None if compact else rewording_of(text, findings),
@@ -164,15 +165,6 @@ def card_entry(card, findings: list, features: list | None, compact: bool = Fals
         "severities": [s for s in SEVERITY_ORDER if any(f["severity"] == s for f in numbered)],
         "change": None, "page": None,
     }
-
-
-def _form(feature) -> str:
-    if feature.reading is None:
-        return feature.text.strip()
-    record = feature_record(feature)
-    head = f"{record['payment']}: " if record["payment"] else ""
-    head += f"{record['condition']} — " if record["condition"] else ""
-    return head + record["canonical"]
 
 
 def shared_reader():
