@@ -40,7 +40,7 @@ _FORMS = ({"gent"}, {"datv"}, {"ablt"}, {"plur", "nomn"})
 def word_forms(word: str) -> tuple[str, str]:
     """The folded lemma of a name word and the stem its forms share ("" when too short to trust).
 
-    The stem is the common start of the word, its lemma and a few of its forms
+    The stem is the common start of the word and a few of its forms
     (genitive, dative, instrumental, nominative plural): «молотобоец» →
     «молотобо», «горный» → «горн». The whole lexeme would add short and
     comparative forms and cut the stem too short («гор»).
@@ -51,7 +51,7 @@ def word_forms(word: str) -> tuple[str, str]:
 
     parse = morph_analyzer().parse(word)[0]
     lemma = fold(parse.normal_form)
-    forms = {word, lemma}
+    forms = {word}   # not the lemma: a participle's lemma is its verb («посвященный» → «посвятить»)
     for grammemes in _FORMS:
         form = parse.inflect(grammemes)
         if form is not None:
