@@ -33,6 +33,14 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True,
          "has_touch": True}
+# in-page clocks (ms since navigation): the search panel ready, the last query typed, its first result
+PAGE_CLOCKS = """
+document.addEventListener('input', () => { window.__typed = performance.now(); window.__found = undefined; }, true);
+new MutationObserver(() => {
+  if (!window.__ready && document.querySelector('#search-panel[data-ready]')) window.__ready = performance.now();
+  if (window.__typed && !window.__found && document.querySelector('#results li')) window.__found = performance.now();
+}).observe(document, {subtree: true, childList: true, attributes: true});
+"""
 
 
 def run_report(arguments: list[str]) -> tuple[float, float]:
@@ -68,6 +76,7 @@ def browse(site: Path, name: str, phone: bool) -> dict[str, float]:
         page = context.new_page()
         if phone:
             context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+        page.add_init_script(PAGE_CLOCKS)
         started = time.perf_counter()
         page.goto((site / "index.html").as_uri(), wait_until="commit")
         page.wait_for_selector("#search-panel[data-ready]")
@@ -75,6 +84,9 @@ def browse(site: Path, name: str, phone: bool) -> dict[str, float]:
         page.fill("#q", name)
         page.wait_for_function("document.querySelectorAll('#results li').length >= 1", timeout=60_000)
         out[f"first usable search «{name}» (navigation → result), s"] = time.perf_counter() - started
+        clocks = page.evaluate("[window.__ready, window.__typed, window.__found]")
+        out["in page: search ready, s"] = clocks[0] / 1000
+        out["in page: typed → first result, s"] = (clocks[2] - clocks[1]) / 1000
         page.fill("#q", "")
         page.wait_for_function("document.querySelectorAll('#results li').length === 0", timeout=60_000)
         started = time.perf_counter()

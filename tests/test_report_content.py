@@ -278,3 +278,14 @@ def test_no_absolute_path_in_the_site(site):
     model = model_of(site)
     assert model["sources"] == ["base"] and {e["path"] for e in model["cards"]} == {"base/t1.yaml"}
     assert "база: base · 3 карты · 3 находки" in (site / "index.html").read_text(encoding="utf-8")
+
+
+def test_search_index_is_a_json_string_that_parses_back_to_the_data():
+    from reports.html.site import _script_data
+
+    value = {"t": 'a</script><!-- "\\ \u2028 ё', "n": [1, None]}
+    script = _script_data("X", value)
+    assert script.startswith("window.X = JSON.parse(") and script.endswith(");\n")
+    assert "</" not in script
+    literal = script[len("window.X = JSON.parse("):-len(");\n")].replace("<\\/", "</")
+    assert json.loads(json.loads(literal)) == value

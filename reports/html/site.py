@@ -20,9 +20,14 @@ _SIBLINGS = 12   # parts of one set listed on each of its pages; more get previo
 
 
 def _script_data(name: str, value) -> str:
-    """A data file as a script (browsers refuse fetch() on file:// pages), safe inside <script>."""
+    """A data file as a script (browsers refuse fetch() on file:// pages), safe inside <script>.
+
+    The data is a JSON string given to JSON.parse: engines parse that much
+    faster than the same data as an object literal, which matters on a phone.
+    """
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-    return f"window.{name} = " + text.replace("</", "<\\/") + ";\n"
+    literal = json.dumps(text, ensure_ascii=False).replace("</", "<\\/")
+    return f"window.{name} = JSON.parse({literal});\n"
 
 
 def _neighbours(pages: list[dict], index: int) -> dict:

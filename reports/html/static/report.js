@@ -91,9 +91,13 @@
 
   var wordRows = vocab.map(function () { return []; });
   rows.forEach(function (row, r) {
-    row._h = fold(row.n + " " + row.i + " " + row.t);
     row.w.forEach(function (w) { wordRows[w].push(r); });
   });
+  /* what a query word is looked for in, made on the first search that needs it */
+  function hay(row) {
+    if (row._h === undefined) row._h = fold(row.n + " " + row.i + " " + row.t);
+    return row._h;
+  }
 
   function trigramsOf(word) {
     var padded = " " + word + " ", out = {};
@@ -198,8 +202,8 @@
         var score = 0, ok = true;
         for (var k = 0; k < perWord.length && ok; k++) {
           var p = perWord[k], s = p.names[r] || 0;
-          if (s < 2 && row._h.indexOf(p.q) >= 0) s = 2;
-          else if (!s && p.stem !== p.q && row._h.indexOf(p.stem) >= 0) s = 1;
+          if (s < 2 && hay(row).indexOf(p.q) >= 0) s = 2;
+          else if (!s && p.stem !== p.q && hay(row).indexOf(p.stem) >= 0) s = 1;
           score += s;
           ok = s > 0;
         }
