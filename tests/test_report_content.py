@@ -79,7 +79,7 @@ def test_ambiguous_text_shows_both_readings_with_diagrams(site):
     assert readings[1]["diagram"]["kind"] == "all"
     assert model["summary"]["ambiguous"][0]["id"] == "t1_1"
     page = (site / "cards-t1.html").read_text(encoding="utf-8")
-    assert page.count("<h4>Чтение 1 (по умолчанию)</h4>") == 1 and page.count("<h4>Чтение 2</h4>") == 1
+    assert page.count("<h3 class=\"rtitle\">Чтение 1 (по умолчанию)</h3>") == 1 and page.count("<h3 class=\"rtitle\">Чтение 2</h3>") == 1
 
 
 def test_errata_marker_and_field(site):
