@@ -1,17 +1,27 @@
-"""Benchmark the errata report: generation time and size, and search time in Chromium.
+"""Benchmark the errata report: generation cost and size, search in Chromium, growth.
 
-Runs `berserk-judge report BASE --out DIR [--all]` --repeat times (median
-wall time), prints the site's size, then opens DIR/index.html in Debian's
-Chromium (Playwright, /usr/bin/chromium) and times: the index page ready
-(search index parsed), a search by name until its result is shown, a code
-filter, and the largest card page loaded (each --repeat times, median).
+Default mode runs `berserk-judge report BASE --out DIR [--all]` --repeat times
+(median wall time and CPU time of the child process), prints the site's size,
+then opens DIR/index.html in Debian's Chromium (Playwright, /usr/bin/chromium)
+and times, on a desktop page and on a 390 px phone page with the CPU slowed
+4× (CDP `Emulation.setCPUThrottlingRate`): the first usable search (from
+navigation until a typed name shows its result), a code filter, and the
+largest card page loaded (each --repeat times, median).
+
+`--growth` instead measures how generation grows (item 12 of issue 15): the
+same synthetic base with page size 200 and 1 (every page used to list every
+page), and `--compare` with 1k…8k changes (each change's page used to be found
+by a linear scan); it prints the time ratio per doubling (target ≤ 2.3).
 
     python bench/bench_report.py BASE [--all] [--repeat 3] [--name ИМЯ]
+    python bench/bench_report.py --growth
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -21,21 +31,38 @@ from pathlib import Path
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True,
+         "has_touch": True}
+# in-page clocks (ms since navigation): the search panel ready, the last query typed, its first result
+PAGE_CLOCKS = """
+document.addEventListener('input', () => { window.__typed = performance.now(); window.__found = undefined; }, true);
+new MutationObserver(() => {
+  if (!window.__ready && document.querySelector('#search-panel[data-ready]')) window.__ready = performance.now();
+  if (window.__typed && !window.__found && document.querySelector('#results li')) window.__found = performance.now();
+}).observe(document, {subtree: true, childList: true, attributes: true});
+"""
 
 
-def generate(base: str, out: Path, all_cards: bool, repeat: int) -> list[float]:
-    times = []
-    for _ in range(max(1, repeat)):
-        command = ["berserk-judge", "report", base, "--out", str(out)] + (["--all"] if all_cards else [])
-        started = time.perf_counter()
-        done = subprocess.run(command, capture_output=True, text=True)
-        if done.returncode not in (0,):
-            raise SystemExit(f"{' '.join(command)}: код выхода {done.returncode}\n{done.stderr}")
-        times.append(time.perf_counter() - started)
-    return times
+def run_report(arguments: list[str]) -> tuple[float, float]:
+    """Wall and CPU (user+sys of the child) seconds of one `berserk-judge report` run."""
+    command = ["berserk-judge", "report", *arguments]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(command)}: код выхода {done.returncode}\n{done.stderr}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu
 
 
-def browse(site: Path, name: str) -> dict[str, float]:
+def site_size(site: Path) -> tuple[int, int]:
+    files = [p for p in site.rglob("*") if p.is_file()]
+    return sum(p.stat().st_size for p in files), len(files)
+
+
+def browse(site: Path, name: str, phone: bool) -> dict[str, float]:
     from playwright.sync_api import sync_playwright
 
     model = json.loads((site / "report.json").read_text(encoding="utf-8"))
@@ -43,21 +70,29 @@ def browse(site: Path, name: str) -> dict[str, float]:
     biggest = max(site.glob("cards-*.html"), key=lambda p: p.stat().st_size)
     out = {}
     with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
+        options = PHONE if phone else {"viewport": {"width": 1280, "height": 900}}
         context = p.chromium.launch_persistent_context(profile, executable_path="/usr/bin/chromium",
-                                                       args=ARGS, headless=True)
+                                                       args=ARGS, headless=True, **options)
         page = context.new_page()
+        if phone:
+            context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+        page.add_init_script(PAGE_CLOCKS)
         started = time.perf_counter()
-        page.goto((site / "index.html").as_uri())
+        page.goto((site / "index.html").as_uri(), wait_until="commit")
         page.wait_for_selector("#search-panel[data-ready]")
         out["index ready, s"] = time.perf_counter() - started
-        started = time.perf_counter()
         page.fill("#q", name)
-        page.wait_for_function("document.querySelectorAll('#results li').length >= 1")
-        out[f"search «{name}», s"] = time.perf_counter() - started
+        page.wait_for_function("document.querySelectorAll('#results li').length >= 1", timeout=60_000)
+        out[f"first usable search «{name}» (navigation → result), s"] = time.perf_counter() - started
+        clocks = page.evaluate("[window.__ready, window.__typed, window.__found]")
+        out["in page: search ready, s"] = clocks[0] / 1000
+        out["in page: typed → first result, s"] = (clocks[2] - clocks[1]) / 1000
         page.fill("#q", "")
+        page.wait_for_function("document.querySelectorAll('#results li').length === 0", timeout=60_000)
         started = time.perf_counter()
         page.select_option("#code", code)
-        page.wait_for_function("document.querySelectorAll('#results li').length >= 1")
+        page.wait_for_function("document.getElementById('status').textContent.startsWith('Найдено')",
+                               timeout=60_000)
         out[f"filter {code}, s"] = time.perf_counter() - started
         started = time.perf_counter()
         page.goto(biggest.as_uri())
@@ -67,26 +102,79 @@ def browse(site: Path, name: str) -> dict[str, float]:
     return out
 
 
+def synthetic_base(folder: Path, cards: int, variant: int = 0) -> Path:
+    """A base of `cards` cards in sets of 100; `variant` changes every card's text and cost."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for first in range(0, cards, 100):
+        set_id = f"g{first // 100}"
+        lines = [f"set: {{id: {set_id}, name: Выпуск {first // 100}}}", "cards:"]
+        for n in range(first, min(cards, first + 100)):
+            lines += [f"- id: {set_id}_{n}", f"  name: Существо {n}", f"  cost: {3 + variant}",
+                      f"  text: '{{tap}}: Ранить цель на {1 + variant}, при этом закрыть ее.'"]
+        (folder / f"{set_id}.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return folder
+
+
+def growth(repeat: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        print("pages (--all --page-size 1: one page per card), per doubling of the page count:")
+        previous = None
+        for cards in (400, 800, 1600):
+            base = synthetic_base(root / f"pages{cards}", cards)
+            runs = [run_report([str(base), "--all", "--page-size", "1", "--out", str(root / f"p{cards}")])
+                    for _ in range(repeat)]
+            cpu = statistics.median(c for _, c in runs)
+            total, files = site_size(root / f"p{cards}")
+            ratio = f", ×{cpu / previous[0]:.2f} CPU and ×{total / previous[1]:.2f} size per doubling" if previous else ""
+            print(f"  {cards} pages: CPU {cpu:.2f} s, wall {statistics.median(w for w, _ in runs):.2f} s, "
+                  f"{total / 2**20:.1f} MiB in {files} files{ratio}")
+            previous = (cpu, total)
+        print("changes (--compare, every card changed), per doubling:")
+        previous = None
+        for count in (1000, 2000, 4000, 8000):
+            old = synthetic_base(root / f"old{count}", count)
+            new = synthetic_base(root / f"new{count}", count, variant=1)
+            runs = [run_report([str(new), "--compare", str(old), "--out", str(root / f"c{count}")])
+                    for _ in range(repeat)]
+            cpu = statistics.median(c for _, c in runs)
+            ratio = f", ×{cpu / previous:.2f} per doubling" if previous else ""
+            print(f"  {count} changes: CPU {cpu:.2f} s, wall {statistics.median(w for w, _ in runs):.2f} s{ratio}")
+            previous = cpu
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("base")
+    parser.add_argument("base", nargs="?")
     parser.add_argument("--all", action="store_true")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--name", default="Молотобоец")
+    parser.add_argument("--growth", action="store_true", help="growth ratios instead of one base")
     args = parser.parse_args()
+    if args.growth:
+        growth(max(1, args.repeat))
+        return 0
+    if not args.base:
+        parser.error("нужна база (или --growth)")
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
-        times = generate(args.base, site, args.all, args.repeat)
-        size = sum(p.stat().st_size for p in site.iterdir())
-        print(f"generation: median {statistics.median(times):.1f} s of {len(times)} runs "
-              f"({', '.join(f'{t:.1f}' for t in times)}); site {size / 2**20:.1f} MiB in "
-              f"{len(list(site.iterdir()))} files")
-        runs = [browse(site, args.name) for _ in range(max(1, args.repeat))]
-        for key in runs[0]:
-            values = [run[key] for run in runs]
-            print(f"{key}: median {statistics.median(values):.3f} ({', '.join(f'{v:.3f}' for v in values)})")
+        runs = []
+        for _ in range(max(1, args.repeat)):
+            runs.append(run_report([args.base, "--out", str(site)] + (["--all"] if args.all else [])))
+        size, files = site_size(site)
+        print(f"generation: median wall {statistics.median(w for w, _ in runs):.1f} s, CPU "
+              f"{statistics.median(c for _, c in runs):.1f} s of {len(runs)} runs "
+              f"({', '.join(f'{w:.1f}/{c:.1f}' for w, c in runs)}); site {size / 2**20:.2f} MiB in {files} files")
+        for phone in (False, True):
+            label = "phone 390 px, CPU ×4" if phone else "desktop"
+            results = [browse(site, args.name, phone) for _ in range(max(1, args.repeat))]
+            for key in results[0]:
+                values = [run[key] for run in results]
+                print(f"[{label}] {key}: median {statistics.median(values):.3f} "
+                      f"({', '.join(f'{v:.3f}' for v in values)})")
     return 0
 
 
 if __name__ == "__main__":
+    os.environ.setdefault("PYTHONHASHSEED", "0")
     sys.exit(main())

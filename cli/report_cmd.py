@@ -22,9 +22,9 @@ def _at_least_one(ctx, param, value):  # noqa: ANN001, ANN202 - click callback
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option("--out", "out", required=True, metavar="ПУТЬ", type=click.Path(path_type=Path),
               help="Папка сайта (html) или файл .md (markdown; «-» — стандартный вывод).")
-@click.option("--all", "all_cards", is_flag=True, help="Все карты, а не только карты с находками.")
+@click.option("--all", "all_cards", is_flag=True, help="Подробная запись у каждой карты (html); в markdown — все карты, а не только с находками.")
 @click.option("--compare", "compare_with", metavar="СТАРАЯ", type=click.Path(),
-              help="Старая версия базы (файл или папка YAML): изменённые, новые и удалённые тексты.")
+              help="Старая версия базы (файл или папка YAML): изменённые, новые и удалённые карты.")
 @click.option("--format", "output_format", type=Choice(["html", "markdown"]), default="html",
               help="html — статический сайт (по умолчанию), markdown — один файл со списком эрраты.")
 @click.option("--page-size", type=NonNegativeInt(), default=200, callback=_at_least_one,
@@ -34,13 +34,15 @@ def report(paths, out, all_cards, compare_with, output_format, page_size):
 
     PATHS — файлы или папки базы карт YAML; по умолчанию — база из настроек
     или демо-база. На сайте: сводка (находки по кодам, важности и выпускам,
-    доля прочитанных особенностей, неоднозначные тексты), запись каждой карты
-    с находками (--all — каждой карты) с якорем #id: текст с подчёркнутыми
-    находками, особенности и схема их структуры, оба чтения неоднозначного
-    текста, предлагаемая редакция, эррата. DIR/report.json — данные страниц.
-    Сайт открывается из файла и читается без JavaScript; поиск и фильтры —
-    поверх. --compare СТАРАЯ — что изменилось между версиями и изменилось ли
-    чтение.
+    доля прочитанных особенностей, неоднозначные тексты), запись каждой
+    карты с якорем #id — подробная (характеристики, текст с подчёркнутыми
+    находками, объяснение особенностей, находки, предлагаемая редакция с
+    итоговым текстом, схема строения, эррата) у карты с находками, эррата
+    или изменением, краткая у остальных (--all — подробная у каждой); поиск,
+    прощающий опечатки и формы слов. DIR/report.json — данные страниц и
+    перечень файлов отчёта: повторный отчёт заменяет только их, непустую
+    папку без него не трогает. --compare СТАРАЯ — что изменилось между
+    версиями: смысл, формулировка, типографика, характеристики, название.
 
     Коды выхода: 0 — отчёт записан (даже если есть находки); 2 — ошибка
     вызова, настроек, записи или базы не прочитаны.
@@ -64,6 +66,7 @@ def report(paths, out, all_cards, compare_with, output_format, page_size):
         for error in result.load_errors:
             click.echo(f"Ошибка: {error.path}: {error.message}", err=True)
         sys.exit(2)
+    inputs = [*(targets or ()), *base.paths, *base.skipped]
     changes = None
     if compare_with is not None:
         from reports.html.compare import compare
@@ -74,51 +77,66 @@ def report(paths, out, all_cards, compare_with, output_format, page_size):
         if not old_base.cards:
             click.echo(f"Ошибка: в старой версии {compare_with} нет ни одной карты.", err=True)
             sys.exit(2)
-        changes = compare(old_base, base)
-    sources = [str(p) for p in (targets or ["демо-база"])]
+        inputs += [compare_with, *old_base.paths, *old_base.skipped]
+        old_reader = page_model.shared_reader()
+        old_result = lint_base(old_base, settings, reader=old_reader)
+        changes = compare(old_base, base, _by_card(old_result.findings), _by_card(result.findings),
+                          old_reader=old_reader, new_reader=reader)
     model = page_model.build(base, result, all_cards=all_cards, changes=changes,
-                             page_size=page_size, sources=sources, reader=reader)
+                             page_size=page_size, sources=targets or None, reader=reader)
     if output_format == "markdown":
-        _write_markdown(model, out)
+        _write_markdown(model, out, inputs, all_cards)
     else:
-        _write_html(model, out)
+        _write_html(model, out, inputs)
     seconds = time.perf_counter() - started
     summary = model["summary"]
     where = "стандартный вывод" if str(out) == "-" else str(out)
-    click.echo(f"Отчёт записан: {where}; карт в отчёте: {summary['entries']} из {summary['cards']}, "
+    click.echo(f"Отчёт записан: {where}; карт: {summary['cards']}, с подробной записью: {summary['full_entries']}, "
                f"находок: {summary['findings']}"
                + (f", изменений: {len(changes)}" if changes is not None else "")
                + f"; {seconds:.1f} с.", err=True)
     sys.exit(2 if result.abnormal else 0)
 
 
-def _write_html(model: dict, out: Path) -> None:
-    from reports.html.site import OutputError, render_pages, write_site
+def _by_card(findings) -> dict[str, list]:
+    out: dict[str, list] = {}
+    for finding in findings:
+        if finding.card:
+            out.setdefault(finding.card, []).append(finding)
+    return out
+
+
+def _write_html(model: dict, out: Path, inputs: list) -> None:
+    from reports.html.output import OutputError, write_site
+    from reports.html.site import render_pages
 
     try:
-        write_site(render_pages(model, TITLE), out)
+        write_site(render_pages(model, TITLE), out, inputs)
     except OutputError as exc:
         click.echo(f"Ошибка: {exc}", err=True)
         sys.exit(2)
 
 
-def _write_markdown(model: dict, out: Path) -> None:
-    import os
-    import tempfile
-
+def _write_markdown(model: dict, out: Path, inputs: list, all_cards: bool) -> None:
+    from cardbase.atomic import input_clash, write_atomic
     from reports import markdown_errata
 
-    text = markdown_errata.render(model, TITLE)
+    text = markdown_errata.render(model, TITLE, all_cards=all_cards)
     if str(out) == "-":
         click.echo(text, nl=False)
         return
     if out.is_dir():
         out = out / "errata.md"
+    clash = input_clash(out, inputs)
+    if clash is not None:
+        click.echo(f"Ошибка: --out {out} — это входной файл базы карт ({clash}); "
+                   "отчёт записан не будет, укажите другой файл.", err=True)
+        sys.exit(2)
+    if out.exists() and not out.is_file():
+        click.echo(f"Ошибка: --out {out} — не обычный файл; отчёт записан не будет.", err=True)
+        sys.exit(2)
     try:
-        handle, temp = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.resolve().parent)
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.replace(temp, out)
+        write_atomic(out, text)
     except OSError as exc:
         click.echo(f"Ошибка: не удалось записать {out}: {exc.strerror or exc}", err=True)
         sys.exit(2)

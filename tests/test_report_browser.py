@@ -1,7 +1,14 @@
 """The report in a real browser: Debian's Chromium driven by Playwright, no browser download.
 
-Skipped, with the reason, only where Playwright or /usr/bin/chromium is missing
-or Chromium cannot start. Screenshots go to the test's temp folder, or to
+Covers what the three users do: the judge on a phone (search forgiving typos
+and word forms, a clean card with its stats, no sideways scroll), the editor
+(«Сбросить», copying a rewording gives the plain final text), the designer
+(compare classes and their filters), and accessibility: axe-core (npm
+package, injected into the page) finds no serious or critical violation.
+
+Skipped, with the reason, only where Playwright, /usr/bin/chromium or
+axe-core is missing (`.ci/run` installs Chromium and axe-core) or Chromium
+cannot start. Screenshots go to the test's temp folder, or to
 $BJ_REPORT_SCREENSHOTS when set (to look at them).
 """
 from __future__ import annotations
@@ -15,21 +22,44 @@ import pytest
 from click.testing import CliRunner
 
 from cli.report_cmd import report
-from report_fixtures import write_base
+from report_fixtures import SECOND_SET_YAML, VERSION_CLASSES, write_base, write_versions
+from russian.plural import plural
 
+ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = Path(os.environ.get("BJ_CHROMIUM", "/usr/bin/chromium"))
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-DEMO = Path(__file__).resolve().parents[1] / "cardbase" / "demo"
+DEMO = ROOT / "cardbase" / "demo"
+PHONE = {"width": 390, "height": 844}
+
+
+def axe_script() -> Path | None:
+    """axe-core's script: $BJ_AXE_CORE, or node_modules/axe-core of the project (`.ci/run` puts it there)."""
+    for candidate in (os.environ.get("BJ_AXE_CORE"), ROOT / "node_modules" / "axe-core" / "axe.min.js"):
+        if candidate and Path(candidate).is_file():
+            return Path(candidate)
+    return None
+
+
+def build(root: Path, *args) -> Path:
+    result = CliRunner().invoke(report, [str(a) for a in args] + ["--out", str(root / "site")])
+    assert result.exit_code == 0, result.output
+    return root / "site"
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("browser")
     base = write_base(root / "base")
-    result = CliRunner().invoke(report, [str(DEMO), str(base), "--out", str(root / "site")])
-    assert result.exit_code == 0, result.output
-    return root / "site"
+    (base / "t2.yaml").write_text(SECOND_SET_YAML, encoding="utf-8")
+    return build(root, DEMO, base)
+
+
+@pytest.fixture(scope="module")
+def compare_site(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("versions")
+    old, new = write_versions(root)
+    return build(root, new, "--compare", old)
 
 
 @pytest.fixture(scope="module")
@@ -44,10 +74,10 @@ def playwright():
 
 def launch(playwright, profile: Path, **options):
     """Debian's Chromium with a fresh profile; skip the test when it cannot start."""
+    options.setdefault("viewport", {"width": 1280, "height": 900})
     try:
         return playwright.chromium.launch_persistent_context(
-            str(profile), executable_path=str(CHROMIUM), args=ARGS, headless=True,
-            viewport={"width": 1280, "height": 900}, **options)
+            str(profile), executable_path=str(CHROMIUM), args=ARGS, headless=True, **options)
     except Exception as exc:  # noqa: BLE001 - any launch failure means: cannot test here
         pytest.skip(f"Chromium не запускается: {str(exc).splitlines()[0]}")
 
@@ -55,6 +85,7 @@ def launch(playwright, profile: Path, **options):
 @pytest.fixture(scope="module")
 def browser(playwright, tmp_path_factory):
     context = launch(playwright, tmp_path_factory.mktemp("chromium-profile"))
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
     yield context
     context.close()
 
@@ -62,9 +93,11 @@ def browser(playwright, tmp_path_factory):
 @pytest.fixture
 def page(browser):
     page = browser.new_page()
-    page.dialogs = []
+    page.dialogs, page.errors = [], []
     page.on("dialog", lambda dialog: (page.dialogs.append(dialog.message), dialog.dismiss()))
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
     yield page
+    assert page.errors == []
     page.close()
 
 
@@ -74,34 +107,160 @@ def shots(tmp_path: Path) -> Path:
     return folder
 
 
+def model_of(site: Path) -> dict:
+    return json.loads((site / "report.json").read_text(encoding="utf-8"))
+
+
 def visible_rows(page) -> list[str]:
     return page.eval_on_selector_all("#results li", "rows => rows.map(r => r.dataset.id)")
 
 
-def test_search_by_name_shows_that_card_only(site, page, tmp_path):
-    page.goto((site / "index.html").as_uri())
+def open_index(page, site: Path, fragment: str = "") -> None:
+    page.goto((site / "index.html").as_uri() + fragment)
     page.wait_for_selector("#search-panel[data-ready]")
+
+
+def search(page, query: str) -> list[str]:
+    page.fill("#q", query)
+    page.wait_for_function("q => location.hash.includes('q=') && document.querySelectorAll('#results li').length > 0",
+                           arg=query)
+    return visible_rows(page)
+
+
+def no_sideways_scroll(page) -> int:
+    return page.evaluate("document.documentElement.scrollWidth")
+
+
+# -- the judge -----------------------------------------------------------------------------
+
+def test_search_by_name_shows_that_card_first(site, page, tmp_path):
+    open_index(page, site)
     assert visible_rows(page) == []
     started = time.perf_counter()
-    page.fill("#q", "кузнец-оборотень")
-    page.wait_for_function("document.querySelectorAll('#results li').length === 1")
+    rows = search(page, "кузнец-оборотень")
     elapsed = time.perf_counter() - started
-    assert visible_rows(page) == ["d2_2"]
+    assert rows == ["d2_2"]
     assert page.inner_text("#results li a") == "Кузнец-оборотень"
-    total = len(json.loads((site / "report.json").read_text(encoding="utf-8"))["cards"])
+    total = len(model_of(site)["cards"])
     assert page.inner_text("#status") == f"Найдено: 1 из {total}"
-    assert "q=%D0%BA" in page.url or "q=кузнец" in page.url
     print(f"поиск по названию в Chromium: {elapsed * 1000:.0f} мс")
     assert elapsed < 2.0, elapsed
     page.screenshot(path=str(shots(tmp_path) / "search.png"))
 
 
+@pytest.mark.parametrize("query", ["молотбоец", "Молотобойца", "молотобойцу", "МОЛОТОБОЕЦ", "молото"])
+def test_a_misspelt_or_inflected_name_is_found(site, page, query):
+    open_index(page, site)
+    assert search(page, query)[0] == "t2_1"
+
+
+def test_a_clean_card_is_found_with_its_stats(site, page, tmp_path):
+    model = model_of(site)
+    entry = next(e for e in model["cards"] if e["id"] == "t2_1")
+    assert entry["findings"] == [] and entry["compact"]
+    open_index(page, site)
+    search(page, "молотобоец")
+    row = page.locator('#results li[data-id="t2_1"]')
+    assert row.locator(".rstats").inner_text() == "5 · Горы · ♥9 · ⇢1 · ⚔2–3–4"
+    assert row.locator(".badge.ok").inner_text() == "замечаний нет"
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(shots(tmp_path) / "search-clean-card-phone.png"))
+    row.locator("a.rname").click()
+    page.wait_for_url("**/cards-t2.html#t2_1")
+    card = page.locator("#t2_1")
+    assert card.locator("h2").inner_text() == "Молотобоец"
+    assert card.locator(".stats dt").all_inner_texts() == [
+        "стоимость", "стихия", "вид карты", "жизни", "движение", "удар"]
+    assert card.locator(".stats dd").all_inner_texts() == ["5", "Горы", "существо", "9", "1", "2–3–4"]
+    # the icon is a symbol with its name for screen readers; copying the text gives the placeholder
+    icon = card.locator(".ctext .i-tap")
+    assert icon.get_attribute("aria-label") == "закрыть" and icon.get_attribute("role") == "img"
+    assert page.evaluate("""(() => { const r = document.createRange(); r.selectNodeContents(document.querySelector('#t2_1 .ctext'));
+        getSelection().removeAllRanges(); getSelection().addRange(r); return getSelection().toString(); })()""") \
+        == "{tap}: Выстрел на 2."
+    assert no_sideways_scroll(page) <= PHONE["width"]
+    page.screenshot(path=str(shots(tmp_path) / "clean-card-phone.png"))
+
+
+def test_a_judge_reads_title_stats_text_then_the_explanation(site, page, tmp_path):
+    page.set_viewport_size(PHONE)
+    page.goto((site / "cards-t1.html").as_uri() + "#t1_1")
+    order = page.evaluate("""[...document.querySelectorAll('#t1_1 > *')].map(e => e.className || e.tagName)""")
+    assert order[:4] == ["chead", "ctext", "explanation", "H3"], order
+    top = page.evaluate("document.querySelector('#t1_1 .explanation').getBoundingClientRect().top "
+                        "- document.querySelector('#t1_1 h2').getBoundingClientRect().top")
+    assert top < PHONE["height"] / 2, top
+    # the chips are behind a control; a skip link leads past the header
+    assert not page.locator("#page-cards nav").is_visible()
+    page.goto((site / "cards-t1.html").as_uri())
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == "К содержанию"
+    assert page.locator("a.skip").is_visible()
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "main"
+    page.goto((site / "cards-t1.html").as_uri() + "#t1_1")
+    page.screenshot(path=str(shots(tmp_path) / "card-phone.png"))
+
+
+def test_phone_width_has_no_sideways_scroll(site, compare_site, page, tmp_path):
+    page.set_viewport_size(PHONE)
+    for folder, name in ((site, "index.html"), (site, "cards-d2.html"), (site, "cards-t1.html"),
+                         (compare_site, "changes.html")):
+        page.goto((folder / name).as_uri())
+        page.wait_for_load_state("load")
+        assert no_sideways_scroll(page) <= PHONE["width"], name
+    page.goto((site / "index.html").as_uri())
+    page.screenshot(path=str(shots(tmp_path) / "index-phone.png"), full_page=True)
+
+
+def test_sets_link_does_not_jump_to_the_search(site, page):
+    open_index(page, site, "#code=BJ101")
+    page.click(".top-nav >> text=Выпуски")
+    page.wait_for_function("location.hash === '#cards-by-set'")
+    top = page.evaluate("document.getElementById('cards-by-set').getBoundingClientRect().top")
+    assert 0 <= top < 150, top
+    assert page.input_value("#code") == "BJ101"
+
+
+# -- the editor ----------------------------------------------------------------------------
+
+def test_reset_clears_then_a_filter_works(site, page):
+    model = model_of(site)
+    warned = [e["id"] for e in model["cards"] if "warning" in e["severities"]]
+    open_index(page, site)
+    search(page, "закрыть")
+    page.select_option("#code", "BJ101")
+    page.wait_for_function("location.hash.includes('code=BJ101')")
+    page.click("text=Сбросить")
+    page.wait_for_function("location.hash === ''")
+    assert page.input_value("#q") == "" and page.input_value("#code") == ""
+    assert visible_rows(page) == []
+    assert page.inner_text("#status").startswith(f"В отчёте {len(model['cards'])} карт")
+    page.select_option("#sev", "warning")
+    page.wait_for_function(f"document.querySelectorAll('#results li').length === {min(len(warned), 50)}")
+    assert page.inner_text("#status").startswith(f"Найдено: {len(warned)} из ")
+    assert visible_rows(page) == warned[:50]
+
+
+def test_copying_a_rewording_gives_the_plain_final_text(site, page, tmp_path):
+    final = next(e for e in model_of(site)["cards"] if e["id"] == "t1_2")["rewording"]["text"]
+    assert final == '{tap}: ранить цель на 1 — закрыть ее. <b>жирно</b> <script>alert(«x»)</script>'
+    page.goto((site / "cards-t1.html").as_uri() + "#t1_2")
+    assert page.inner_text("#t1_2 pre.final") == final
+    page.click("#t1_2 button.copy")
+    page.wait_for_function("document.querySelector('#t1_2 .copied').textContent === 'Скопировано'")
+    assert page.evaluate("navigator.clipboard.readText()") == final
+    # selecting the diff itself copies the new text, without the deleted words
+    assert page.evaluate("""(() => { const r = document.createRange(); r.selectNodeContents(document.querySelector('#t1_2 .diff'));
+        getSelection().removeAllRanges(); getSelection().addRange(r); return getSelection().toString(); })()""") == final
+    page.screenshot(path=str(shots(tmp_path) / "rewording.png"))
+
+
 def test_code_filter_and_url_state(site, page):
-    model = json.loads((site / "report.json").read_text(encoding="utf-8"))
+    model = model_of(site)
     expected = sorted(e["id"] for e in model["cards"] if "BJ101" in e["codes"])
     assert len(expected) >= 3
-    page.goto((site / "index.html").as_uri())
-    page.wait_for_selector("#search-panel[data-ready]")
+    open_index(page, site)
     page.select_option("#code", "BJ101")
     page.wait_for_function(f"document.querySelectorAll('#results li').length === {len(expected)}")
     assert sorted(visible_rows(page)) == expected
@@ -118,25 +277,12 @@ def test_code_filter_and_url_state(site, page):
     assert sorted(visible_rows(page)) == narrowed
 
 
-def test_open_a_card_anchor(site, page, tmp_path):
-    page.goto((site / "cards-d2.html").as_uri() + "#d2_2")
-    target = page.locator(":target")
-    assert target.get_attribute("id") == "d2_2"
-    assert target.is_visible()
-    # the browser scrolls to the anchor after layout: wait for it (a loaded machine is slow)
-    page.wait_for_function("(() => { const r = document.querySelector(':target').getBoundingClientRect();"
-                           " return r.top >= 0 && r.top < 300; })()", timeout=10_000)
-    assert page.locator("#d2_2 .reading").count() == 2
-    page.screenshot(path=str(shots(tmp_path) / "card-desktop.png"))
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.goto((site / "cards-d2.html").as_uri() + "#d2_1")
-    page.wait_for_load_state("load")
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, width
-    page.screenshot(path=str(shots(tmp_path) / "card-phone.png"))
-    page.goto((site / "index.html").as_uri())
-    page.screenshot(path=str(shots(tmp_path) / "index-phone.png"), full_page=True)
-    assert (shots(tmp_path) / "card-phone.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+def test_a_code_row_of_the_chart_filters_by_its_code(site, page):
+    open_index(page, site)
+    page.click('.chart a[href="index.html#code=BJ101"]')
+    page.wait_for_function("document.querySelectorAll('#results li').length > 0")
+    assert page.input_value("#code") == "BJ101"
+    assert page.evaluate("document.getElementById('search-panel').getBoundingClientRect().top") < 100
 
 
 def test_html_in_a_card_renders_as_text(site, page):
@@ -144,11 +290,16 @@ def test_html_in_a_card_renders_as_text(site, page):
     assert page.inner_text("#t1_2 h2") == "<script>alert(1)</script>"
     assert '<b>жирно</b> <script>alert(' in page.inner_text("#t1_2 .ctext")
     assert page.locator("#t1_2 .ctext b, #t1_2 .ctext script").count() == 0
-    page.goto((site / "index.html").as_uri() + "#q=alert")
-    page.wait_for_selector("#search-panel[data-ready]")
+    open_index(page, site, "#q=alert")
     assert visible_rows(page) == ["t1_2"]
     assert page.inner_text("#results li a") == "<script>alert(1)</script>"
     assert page.dialogs == []
+
+
+def test_plurals_on_the_page_follow_the_python_rule(site, page):
+    open_index(page, site)
+    forms = page.evaluate("[...Array(230).keys()].map(n => window.BJ_PLURAL(n, 'карта', 'карты', 'карт'))")
+    assert forms == [plural(n, "карта", "карты", "карт") for n in range(230)]
 
 
 def test_readable_without_javascript(site, playwright, tmp_path):
@@ -157,18 +308,72 @@ def test_readable_without_javascript(site, playwright, tmp_path):
     try:
         page.goto((site / "index.html").as_uri())
         assert not page.locator("#search-panel").is_visible()
-        assert page.locator("svg.chart").is_visible()
-        page.click("text=карты (14)")
+        assert page.locator("ol.chart").is_visible()
+        [d2] = [p for p in model_of(site)["pages"] if p["set"] == "d2"]
+        page.click(f"text=карты ({d2['count']})")
         assert page.url.endswith("cards-d2.html")
-        assert page.locator("article.card").count() == 14
+        assert page.locator("article.card").count() == d2["count"]
+        assert not page.locator("button.copy").first.is_visible()
     finally:
         context.close()
 
 
-def test_a_bar_of_the_chart_filters_by_its_code(site, page):
-    page.goto((site / "index.html").as_uri())
-    page.wait_for_selector("#search-panel[data-ready]")
-    page.click('svg.chart a[href="index.html#code=BJ101"] rect')
-    page.wait_for_function("document.querySelectorAll('#results li').length > 0")
-    assert page.input_value("#code") == "BJ101"
-    assert page.evaluate("document.getElementById('search-panel').getBoundingClientRect().top") < 100
+def test_open_a_card_anchor(site, page, tmp_path):
+    page.goto((site / "cards-d2.html").as_uri() + "#d2_2")
+    target = page.locator(":target")
+    assert target.get_attribute("id") == "d2_2"
+    page.wait_for_function("(() => { const r = document.querySelector(':target').getBoundingClientRect();"
+                           " return r.top >= 0 && r.top < 300; })()", timeout=30_000)
+    assert page.locator("#d2_2 .reading").count() == 2
+    page.screenshot(path=str(shots(tmp_path) / "card-desktop.png"))
+
+
+# -- the designer --------------------------------------------------------------------------
+
+def test_compare_classes_on_one_change_of_each_kind(compare_site, page, tmp_path):
+    model = model_of(compare_site)
+    assert {c["id"]: c["classes"] for c in model["changes"]} == {k: [v] for k, v in VERSION_CLASSES.items()}
+    counts = model["summary"]["changes"]["classes"]
+    assert counts == {cls: 1 for cls in VERSION_CLASSES.values()}
+    introduced = next(c for c in model["changes"] if c["id"] == "v1_1")["introduced"]
+    assert [f["code"] for f in introduced] == ["BJ507"]
+    page.goto((compare_site / "changes.html").as_uri())
+    groups = page.eval_on_selector_all(".change-group", "gs => gs.map(g => [g.dataset.class, g.querySelector('h2').textContent])")
+    assert groups == [["meaning", "Смысл: 1"], ["wording", "Формулировка: 1"], ["typography", "Только типографика: 1"],
+                      ["stats", "Характеристики: 1"], ["name", "Название: 1"], ["added", "Новая карта: 1"],
+                      ["removed", "Удалена: 1"]]
+    assert page.inner_text("#change-v1_4 .stat-changes tbody") == "стоимость\t3\t4"
+    page.uncheck('#class-filter input[value="typography"]')
+    assert not page.locator("#change-v1_1").is_visible() and page.locator("#change-v1_2").is_visible()
+    page.screenshot(path=str(shots(tmp_path) / "changes.png"), full_page=True)
+    # each tile's count is what the index filter finds, the removed card included
+    open_index(page, compare_site)
+    for cls in VERSION_CLASSES.values():
+        page.select_option("#chg", cls)
+        page.wait_for_function(f"location.hash.includes('chg={cls}') && document.querySelectorAll('#results li').length === 1")
+        assert page.inner_text("#status").startswith(f"Найдено: {counts[cls]} из ")
+    assert visible_rows(page) == ["v1_7"]
+    assert page.get_attribute("#results li a", "href") == "changes.html#change-v1_7"
+
+
+# -- accessibility -------------------------------------------------------------------------
+
+def test_axe_finds_no_serious_violation(site, compare_site, page):
+    script = axe_script()
+    if script is None:
+        pytest.skip("axe-core не найден (node_modules/axe-core/axe.min.js или $BJ_AXE_CORE); "
+                    ".ci/run ставит его: npm install --no-save axe-core")
+    places = [(site / "index.html").as_uri(), (site / "cards-t1.html").as_uri(), (site / "cards-d2.html").as_uri(),
+              (compare_site / "changes.html").as_uri(), (site / "index.html").as_uri() + "#q=молотобоец"]
+    found = {}
+    for url in places:
+        page.goto(url)
+        if "#q=" in url:
+            page.wait_for_selector("#results li")
+        page.add_script_tag(path=str(script))
+        violations = page.evaluate("""axe.run(document).then(r => r.violations
+            .filter(v => v.impact === 'serious' || v.impact === 'critical')
+            .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')))""")
+        if violations:
+            found[url] = violations
+    assert found == {}

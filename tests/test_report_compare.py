@@ -14,15 +14,15 @@ from cli.report_cmd import report
 from reports.html.compare import compare, evened
 from report_fixtures import BASE_YAML, write_base
 
-# (card, old words, new words, does the meaning change?)
+# (card, old words, new words, does a reading change?, class of the change)
 S1_EDITS = [
-    ("s1_3", "«волхвование при луне»", '"волхвование при луне"', False),   # quotes
-    ("s1_144", "ранить на 1 выбранное", "ранить на  1 выбранное", False),  # doubled space
-    ("s1_89", "Прыжок, дальность 4.", "Прыжок, дальность 4", False),       # closing period
-    ("s1_8", "При гибели — особый", "При гибели – особый", False),          # em → en dash
-    ("s1_2", "{uchr} на 1.", "{uchr} на 2.", True),                          # a number
-    ("s1_5", "{instant}{tap}: Воздействие", "{tap}: Воздействие", True),     # the payment
-    ("s1_21", "Игнорирует {zoal}.", "Игнорирует {zov}.", True),             # an icon
+    ("s1_3", "«волхвование при луне»", '"волхвование при луне"', False, "typography"),   # quotes
+    ("s1_144", "ранить на 1 выбранное", "ранить на  1 выбранное", False, "typography"),  # doubled space
+    ("s1_89", "Прыжок, дальность 4.", "Прыжок, дальность 4", False, "typography"),       # closing period
+    ("s1_8", "При гибели — особый", "При гибели – особый", False, "typography"),          # em → en dash
+    ("s1_2", "{uchr} на 1.", "{uchr} на 2.", True, "wording"),                            # a number
+    ("s1_5", "{instant}{tap}: Воздействие", "{tap}: Воздействие", True, "meaning"),       # the payment
+    ("s1_21", "Игнорирует {zoal}.", "Игнорирует {zov}.", True, "wording"),               # an icon
 ]
 
 
@@ -44,17 +44,17 @@ def s1_versions(tmp_path_factory):
     run_import([corpus / "s1-voina-stihiy.jsonl"], root / "old")
     (root / "new").mkdir()
     text = (root / "old" / "s1.yaml").read_text(encoding="utf-8")
-    for card, old, new, _ in S1_EDITS:
+    for card, old, new, *_ in S1_EDITS:
         text = edit_card(text, card, old, new)
     (root / "new" / "s1.yaml").write_text(text, encoding="utf-8")
     return root / "old", root / "new"
 
 
-def test_exactly_the_meaning_changing_edits_change_the_reading(s1_versions):
+def test_each_edit_gets_its_class_and_reading_changed(s1_versions):
     old, new = s1_versions
     changes = compare(load_base([str(old)]), load_base([str(new)]))
-    assert sorted((c["id"], c["status"], c["reading_changed"]) for c in changes) == sorted(
-        (card, "changed", meaning) for card, _, _, meaning in S1_EDITS)
+    assert sorted((c["id"], c["status"], c["reading_changed"], c["classes"]) for c in changes) == sorted(
+        (card, "changed", reading, [cls]) for card, _, _, reading, cls in S1_EDITS)
 
 
 def test_compare_through_the_command_writes_changes_to_report_json(s1_versions, tmp_path):
@@ -67,12 +67,15 @@ def test_compare_through_the_command_writes_changes_to_report_json(s1_versions, 
     change = by_id["s1_5"]
     assert set(change) >= {"id", "name", "old_text", "new_text", "reading_changed", "old", "new"}
     assert change["old"][0].startswith("{instant}{tap}: ") and change["new"][0].startswith("{tap}: ")
-    assert model["summary"]["changes"] == {"changed": 7, "reading_changed": 3}
+    assert model["summary"]["changes"] == {
+        "changed": 7, "total": 7, "reading_changed": 3,
+        "classes": {"meaning": 1, "wording": 2, "typography": 4, "stats": 0, "name": 0, "added": 0, "removed": 0}}
     entries = {e["id"]: e["change"] for e in model["cards"]}
-    assert entries["s1_2"] == "reading" and entries["s1_3"] == "changed"
+    assert entries["s1_2"] == ["wording"] and entries["s1_3"] == ["typography"] and entries["s1_1"] is None
     page = (tmp_path / "site" / "changes.html").read_text(encoding="utf-8")
-    assert page.count('<span class="badge chg">чтение изменилось</span>') == 3
-    assert page.count('<span class="badge typo">только типографика</span>') == 4
+    assert page.count('<span class="badge amb">чтение изменилось</span>') == 3
+    assert page.count('<span class="badge chg-typography">только типографика</span>') == 4
+    assert page.index('id="cls-meaning"') < page.index('id="cls-wording"') < page.index('id="cls-typography"')
 
 
 def _two_versions(tmp_path: Path) -> tuple[Path, Path]:
@@ -89,8 +92,9 @@ def _two_versions(tmp_path: Path) -> tuple[Path, Path]:
 def test_added_and_removed_cards(tmp_path):
     old, new = _two_versions(tmp_path)
     changes = compare(load_base([str(old)]), load_base([str(new)]))
-    assert [(c["id"], c["status"], c["reading_changed"]) for c in changes] == [
-        ("t1_1", "changed", True), ("t1_4", "added", True), ("t1_2", "removed", True)]
+    assert [(c["id"], c["status"], c["reading_changed"], c["classes"]) for c in changes] == [
+        ("t1_1", "changed", True, ["meaning"]), ("t1_4", "added", True, ["added"]),
+        ("t1_2", "removed", True, ["removed"])]
     assert [(p["op"], p["text"]) for p in changes[0]["diff"] if p["op"] != "equal"] == [
         ("delete", ", иначе"), ("insert", " или")]
 
@@ -101,11 +105,12 @@ def test_markdown_errata_list(tmp_path):
     result = CliRunner().invoke(report, [str(new), "--compare", str(old), "--format", "markdown", "--out", str(out)])
     assert result.exit_code == 0, result.output
     text = out.read_text(encoding="utf-8")
-    assert "## Изменения текстов\n\n### Сумрачный загонщик (t1\\_1) — чтение изменилось\n\n" in text
-    assert "{tap}: ранить цель на 1 и закрыть ее~~, иначе~~ **или** излечить себя на 1." in text
+    assert "## Изменения\n\n### Смысл: 1\n\n#### Сумрачный загонщик (t1\\_1) — смысл\n\n" in text
+    assert "{tap}: ранить цель на 1 и закрыть ее<del>, иначе</del><ins> или</ins> излечить себя на 1." in text
     assert "- было: `{tap}: ((ранить цель на 1 и закрыть ее), иначе излечить себя на 1)`" in text
-    assert "### Новичок (t1\\_4) — новая карта" in text
-    assert "### \\<script\\>alert(1)\\</script\\> (t1\\_2) — удалена" in text
+    assert "#### Новичок (t1\\_4) — новая карта" in text
+    assert "#### \\<script\\>alert(1)\\</script\\> (t1\\_2) — удалена" in text
+    assert "- исправлена находка BJ501: " in text
     assert "<script>" not in text
 
 
@@ -120,3 +125,22 @@ def test_markdown_to_stdout(tmp_path):
 def test_evened_ignores_typography_only():
     assert evened("«дар» — ранить  на 1.") == evened('"Дар" - ранить на 1')
     assert evened("ранить на 1") != evened("ранить на 2")
+
+
+@pytest.mark.parametrize("old, new, expected", [
+    ("{tap}:{uchr} на 1.", "{tap}: {uchr} на 1.", "typography"),          # a missing space after «:»
+    ("Выстрел на 1-2-3.", "Выстрел на 1–2–3.", "typography"),            # hyphens → en dashes
+    ("{tap}: ранить цель на 1 (1 раз за ход).", "{tap}: ранить цель на 1 (2 раза за ход).", "wording"),
+    ("При атаке — может ранить цель на 2 (воздействие «удар молота»).",
+     "При атаке — может ранить цель на 2 (воздействие «удар кувалды»).", "wording"),
+    ("{tap}: ранить цель на 1.", "{tap}: ранить цель на 2.", "wording"),
+    ("При атаке — ранить цель на 1.", "При защите — ранить цель на 1.", "wording"),
+    ("При атаке — ранить цель на 1.", "После атаки — ранить цель на 1.", "meaning"),   # another step (116.4)
+    ("{tap}: ранить цель на 1 и закрыть ее.", "{tap}: ранить цель на 1, затем закрыть ее.", "meaning"),
+    ("{tap}: Выстрел на 1.", "{instant}{tap}: Выстрел на 1.", "meaning"),
+])
+def test_text_classes(old, new, expected):
+    from lint.engine import make_card
+    from reports.html.compare import Reading, text_class
+
+    assert text_class(old, new, Reading(make_card(old, id="c")), Reading(make_card(new, id="c"))) == expected

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -35,13 +36,24 @@ def test_files_of_the_site(site):
         "cards-t1.html", "icon.svg", "index.html", "report.css", "report.js", "report.json", "search-index.js"]
 
 
-def test_only_cards_with_findings_get_entries_with_stable_anchors(site):
+def test_every_card_has_an_entry_a_clean_one_compact_with_its_stats(site):
     model = model_of(site)
-    assert [(e["id"], e["anchor"], e["page"]) for e in model["cards"]] == [
-        ("t1_1", "t1_1", "cards-t1.html"), ("t1_2", "t1_2", "cards-t1.html")]
+    assert [(e["id"], e["anchor"], e["page"], e["compact"]) for e in model["cards"]] == [
+        ("t1_1", "t1_1", "cards-t1.html", False), ("t1_2", "t1_2", "cards-t1.html", False),
+        ("t1_3", "t1_3", "cards-t1.html", True)]
+    clean = model["cards"][2]
+    assert clean["stats"] == [{"key": "cost", "label": "стоимость", "value": "2"},
+                              {"key": "element", "label": "стихия", "value": "Леса"},
+                              {"key": "health", "label": "жизни", "value": "4"},
+                              {"key": "strike", "label": "удар", "value": "1–1–2"}]
+    assert clean["stats_short"] == "2 · Леса · ♥4 · ⚔1–1–2"
+    assert clean["forms"] == ["{tap}: Выстрел на 1"] and clean["features"] == []
     page = (site / "cards-t1.html").read_text(encoding="utf-8")
     assert '<article class="card" id="t1_1"' in page
-    assert 'id="t1_3"' not in page
+    assert '<article class="card compact" id="t1_3">' in page
+    assert ('<dl class="stats"><div class="st-cost"><dt>стоимость</dt><dd>2</dd></div>'
+            '<div class="st-element"><dt>стихия</dt><dd>Леса</dd></div>') in page
+    assert model["summary"]["entries"] == 3 and model["summary"]["full_entries"] == 2
 
 
 def test_findings_are_underlined_at_their_spans(site):
@@ -52,7 +64,7 @@ def test_findings_are_underlined_at_their_spans(site):
     assert marked == [("-", [1], "warning"), ('"x"', [2], "info")]
     page = (site / "cards-t1.html").read_text(encoding="utf-8")
     assert '<span class="hl sev-warning" title="BJ501: ' in page
-    assert '<li id="t1_2-f1" class="sev-warning">' in page
+    assert '<li id="t1_2~1" class="sev-warning">' in page
 
 
 def test_ambiguous_text_shows_both_readings_with_diagrams(site):
@@ -67,7 +79,7 @@ def test_ambiguous_text_shows_both_readings_with_diagrams(site):
     assert readings[1]["diagram"]["kind"] == "all"
     assert model["summary"]["ambiguous"][0]["id"] == "t1_1"
     page = (site / "cards-t1.html").read_text(encoding="utf-8")
-    assert page.count("<h4>Чтение 1 (по умолчанию)</h4>") == 1 and page.count("<h4>Чтение 2</h4>") == 1
+    assert page.count("<h3 class=\"rtitle\">Чтение 1 (по умолчанию)</h3>") == 1 and page.count("<h3 class=\"rtitle\">Чтение 2</h3>") == 1
 
 
 def test_errata_marker_and_field(site):
@@ -102,12 +114,19 @@ def test_no_external_urls(site):
 def test_summary_counts_and_chart(site):
     summary = model_of(site)["summary"]
     assert summary["by_code"] == [
-        {"code": "BJ101", "name": "ambiguous-grouping", "count": 1, "severity": "warning"},
-        {"code": "BJ501", "name": "hyphen-as-dash", "count": 1, "severity": "warning"},
-        {"code": "BJ507", "name": "straight-quotes", "count": 1, "severity": "info"}]
+        {"code": "BJ101", "name": "ambiguous-grouping", "title": "Неоднозначная группировка способностей",
+         "count": 1, "severity": "warning"},
+        {"code": "BJ501", "name": "hyphen-as-dash", "title": "Дефис вместо тире между словами",
+         "count": 1, "severity": "warning"},
+        {"code": "BJ507", "name": "straight-quotes", "title": "Прямые кавычки вместо «ёлочек»",
+         "count": 1, "severity": "info"}]
     assert summary["coverage"] == {"features": 4, "read": 4, "percent": 100.0}
     index = (site / "index.html").read_text(encoding="utf-8")
     assert index.count('class="bar sev-') == 3
+    assert ('<a class="crow" href="index.html#code=BJ101"><span class="clabel">BJ101</span> '
+            '<span class="cname">Неоднозначная группировка способностей</span>') in index
+    assert '<option value="BJ501">BJ501 · Дефис вместо тире между словами (1)</option>' in index
+    assert "ambiguous-grouping" not in index and "hyphen-as-dash" not in index
     assert '<a href="cards-t1.html#t1_1">Сумрачный загонщик</a>' in index
 
 
@@ -233,7 +252,7 @@ def test_a_card_with_errata_but_no_findings_gets_an_entry(tmp_path):
     result = CliRunner().invoke(report, [str(base), "--out", str(tmp_path / "s")])
     assert result.exit_code == 0, result.output
     model = json.loads((tmp_path / "s" / "report.json").read_text(encoding="utf-8"))
-    assert [e["id"] for e in model["cards"]] == ["e1_2"]
+    assert [(e["id"], e["compact"]) for e in model["cards"]] == [("e1_1", True), ("e1_2", False)]
     assert model["summary"]["errata"] == [{"id": "e1_2", "name": "Исправленный", "anchor": "e1_2",
                                            "page": "cards-e1.html", "marks": ["2024.01.15"]}]
     index = (tmp_path / "s" / "index.html").read_text(encoding="utf-8")
@@ -241,9 +260,32 @@ def test_a_card_with_errata_but_no_findings_gets_an_entry(tmp_path):
 
 
 def test_a_removed_space_is_shown():
-    from reports.html.site import environment
+    from reports.html.filters import environment
 
     macros = environment().get_template("macros.html.j2").module
     html = str(macros.diffline([{"op": "equal", "text": "на"}, {"op": "delete", "text": "  "},
                                 {"op": "insert", "text": " "}, {"op": "equal", "text": "1"}]))
-    assert html == "на<del>␣␣</del><ins>␣</ins>1"
+    assert html == 'на<del>␣␣</del><ins class="space" title="пробел"> </ins>1'
+    assert "␣" in (Path(__file__).resolve().parents[1] / "reports/html/static/report.css").read_text(encoding="utf-8")
+
+
+def test_no_absolute_path_in_the_site(site):
+    """The base was given by an absolute path; the site names it by its folder only."""
+    root = str(site.parent)
+    assert root.startswith("/")
+    for path in site.iterdir():
+        assert root not in path.read_text(encoding="utf-8"), path.name
+    model = model_of(site)
+    assert model["sources"] == ["base"] and {e["path"] for e in model["cards"]} == {"base/t1.yaml"}
+    assert "база: base · 3 карты · 3 находки" in (site / "index.html").read_text(encoding="utf-8")
+
+
+def test_search_index_is_a_json_string_that_parses_back_to_the_data():
+    from reports.html.site import _script_data
+
+    value = {"t": 'a</script><!-- "\\ \u2028 ё', "n": [1, None]}
+    script = _script_data("X", value)
+    assert script.startswith("window.X = JSON.parse(") and script.endswith(");\n")
+    assert "</" not in script
+    literal = script[len("window.X = JSON.parse("):-len(");\n")].replace("<\\/", "</")
+    assert json.loads(json.loads(literal)) == value

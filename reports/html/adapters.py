@@ -34,3 +34,18 @@ def suggested_fixes(findings: list[Any]) -> list[Edit]:
              for finding in findings if finding.fix is not None
              for edit in finding.fix.edits}
     return sorted(edits, key=lambda e: (e.start, e.end, e.replacement, e.safe))
+
+
+def condition_placement(finding: Any, text: str) -> dict | None:
+    """Where the missing condition of a BJ205 finding goes: before the feature, or a payment instead.
+
+    `{"condition": "При … — ", "payment": "{tap}: ", "text": <feature>, "lowered": <feature, small letter>}`;
+    the «…» is for the editor to fill (116.3 lists the openers).
+    """
+    if finding.code != "BJ205" or finding.start is None or finding.end is None or not text:
+        return None
+    feature = text[finding.start:finding.end].strip()
+    if not feature:
+        return None
+    lowered = feature[0].lower() + feature[1:] if feature[:1].isupper() and feature[1:2].islower() else feature
+    return {"condition": "При … — ", "payment": "{tap}: ", "text": feature, "lowered": lowered}

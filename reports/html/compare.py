@@ -1,22 +1,40 @@
-"""Errata between two versions of a card base: what changed and whether the reading did.
+"""Errata between two versions of a card base: every change of a card, and what kind it is.
 
-A change is typographic when every feature keeps its kind, payment, condition
-and trees (default and alternative readings) once quotes, dashes, «ё», case,
-white space and closing punctuation are evened out; otherwise the reading
-changed. `[Эррата …]` marker lines are dates, not rules, and are ignored.
+A card that is new, removed, renamed, or has another stat (any field but its
+text and name) is a change; so is any edit of its text, classed as one of:
+
+* «typography» — the texts are equal once quotes, dashes and hyphens, «ё»,
+  case, white space and sentence-closing points are evened out, and so are
+  the readings (a dash the reader did not need, as BJ202 asks, is typography);
+* «meaning» — the structure the rules read changed: a feature's kind, its
+  payment, the opener of its condition, whether it has a label or a type,
+  or the connectives and grouping of a reading (its abstract form, 505);
+* «wording» — other words changed with the structure kept: numbers, effect
+  names, limits such as «(1 раз за ход)», words inside an ability.
+
+`reading_changed` says whether any reading differs at all (typography evened
+out). `[Эррата …]` marker lines are dates, not rules, and are ignored.
 """
 from __future__ import annotations
 
 import re
+from collections import Counter
 
-from parser import read_card
+from parser import read_card, reading_strings
 from reports.canon import feature_record
 from reports.html.diff import word_diff
+from reports.html.stats import stats_of
 
+CLASSES = ("meaning", "wording", "typography", "stats", "name", "added", "removed")
+CLASS_RU = {"meaning": "смысл", "wording": "формулировка", "typography": "только типографика",
+            "stats": "характеристики", "name": "название", "added": "новая карта", "removed": "удалена"}
 _QUOTES = re.compile(r"[«»„“”\"']")
 _DASHES = re.compile(r"\s*[—–‑-]\s*")
 _SPACE = re.compile(r"\s+")
 _SPACE_BEFORE_MARK = re.compile(r"\s+([,.;:!?)])")
+_SENTENCE_END = re.compile(r"[.;](?=\s|$)")
+_AFTER_MARK = re.compile(r"([,:;!?])(?=\S)")
+_NOT_STATS = {"noqa"}   # lint bookkeeping, not the card
 
 
 def evened(value: str | None) -> str | None:
@@ -25,13 +43,13 @@ def evened(value: str | None) -> str | None:
         return None
     value = value.replace("ё", "е").replace("Ё", "Е")
     value = _QUOTES.sub('"', value)
-    value = _DASHES.sub(" - ", value)
+    value = _AFTER_MARK.sub(r"\1 ", _DASHES.sub(" ", value))
     value = _SPACE_BEFORE_MARK.sub(r"\1", _SPACE.sub(" ", value))
-    return value.strip(" .;,").casefold()
+    return _SENTENCE_END.sub("", value).strip(" .;,").casefold()
 
 
 def meaning(record: dict) -> tuple:
-    """What a feature means, as a comparable value (typography evened out)."""
+    """What a feature says, as a comparable value (typography evened out)."""
     readings = record["readings"] or ([record["canonical"]] if record["canonical"] else [])
     return (
         record["kind"], evened(record["payment"]), evened(record["condition"]),
@@ -42,20 +60,39 @@ def meaning(record: dict) -> tuple:
     )
 
 
+def structure(feature) -> tuple:
+    """How the rules read a feature, without its words: kind, payment, condition opener, connectives."""
+    condition = (feature.condition or "").split()
+    return (
+        feature.kind, evened(feature.payment), evened(condition[0]) if condition else None,
+        bool(feature.label), bool(feature.ability_type),
+        tuple(reading_strings(feature, abstract=True)) if feature.reading is not None else None,
+        tuple(structure(g) for g in feature.granted),
+    )
+
+
+class Reading:
+    """What compare needs of one card: the one-line forms, the meaning and the structure of its features."""
+
+    def __init__(self, card, reader=read_card):
+        features = [f for f in reader(card) if f.kind != "errata"]
+        records = []
+        for feature in features:
+            record = feature_record(feature)
+            record["text"] = feature.text
+            records.append(record)
+        self.forms = [one_line(r) for r in records]
+        self.meaning = tuple(meaning(r) for r in records)
+        self.structure = tuple(structure(f) for f in features)
+
+
 def card_meaning(card) -> tuple[list[str], tuple]:
     """The canonical forms of a card's features and its comparable meaning."""
-    records = []
-    for feature in read_card(card):
-        if feature.kind == "errata":
-            continue
-        record = feature_record(feature)
-        record["text"] = feature.text
-        records.append(record)
-    shown = [_form(r) for r in records]
-    return shown, tuple(meaning(r) for r in records)
+    reading = Reading(card)
+    return reading.forms, reading.meaning
 
 
-def _form(record: dict) -> str:
+def one_line(record: dict) -> str:
     """A feature as one line: payment, condition, then the canonical form (or the raw text)."""
     if record["canonical"] is None:
         return record["text"]
@@ -64,33 +101,92 @@ def _form(record: dict) -> str:
     return head + record["canonical"]
 
 
-def compare(old_base, new_base) -> list[dict]:
-    """Every card whose text changed, added or removed, in the new base's order, removed last."""
-    old = {card.id: card for card in old_base.cards}
+def text_class(old_text: str, new_text: str, before: Reading, after: Reading) -> str | None:
+    """«typography», «wording» or «meaning» for an edited text; None when the text is the same."""
+    if old_text == new_text:
+        return None
+    if before.meaning == after.meaning and evened(old_text) == evened(new_text):
+        return "typography"
+    if before.structure != after.structure:
+        return "meaning"
+    return "wording"
+
+
+def stat_changes(before, after) -> list[dict]:
+    """Each stat that differs: its Russian label, old and new value (as shown on the card)."""
+    old = {s["key"]: s for s in stats_of(before, keep_empty=True)}
+    new = {s["key"]: s for s in stats_of(after, keep_empty=True)}
+    keys = [k for k in dict.fromkeys([*old, *new])
+            if k not in _NOT_STATS and before.fields.get(k) != after.fields.get(k)]
+    return [{"key": k, "label": (new.get(k) or old.get(k))["label"],
+             "old": old[k]["value"] if k in old else "—", "new": new[k]["value"] if k in new else "—"}
+            for k in keys]
+
+
+def finding_delta(old: list, new: list) -> tuple[list[dict], list[dict]]:
+    """Findings the change introduced and those it fixed (by code and message)."""
+    def key(f):
+        return (f.code, f.severity.label, f.message)
+
+    before, after = Counter(map(key, old)), Counter(map(key, new))
+    introduced = [{"code": c, "severity": s, "message": m} for (c, s, m) in (after - before).elements()]
+    fixed = [{"code": c, "severity": s, "message": m} for (c, s, m) in (before - after).elements()]
+    return introduced, fixed
+
+
+def compare(old_base, new_base, old_findings: dict | None = None, new_findings: dict | None = None,
+            old_reader=read_card, new_reader=read_card) -> list[dict]:
+    """Every changed, added or removed card, in the new base's order, removed last.
+
+    `*_findings` map a card id to its findings in that version (for the
+    findings a change introduced or fixed); the readers are those the linter
+    used, so no card is read twice.
+    """
+    old = {}
+    for card in old_base.cards:
+        old.setdefault(card.id, card)
     new_ids = {card.id for card in new_base.cards}
+    old_findings, new_findings = old_findings or {}, new_findings or {}
     out = []
     for card in new_base.cards:
         before = old.get(card.id)
-        if before is not None and (before.text or "") == (card.text or ""):
+        if before is not None and _same(before, card):
             continue
-        new_forms, new_meaning = card_meaning(card)
+        introduced, fixed = finding_delta(old_findings.get(card.id, []), new_findings.get(card.id, []))
         if before is None:
-            out.append(_change(card, "added", "", card.text or "", True, [], new_forms))
+            after = Reading(card, new_reader)
+            out.append(_change(card, None, ["added"], True, [], after.forms, introduced, fixed))
             continue
-        old_forms, old_meaning = card_meaning(before)
-        out.append(_change(card, "changed", before.text or "", card.text or "",
-                           old_meaning != new_meaning, old_forms, new_forms))
+        was, now = Reading(before, old_reader), Reading(card, new_reader)
+        classes = [c for c in (text_class(before.text or "", card.text or "", was, now),) if c]
+        classes += ["stats"] if stat_changes(before, card) else []
+        classes += ["name"] if before.name != card.name else []
+        out.append(_change(card, before, classes, was.meaning != now.meaning, was.forms, now.forms,
+                           introduced, fixed))
     for card in old_base.cards:
-        if card.id not in new_ids:
-            forms, _ = card_meaning(card)
-            out.append(_change(card, "removed", card.text or "", "", True, forms, []))
+        if card.id not in new_ids and old.get(card.id) is card:
+            forms = Reading(card, old_reader).forms
+            introduced, fixed = finding_delta(old_findings.get(card.id, []), [])
+            out.append(_change(card, card, ["removed"], True, forms, [], introduced, fixed, removed=True))
     return out
 
 
-def _change(card, status, old_text, new_text, reading_changed, old_forms, new_forms) -> dict:
+def _same(before, after) -> bool:
+    return (before.name == after.name and (before.text or "") == (after.text or "")
+            and not stat_changes(before, after))
+
+
+def _change(card, before, classes, reading_changed, old_forms, new_forms, introduced, fixed,
+            removed: bool = False) -> dict:
+    old_text = "" if before is None else before.text or ""
+    new_text = "" if removed else card.text or ""
+    status = "added" if before is None else "removed" if removed else "changed"
     return {
-        "id": card.id, "name": card.name, "set": card.set_id, "set_name": card.set_name,
-        "status": status, "old_text": old_text, "new_text": new_text,
+        "id": card.id, "name": card.name, "old_name": None if before is None else before.name,
+        "set": card.set_id, "set_name": card.set_name,
+        "status": status, "classes": classes, "old_text": old_text, "new_text": new_text,
         "reading_changed": reading_changed, "old": old_forms, "new": new_forms,
+        "stats": [] if before is None or removed else stat_changes(before, card),
+        "introduced": introduced, "fixed": fixed,
         "diff": [{"op": op, "text": part} for op, part in word_diff(old_text, new_text)],
     }

@@ -1,21 +1,29 @@
 """The page model of the report: plain dicts built from a card base and its findings.
 
 Everything the pages show comes from here and is written as report.json, so
-a test (or another tool) can check the content without parsing HTML.
+a test (or another tool) can check the content without parsing HTML. Every
+card of the base has an entry: a full one (text, findings, features with
+diagrams and explanations, rewording) for a card with findings, errata, a
+change or an ambiguous text, or for every card with `--all`; a compact one
+(stats, text, canonical forms) otherwise, so every card can be found.
 """
 from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from typing import Any
+from functools import lru_cache
 
 from parser import PAIRS_BY_ID, read_card
 from reports.canon import feature_record, reading_strings
 from reports.html import adapters
+from reports.html.compare import CLASSES, one_line
 from reports.html.diagram import diagram
 from reports.html.diff import apply_edits
+from reports.html.naming import Names, slug
+from reports.html.places import Places
+from reports.html.stats import short_stats, stats_of
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 ERRATA_MARK = re.compile(r"\[\s*Эррата[^\]]*\]")
 SEVERITY_ORDER = ("error", "warning", "info")
 SEVERITY_RU = {"error": "ошибка", "warning": "предупреждение", "info": "сведение"}
@@ -24,16 +32,20 @@ KIND_RU = {
     "conditional": "разыгрываемая с условием", "triggered": "срабатывающая",
     "errata": "отметка эрраты", "unknown": "не прочитана", "abstract": "абстрактная",
 }
+# ids of page elements: never handed to a card
+RESERVED_IDS = ("main", "top", "page-cards", "legend", "pager", "search", "search-panel", "results")
 
 
-def anchor(card_id: str) -> str:
-    """The stable anchor of a card: its id, with anything unsafe in a URL fragment replaced."""
-    return re.sub(r"[^\w\-.]", "_", card_id)
+def rule_title(code: str, fallback: str = "") -> str:
+    """The Russian title of a lint rule: the first line of its unit's docstring."""
+    return _rule_titles().get(code) or fallback
 
 
-def page_file(set_id: str, part: int) -> str:
-    slug = re.sub(r"[^\w\-]", "_", set_id) or "_"
-    return f"cards-{slug}.html" if part == 1 else f"cards-{slug}-{part}.html"
+@lru_cache(maxsize=1)
+def _rule_titles() -> dict[str, str]:
+    from lint.registry import all_rules
+
+    return {rule.code: rule.doc().summary.rstrip(".") for rule in all_rules()}
 
 
 def finding_dict(number: int, finding, text: str = "") -> dict:
@@ -41,10 +53,12 @@ def finding_dict(number: int, finding, text: str = "") -> dict:
     if finding.start is not None and finding.end is not None and text:
         spanned = text[finding.start:finding.end]
     return {
-        "n": number, "code": finding.code, "name": finding.name, "severity": finding.severity.label,
+        "n": number, "code": finding.code, "name": finding.name, "title": rule_title(finding.code, finding.name),
+        "severity": finding.severity.label,
         "severity_ru": SEVERITY_RU[finding.severity.label], "message": finding.message,
         "line": finding.line, "column": finding.column, "start": finding.start, "end": finding.end,
         "rules": list(finding.rules), "suggestion": finding.suggestion, "spanned": spanned,
+        "placement": adapters.condition_placement(finding, text),
         "readings": list(finding.readings),
     }
 
@@ -98,41 +112,55 @@ def feature_dict(feature) -> dict:
                           "explain": adapters.explain_steps(feature, index)})
     record["shown_readings"] = shown
     record["granted"] = [feature_dict(g) for g in feature.granted]
+    record["has_diagram"] = (any(r["diagram"]["t"] != "atom" for r in shown)
+                             or any(g["has_diagram"] for g in record["granted"]))
     return record
 
 
 def errata_of(card) -> dict:
     """`[Эррата …]` markers in the text and the card's `errata:` field."""
     field = card.fields.get("errata")
-    entries = [field] if isinstance(field, str) else list(field or [])
+    entries = [field] if isinstance(field, str) else list(field) if isinstance(field, list) else (
+        [] if field is None else [field])
     return {"markers": ERRATA_MARK.findall(card.text or ""), "entries": [str(e) for e in entries]}
 
 
-def card_entry(card, findings: list, features: list | None) -> dict:
+def rewording_of(text: str, findings: list) -> dict | None:
+    """The text with every suggested fix applied: the plain final text and its word diff."""
+    edits = adapters.suggested_fixes(findings)
+    if not edits:
+        return None
+    new_text, pieces = apply_edits(text, edits)
+    if new_text == text:
+        return None
+    return {
+        "text": new_text,
+        "diff": [{"op": op, "text": part, "safe": safe} for op, part, safe in pieces],
+        "safe": sum(1 for e in edits if e.safe), "unsafe": sum(1 for e in edits if not e.safe),
+    }
+
+
+def card_entry(card, findings: list, features: list | None, compact: bool = False) -> dict:
+    """The entry of one card; `compact` leaves out what a card without findings does not need."""
     text = card.text or ""
     numbered = [finding_dict(i, f, text) for i, f in enumerate(findings, start=1)]
-    feats = [feature_dict(f) for f in features or ()]
-    rewording = None
-    edits = adapters.suggested_fixes(findings)
-    if edits:
-        new_text, pieces = apply_edits(text, edits)
-        if new_text != text:
-            rewording = {
-                "text": new_text,
-                "diff": [{"op": op, "text": part, "safe": safe} for op, part, safe in pieces],
-                "safe": sum(1 for e in edits if e.safe), "unsafe": sum(1 for e in edits if not e.safe),
-            }
+    feats = [] if compact else [feature_dict(f) for f in features or ()]
 
     def ambiguous(items):
         return any(f["ambiguous"] or ambiguous(f["granted"]) for f in items)
 
+    stats = stats_of(card)
     return {
-        "id": card.id, "anchor": anchor(card.id), "name": card.name,
+        "id": card.id, "anchor": None, "name": card.name,
         "set": card.set_id, "set_name": card.set_name, "path": card.path, "line": card.line,
+        "compact": compact,
+        "stats": [s for s in stats if s["key"] != "errata"], "stats_short": short_stats(stats),
         "text": text, "segments": text_segments(text, numbered), "findings": numbered,
+        "forms": [one_line(feature_record(f) | {"text": f.text.strip()})
+                  for f in features or () if f.kind != "errata"] if compact else [],
         "features": feats, "ambiguous": ambiguous(feats),
         "unread": sum(1 for f in features or () if not f.read_completely),
-        "errata": errata_of(card), "rewording": rewording,
+        "errata": errata_of(card), "rewording": None if compact else rewording_of(text, findings),
         "codes": sorted({f["code"] for f in numbered}),
         "severities": [s for s in SEVERITY_ORDER if any(f["severity"] == s for f in numbered)],
         "change": None, "page": None,
@@ -156,12 +184,17 @@ def build(base, result, all_cards: bool = False, changes: list[dict] | None = No
           page_size: int = 200, sources: list[str] | None = None, reader=read_card) -> dict:
     """The whole report model: summary, card entries split into pages, changes.
 
-    `reader` is the one the linter used (see `shared_reader`), so no card is read twice."""
+    `reader` is the one the linter used (see `shared_reader`), so no card is
+    read twice. `sources` are the paths given (None: the demo base); the model
+    shows no absolute path.
+    """
+    places = Places(sources)
     by_card: dict[str, list] = defaultdict(list)
     loose = []
     for finding in result.findings:
         (by_card[finding.card] if finding.card else loose).append(finding)
     changed = {c["id"]: c for c in changes or ()}
+    anchors = Names((card.id for card in base.cards), reserved=RESERVED_IDS)
     entries, read_features, read_total = [], 0, 0
     for card in base.cards:
         try:
@@ -172,23 +205,29 @@ def build(base, result, all_cards: bool = False, changes: list[dict] | None = No
             read_total += 1
             read_features += f.read_completely
         errata = errata_of(card)
-        if not (all_cards or card.id in by_card or card.id in changed
-                or errata["markers"] or errata["entries"]):
-            continue
-        entry = card_entry(card, by_card.get(card.id, []), features)
+        findings = by_card.get(card.id, [])
+        full = (all_cards or findings or card.id in changed or errata["markers"] or errata["entries"]
+                or any(f.reading is not None and f.reading.ambiguous for f in features or ()))
+        entry = card_entry(card, findings, features, compact=not full)
+        entry["anchor"] = anchors.new(card.id)
+        entry["path"] = places.path(card.path)
         if card.id in changed:
-            entry["change"] = "reading" if changed[card.id]["reading_changed"] else changed[card.id]["status"]
+            entry["change"] = changed[card.id]["classes"]
         entries.append(entry)
     pages = _paginate(entries, page_size)
     if changes is not None:
+        page_of = {}
+        for e in entries:
+            page_of.setdefault(e["id"], (e["page"], e["anchor"]))
+        change_anchors = Names((c["id"] for c in changes), reserved=RESERVED_IDS)
         for change in changes:
-            change["anchor"] = anchor(change["id"])
-            change["page"] = next((e["page"] for e in entries if e["id"] == change["id"]), None)
+            change["anchor"] = "change-" + change_anchors.new(change["id"])
+            change["page"], change["card_anchor"] = page_of.get(change["id"], (None, None))
     return {
         "format": FORMAT_VERSION,
-        "sources": list(sources or base.paths),
+        "sources": places.sources,
         "summary": _summary(base, result, entries, read_features, read_total, changes),
-        "file_findings": [finding_dict(i, f) | {"path": f.path} for i, f in enumerate(loose, start=1)],
+        "file_findings": [finding_dict(i, f) | {"path": places.path(f.path)} for i, f in enumerate(loose, start=1)],
         "pages": pages,
         "cards": entries,
         "changes": changes,
@@ -196,18 +235,20 @@ def build(base, result, all_cards: bool = False, changes: list[dict] | None = No
 
 
 def _paginate(entries: list[dict], page_size: int) -> list[dict]:
-    """One page per set, a long set cut into parts of `page_size` entries."""
+    """One page per set, a long set cut into parts of `page_size` entries; every file name distinct."""
     by_set: dict[str, list[dict]] = {}
     for entry in entries:
         by_set.setdefault(entry["set"], []).append(entry)
+    files = Names()
     pages = []
     for set_id, items in by_set.items():
+        stem = slug(set_id)
+        total_parts = -(-len(items) // page_size)
         for part, first in enumerate(range(0, len(items), page_size), start=1):
             chunk = items[first:first + page_size]
-            name = page_file(set_id, part)
+            name = "cards-" + files.new(stem if part == 1 else f"{stem}-{part}") + ".html"
             for entry in chunk:
                 entry["page"] = name
-            total_parts = -(-len(items) // page_size)
             pages.append({"file": name, "set": set_id, "set_name": chunk[0]["set_name"],
                           "part": part, "parts": total_parts,
                           "first": chunk[0]["name"], "count": len(chunk)})
@@ -227,10 +268,12 @@ def _summary(base, result, entries, read_features, read_total, changes) -> dict:
     by_set = Counter(set_of.get(f.card, "") for f in findings if f.card)
     with_findings = Counter(set_of.get(card) for card in {f.card for f in findings if f.card})
     return {
-        "cards": len(base.cards), "entries": len(entries), "files": result.files,
+        "cards": len(base.cards), "entries": len(entries),
+        "full_entries": sum(1 for e in entries if not e["compact"]), "files": result.files,
         "findings": len(findings), "suppressed": result.suppressed,
         "by_severity": {s: sum(1 for f in findings if f.severity.label == s) for s in SEVERITY_ORDER},
-        "by_code": [{"code": code, "name": names[code], "count": n, "severity": worst[code].label}
+        "by_code": [{"code": code, "name": names[code], "title": rule_title(code, names[code]), "count": n,
+                     "severity": worst[code].label}
                     for code, n in sorted(by_code.items(), key=lambda kv: (-kv[1], kv[0]))],
         "by_set": [{"set": s, "name": set_names.get(s, s), "cards": set_cards[s],
                     "with_findings": with_findings.get(s, 0), "findings": by_set.get(s, 0)}
@@ -244,6 +287,14 @@ def _summary(base, result, entries, read_features, read_total, changes) -> dict:
         "errata": [{"id": e["id"], "name": e["name"], "anchor": e["anchor"], "page": e["page"],
                     "marks": e["errata"]["markers"] + e["errata"]["entries"]}
                    for e in entries if e["errata"]["markers"] or e["errata"]["entries"]],
-        "changes": None if changes is None else dict(Counter(c["status"] for c in changes)) | {
-            "reading_changed": sum(1 for c in changes if c["reading_changed"])},
+        "changes": None if changes is None else _change_counts(changes),
     }
+
+
+def _change_counts(changes: list[dict]) -> dict:
+    """How many changes of each status and class; each count is what the class filter finds."""
+    counts = dict(Counter(c["status"] for c in changes))
+    counts["total"] = len(changes)
+    counts["reading_changed"] = sum(1 for c in changes if c["reading_changed"])
+    counts["classes"] = {cls: sum(1 for c in changes if cls in c["classes"]) for cls in CLASSES}
+    return counts

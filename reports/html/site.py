@@ -1,114 +1,68 @@
-"""Writing the report site: Jinja2 pages, static files and report.json, all at once.
+"""The report site as files: Jinja2 pages, the search index, static assets and report.json.
 
-The site is written into a fresh folder beside DIR and renamed into place, so
-a reader never sees half a report; a DIR that holds something other than an
-earlier report is never replaced.
+Pages link to their neighbours only (the summary lists every page once), so
+the site grows linearly with the number of pages; report.json carries the
+manifest of the site's own files (see `reports.html.output`).
 """
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import tempfile
 from importlib import resources
-from pathlib import Path
 
-import jinja2
+from reports.html import search_index
+from reports.html.compare import CLASS_RU, CLASSES
+from reports.html.diagram import legend
+from reports.html.filters import environment
+from reports.html.output import MARKER, OutputError, manifest, write_site  # noqa: F401 - the writer's API
 
 STATIC = ("report.css", "report.js", "icon.svg")
-MARKER = "report.json"
+_SIBLINGS = 12   # parts of one set listed on each of its pages; more get previous/next only
 
 
-class OutputError(Exception):
-    """The output folder cannot be written or replaced; message is Russian."""
+def _script_data(name: str, value) -> str:
+    """A data file as a script (browsers refuse fetch() on file:// pages), safe inside <script>.
+
+    The data is a JSON string given to JSON.parse: engines parse that much
+    faster than the same data as an object literal, which matters on a phone.
+    """
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    literal = json.dumps(text, ensure_ascii=False).replace("</", "<\\/")
+    return f"window.{name} = JSON.parse({literal});\n"
 
 
-def environment() -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=jinja2.PackageLoader("reports.html", "templates"),
-        autoescape=True, trim_blocks=True, lstrip_blocks=True,
-        undefined=jinja2.StrictUndefined,
-    )
-    env.filters["plural"] = _plural
-    env.filters["shown_space"] = shown_space
-    return env
+def _neighbours(pages: list[dict], index: int) -> dict:
+    page = pages[index]
+    same_set = [p for p in pages[max(0, index - _SIBLINGS):index + _SIBLINGS + 1] if p["set"] == page["set"]]
+    return {"previous": pages[index - 1] if index else None,
+            "next": pages[index + 1] if index + 1 < len(pages) else None,
+            "parts": same_set if page["parts"] > 1 else []}
 
 
-def shown_space(text: str) -> str:
-    """White space alone made visible (␣, ↵), so a removed or added space can be seen."""
-    if text.strip():
-        return text
-    return text.replace(" ", "␣").replace("\t", "␣").replace("\n", "↵\n")
-
-
-def _plural(n: int, one: str, few: str, many: str) -> str:
-    from russian.plural import plural
-
-    return plural(n, one, few, many)
-
-
-def search_index(model: dict) -> list[dict]:
-    """What the client-side search needs per card: short, so 10,000 cards stay light."""
-    rows = []
-    for entry in model["cards"]:
-        rows.append({
-            "i": entry["id"], "n": entry["name"], "s": entry["set"], "p": entry["page"],
-            "a": entry["anchor"], "t": entry["text"], "c": entry["codes"], "v": entry["severities"],
-            "m": 1 if entry["ambiguous"] else 0, "x": entry["change"] or "",
-            "f": len(entry["findings"]),
-        })
-    return rows
-
-
-def render_pages(model: dict, title: str) -> dict[str, str]:
-    """File name → content of every page and data file of the site."""
+def render_pages(model: dict, title: str) -> dict[str, str | bytes]:
+    """File name → content of every file of the site, report.json with its manifest included."""
     env = environment()
-    common = {"model": model, "summary": model["summary"], "title": title, "pages": model["pages"]}
-    out = {"index.html": env.get_template("index.html.j2").render(**common, current="index.html")}
+    pages_by_set: dict[str, list[dict]] = {}
+    for page in model["pages"]:
+        pages_by_set.setdefault(page["set"], []).append(page)
+    common = {"model": model, "summary": model["summary"], "title": title,
+              "classes": CLASSES, "class_ru": CLASS_RU, "pages_by_set": pages_by_set}
+    out: dict[str, str | bytes] = {
+        "index.html": env.get_template("index.html.j2").render(**common, current="index.html")}
     by_page: dict[str, list[dict]] = {}
     for entry in model["cards"]:
         by_page.setdefault(entry["page"], []).append(entry)
     card_page = env.get_template("cards.html.j2")
-    for page in model["pages"]:
+    frames = legend()
+    for number, page in enumerate(model["pages"]):
         out[page["file"]] = card_page.render(**common, page=page, cards=by_page[page["file"]],
-                                             current=page["file"])
+                                             current=page["file"], legend=frames,
+                                             **_neighbours(model["pages"], number))
     if model["changes"] is not None:
         out["changes.html"] = env.get_template("changes.html.j2").render(**common, current="changes.html")
-    index = json.dumps(search_index(model), ensure_ascii=False, separators=(",", ":"))
-    # a script, not JSON: browsers refuse fetch() on file:// pages
-    out["search-index.js"] = "window.BJ_INDEX = " + index.replace("</", "<\\/") + ";\n"
-    out[MARKER] = json.dumps(model, ensure_ascii=False, separators=(",", ":")) + "\n"
+    out["search-index.js"] = _script_data("BJ_INDEX", search_index.build(model))
+    static = resources.files("reports.html") / "static"
+    for name in STATIC:
+        out[name] = (static / name).read_bytes()
+    site = manifest([*out, MARKER])
+    out[MARKER] = json.dumps({**model, "site": site}, ensure_ascii=False, separators=(",", ":")) + "\n"
     return out
-
-
-def write_site(files: dict[str, str], out_dir: Path) -> None:
-    """Write the files and the static assets to a temp folder, then rename it to out_dir."""
-    out_dir = Path(out_dir)
-    if out_dir.exists() and not out_dir.is_dir():
-        raise OutputError(f"{out_dir}: это файл, а не папка")
-    if out_dir.is_dir() and any(out_dir.iterdir()) and not (out_dir / MARKER).is_file():
-        raise OutputError(f"{out_dir}: папка не пуста и не похожа на отчёт (нет {MARKER}); "
-                          f"выберите пустую или новую папку")
-    parent = out_dir.resolve().parent
-    try:
-        parent.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.", dir=parent))
-    except OSError as exc:
-        raise OutputError(f"{parent}: не удалось создать папку ({exc.strerror or exc})") from None
-    try:
-        for name, content in files.items():
-            (staging / name).write_text(content, encoding="utf-8")
-        static = resources.files("reports.html") / "static"
-        for name in STATIC:
-            (staging / name).write_bytes((static / name).read_bytes())
-        os.chmod(staging, 0o755)
-        old = None
-        if out_dir.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.old.", dir=parent))
-            os.replace(out_dir, old / "report")
-        os.replace(staging, out_dir)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
-    except OSError as exc:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise OutputError(f"{out_dir}: не удалось записать отчёт ({exc.strerror or exc})") from None

@@ -1,15 +1,86 @@
-/* berserk-judge report: client-side search and filters over window.BJ_INDEX.
-   A layer on top of static pages: without JavaScript the pages stay complete.
-   The filter state lives in the URL fragment (#q=…&code=…), so a link keeps it.
-   Results are rendered in slices of PAGE rows, so 10,000 cards stay responsive.
-   Card texts are inserted with textContent only: never parsed as HTML. */
+/* berserk-judge report: search and filters over window.BJ_INDEX, copy buttons, the class filter of
+   the changes page. A layer on top of static pages: without JavaScript the pages stay complete.
+   The filter state lives in the URL fragment (#q=…&code=…), so a link keeps it; a fragment that is
+   not a filter state (#cards-by-set) is left to the browser.
+   Search forgives typos and word forms: the index lists the words of card names with their lemma and
+   the stem their forms share, and trigrams to find a misspelt word; texts match by substring.
+   Results are rendered in slices of PAGE rows. Card texts go in with textContent only, never as HTML. */
 (function () {
   "use strict";
-  var index = window.BJ_INDEX;
+
+  /* Russian noun form after a number (the same rule as russian/plural.py) */
+  function plural(n, one, few, many) {
+    var d = n % 10, h = n % 100;
+    if (d === 1 && h !== 11) return one;
+    if (d >= 2 && d <= 4 && !(h >= 12 && h <= 14)) return few;
+    return many;
+  }
+  window.BJ_PLURAL = plural;
+
+  function fold(s) { return String(s).toLowerCase().replace(/ё/g, "е"); }
+  function words(s) { return fold(s).split(/[^\p{L}\p{N}]+/u).filter(Boolean); }
+
+  /* ---- copy buttons: the plain final text of a rewording ---- */
+  function copyText(text, done) {
+    function fallback() {
+      var area = document.createElement("textarea");
+      area.value = text;
+      area.setAttribute("readonly", "");
+      area.style.position = "fixed";
+      area.style.opacity = "0";
+      document.body.appendChild(area);
+      area.select();
+      var ok = false;
+      try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+      document.body.removeChild(area);
+      done(ok);
+    }
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(function () { done(true); }, fallback);
+    } else fallback();
+  }
+  Array.prototype.forEach.call(document.querySelectorAll("button.copy[data-copy]"), function (button) {
+    var source = document.getElementById(button.getAttribute("data-copy"));
+    if (!source) return;
+    var note = button.parentNode.querySelector(".copied");
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      copyText(source.textContent, function (ok) {
+        if (note) note.textContent = ok ? "Скопировано" : "Не удалось: выделите текст и скопируйте вручную";
+      });
+    });
+  });
+
+  /* ---- the changes page: show or hide classes of changes ---- */
+  var classForm = document.getElementById("class-filter");
+  if (classForm) {
+    classForm.hidden = false;
+    var applyClasses = function () {
+      var on = {};
+      Array.prototype.forEach.call(classForm.querySelectorAll("input[name=cls]"), function (box) {
+        on[box.value] = box.checked;
+      });
+      Array.prototype.forEach.call(document.querySelectorAll(".change-group"), function (group) {
+        var any = false;
+        Array.prototype.forEach.call(group.querySelectorAll("article.change"), function (card) {
+          var show = card.getAttribute("data-classes").split(" ").some(function (c) { return on[c]; });
+          card.hidden = !show;
+          any = any || show;
+        });
+        group.hidden = !any;
+      });
+    };
+    classForm.addEventListener("change", applyClasses);
+    applyClasses();
+  }
+
+  /* ---- search ---- */
+  var data = window.BJ_INDEX;
   var panel = document.getElementById("search-panel");
-  if (!index || !panel) return;
-  var PAGE = 100;
-  var FIELDS = ["q", "code", "sev", "set", "amb", "changed"];
+  if (!data || !panel) return;
+  var rows = data.cards, vocab = data.words, tri = data.tri, icons = data.icons;
+  var PAGE = 50;
+  var FIELDS = ["q", "code", "sev", "set", "chg", "amb", "clean"];
   var form = document.getElementById("search");
   var list = document.getElementById("results");
   var status = document.getElementById("status");
@@ -18,13 +89,68 @@
   var shown = 0;
   var active = false;
 
-  function fold(s) { return String(s).toLowerCase().replace(/ё/g, "е").replace(/\s+/g, " "); }
-  for (var i = 0; i < index.length; i++) {
-    var row = index[i];
-    row._h = fold(row.n + " " + row.i + " " + row.t);
+  var wordRows = vocab.map(function () { return []; });
+  rows.forEach(function (row, r) {
+    row.w.forEach(function (w) { wordRows[w].push(r); });
+  });
+  /* what a query word is looked for in, made on the first search that needs it */
+  function hay(row) {
+    if (row._h === undefined) row._h = fold(row.n + " " + row.i + " " + row.t);
+    return row._h;
   }
 
+  function trigramsOf(word) {
+    var padded = " " + word + " ", out = {};
+    for (var i = 0; i + 3 <= padded.length; i++) out[padded.substr(i, 3)] = true;
+    return Object.keys(out);
+  }
+  /* optimal string alignment distance, or limit + 1 once it is certainly larger */
+  function distance(a, b, limit) {
+    if (Math.abs(a.length - b.length) > limit) return limit + 1;
+    var prev2 = [], prev = [], cur = [], i, j;
+    for (j = 0; j <= b.length; j++) prev[j] = j;
+    for (i = 1; i <= a.length; i++) {
+      cur = [i];
+      var best = i;
+      for (j = 1; j <= b.length; j++) {
+        var cost = a[i - 1] === b[j - 1] ? 0 : 1;
+        var v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2] + 1);
+        cur[j] = v;
+        if (v < best) best = v;
+      }
+      if (best > limit) return limit + 1;
+      prev2 = prev; prev = cur;
+    }
+    return prev[b.length];
+  }
+  /* score of each name word for one query word: 5 the word or its lemma, 4 a prefix or another form,
+     3 and less a misspelling (edit distance 1, or 2 for long words) */
+  function wordScores(q) {
+    var scores = {};
+    for (var w = 0; w < vocab.length; w++) {
+      var word = vocab[w][0], lemma = vocab[w][1], stem = vocab[w][2], s = 0;
+      if (word === q || lemma === q) s = 5;
+      else if (q.length >= 2 && (word.indexOf(q) === 0 || (lemma && lemma.indexOf(q) === 0))) s = 4;
+      else if (stem && q.indexOf(stem) === 0 && q.length - stem.length <= 4) s = 4;
+      if (s) scores[w] = s;
+    }
+    if (q.length >= 4) {
+      var limit = q.length >= 8 ? 2 : 1, grams = trigramsOf(q), shared = {};
+      grams.forEach(function (g) { (tri[g] || []).forEach(function (w) { shared[w] = (shared[w] || 0) + 1; }); });
+      var need = Math.max(1, Math.ceil(grams.length * 0.3));
+      Object.keys(shared).forEach(function (w) {
+        if (scores[w] || shared[w] < need) return;
+        var d = Math.min(distance(q, vocab[w][0], limit), vocab[w][1] ? distance(q, vocab[w][1], limit) : limit + 1);
+        if (d <= limit) scores[w] = 3 - d / 2;
+      });
+    }
+    return scores;
+  }
+  function stemOf(q) { return q.length >= 5 ? q.replace(/[аеиоуыэюяйь]{1,2}$/, "") : q; }
+
   function control(name) { return document.getElementById(name); }
+  function isState(hash) { return /(^|&)(q|code|sev|set|chg|amb|clean)=/.test(hash.replace(/^#/, "")); }
   function readState() {
     var params = new URLSearchParams(location.hash.replace(/^#/, ""));
     FIELDS.forEach(function (name) {
@@ -49,21 +175,43 @@
     var hash = params.toString();
     history.replaceState(null, "", hash ? "#" + hash : location.pathname + location.search);
   }
+  function value(name) { var el = control(name); return el ? (el.type === "checkbox" ? el.checked : el.value) : ""; }
 
   function filter() {
-    var words = fold(control("q").value).trim().split(" ").filter(Boolean);
-    var code = control("code").value, sev = control("sev").value, set = control("set").value;
-    var amb = control("amb").checked, changed = control("changed") && control("changed").checked;
-    active = Boolean(words.length || code || sev || set || amb || changed);
-    matches = !active ? [] : index.filter(function (r) {
-      if (code && r.c.indexOf(code) < 0) return false;
-      if (sev && r.v.indexOf(sev) < 0) return false;
-      if (set && r.s !== set) return false;
-      if (amb && !r.m) return false;
-      if (changed && r.x !== "reading") return false;
-      for (var k = 0; k < words.length; k++) if (r._h.indexOf(words[k]) < 0) return false;
-      return true;
+    var query = words(value("q"));
+    var code = value("code"), sev = value("sev"), set = value("set"), chg = value("chg");
+    var amb = value("amb"), clean = value("clean");
+    active = Boolean(query.length || code || sev || set || chg || amb || clean);
+    var perWord = query.map(function (q) {
+      var byRow = {}, scores = wordScores(q);
+      Object.keys(scores).forEach(function (w) {
+        wordRows[w].forEach(function (r) { if (!(byRow[r] >= scores[w])) byRow[r] = scores[w]; });
+      });
+      return { q: q, stem: stemOf(q), names: byRow };
     });
+    var found = [];
+    if (active) {
+      for (var r = 0; r < rows.length; r++) {
+        var row = rows[r];
+        if (code && row.c.indexOf(code) < 0) continue;
+        if (sev && row.v.indexOf(sev) < 0) continue;
+        if (set && row.s !== set) continue;
+        if (amb && !row.m) continue;
+        if (clean && row.f) continue;
+        if (chg === "any" ? !row.x.length : chg && row.x.indexOf(chg) < 0) continue;
+        var score = 0, ok = true;
+        for (var k = 0; k < perWord.length && ok; k++) {
+          var p = perWord[k], s = p.names[r] || 0;
+          if (s < 2 && hay(row).indexOf(p.q) >= 0) s = 2;
+          else if (!s && p.stem !== p.q && hay(row).indexOf(p.stem) >= 0) s = 1;
+          score += s;
+          ok = s > 0;
+        }
+        if (ok) found.push([score, r]);
+      }
+      if (perWord.length) found.sort(function (a, b) { return b[0] - a[0] || a[1] - b[1]; });
+    }
+    matches = found.map(function (f) { return rows[f[1]]; });
     list.textContent = "";
     shown = 0;
     renderMore();
@@ -75,6 +223,24 @@
     if (text !== undefined) node.textContent = text;
     return node;
   }
+  function withIcons(parent, text) {
+    var re = /\{(\w+)\}/g, at = 0, m;
+    while ((m = re.exec(text)) !== null) {
+      if (!icons[m[1]]) continue;
+      parent.appendChild(document.createTextNode(text.slice(at, m.index)));
+      var icon = el("i", "ico i-" + m[1], m[0]);
+      icon.setAttribute("data-g", icons[m[1]][0]);
+      icon.setAttribute("role", "img");
+      icon.setAttribute("aria-label", icons[m[1]][1]);
+      icon.title = icons[m[1]][1];
+      parent.appendChild(icon);
+      at = m.index + m[0].length;
+    }
+    parent.appendChild(document.createTextNode(text.slice(at)));
+    return parent;
+  }
+  var CLASS_RU = {meaning: "смысл", wording: "формулировка", typography: "только типографика",
+                  stats: "характеристики", name: "название", added: "новая карта", removed: "удалена"};
   function renderMore() {
     var stop = Math.min(matches.length, shown + PAGE);
     var frag = document.createDocumentFragment();
@@ -87,19 +253,22 @@
       li.appendChild(a);
       li.appendChild(document.createTextNode(" "));
       li.appendChild(el("span", "cid", r.i));
-      var codes = el("span", "codes");
-      r.c.forEach(function (c) { codes.appendChild(el("span", "badge", c)); codes.appendChild(document.createTextNode(" ")); });
-      if (r.m) codes.appendChild(el("span", "badge amb", "неоднозначно"));
-      if (r.x === "reading") codes.appendChild(el("span", "badge chg", "чтение изменилось"));
-      li.appendChild(codes);
-      li.appendChild(el("span", "snip", r.t.replace(/\s+/g, " ")));
+      if (r.k) li.appendChild(el("span", "rstats", r.k));
+      var badges = el("span", "codes");
+      r.c.forEach(function (c) { badges.appendChild(el("span", "badge", c)); badges.appendChild(document.createTextNode(" ")); });
+      if (!r.f && r.p !== "changes.html") badges.appendChild(el("span", "badge ok", "замечаний нет"));
+      if (r.m) badges.appendChild(el("span", "badge amb", "неоднозначно"));
+      r.x.forEach(function (c) { badges.appendChild(el("span", "badge chg-" + c, CLASS_RU[c] || c)); });
+      li.appendChild(badges);
+      li.appendChild(withIcons(el("span", "snip"), r.t.replace(/\s+/g, " ")));
       frag.appendChild(li);
     }
     list.appendChild(frag);
-    var total = matches.length;
+    var total = matches.length, all = rows.length;
     status.textContent = !active
-      ? "В отчёте " + index.length + " карт: введите название или слова текста, или выберите фильтр."
-      : "Найдено: " + total + " из " + index.length + (total > shown ? ", показано " + shown : "");
+      ? "В отчёте " + all + " " + plural(all, "карта", "карты", "карт") +
+        ": введите название или слова текста (опечатки и другие формы слов прощаются) или выберите фильтр."
+      : "Найдено: " + total + " из " + all + (total > shown ? ", показано " + shown : "");
     more.hidden = shown >= total;
     panel.setAttribute("data-ready", "1");
   }
@@ -112,17 +281,25 @@
   form.addEventListener("input", changed);
   form.addEventListener("change", changed);
   more.addEventListener("click", renderMore);
-  document.getElementById("reset").addEventListener("click", function () {
-    form.reset();
+  control("clear-filters").addEventListener("click", function () {
+    FIELDS.forEach(function (name) {
+      var c = control(name);
+      if (!c) return;
+      if (c.type === "checkbox") c.checked = false;
+      else c.value = "";
+    });
+    clearTimeout(timer);
     writeState();
     filter();
+    control("q").focus();
   });
   window.addEventListener("hashchange", function () {
+    if (!isState(location.hash)) return;
     readState();
     filter();
     panel.scrollIntoView({ block: "start" });
   });
   panel.hidden = false;
-  readState();
+  if (isState(location.hash)) readState();
   filter();
 })();

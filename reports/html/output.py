@@ -1,0 +1,126 @@
+"""Writing the report site into a folder without ever touching what the user put there.
+
+The site's own files are listed in its report.json (`"site": {"files": …}`,
+the manifest). A later report over the same folder replaces exactly those
+files and deletes those of them it no longer writes; anything else in the
+folder stays as it was. A non-empty folder without a manifest is not a report
+and is refused; no file the report reads (the card base) is ever written.
+Each file goes to a temp file beside it and is renamed (cardbase.atomic), so
+no page is ever half written; the folder itself is never moved or removed.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+from pathlib import Path
+
+from cardbase.atomic import input_clash, write_atomic
+
+MARKER = "report.json"
+GENERATOR = "berserk-judge"
+# every name a report writes; a manifest naming anything else is not trusted
+OWN_NAME = re.compile(r"(?:index|changes)\.html|cards-[\w.~-]+\.html|report\.(?:css|js|json)|icon\.svg"
+                      r"|search-index\.js")
+_MARKER_LIMIT = 1 << 30   # a report.json larger than this is not one we wrote
+
+
+class OutputError(Exception):
+    """The report cannot be written where asked; the message is Russian and names the path."""
+
+
+def manifest(names) -> dict:
+    """What report.json says about the site it belongs to."""
+    return {"generator": GENERATOR, "files": sorted(names)}
+
+
+def previous_files(out_dir: Path) -> set[str] | None:
+    """The files an earlier report wrote into `out_dir` (its manifest), or None if it holds no report.
+
+    A report of the first format (no manifest) owns the files that carry the
+    report's names; it is replaced name by name and nothing of it is deleted.
+    """
+    marker = out_dir / MARKER
+    try:
+        info = os.lstat(marker)
+    except OSError:
+        return None
+    if not stat.S_ISREG(info.st_mode) or info.st_size > _MARKER_LIMIT:
+        return None
+    try:
+        data = json.loads(marker.read_bytes())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    site = data.get("site")
+    if isinstance(site, dict) and site.get("generator") == GENERATOR and isinstance(site.get("files"), list):
+        return {name for name in site["files"] if isinstance(name, str) and OWN_NAME.fullmatch(name)}
+    if data.get("format") == 1 and isinstance(data.get("summary"), dict) and "cards" in data:
+        return {name for name in os.listdir(out_dir) if OWN_NAME.fullmatch(name)} | {"__format1__"}
+    return None
+
+
+def check_target(out_dir: Path, names, inputs) -> set[str]:
+    """The earlier report's files (empty for a new folder); OutputError when writing would harm anything."""
+    out_dir = Path(out_dir)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise OutputError(f"{out_dir}: это файл, а не папка")
+    clash = input_clash(out_dir, inputs)
+    if clash is not None:
+        raise OutputError(f"{out_dir}: это входная папка или файл базы карт ({clash}); "
+                          "отчёт пишется только в отдельную папку")
+    try:
+        present = set(os.listdir(out_dir)) if out_dir.is_dir() else set()
+    except OSError as exc:
+        raise OutputError(f"{out_dir}: папку нельзя прочитать ({exc.strerror or exc})") from None
+    previous = previous_files(out_dir) if present else set()
+    if previous is None:
+        raise OutputError(f"{out_dir}: папка не пуста и не похожа на отчёт (нет {MARKER} отчёта "
+                          "berserk-judge); выберите пустую или новую папку")
+    for name in sorted(names):
+        path = out_dir / name
+        clash = input_clash(path, inputs)
+        if clash is not None:
+            raise OutputError(f"{path}: это входной файл базы карт ({clash}); отчёт не пишется поверх него")
+        if name in present and name not in previous:
+            raise OutputError(f"{path}: файл уже есть и не записан прежним отчётом; "
+                              "отчёт его не заменит — перенесите файл или выберите другую папку")
+        if name in present and not _replaceable(path):
+            raise OutputError(f"{path}: это не обычный файл; отчёт его не заменит")
+    return previous
+
+
+def _replaceable(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return True
+
+
+def write_site(files: dict[str, bytes | str], out_dir: Path, inputs=()) -> None:
+    """Write every file of the site into `out_dir`: report.json (the manifest) last, then drop stale ones.
+
+    `files` must hold report.json, whose manifest lists exactly `files`.
+    """
+    out_dir = Path(out_dir)
+    previous = check_target(out_dir, files, inputs)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"{out_dir}: не удалось создать папку ({exc.strerror or exc})") from None
+    try:
+        for name in sorted(files, key=lambda n: n == MARKER):
+            write_atomic(out_dir / name, files[name])
+    except OSError as exc:
+        raise OutputError(f"{out_dir}: не удалось записать отчёт ({exc.strerror or exc})") from None
+    if "__format1__" in previous:
+        return
+    for name in sorted(previous - set(files)):
+        path = out_dir / name
+        try:
+            if not stat.S_ISDIR(os.lstat(path).st_mode):
+                path.unlink()
+        except OSError:
+            pass   # already gone or not ours to force: the new manifest no longer names it

@@ -1,0 +1,108 @@
+"""The search index of the report (search-index.js): every card, plus what forgives typos and word forms.
+
+Built once at generation time, so the page only looks things up:
+
+* `cards` — one short row per card (and per removed card of `--compare`);
+* `words` — the folded words of the card names, each with its lemma and the
+  stem its forms share (pymorphy3: «молотобоец» → stem «молотобо», so
+  «Молотобойца» finds it); rows point at their name words;
+* `tri` — trigram → words, to find a misspelt name («молотбоец») among the
+  few words sharing its trigrams before an edit distance is computed.
+
+Texts are searched as they are (folded), and by the query word without its
+ending.
+"""
+from __future__ import annotations
+
+import os
+import re
+from functools import lru_cache
+
+from reports.html.filters import visible
+from reports.html.icons import ICONS
+
+_WORD = re.compile(r"[^\W_]+")
+
+
+def fold(text: str) -> str:
+    """What search compares: lower case, «ё» as «е» (the page folds queries the same way)."""
+    return text.lower().replace("ё", "е")
+
+
+def name_words(name: str) -> list[str]:
+    return _WORD.findall(fold(name))
+
+
+_FORMS = ({"gent"}, {"datv"}, {"ablt"}, {"plur", "nomn"})
+
+
+@lru_cache(maxsize=None)
+def word_forms(word: str) -> tuple[str, str]:
+    """The folded lemma of a name word and the stem its forms share ("" when too short to trust).
+
+    The stem is the common start of the word and a few of its forms
+    (genitive, dative, instrumental, nominative plural): «молотобоец» →
+    «молотобо», «горный» → «горн». The whole lexeme would add short and
+    comparative forms and cut the stem too short («гор»).
+    """
+    if not re.search(r"[а-я]", word):
+        return word, ""
+    from parser import morph_analyzer
+
+    parse = morph_analyzer().parse(word)[0]
+    lemma = fold(parse.normal_form)
+    forms = {word}   # not the lemma: a participle's lemma is its verb («посвященный» → «посвятить»)
+    for grammemes in _FORMS:
+        form = parse.inflect(grammemes)
+        if form is not None:
+            forms.add(fold(form.word))
+    # another lexeme's forms («наи…», hyphen parts) do not shorten the stem
+    stem = os.path.commonprefix(sorted(f for f in forms if f[:3] == word[:3]))
+    return lemma, stem if len(stem) >= 3 else ""
+
+
+def trigrams(word: str) -> set[str]:
+    padded = f" {word} "
+    return {padded[i:i + 3] for i in range(len(padded) - 2)}
+
+
+def build(model: dict) -> dict:
+    """The index as plain data; `search-index.js` assigns it to `window.BJ_INDEX`."""
+    vocabulary: dict[str, int] = {}
+    words: list[list] = []
+    rows = []
+    for entry in model["cards"]:
+        rows.append(_row(entry, _word_ids(entry["name"], vocabulary, words)))
+    for change in model["changes"] or ():
+        if change["status"] == "removed":
+            rows.append({"i": visible(change["id"]), "n": visible(change["name"]), "s": visible(change["set"]),
+                         "p": "changes.html", "a": change["anchor"], "t": visible(change["old_text"]),
+                         "c": [], "v": [], "m": 0, "x": change["classes"], "f": 0, "k": "",
+                         "w": _word_ids(change["name"], vocabulary, words)})
+    tri: dict[str, list[int]] = {}
+    for number, (word, lemma, _stem) in enumerate(words):
+        for gram in sorted(trigrams(word) | (trigrams(lemma) if lemma else set())):
+            tri.setdefault(gram, []).append(number)
+    return {"cards": rows, "words": words, "tri": tri,
+            "icons": {name: list(value) for name, value in ICONS.items()}}
+
+
+def _word_ids(name: str, vocabulary: dict[str, int], words: list[list]) -> list[int]:
+    ids = []
+    for word in name_words(name):
+        if word not in vocabulary:
+            lemma, stem = word_forms(word)
+            vocabulary[word] = len(words)
+            words.append([word, lemma if lemma != word else "", stem])
+        if vocabulary[word] not in ids:
+            ids.append(vocabulary[word])
+    return ids
+
+
+def _row(entry: dict, word_ids: list[int]) -> dict:
+    return {
+        "i": visible(entry["id"]), "n": visible(entry["name"]), "s": visible(entry["set"]), "p": entry["page"],
+        "a": entry["anchor"], "t": visible(entry["text"]), "c": entry["codes"], "v": entry["severities"],
+        "m": 1 if entry["ambiguous"] else 0, "x": entry["change"] or [], "f": len(entry["findings"]),
+        "k": entry["stats_short"], "w": word_ids,
+    }
