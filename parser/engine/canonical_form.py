@@ -34,7 +34,8 @@ def canonical(node: Node, atom_text=None, cond_text=None) -> str:
         if type(n) in _BINARY:
             return "(" + show(n.left) + _BINARY[type(n)] + show(n.right) + ")"
         if isinstance(n, May):
-            return "(может " + show(n.body) + ")"
+            who = n.chooser + " " if n.chooser else ""
+            return "(" + who + "может " + show(n.body) + ")"
         if isinstance(n, Condition):
             words = cond_text(n)
             opener = "" if own_words and _OWN_OPENER.match(words) else "если "
