@@ -35,6 +35,7 @@ class Cand:
     text: str
     cond: str = ""            # for COND: the condition's words
     lead: tuple[int, int] | None = None   # for MAY: a subject before «может», kept in the next atom
+    chooser: str | None = None            # for MAY: who chooses when not the controller
 
 
 def _after(seq: list[Item], i: int, cond_by_verb: bool = False) -> int:
@@ -62,6 +63,17 @@ def _in_case(found: list[Cand]) -> bool:
     for cand in reversed(found):
         if cand.kind is not Kind.MAY:
             return cand.kind is Kind.COND
+    return False
+
+
+def _after_case(found: list[Cand]) -> bool:
+    """An in-effect case «если У — С» opened the abilities since the last loose connective:
+    a «;» after them separates the cases of one case list (spec §2, «Case lists»)."""
+    for cand in reversed(found):
+        if cand.kind is Kind.COND:
+            return True
+        if cand.kind not in (Kind.MAY, Kind.AND, Kind.COMMA, Kind.OR):
+            return False
     return False
 
 
@@ -222,9 +234,9 @@ def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
     def span(a: int, b: int) -> tuple[int, int]:
         return seq[a].start, seq[b - 1].end
 
-    def add(kind: Kind, a: int, b: int, strength: int, cond: str = "") -> None:
+    def add(kind: Kind, a: int, b: int, strength: int, cond: str = "", chooser: str | None = None) -> None:
         s, e = span(a, b)
-        out.append(Cand(kind, s, e, strength, text[s:e], cond))
+        out.append(Cand(kind, s, e, strength, text[s:e], cond, chooser=chooser))
 
     seg_start = True        # at the start of a segment (effect start or after a connective)
     while i < n:
@@ -246,11 +258,18 @@ def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
         # при этом / при выполнении (a comma, ";" or dash must stand before)
         if nxt is not None and nxt2 is not None and (nxt.low, nxt2.low) in _PAIRS and nxt.kind == "word":
             before_ok = lead or (i > 0 and seq[i - 1].kind in ("dash", "punct", "paren"))
-            if before_ok and i + lead + 2 < n:
+            # lossy text without the comma: «ранить его на 1 при этом он закрывается» (a predicate
+            # follows; «при этом ударе» is a phrase, not the connective)
+            bare = not before_ok and i > 0 and i + 2 < n and _after(seq, i + 2) >= 0
+            if (before_ok or bare) and i + lead + 2 < n:
                 stop = i + lead + 2
-                if seq[stop].kind == "dash":
+                # typography after the connective, not a connective of its own (spec §2):
+                # «при этом,», «при этом —», «при этом, —»
+                if stop + 1 < n and seq[stop].kind == "punct" and seq[stop].low == ",":
                     stop += 1
-                add(Kind.DEP, i, stop, STRONG)
+                if stop + 1 < n and seq[stop].kind == "dash":
+                    stop += 1
+                add(Kind.DEP, i, stop, VERB if bare else STRONG)
                 i, seg_start = stop, True
                 continue
         if nxt is not None and nxt.is_word("затем") and i + lead + 1 < n:
@@ -283,7 +302,9 @@ def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
                     i, seg_start = i + lead + 1, True
                     continue
         if it.kind == "punct" and it.low == ";" and i > 0 and i + 1 < n:
-            add(Kind.DEP, i, i + 1, STRONG)
+            # a case list (spec §2): «; если У2 — С3» after a case is the next case, joined as «и»
+            case_list = _after_case(out) and seq[i + 1].is_word("если") and cond_extent(seq, i + 1) is not None
+            add(Kind.AND if case_list else Kind.DEP, i, i + 1, STRONG)
             i, seg_start = i + 1, True
             continue
         if it.kind == "punct" and it.low == ":" and not out and i + 1 < n and _opens_options(seq, i):
@@ -291,12 +312,13 @@ def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
             add(Kind.OR_START, 0, i + 1, STRONG)
             i, seg_start = i + 1, True
             continue
-        if it.kind == "punct" and it.low == ":" and i > 0 and i + 1 < n and _after(seq, i + 1, True) >= 0 \
-                and seq[i - 1].kind != "icon":
+        if it.kind == "punct" and (it.low == ":" or (it.low == "." and seq[i + 1:i + 2] and seq[i + 1].is_word("если"))) \
+                and i > 0 and i + 1 < n and _after(seq, i + 1, True) >= 0 and seq[i - 1].kind != "icon":
+            # «бросьте кубик: если …» and «бросьте кубик. Если …» (the cases kept in the roll's feature)
             add(Kind.DEP, i, i + 1, VERB)
             i, seg_start = i + 1, True
             continue
-        if it.kind == "dash" and _named_type_before(seq, i):
+        if it.kind == "dash" and _named_type_before(seq, i, out):
             i, seg_start = i + 1, False   # "; воздействие «вальс» — ...": a type and name head the ability
             continue
         if it.kind == "dash" and i > 0 and i + 1 < n:
@@ -329,9 +351,10 @@ def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
                     s0, e0 = span(match.end - 1, match.end)
                     out.append(Cand(match.kind, seq[match.subject].start, e0, strength, text[s0:e0],
                                     lead=(seq[match.subject].start,
-                                          seq[(match.subject_end or match.end - 1) - 1].end)))
+                                          seq[(match.subject_end or match.end - 1) - 1].end),
+                                    chooser=match.chooser))
                 else:
-                    add(match.kind, i, match.end, strength, match.cond)
+                    add(match.kind, i, match.end, strength, match.cond, match.chooser)
                 i, seg_start = match.body, match.opens_segment
                 continue
         seg_start = False
@@ -339,13 +362,22 @@ def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
     return out
 
 
-def _named_type_before(seq: list[Item], i: int) -> bool:
-    """The dash at i follows an ability type and name, maybe with a range: "; воздействие «вальс» —",
-    "воздействие «украсть личину», дальность 3 —": a separator heading the ability, not DEPENDENT."""
+def _named_type_before(seq: list[Item], i: int, found: list[Cand]) -> bool:
+    """The dash at i follows an ability heading (spec §2, «Headings are not abilities»): a type and
+    name, maybe with a range ("; воздействие «вальс» —", "воздействие «украсть личину», дальность
+    3 —"), or, right after a connective, a type alone or a quoted name alone («, при этом
+    заклинание — …», «; "зов крови" — …»). A separator heading the ability, not DEPENDENT."""
+    from parser.reader.classify import HEADING_TYPES
+
     j = i - 1
-    if j >= 2 and seq[j].kind == "num" and seq[j - 1].is_word("дальность") and seq[j - 2].low == ",":
-        j -= 3
-    return j >= 1 and seq[j].kind == "quote" and seq[j - 1].is_word(*_NAMED_TYPES)
+    if j >= 2 and seq[j].kind == "num" and seq[j - 1].is_word("дальность"):
+        j -= 3 if seq[j - 2].low == "," else 2
+    if j >= 1 and seq[j].kind == "quote" and seq[j - 1].is_word(*_NAMED_TYPES):
+        return True
+    if j < 0 or not (seq[j].kind == "quote" or seq[j].is_word(*HEADING_TYPES)):
+        return False
+    # alone: the heading is all that stands since the last connective (or the effect's start)
+    return j == 0 or (bool(found) and seq[j - 1].end <= found[-1].end <= seq[j].start)
 
 
 def tokens_for(text: str, start: int, end: int, cands: list[Cand], level: int) -> list[Token]:
@@ -360,7 +392,7 @@ def tokens_for(text: str, start: int, end: int, cands: list[Cand], level: int) -
     pos, lead = start, None
     for c in chosen:
         _atom(text, pos, c.start, out, lead)
-        out.append(Token(c.kind, c.cond if c.kind is Kind.COND else c.text, c.start, c.end))
+        out.append(Token(c.kind, c.cond if c.kind is Kind.COND else c.text, c.start, c.end, chooser=c.chooser))
         pos, lead = c.end, c.lead
     _atom(text, pos, end, out, lead)
     return out
