@@ -21,7 +21,7 @@ _CHOOSER = re.compile(r"\bпо\s+(?:своему\s+)?выбору\b", re.I)
 class Annotation:
     """One annotation: its kind, its text (without parentheses) and its span."""
 
-    kind: str                    # "type_name" | "limit" | "duration" | "chooser" | "while" | "other"
+    kind: str                    # "type_name" | "limit" | "duration" | "chooser" | "while" | "mark" | "other"
     text: str
     span: tuple[int, int]
 

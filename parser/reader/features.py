@@ -31,6 +31,7 @@ _LEADING_LIMIT = re.compile(
 _REDIRECT = re.compile(r"перенаправ", re.I)
 _WHILE_CLAUSE = re.compile(r",\s*(пока)\b", re.I)
 _UNTIL = re.compile(r"до\s+тех\s+пор\s*$", re.I)
+_LEADING_MARKS = re.compile(r"\s*(?:\[:[A-Za-z_]+\]\s*)+")
 _STATIC_LABELS = re.compile(r"строй|бестел|на\s+глубине|на\s+поверхности|орда", re.I)
 
 
@@ -139,6 +140,13 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
         feature.effect_span = (end, end)
         return feature
     regions, prot = _protected(text, start, end, name)
+    marks = _LEADING_MARKS.match(text, start, end)
+    if marks is not None and marks.end() < end:
+        # «[:unq] Неповоротливость»: an online-client mark before the feature marks the card, it
+        # heads nothing (BJ303 names it); it is kept as an annotation, never dropped
+        mspan = _trim(text, marks.start(), marks.end())
+        feature.annotations.append(Annotation("mark", text[mspan[0]:mspan[1]], mspan))
+        start = marks.end()
     head = find_prefix(text, start, end)
     kind = head.kind
     pos = head.effect_start

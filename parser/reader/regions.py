@@ -12,7 +12,7 @@ from functools import cached_property
 from typing import Callable
 
 Span = tuple[int, int]
-_ICON = re.compile(r"\{[A-Za-z_]+\}")
+_ICON = re.compile(r"\{[A-Za-z_]+\}|\[:[A-Za-z_]+\]")   # a placeholder, or an online-client mark «[:unq]»
 
 
 @dataclass(frozen=True)
