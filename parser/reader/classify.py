@@ -728,8 +728,8 @@ def is_trigger_start(text: str, pos: int, end: int) -> bool:
     if not m:
         return False
     word = m.group(1).lower()
-    if word == "до":  # "До набора отряда", "До начала хода" — not "до 3 ..."
-        return bool(re.match(r"\s*до\s+[а-яё]", text[pos:end], re.I))
+    if word == "до":  # "До набора отряда", "До начала хода" — not "до 3 ...", not the duration "до конца хода"
+        return bool(re.match(r"\s*до\s+(?!конца\b|тех\s+пор\b)[а-яё]", text[pos:end], re.I))
     return True
 
 
