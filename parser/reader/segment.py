@@ -176,10 +176,24 @@ def candidates(text: str, start: int, end: int, protected: list[tuple[int, int, 
         for i in sorted(cut) + [len(seq) - 1]:
             parts.append(seq[last:i + 1])
             last = i + 1
+        listing = _receiving_colon(seq) is not None
         for part in parts:
-            out.extend(_scan(text, part, dynamic))
+            out.extend(_scan(text, part, dynamic, listing))
         return _options_as_choice(sorted(out, key=lambda c: c.start))
     return _options_as_choice(_scan(text, seq, dynamic))
+
+
+_RECEIVING = ("получает", "получают", "получить", "имеет", "имеют", "приобретает")
+
+
+def _receiving_colon(seq: list[Item]) -> int | None:
+    """The index of a ":" after a verb of receiving («получает: +1 к {move}, если …; {armor}1, если
+    …»), which opens a list of what is received: its «;» join the items as «и», and a ":" inside an
+    item («получают: Концентрация: …») is the item's own, not «при этом» (spec §1, lists after a colon)."""
+    for i in range(1, len(seq)):
+        if seq[i].kind == "punct" and seq[i].low == ":":
+            return i if seq[i - 1].is_word(*_RECEIVING) else None
+    return None
 
 
 def _options_as_choice(cands: list[Cand]) -> list[Cand]:
@@ -224,9 +238,12 @@ def _opens_options(seq: list[Item], i: int) -> bool:
     return j >= 0 and seq[j].is_word("одно", "одну", "один")
 
 
-def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
-    """Connective candidates of one run of items."""
+def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> list[Cand]:
+    """Connective candidates of one run of items; `listing`: the run is an item of a list opened
+    by a receiving colon on an earlier line."""
     inside, closing = _protect_clauses(seq)
+    colon = _receiving_colon(seq)
+    listing = listing or colon is not None
     out: list[Cand] = []
     n = len(seq)
     i = 0
@@ -302,15 +319,19 @@ def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
                     i, seg_start = i + lead + 1, True
                     continue
         if it.kind == "punct" and it.low == ";" and i > 0 and i + 1 < n:
-            # a case list (spec §2): «; если У2 — С3» after a case is the next case, joined as «и»
+            # a case list (spec §2): «; если У2 — С3» after a case is the next case, joined as «и»;
+            # so are the items of a list after «получает:»
             case_list = _after_case(out) and seq[i + 1].is_word("если") and cond_extent(seq, i + 1) is not None
-            add(Kind.AND if case_list else Kind.DEP, i, i + 1, STRONG)
+            add(Kind.AND if case_list or (listing and (colon is None or i > colon)) else Kind.DEP, i, i + 1, STRONG)
             i, seg_start = i + 1, True
             continue
         if it.kind == "punct" and it.low == ":" and not out and i + 1 < n and _opens_options(seq, i):
             # "выберите одно: А; Б" opening the effect is the choice itself, like "Или А, или Б"
             add(Kind.OR_START, 0, i + 1, STRONG)
             i, seg_start = i + 1, True
+            continue
+        if listing and it.low == ":":
+            i, seg_start = i + 1, False     # «получают: Концентрация: …»: the list's own colons
             continue
         if it.kind == "punct" and (it.low == ":" or (it.low == "." and seq[i + 1:i + 2] and seq[i + 1].is_word("если"))) \
                 and i > 0 and i + 1 < n and _after(seq, i + 1, True) >= 0 and seq[i - 1].kind != "icon":
