@@ -400,7 +400,8 @@ def test_issue_8_while_condition_and_granted_trigger():
 # fixed by one pattern: (card id, feature index, start, kind, condition, abstract canonical form)
 PINNED_SAMPLES = [
     # a type, name and range before a dash head the ability (not DEPENDENT)
-    ('70072', 1, 'При {strike} — подлость 1; воздействие «', 'triggered', 'При {strike}', '(С1, при этом С2)'),
+    # … and a «может» right after the heading is still MAY (the heading opens the atom)
+    ('70072', 1, 'При {strike} — подлость 1; воздействие «', 'triggered', 'При {strike}', '(С1, при этом (может С2))'),
     # the card's name inside an unquoted ability name; «при этом» after a parenthesis
     ('20068', 0, '{tap}: Воздействие захват Рукана поменят', 'playable', None, '(С1, при этом С2)'),
     # the effect's adverb before its infinitive

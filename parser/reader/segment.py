@@ -256,6 +256,7 @@ def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> l
         out.append(Cand(kind, s, e, strength, text[s:e], cond, chooser=chooser))
 
     seg_start = True        # at the start of a segment (effect start or after a connective)
+    heading = None          # index where an ability's heading («воздействие «x» —») starts, right before i
     while i < n:
         it = seq[i]
         if i in inside:
@@ -339,8 +340,11 @@ def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> l
             add(Kind.DEP, i, i + 1, VERB)
             i, seg_start = i + 1, True
             continue
-        if it.kind == "dash" and _named_type_before(seq, i, out):
-            i, seg_start = i + 1, False   # "; воздействие «вальс» — ...": a type and name head the ability
+        head_at = _named_type_before(seq, i, out) if it.kind == "dash" else None
+        if head_at is not None:
+            # "; воздействие «вальс» — ...": a type and name head the ability; a «может» right after
+            # the heading is still an option, the heading's words opening the ability's atom
+            heading, i, seg_start = head_at, i + 1, True
             continue
         if it.kind == "dash" and i > 0 and i + 1 < n:
             strength = _after(seq, i + 1, True)
@@ -363,10 +367,19 @@ def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> l
                     continue
         if seg_start:
             found = segment_start(Context(text, seq, dynamic, out), i)
+            if found is not None and heading is not None and found[1].kind is not Kind.MAY:
+                found = None          # after a heading only «может» opens anything
             if found is not None:
                 pattern, match = found
                 strength = {Kind.COND: MAYBE_COND, Kind.MAY: MAYBE_MAY}.get(match.kind, VERB)
-                if match.subject is not None:
+                if heading is not None:
+                    # the token spans the heading and «может»; the heading (and a subject) open the atom
+                    s0, e0 = span(match.end - 1, match.end)
+                    lead_end = seq[(match.subject_end or match.end - 1) - 1].end if match.subject is not None \
+                        else seq[i - 1].end
+                    out.append(Cand(match.kind, seq[heading].start, e0, strength, text[s0:e0],
+                                    lead=(seq[heading].start, lead_end), chooser=match.chooser))
+                elif match.subject is not None:
                     # the token spans the phrase and «может» (every character in one token); its
                     # text is «может», and the phrase's words open the next atom's text
                     s0, e0 = span(match.end - 1, match.end)
@@ -376,29 +389,30 @@ def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> l
                                     chooser=match.chooser))
                 else:
                     add(match.kind, i, match.end, strength, match.cond, match.chooser)
-                i, seg_start = match.body, match.opens_segment
+                i, seg_start, heading = match.body, match.opens_segment, None
                 continue
-        seg_start = False
+        seg_start, heading = False, None
         i += 1
     return out
 
 
-def _named_type_before(seq: list[Item], i: int, found: list[Cand]) -> bool:
-    """The dash at i follows an ability heading (spec §2, «Headings are not abilities»): a type and
-    name, maybe with a range ("; воздействие «вальс» —", "воздействие «украсть личину», дальность
-    3 —"), or, right after a connective, a type alone or a quoted name alone («, при этом
-    заклинание — …», «; "зов крови" — …»). A separator heading the ability, not DEPENDENT."""
+def _named_type_before(seq: list[Item], i: int, found: list[Cand]) -> int | None:
+    """The index where an ability heading ends by the dash at i starts, or None (spec §2, «Headings
+    are not abilities»): a type and name, maybe with a range ("; воздействие «вальс» —",
+    "воздействие «украсть личину», дальность 3 —"), or, right after a connective, a type alone
+    or a quoted name alone («, при этом заклинание — …», «; "зов крови" — …»). The dash is a
+    separator heading the ability, not DEPENDENT."""
     from parser.reader.classify import HEADING_TYPES
 
     j = i - 1
     if j >= 2 and seq[j].kind == "num" and seq[j - 1].is_word("дальность"):
         j -= 3 if seq[j - 2].low == "," else 2
     if j >= 1 and seq[j].kind == "quote" and seq[j - 1].is_word(*_NAMED_TYPES):
-        return True
+        return j - 1
     if j < 0 or not (seq[j].kind == "quote" or seq[j].is_word(*HEADING_TYPES)):
-        return False
+        return None
     # alone: the heading is all that stands since the last connective (or the effect's start)
-    return j == 0 or (bool(found) and seq[j - 1].end <= found[-1].end <= seq[j].start)
+    return j if j == 0 or (bool(found) and seq[j - 1].end <= found[-1].end <= seq[j].start) else None
 
 
 def tokens_for(text: str, start: int, end: int, cands: list[Cand], level: int) -> list[Token]:
