@@ -658,6 +658,9 @@ def _lossy_name_end(seq: list[Item]) -> int | None:
             return v if v <= 4 else None      # "Воздействие удача +1 или -1 к броску": a modifier opens it
         if it.kind not in ("word", "num", "name") or it.low in _CLAUSE_WORDS:
             return v if it.low in _CLAUSE_WORDS and v <= 4 else None
+        if it.is_word("при", "после") and 2 <= v <= 4 and v + 1 < len(seq) and seq[v + 1].kind == "word" \
+                and morph.pos(seq[v + 1].low) == "NOUN" and not seq[v + 1].is_word("этом", "выполнении"):
+            return v          # "Воздействие плоть мертвых при гибели существа …": a condition follows the name
         if not (is_predicate(it) or it.low in _IMPERSONAL):
             continue
         if morph.pos(it.low) == "INFN" and v + 2 < len(seq) and seq[v + 1].kind == "word" \

@@ -502,6 +502,27 @@ def _bare_transitive(item: Item) -> bool:
         and (found[0].tag.POS == "INFN" or "impr" in found[0].tag)
 
 
+def _compound_subject(ctx: Context, at: int, nxt: int) -> bool:
+    """«Оглар и его хозяин имеют -1 …»: a bare noun phrase (the card's name, a nominative noun)
+    before «и», and after it another one whose verb is plural: one subject of one ability."""
+    seq = ctx.seq
+    if not seq[at].is_word("и"):
+        return False
+    seg_start = ctx.found[-1].end if ctx.found else seq[0].start
+    first = at
+    while first - 1 >= 0 and seq[first - 1].start >= seg_start and at - first < 4:
+        first -= 1
+    if first == at or (first > 0 and seq[first - 1].start >= seg_start):
+        return False
+    if not all(seq[k].kind in ("word", "name") and nominal(seq[k]) and not is_predicate(seq[k])
+               for k in range(first, at)):
+        return False
+    if predicate_at(seq, nxt) != 2:
+        return False
+    verb = next((seq[k] for k in range(nxt, min(nxt + 6, len(seq))) if is_predicate(seq[k])), None)
+    return verb is not None and any("plur" in p.tag for p in morph.parses(verb.low)[:1])
+
+
 @dataclass(frozen=True)
 class JoiningPattern:
     name: str
@@ -516,6 +537,8 @@ JOINING: tuple[JoiningPattern, ...] = (
     JoiningPattern("shared-object", "«вызвать или возродить X»: a transitive instruction with no "
                    "object right before «и»/«или» shares the object of the next one: one ability.",
                    _shared_object),
+    JoiningPattern("compound-subject", "«Оглар и его хозяин имеют …»: «и» between two noun phrases "
+                   "whose verb is plural joins one subject, not two abilities.", _compound_subject),
     JoiningPattern("adverbial-phrase", "a comma after a short prepositional phrase with no predicate "
                    "(«в свой ход, может …») joins it to the ability it qualifies.", _adverbial_before),
 )

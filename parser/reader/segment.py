@@ -110,6 +110,9 @@ def _opp_extent(text: str, seq: list[Item], i: int) -> int | None:
     return end
 
 
+_SUBJECT_PRONOUNS = ("он", "она", "оно", "они")
+
+
 def _protect_clauses(seq: list[Item]) -> tuple[set[int], set[int]]:
     """Indices inside "где X — ..." clauses, and commas that close a relative or participle clause."""
     inside: set[int] = set()
@@ -120,7 +123,10 @@ def _protect_clauses(seq: list[Item]) -> tuple[set[int], set[int]]:
             j = i + 1
             while j < len(seq) and not (seq[j].kind == "punct" and seq[j].low == ";") \
                     and not (seq[j].is_word("при") and j + 1 < len(seq) and seq[j + 1].is_word("этом")) \
-                    and not seq[j].is_word("затем"):
+                    and not seq[j].is_word("затем") \
+                    and not (seq[j].low == "," and j + 1 < len(seq) and seq[j + 1].is_word(*_SUBJECT_PRONOUNS)
+                             and predicate_at(seq, j + 1) == 2):
+                # "где X - число ран, он входит в игру …": a pronoun subject and its verb end the clause
                 inside.add(j)
                 j += 1
             if j - 1 in inside and seq[j - 1].kind == "punct" and seq[j - 1].low == ",":
