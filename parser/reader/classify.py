@@ -299,10 +299,13 @@ def _fixed_time_condition(seq: list[Item]) -> int | None:
     """«В начале вашего хода стоящее рядом ваше существо … может …» (no dash): a time condition
     has a fixed shape — «В начале/В конце» [modifier] «хода/боя» [«противника»] — and ends there
     when a word, not a comma or a dash, follows it."""
-    if len(seq) < 4 or not (seq[0].is_word("в") and seq[1].is_word("начале", "конце")):
+    if len(seq) >= 3 and seq[0].is_word("вначале", "вконце"):
+        j = 1            # lossy «Вначале вашего хода»
+    elif len(seq) < 4 or not (seq[0].is_word("в") and seq[1].is_word("начале", "конце")):
         return None
-    j = 2
-    while j < len(seq) and seq[j].is_word(*_TIME_MODIFIERS) and j < 4:
+    else:
+        j = 2
+    while j < len(seq) and seq[j].is_word(*_TIME_MODIFIERS) and j < 4 and j < len(seq) - 1:
         j += 1
     if j >= len(seq) or not seq[j].is_word("хода", "боя"):
         return None
@@ -354,7 +357,8 @@ def _dash_end(seq: list[Item]) -> int | None:
         if it.kind == "dash":
             if any(seq[k].is_word("где") for k in range(max(1, j - 3), j)):
                 continue                  # "где X — …" inside the condition
-            if it.low == "-" and j + 1 < len(seq) and seq[j + 1].kind == "num" and seq[j + 1].start == it.end:
+            if it.low == "-" and j + 1 < len(seq) and seq[j + 1].start == it.end \
+                    and (seq[j + 1].kind == "num" or seq[j + 1].low in ("x", "х")):
                 continue                  # a minus sign: "получает -1 к {strike}"
             return j if j > 1 and j + 1 < len(seq) else None
         if it.kind != "word":
