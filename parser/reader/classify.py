@@ -234,6 +234,9 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
             k = j
             if k - 1 > 0 and (seq[k - 1].kind == "num" or seq[k - 1].low in ("x", "х")):
                 k -= 1
+            while k - 1 > 1 and k > j - 2 and seq[k - 1].is_word("следующий", "следующая", "следующее", "первый",
+                                                               "первая", "первое"):
+                k -= 1         # "… следующий магический удар Финириарха сводится …": the phrase opens the effect
             return k, k, True, None
         if is_predicate(it) or it.is_word("может", "могут", "можете"):
             if sub_pred_allowed and _finite_subclause_verb(seq, j):
@@ -501,6 +504,27 @@ def _subject_before_phrase(seq: list[Item], k: int, verb: Item) -> int:
     return q
 
 
+def _adjective_subject(seq: list[Item], k: int, verb: Item) -> int:
+    """«… в этот ход следующий {strike} сводится …», «следующий магический удар Финириарха
+    сводится …»: adjectives, a head (an icon or a noun) and maybe a genitive after it, right
+    before the verb: the subject starts at the first adjective. The index, or k."""
+    p = k
+    if p - 1 > 1 and (seq[p - 1].kind == "name" or (seq[p - 1].kind == "word" and not nominal(seq[p - 1])
+                                                     and morph.pos(seq[p - 1].low) == "NOUN")):
+        p -= 1           # a genitive modifier: «Финириарха»
+    if p - 1 <= 1 or not (seq[p - 1].kind == "icon" or (seq[p - 1].kind == "word" and nominal(seq[p - 1])
+                                                          and morph.pos(seq[p - 1].low) == "NOUN")):
+        return k
+    p -= 1
+    head = p
+    while p - 1 > 1 and head - p < 3 and seq[p - 1].kind == "word" and morph.pos(seq[p - 1].low) == "ADJF" \
+            and nominal(seq[p - 1]) and _agrees(seq[p - 1], verb):
+        p -= 1
+    if p == head or seq[p - 1].low in PREPOSITIONS:
+        return k
+    return p
+
+
 # nominative words that are never part of a trigger condition's prepositional phrase
 _ALWAYS_SUBJECTS = ("он", "она", "оно", "они", "противник", "соперник", "атакованный")
 
@@ -541,6 +565,8 @@ def _subject_walk(seq: list[Item], j: int, genitive: bool) -> int:
         stop = k - 1  # "При атаке на Берсерка противник может …": a nominative only a subject can be
     if finite and stop == k and not genitive:
         stop = _subject_before_phrase(seq, k, it)
+    if finite and stop == k and not genitive:
+        stop = _adjective_subject(seq, k, it)
     if stop <= 0 or (stop == 1 and seq[0].low in {"при", "после", "до", "вместо"}):
         stop = max(k, 1)
     return stop
