@@ -1,4 +1,9 @@
-"""The canonical notation of spec section 4, and its abstract rendering."""
+"""The canonical notation of spec section 4, and its abstract rendering.
+
+MAY prints as the prefix `может `; when another player chooses (spec section 2, May.chooser)
+the prefix names that player: `(противник может С1)`, `(атакованный может С1)`. The abstract
+lexer reads the same words back, so the notation stays a fixed point.
+"""
 from __future__ import annotations
 
 from parser.engine.tree import (
