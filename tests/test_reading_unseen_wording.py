@@ -357,3 +357,16 @@ def test_words_joined_inside_one_ability(text, form):
     assert canonical(f.reading.tree) == form and not f.reading.ambiguous
     for granted in f.granted:
         assert canonical(granted.reading.tree) == "Метание \"камня\" на 1, дальность 3"
+
+
+@pytest.mark.parametrize("text,payment", [("Один раз за ход: ранить выбранное существо на 1", "Один раз за ход"),
+                                          ("Дважды за бой: излечиться на 1", "Дважды за бой")])
+def test_a_limit_in_words_opens_a_playable_feature(text, payment):
+    f = one(text)
+    assert (f.kind, f.payment) == ("playable", payment)
+
+
+def test_a_refusal_at_the_feature_start_is_a_trigger_condition():
+    f = one("Если противник не может или не хочет переместить своё существо - ранить его на 2")
+    assert (f.condition, canonical(f.reading.tree)) == ("Если противник не может или не хочет переместить своё "
+                                                        "существо", "ранить его на 2")

@@ -22,7 +22,8 @@ _PAYMENT = re.compile(
     r"\s*((?:[XХxх]\s*)?(?:\d+\s*)?\{(?!first\}|second\}|wolf\}|human\})\w+\}(?:\s*(?:[XХxх]\s*)?(?:\d+\s*)?\{\w+\})*"
     r"(?:\s*,\s*[^:«»\"()]{1,90}?)?)\s*:")
 _LABELLED_PAYMENT = re.compile(rf"\s*({PAYMENT_RUN})\s*:")
-_LIMIT_PAYMENT = re.compile(r"\s*(\d+\s+раз[а]?\s+за\s+[^:«»()]{1,20}?)\s*:")
+_LIMIT_PAYMENT = re.compile(r"\s*((?:(?:\d+|[XХxх]|один|два|три)\s+раз[а]?|дважды|трижды)\s+за\s+[^:«»()]{1,20}?)\s*:",
+                            re.I)
 _ACTION_PAYMENT = re.compile(r"\s*([А-ЯЁ][а-яё]+(?:\s+[^:«»\"()—–.;]{1,60}?)?)\s*:")
 _LABEL = re.compile(rf"\s*((?:{LABELS})|{LABEL_ICONS})\s*:", re.I)
 _TRIGGER = re.compile(r"\s*(При|После|До|Если|Когда|В\s*начале|В\s*конце|Вместо)\b", re.I)
@@ -245,7 +246,8 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
                 continue
             modal = it.low in morph.MODALS and j + 1 < len(seq) and is_predicate(seq[j + 1])
             if clause and not saw_pred:
-                if j > 1 and _second_person(it) and not seq[j - 1].is_word("вы", "не", "можно", "нельзя", "нужно") \
+                if j > 1 and _second_person(it) and not seq[j - 1].is_word("вы", "не", "можно", "нельзя", "нужно",
+                                                                            "хочет", "хотят") \
                         and seq[j - 1].low not in morph.MODALS:
                     return j, j, True, None     # "если обе карты {elite} ранить ...": the instruction opens the effect
                 if verbless and verbless_end is None and not modal:
@@ -343,7 +345,7 @@ def _after_connective(seq: list[Item], k: int) -> bool:
         k >= 2 and seq[k - 2].is_word("при") and seq[k - 1].is_word("этом", "выполнении"))
 
 
-_NOT_INSTRUCTION_BEFORE = {"вы", "не", "можно", "нельзя", "нужно", "чтобы"}
+_NOT_INSTRUCTION_BEFORE = {"вы", "не", "можно", "нельзя", "нужно", "чтобы", "хочет", "хотят"}
 
 
 def _dash_end(seq: list[Item]) -> int | None:
