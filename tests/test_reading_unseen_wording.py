@@ -370,3 +370,23 @@ def test_a_refusal_at_the_feature_start_is_a_trigger_condition():
     f = one("Если противник не может или не хочет переместить своё существо - ранить его на 2")
     assert (f.condition, canonical(f.reading.tree)) == ("Если противник не может или не хочет переместить своё "
                                                         "существо", "ранить его на 2")
+
+
+@pytest.mark.parametrize("text,form", [
+    # a parenthesis that is not only an annotation stays in the ability's words
+    ("Бешенство 2: бросьте кубик; до конца хода ваш бросок равен этому значению (в выбранном вами порядке, 1 раз за ход)",
+     "(бросьте кубик, при этом до конца хода ваш бросок равен этому значению (в выбранном вами порядке, 1 раз за ход))"),
+    ("{tap}: Возродить существо (в закрытом виде, 1 раз за бой)", "Возродить существо (в закрытом виде, 1 раз за бой)"),
+    ("{tap}: ранить цель на 1 (До начала вашего хода — получить {counter})",
+     "ранить цель на 1 (До начала вашего хода — получить {counter})"),
+    # the comma closing a relative clause before an instruction is a connective
+    ("{tap}: найдите в колоде карту, которая не была показана, покажите её",
+     "(найдите в колоде карту, которая не была показана и покажите её)"),
+])
+def test_no_words_dropped_and_no_connective_missed(text, form):
+    assert canonical(one(text).reading.tree) == form
+
+
+def test_a_passive_after_a_negated_modal_belongs_to_the_condition():
+    f = one("Если не может быть помещена на существо противника может быть помещена на любое существо.")
+    assert f.condition == "Если не может быть помещена на существо противника"

@@ -256,6 +256,9 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
                         verbless_end = (stop, stop, True, None)
                 saw_pred = True
                 j += 2 if modal else 1
+                if modal and seq[j - 1].is_word("быть") and j < len(seq) and seq[j].kind == "word" \
+                        and morph.pos(seq[j].low) in ("PRTS", "ADJS"):
+                    j += 1     # "Если … не может быть помещена …": the passive belongs to the modal
                 continue
             stop = _subject_start(seq, j)
             if 1 <= stop - 1 and stop < j and _takes_phrase(seq[stop - 1], seq[stop]) \

@@ -113,6 +113,13 @@ def _opp_extent(text: str, seq: list[Item], i: int) -> int | None:
 _SUBJECT_PRONOUNS = ("он", "она", "оно", "они")
 
 
+def _instruction_at(seq: list[Item], j: int) -> bool:
+    from parser.reader import morph
+
+    return j < len(seq) and seq[j].kind == "word" and morph.is_instruction(seq[j].low) \
+        and morph.pos(seq[j].low) in ("INFN", "VERB")
+
+
 def _protect_clauses(seq: list[Item]) -> tuple[set[int], set[int]]:
     """Indices inside "где X — ..." clauses, and commas that close a relative or participle clause."""
     inside: set[int] = set()
@@ -153,6 +160,8 @@ def _protect_clauses(seq: list[Item]) -> tuple[set[int], set[int]]:
                 j = opens_at + 1
                 while j < len(seq) and not (seq[j].kind == "punct" and seq[j].low in ";:") and seq[j].kind != "dash":
                     if seq[j].kind == "punct" and seq[j].low == ",":
+                        if relative and _instruction_at(seq, j + 1):
+                            break     # "найдите карту, которая не была показана, покажите её": the next ability
                         if relative or predicate_at(seq, j + 1):
                             closing.add(j)
                             break
