@@ -390,3 +390,9 @@ def test_no_words_dropped_and_no_connective_missed(text, form):
 def test_a_passive_after_a_negated_modal_belongs_to_the_condition():
     f = one("Если не может быть помещена на существо противника может быть помещена на любое существо.")
     assert f.condition == "Если не может быть помещена на существо противника"
+
+
+def test_granted_features_opening_with_a_modifier():
+    f = one('Ваши существа имеют: "+1 к первой атаке за ваш ход. Не может действовать в ваш ход".')
+    assert [canonical(g.reading.tree) for g in f.granted] == ["+1 к первой атаке за ваш ход",
+                                                              "Не может действовать в ваш ход"]

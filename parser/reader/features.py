@@ -273,7 +273,8 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
 
 def _looks_like_feature(inner: str) -> bool:
     words = inner.split()
-    return ":" in inner or (len(words) >= 2 and inner[:1].isupper())
+    # «Ваши существа имеют: "+1 к первой атаке за ваш ход. Не может …"»: a modifier opens a feature too
+    return ":" in inner or (len(words) >= 2 and (inner[:1].isupper() or bool(re.match(r"[+\-–]\s?[\dXХxх]", inner))))
 
 
 def _trailing_while(text: str, es: int, ee: int, prot) -> Span | None:
