@@ -18,7 +18,7 @@ from parser.reader.morph import normalize
 from parser.reader.names import name_spans
 from parser.reader.regions import find_regions, span_index
 from parser.reader.segment import LEVELS, candidates, tokens_for
-from parser.reader.split import ERRATA, split_features
+from parser.reader.split import ERRATA, LEADING_MARKS, split_features
 from parser.engine.tokens import Kind, Token
 
 Span = tuple[int, int]
@@ -31,7 +31,6 @@ _LEADING_LIMIT = re.compile(
 _REDIRECT = re.compile(r"перенаправ", re.I)
 _WHILE_CLAUSE = re.compile(r",\s*(пока)\b", re.I)
 _UNTIL = re.compile(r"до\s+тех\s+пор\s*$", re.I)
-_LEADING_MARKS = re.compile(r"\s*(?:\[:[A-Za-z_]+\]\s*)+")
 _STATIC_LABELS = re.compile(r"строй|бестел|на\s+глубине|на\s+поверхности|орда", re.I)
 
 
@@ -140,8 +139,8 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
         feature.effect_span = (end, end)
         return feature
     regions, prot = _protected(text, start, end, name)
-    marks = _LEADING_MARKS.match(text, start, end)
-    if marks is not None and marks.end() < end:
+    marks = LEADING_MARKS.match(text, start, end)
+    if "[" in text[marks.start():marks.end()] and marks.end() < end:
         # «[:unq] Неповоротливость»: an online-client mark before the feature marks the card, it
         # heads nothing (BJ303 names it); it is kept as an annotation, never dropped
         mspan = _trim(text, marks.start(), marks.end())

@@ -113,7 +113,8 @@ def _payment_start(text: str, start: int, j: int, last_solid: list[int]) -> int 
     return k if m.group(1) in "XХxх" else j
 
 
-_MARKS_ONLY = re.compile(r"\s*(?:\[:[A-Za-z_]+\]\s*)*")   # «[:unq] {tap}: …»: the mark heads the feature
+# online-client marks before a feature («[:unq] {tap}: …»): they head it, they start nothing
+LEADING_MARKS = re.compile(r"\s*(?:\[:[A-Za-z_]+\]\s*)*")
 _ROLL_END = re.compile(r"(?<!\w)куби\w*\s*$", re.I)
 _CASE_HEAD = re.compile(r"\s*если\s+(?:выпал\w*|на\s+кубике)", re.I)
 
@@ -166,7 +167,7 @@ def _boundaries(text: str, start: int, end: int) -> list[int]:
                 j += 1
             head = (_FEATURE_HEAD.match(text, j, end) or word_label_at(text, j, end)) if j < end else None
             trigger = head is None and j < end and _TRIGGER_HEAD.match(text, j, end)
-            if (head or trigger) and not _MARKS_ONLY.fullmatch(text, start, j):
+            if (head or trigger) and not LEADING_MARKS.fullmatch(text, start, j):
                 solid = last_solid[i - start]
                 last = text[solid] if solid >= start else ""
                 if last and last not in ":—–-«\"," \
