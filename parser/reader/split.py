@@ -24,15 +24,16 @@ TRIGGER_WORDS = r"При|После|Когда|Если|В\s+начале|В\s+�
 _LATIN_LOOK_ALIKES = "aceopxyABCEHKMOPTXY"
 _LOOK_ALIKES = str.maketrans(_LATIN_LOOK_ALIKES, "асеорхуАВСЕНКМОРТХУ")
 _WORD_LABEL = re.compile(rf"\s*((?:{LABELS}))\s*:", re.I)
+_HAS_LOOK_ALIKE = re.compile(f"[{_LATIN_LOOK_ALIKES}]")
+_LABEL_INITIALS = frozenset("СВБКОНсвбконCBKOHcbkoh \t")     # first letters of LABELS, in both alphabets
 
 
 def word_label_at(text: str, start: int, end: int) -> tuple[int, int, int] | None:
     """A keyword label written with Latin look-alike letters at `start`: (label start, label end,
     index after its ":"), or None. Labels in plain Cyrillic are matched by the usual patterns."""
-    window = text[start:min(end, start + 40)]
-    if not any(ch in _LATIN_LOOK_ALIKES for ch in window[:25]):
+    if start >= end or text[start] not in _LABEL_INITIALS or not _HAS_LOOK_ALIKE.search(text, start, start + 25):
         return None
-    m = _WORD_LABEL.match(window.translate(_LOOK_ALIKES))
+    m = _WORD_LABEL.match(text[start:min(end, start + 40)].translate(_LOOK_ALIKES))
     return None if m is None else (start + m.start(1), start + m.end(1), start + m.end())
 
 
