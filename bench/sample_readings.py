@@ -55,7 +55,8 @@ def main() -> int:
         form = canonical(f.reading.tree) if f.reading else f"ОШИБКА: {f.error.message if f.error else '?'}"
         head = [f"kind={f.kind}"]
         for label, value in (("payment", f.payment), ("label", f.label), ("condition", f.condition),
-                             ("while", f.while_condition), ("type", f.ability_type), ("name", f.effect_name)):
+                             ("while", f.while_condition), ("type", f.ability_type), ("name", f.effect_name),
+                             ("range", f.ability_range)):
             if value:
                 head.append(f"{label}={value}")
         print(f"\n#{number} {card_id}:{index}  {' | '.join(head)}")

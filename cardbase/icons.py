@@ -3,6 +3,10 @@
 The names come from the corpus README: the identified icons and the ones seen
 in real cards but not identified yet. A reader accepts both; the loader
 reports any other name so a typo such as `{tpa}` is caught where it is written.
+
+Texts exported from the online client carry marks such as `[:unq]` or `[:fly]`.
+`import` turns a mark that has a placeholder into it (`[:tap]` → `{tap}`); the
+others stay as written and BJ303 names them (`CLIENT_MARKS`).
 """
 from __future__ import annotations
 
@@ -29,3 +33,24 @@ _ICON_RE = re.compile(r"\{([^{}\n]*)\}")
 def find_icons(text: str) -> list[tuple[str, int, int]]:
     """Every `{name}` in `text` as (name, start, end) character offsets, in order."""
     return [(m.group(1), m.start(), m.end()) for m in _ICON_RE.finditer(text)]
+
+
+# The online client's marks `[:name]`: a mark whose name is a placeholder's becomes that
+# placeholder on import; these have no placeholder and stay (their meaning, for BJ303).
+CLIENT_MARKS: dict[str, str] = {
+    "unq": "уникальная карта: это поле карты (unique: true), а не текст особенности",
+    "fly": "летающее существо: это тип карты (type: flyer) или слово «летающее», а не значок",
+}
+_MARK_RE = re.compile(r"\[:([A-Za-z_]+)\]")
+
+
+def find_marks(text: str) -> list[tuple[str, int, int]]:
+    """Every online-client mark `[:name]` in `text` as (name, start, end), in order."""
+    return [(m.group(1), m.start(), m.end()) for m in _MARK_RE.finditer(text)]
+
+
+def map_client_marks(text: str) -> str:
+    """`[:tap]` → `{tap}` for every mark named like an identified placeholder; others unchanged."""
+    if "[:" not in text:
+        return text
+    return _MARK_RE.sub(lambda m: "{" + m.group(1) + "}" if m.group(1) in IDENTIFIED_ICONS else m.group(0), text)

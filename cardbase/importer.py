@@ -14,6 +14,7 @@ from typing import Any
 
 from cardbase.atomic import write_atomic
 from cardbase.emit import double_quoted, flow, scalar, text_value
+from cardbase.icons import map_client_marks
 from cardbase.oserror import describe_os_error
 from cardbase.model import Problem
 from cardbase.schema import WRITE_ORDER
@@ -245,6 +246,7 @@ def _parse_line(line: str, path: str, number: int, problems: list[Problem]) -> d
         problems.append(Problem(path, number, 1,
             "поле text не строка; ожидается строка, строка пропущена", card_id))
         return None
+    text = map_client_marks(text)      # «[:tap]» of the online client → «{tap}»
     card = {key: data[key] for key in WRITE_ORDER if key in data and data[key] is not None}
     card.update(id=card_id, name=data["name"], text=text,
                 set=str(data["set"]), set_name=str(data.get("set_name") or ""))

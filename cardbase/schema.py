@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-CARD_TYPES = ("creature", "flyer", "companion", "parasite", "artifact", "terrain")
+# every card type of the game: equipment (экипировка: оружие, щиты, доспехи) included
+CARD_TYPES = ("creature", "flyer", "companion", "parasite", "artifact", "terrain", "equipment")
 _CODE_RE = re.compile(r"^[A-Z]{2}\d{3}$")
 
 

@@ -136,16 +136,23 @@ def explain_node(b: _Builder, node, depth: int, prefix: str = "", optional: bool
         return
     if isinstance(node, May):
         body = node.body
+        # who chooses (May.chooser, spec §2): the controller unless the text names another player
+        who, chooser = _CHOOSER_FORMS.get(node.chooser, ("игрока", "Игрок")) if node.chooser else ("игрока", "Игрок")
         if isinstance(body, Atom):
-            b.say(NODE, "may-one", depth, prefix, a=name(body))
+            b.say(NODE, "may-one", depth, prefix, a=name(body), who=who)
         elif isinstance(body, All):
-            b.say(NODE, "may-many", depth, prefix, items=_listing(body.items))
+            b.say(NODE, "may-many", depth, prefix, items=_listing(body.items), chooser=chooser)
             _children(b, body.items, depth, True)
         else:
-            b.say(NODE, "may-block", depth, prefix, a=name(body))
+            b.say(NODE, "may-block", depth, prefix, a=name(body), who=who)
             explain_node(b, body, depth + 1, "", True)
         return
     raise TypeError(f"not a reading node: {node!r}")
+
+
+# May.chooser (nominative) → (genitive, nominative capitalised) for «по желанию …»
+_CHOOSER_FORMS = {"противник": ("противника", "Противник"), "соперник": ("соперника", "Соперник"),
+                  "атакованный": ("атакованного", "Атакованный"), "владелец": ("владельца", "Владелец")}
 
 
 def _children(b: _Builder, items, depth: int, optional: bool) -> None:

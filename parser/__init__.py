@@ -22,7 +22,7 @@ _EXPORTS: dict[str, str] = {
     "Node": ".engine.tree", "Atom": ".engine.tree", "All": ".engine.tree", "Choice": ".engine.tree", "Either": ".engine.tree",
     "Sequence": ".engine.tree", "Dependent": ".engine.tree", "Fallback": ".engine.tree",
     "OpponentFallback": ".engine.tree", "Condition": ".engine.tree", "May": ".engine.tree",
-    "atoms": ".engine.tree", "children": ".engine.tree", "conditions": ".engine.tree",
+    "atoms": ".engine.tree", "children": ".engine.tree", "conditions": ".engine.tree", "choosers": ".engine.tree",
     # undecided pairs (spec section 3)
     "PAIRS_BY_ID": ".engine.ambiguity", "UNDECIDED_PAIRS": ".engine.ambiguity",
     # morphology the lint rules share with the reader

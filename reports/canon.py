@@ -5,7 +5,7 @@ command, the HTML report and tests share one view of a feature.
 """
 from __future__ import annotations
 
-from parser import abstract_canonical, atoms, canonical, reading_strings
+from parser import abstract_canonical, atoms, canonical, choosers, reading_strings
 
 
 def feature_record(feature) -> dict:
@@ -22,6 +22,7 @@ def feature_record(feature) -> dict:
         "canonical": None,
         "abstract": None,
         "atoms": [],
+        "choosers": [],
         "ambiguous": False,
         "readings": [],
     }
@@ -29,6 +30,7 @@ def feature_record(feature) -> dict:
         record["canonical"] = canonical(reading.tree)
         record["abstract"] = abstract_canonical(reading.tree)[0]
         record["atoms"] = [atom.text for atom in atoms(reading.tree)]
+        record["choosers"] = choosers(reading.tree)   # who chooses each «может» not the controller's
         record["ambiguous"] = reading.ambiguous
         record["readings"] = reading_strings(feature)
         record["pairs"] = sorted({p for alt in reading.alternatives for p in alt.pair_ids})

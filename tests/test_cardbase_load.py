@@ -130,7 +130,7 @@ def test_wrong_types(tmp_path):
         f"{path}:10:9: поле cost — строка «пять»; ожидается целое число",
         f"{path}:11:10: поле elite — строка «да»; ожидается true или false",
         f"{path}:12:11: поле strike — список из 2 элементов; ожидается список из трёх целых чисел [слабый, средний, сильный]",
-        f"{path}:13:9: поле type — строка «dragon»; ожидается одно из: creature, flyer, companion, parasite, artifact, terrain",
+        f"{path}:13:9: поле type — строка «dragon»; ожидается одно из: creature, flyer, companion, parasite, artifact, terrain, equipment",
         f"{path}:14:9: поле noqa — список из 1 элементов; ожидается список кодов правил, например noqa: [BJ101]",
     ]
 

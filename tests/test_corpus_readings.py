@@ -69,7 +69,8 @@ PINNED = [
     ('s1_81', 1, 'Пока не имеет ран, получает «Если должен', 'static', 'С1'),
     ('s1_19', 1, 'Пока ваше степное существо стоит справа ', 'static', 'С1'),
     ('s1_33', 2, 'Пока в первом ряду противника нет его ка', 'static', '(С1 и С2)'),
-    ('s1_196', 0, 'В начале боя получает:\n+1 к {move}, если', 'triggered', '(С1 и С2 и С3 и (С4, при этом С5))'),
+    # the items of a list after «получает:» are joined as «и», whether by line or by «;»
+    ('s1_196', 0, 'В начале боя получает:\n+1 к {move}, если', 'triggered', '(С1 и С2 и С3 и С4 и С5)'),
     ('s1_194', 1, 'В начале боя — воздействие «интриги»:\n{f', 'triggered', '(С1 и С2 и С3)'),
     ('s1_184', 0, '{instant}{tap}: Когда существо получает ', 'conditional', 'С1'),
     ('40015', 1, '{instant}, изгнать карту с вашего кладби', 'playable', 'С1'),
@@ -77,7 +78,8 @@ PINNED = [
     ('s1_36', 0, 'При {strike} — ваше существо, обладающее', 'triggered', 'С1'),
     ('s1_28', 0, '{counter}{tap}: Воздействие «приказ матр', 'playable', 'С1'),
     ('70076', 0, 'При гибели от подлости - в начале следую', 'triggered', '(если У1 — С1)'),
-    ('s1_185', 1, 'При прыжке бросьте кубик: если выпало 1 ', 'triggered', '(С1, при этом ((если У1 — С2), при этом ((если У2 — С3), при этом (если У3 — С4))))'),
+    # a case list after a colon, cases separated by «;»: one list joined as «и» (spec §2, «Case lists»)
+    ('s1_185', 1, 'При прыжке бросьте кубик: если выпало 1 ', 'triggered', '(С1, при этом ((если У1 — С2) и (если У2 — С3) и (если У3 — С4)))'),
     ('s1_102', 1, 'При {strike} может излечиться на 2, если', 'triggered', '(может (С1 и (если У1 — С2)))'),
     ('s1_59', 0, 'До начала вашего хода Оборотень получает', 'triggered', 'С1'),
     ('s1_26', 0, '[Эррата 2023.04.08]', 'errata', None),
@@ -99,7 +101,7 @@ PINNED = [
     # a while-clause before "затем", a type and name heading a later ability, label + payment
     ('10132', 0, 'При {strike} пророчество 2; если обе кар', 'triggered', '(С1, при этом ((если У1 — С2) и (если У2 — С3)))'),
     ('10160', 0, 'В начале вашего хода положите верхнюю ка', 'triggered', '(С1, при этом ((если У1 — С2) и (если У2 — С3)))'),
-    ('10185', 1, 'При прыжке бросьте кубик: если выпало 1 ', 'triggered', '(С1, при этом ((если У1 — С2), при этом ((если У2 — С3), при этом (если У3 — С4))))'),
+    ('10185', 1, 'При прыжке бросьте кубик: если выпало 1 ', 'triggered', '(С1, при этом ((если У1 — С2) и (если У2 — С3) и (если У3 — С4)))'),
     ('10189', 1, 'Если Воин храма атакован дальней атакой ', 'triggered', '(С1, при этом (если У1 — С2))'),
     ('30118', 0, 'При {strike} пророчество 1; если показан', 'triggered', '(С1, при этом ((если У1 — (может С2)) и (если У2 — (может С3))))'),
     ('20043', 0, 'Бестелесный: когда Скальный фантом атако', 'keyword', '(С1, при этом (если У1 — С2))'),
@@ -179,10 +181,11 @@ def test_granted_and_while():
     assert f.granted[0].reading.canonical == "({uchr} на 2, при этом (может получить {counter}))"
 
 
-def test_condition_dash_alternative_on_real_card():
+def test_in_effect_timing_after_the_condition_is_not_ambiguous():
+    # «При гибели от подлости - в начале следующего хода - …»: the second dash closes an in-effect
+    # timing condition, never DEPENDENT; the «condition-dash» pair of spec §3 does not apply
     f = features("70076")[0]
-    alts = [a for a in f.reading.alternatives if a.pair == "condition-dash"]
-    assert [a.condition for a in alts] == ["При гибели от подлости - в начале следующего хода"]
+    assert f.condition == "При гибели от подлости" and not f.reading.ambiguous
 
 
 def test_faithful_and_lossy_forms_read_alike():
@@ -288,10 +291,11 @@ def test_condition_ends_before_the_subject_of_the_effect(card_id, index, conditi
     assert legend(card_id, index)[0] == ("С1", first)
 
 
-def test_card_name_may_token_holds_the_name():
+def test_card_name_before_may_stays_in_the_ability():
     toks = features("s1_54")[1].tokens
-    assert [(t.kind.value, t.text) for t in toks][3:5] == [("MAY", "Искатель тайн может"),
-                                                           ("ATOM", "получить полет и +1 к {strike} до конца боя")]
+    assert [(t.kind.value, t.text) for t in toks][3:5] == [
+        ("MAY", "может"), ("ATOM", "Искатель тайн получить полет и +1 к {strike} до конца боя")]
+    assert toks[3].start == features("s1_54")[1].text.index("Искатель тайн может") + features("s1_54")[1].span[0]
 
 
 # Issue 8: every card it names, pinned with its trigger condition too
@@ -340,7 +344,7 @@ PINNED_CONDITIONS = [
     ('60093', 0, 'В начале хода противника — выберите до 3', 'triggered', 'В начале хода противника',
      '(С1, при этом ((если У1 — (может С2)) и (если У2 — С3)))'),
     ('50128', 0, 'При {strike} по наземному существу проти', 'triggered', 'При {strike} по наземному существу противника',
-     '(может (С1, при этом (С2 и (может (С3, при этом ((если У1 — С4) и С5))))))'),
+     '(может (С1, при этом (С2 и (С3, при этом ((если У1 — С4) и С5)))))'),   # «оно может нападать только …»: a restriction
     ('70076', 0, 'При гибели от подлости - в начале следую', 'triggered', 'При гибели от подлости', '(если У1 — С1)'),
     ('70143', 2, 'При всплатии - в конце этого хода - откр', 'triggered', 'При всплатии', '(если У1 — С1)'),
     ('60200', 0, 'Пока на кладбище, имеет "Вначале вашего ', 'static', None, 'С1'),
@@ -396,7 +400,8 @@ def test_issue_8_while_condition_and_granted_trigger():
 # fixed by one pattern: (card id, feature index, start, kind, condition, abstract canonical form)
 PINNED_SAMPLES = [
     # a type, name and range before a dash head the ability (not DEPENDENT)
-    ('70072', 1, 'При {strike} — подлость 1; воздействие «', 'triggered', 'При {strike}', '(С1, при этом С2)'),
+    # … and a «может» right after the heading is still MAY (the heading opens the atom)
+    ('70072', 1, 'При {strike} — подлость 1; воздействие «', 'triggered', 'При {strike}', '(С1, при этом (может С2))'),
     # the card's name inside an unquoted ability name; «при этом» after a parenthesis
     ('20068', 0, '{tap}: Воздействие захват Рукана поменят', 'playable', None, '(С1, при этом С2)'),
     # the effect's adverb before its infinitive
@@ -438,7 +443,7 @@ def test_payment_then_a_list_of_cases_is_not_a_conditional_feature():
     [feature] = read_text("{tap}: если выпало 1 — ранить цель на 1; если выпало 2 — ранить цель на 2.")
     assert feature.kind == "playable" and feature.condition is None
     assert canonical(feature.reading.tree) == (
-        "((если выпало 1 — ранить цель на 1), при этом (если выпало 2 — ранить цель на 2))")
+        "((если выпало 1 — ранить цель на 1) и (если выпало 2 — ранить цель на 2))")
 
 
 def test_verbless_while_condition_ended_by_may_10154():

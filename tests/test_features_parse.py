@@ -175,11 +175,21 @@ def test_static_may_is_a_permission_not_optional():
 
 
 def test_condition_dash_alternative():
-    f = read_text("При всплытии - в конце этого хода - открыться.")[0]
+    f = read_text("При всплытии - закрыть цель - ранить её на 1.")[0]
     assert f.condition == "При всплытии"
-    assert f.reading.canonical == "(в конце этого хода — открыться)"     # an in-effect timing condition
+    assert f.reading.canonical == "(закрыть цель, при этом ранить её на 1)"
     (alt,) = [a for a in f.reading.alternatives if a.pair == "condition-dash"]
-    assert (alt.condition, alt.canonical) == ("При всплытии - в конце этого хода", "открыться")
+    assert (alt.condition, alt.canonical) == ("При всплытии - закрыть цель", "ранить её на 1")
+
+
+@pytest.mark.parametrize("text,canon", [
+    ("При всплытии - в конце этого хода - открыться.", "(в конце этого хода — открыться)"),
+    ("При разряде — если цель летающая — ранить её на 1.", "(если цель летающая — ранить её на 1)"),
+])
+def test_second_dash_closing_an_in_effect_condition_is_no_dependent(text, canon):
+    # the dash after an in-effect condition is never DEPENDENT, so «condition-dash» does not apply
+    f = read_text(text)[0]
+    assert f.reading.canonical == canon and not f.reading.ambiguous
 
 
 def test_spans_point_into_the_card_text():
@@ -292,24 +302,26 @@ def test_condition_object_keeps_a_following_may():
 
 @pytest.mark.parametrize("text,expected,canon", [
     ("При ударе Кобольд может излечиться на X, при этом теряет все особенности.",
-     [("MAY", "Кобольд может"), ("ATOM", "излечиться на X"), ("DEP", ", при этом"), ("ATOM", "теряет все особенности")],
-     "(может (излечиться на X, при этом теряет все особенности))"),
-    ("При ударе — Кобольд также может открыться.", [("MAY", "Кобольд также может"), ("ATOM", "открыться")],
-     "(может открыться)"),
+     [("MAY", "может"), ("ATOM", "Кобольд излечиться на X"), ("DEP", ", при этом"), ("ATOM", "теряет все особенности")],
+     "(может (Кобольд излечиться на X, при этом теряет все особенности))"),
+    ("При ударе — Кобольд также может открыться.", [("MAY", "может"), ("ATOM", "Кобольд также открыться")],
+     "(может Кобольд также открыться)"),
     ("{tap}: Ранить цель на 1; Кобольд может открыться.",
-     [("ATOM", "Ранить цель на 1"), ("DEP", ";"), ("MAY", "Кобольд может"), ("ATOM", "открыться")],
-     "(Ранить цель на 1, при этом (может открыться))"),
-    # a player as the subject: that player's option (spec section 1)
+     [("ATOM", "Ранить цель на 1"), ("DEP", ";"), ("MAY", "может"), ("ATOM", "Кобольд открыться")],
+     "(Ранить цель на 1, при этом (может Кобольд открыться))"),
+    # another player as the subject: that player's option, the MAY node names the chooser (spec section 2)
     ("При ударе противник может перенаправить удар.", [("MAY", "противник может"), ("ATOM", "перенаправить удар")],
-     "(может перенаправить удар)"),
+     "(противник может перенаправить удар)"),
     # a noun phrase as the subject: MAY, and the phrase stays at the start of the ability's words
     ("При ударе каждая ваша карта может получить {counter}.",
      [("MAY", "может"), ("ATOM", "каждая ваша карта получить {counter}")],
      "(может каждая ваша карта получить {counter})"),
-    # a pronoun or «вместо этого» before «может», «может сразу же»: MAY wraps (spec section 2)
-    ("При ударе он может открыться.", [("MAY", "он может"), ("ATOM", "открыться")], "(может открыться)"),
+    # a pronoun or «вместо этого» before «может», «может сразу же»: MAY wraps, the words stay
+    # at the start of the ability (spec section 2: words before «может» are never dropped)
+    ("При ударе он может открыться.", [("MAY", "может"), ("ATOM", "он открыться")], "(может он открыться)"),
     ("При ударе вместо этого он может сразу же открыться.",
-     [("MAY", "вместо этого он может"), ("ATOM", "сразу же открыться")], "(может сразу же открыться)"),
+     [("MAY", "может"), ("ATOM", "вместо этого он сразу же открыться")],
+     "(может вместо этого он сразу же открыться)"),
     ("Строй: при ударе — может открыться.", [("MAY", "может"), ("ATOM", "открыться")], "(может открыться)"),
     # a static feature with a limit is a declared ability: an option (spec section 1)
     ("Может открыться (1 раз за бой).", [("MAY", "Может"), ("ATOM", "открыться")], "(может открыться)"),
@@ -317,7 +329,7 @@ def test_condition_object_keeps_a_following_may():
     ("Кобольд может двигаться по диагонали.", [("ATOM", "Кобольд может двигаться по диагонали")],
      "Кобольд может двигаться по диагонали"),
 ])
-def test_card_name_before_may_is_the_controllers_option(text, expected, canon):
+def test_words_before_may_are_kept(text, expected, canon):
     [f] = read_text(text, "Кобольд")
     assert toks(f) == expected
     assert f.reading.canonical == canon

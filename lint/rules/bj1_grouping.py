@@ -219,6 +219,8 @@ def _mixed_groups(tokens):
             yield group[0][1].start, group[-1][1].end
 
 
+_CASE_LIST_NOTE = ("; чтение берёт их как независимые случаи одного списка (справочник, раздел 2), "
+                   "так что текст расходится с буквой правил")
 _CASE_SEP_RE = re.compile(r";|(?<=\s)[–—-](?=\s)")
 _IF_RE = re.compile(r"(?i)(?<![\w-])если(?![\w-])")
 
@@ -230,10 +232,12 @@ class DependentCases(Rule):
         Случаи «если У1 — С1; если У2 — С2», разделённые точкой с запятой
         или тире.
     Почему это важно:
-        505.4.1/505.4.2: «;» и «–» значат «при этом». Второй случай тогда
-        разыгрывается, только если выполнен первый, — а имелись в виду
-        независимые случаи. Разделите их точкой или запятой, либо свяжите
-        «иначе», если случаи исключают друг друга.
+        505.4.1/505.4.2: «;» и «–» значат «при этом». По букве правил второй
+        случай тогда разыгрывается, только если выполнен первый, — а имелись
+        в виду независимые случаи. Чтение понимает случаи после «;» как один
+        список независимых случаев (справочник, раздел 2), но буква правил
+        говорит иное, поэтому разделите случаи точкой или запятой, либо
+        свяжите «иначе», если случаи исключают друг друга.
     Плохо:
         При прыжке бросьте кубик: если выпало 1 — ранить цель на 1; если выпало 2 — ранить цель на 2.
     Хорошо:
@@ -245,7 +249,7 @@ class DependentCases(Rule):
     name = "dependent-cases"
     severity = Severity.WARNING
     rules = ("505.4.1", "505.4.2")
-    message = "«{sep}» между независимыми случаями «если … — …»: по 505.4.1/505.4.2 следующий случай тогда зависит от предыдущего"
+    message = "«{sep}» между независимыми случаями «если … — …»: по 505.4.1/505.4.2 следующий случай тогда зависит от предыдущего{how}"
 
     def check(self, ctx):
         if ctx.features is not None:
@@ -263,15 +267,18 @@ class DependentCases(Rule):
                     seen_cond = True
                 elif kind in ("THEN", "EITHER", "LPAR", "RPAR"):
                     seen_cond = False
-                elif kind == "DEP":
+                elif kind in ("DEP", "AND"):
                     sep = tok.text.strip()
                     nxt = tokens[i + 1] if i + 1 < len(tokens) else None
                     nxt_kind = nxt.kind.value if nxt is not None else None
                     if seen_cond and sep in (";", "–", "—", "-") and nxt_kind == "COND":
+                        # a «;» read as «и» is a case list (spec §2): the reading already takes the
+                        # cases as independent; the letter of 505.4.1 says otherwise
+                        how = _CASE_LIST_NOTE if kind == "AND" else ""
                         at = tok.start + tok.text.index(sep)
-                        yield Hit(at, at + len(sep), {"sep": sep}, suggestion=",",
+                        yield Hit(at, at + len(sep), {"sep": sep, "how": how}, suggestion=",",
                                   fix=separate_cases(ctx.text, at, at + len(sep)))
-                    elif sep not in (";", "–", "—", "-"):
+                    elif sep not in (";", "–", "—", "-") and kind == "DEP":
                         seen_cond = False
 
     def _by_text(self, ctx):
@@ -286,7 +293,8 @@ class DependentCases(Rule):
             clause = before[cut + 1:] if cut >= 0 else before
             cond = _IF_RE.search(clause)
             if cond and re.search(r"\s[–—-]\s", clause[cond.end():]):
-                yield Hit(match.start(), match.end(), {"sep": match.group(0)}, suggestion=",",
+                how = _CASE_LIST_NOTE if match.group(0) == ";" else ""
+                yield Hit(match.start(), match.end(), {"sep": match.group(0), "how": how}, suggestion=",",
                           fix=separate_cases(text, match.start(), match.end()))
 
 

@@ -50,12 +50,15 @@ class MissingTriggerCondition(Rule):
     """Способность без оплаты, условия срабатывания и метки: когда она срабатывает?
 
     Что находит:
-        Особенность с типом способности («Заклинание «…» — …», «(воздействие
-        «…»)») или с повелительным эффектом («Ранить выбранное существо
-        на 2»), у которой нет ни оплаты (114), ни условия срабатывания (116.3),
-        ни метки («Строй:», «Отпор:»). Постоянные особенности («Броня 2»,
-        «Неповоротливость», «+1 к {strike} …», «Может двигаться по
-        диагонали») не находятся.
+        Особенность с повелительным эффектом («Ранить выбранное существо
+        на 2», «Заклинание «…» — ранить …») или с «Может …» и типом
+        способности («Может свести … (воздействие «…», 1 раз за ход)»),
+        у которой нет ни оплаты (114), ни условия срабатывания
+        (116.3), ни метки («Строй:», «Отпор:»). Постоянные особенности не
+        находятся, даже с типом способности: «Броня 2», «Неповоротливость»,
+        «+1 к {strike} …», «Может двигаться по диагонали», «Первый бросок
+        кубика противника получает -2 (воздействие «…»)», «Ваши демоны могут
+        объявлять …», а также особенность с условием «пока …».
     Почему это важно:
         116.3 требует сказать, когда особенность срабатывает. 116.5
         позволяет не писать условие только там, где момент задают сами
@@ -88,18 +91,26 @@ class MissingTriggerCondition(Rule):
 
 
 def _what(text: str, feature) -> str | None:
-    """"тип способности «Заклинание»" / "повелительный эффект «ранить»", or None for a static state."""
-    if feature.ability_type:
-        return f"тип способности «{feature.ability_type}»"
+    """"тип способности «Заклинание»" / "повелительный эффект «ранить»", or None for a static state.
+
+    Only an action someone would declare lacks its moment: an imperative effect («Ранить …»,
+    «Отмените …»), or the card's own option «Может …» with an ability type (spec §1).
+    A while-condition («…, пока X в отряде», «Пока … — …») is the moment of a static feature, and
+    a declarative modifier or permission («Первый бросок … получает -2 (воздействие …)», «Ваши
+    демоны могут объявлять …») is a static state, whatever ability type it carries."""
+    if feature.while_condition:
+        return None
     first = re.match(r"[^\W\d_]+", feature.effect or "")
     if first is None:
         return None
     from parser import is_instruction
 
     word = first.group()
-    if is_instruction(word):
-        return f"повелительный эффект «{word}»"
-    return None
+    if not (is_instruction(word) or (word.lower() in ("может", "можете") and feature.ability_type)):
+        return None
+    if feature.ability_type:
+        return f"тип способности «{feature.ability_type}»"
+    return f"повелительный эффект «{word}»"
 
 
 def _moment(effect: str) -> str:

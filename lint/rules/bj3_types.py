@@ -5,7 +5,7 @@ import difflib
 import re
 from functools import lru_cache
 
-from cardbase.icons import IDENTIFIED_ICONS, KNOWN_ICONS, UNIDENTIFIED_ICONS, find_icons
+from cardbase.icons import CLIENT_MARKS, IDENTIFIED_ICONS, KNOWN_ICONS, UNIDENTIFIED_ICONS, find_icons, find_marks
 from lint.finding import Severity
 from lint.fix import replace, unsafe_fix
 from lint.rule import Hit, Rule
@@ -216,15 +216,18 @@ def _check_payment(text, start, end, items, sep_at):
 
 
 class UnidentifiedIcon(Rule):
-    """Значок, смысл которого не установлен.
+    """Значок, смысл которого не установлен, или метка онлайн-клиента без значка.
 
     Что находит:
         Значки, встречающиеся в настоящих картах, но не опознанные:
-        {wolf}, {human}, {tok}, {atk}, {attack}, {zozl}.
+        {wolf}, {human}, {tok}, {atk}, {attack}, {zozl}; и метки текстов
+        из онлайн-клиента вида [:unq], [:fly], для которых значка нет
+        (метки со значком, [:tap], импорт сам заменяет на {tap}).
     Почему это важно:
         Программа их принимает, но не знает, что они значат; текст с ними
         нельзя проверить до конца. {zozl}, вероятно, опечатка в {zoz},
-        {tok} — в {token}.
+        {tok} — в {token}; [:unq] значит «уникальная карта», [:fly] —
+        «летающее существо»: это слова, а не значки.
     Плохо:
         Получает {zozl}.
     Хорошо:
@@ -235,12 +238,21 @@ class UnidentifiedIcon(Rule):
     name = "unidentified-icon"
     severity = Severity.INFO
     rules = ()
-    message = "значок {{{icon}}} не опознан{hint}"
+    message = "{what}"
 
     def check(self, ctx):
         for name, start, end in find_icons(ctx.text):
             if name in UNIDENTIFIED_ICONS:
                 close = difflib.get_close_matches(name, sorted(IDENTIFIED_ICONS), n=1, cutoff=0.6)
                 hint = f"; возможно, {{{close[0]}}}" if close else ""
-                yield Hit(start, end, {"icon": name, "hint": hint},
+                yield Hit(start, end, {"what": f"значок {{{name}}} не опознан{hint}"},
                           suggestion=f"{{{close[0]}}}" if close else None)
+        for name, start, end in find_marks(ctx.text) if "[:" in ctx.text else ():
+            if name in IDENTIFIED_ICONS:
+                yield Hit(start, end, {"what": f"метка онлайн-клиента [:{name}] — это значок {{{name}}}"},
+                          suggestion=f"{{{name}}}")
+                continue
+            meaning = CLIENT_MARKS.get(name)
+            what = (f"метка онлайн-клиента [:{name}] — {meaning}; значка для неё нет"
+                    if meaning else f"метка онлайн-клиента [:{name}] не опознана; значка для неё нет")
+            yield Hit(start, end, {"what": what})

@@ -249,7 +249,7 @@ class MixedAlphabet(Rule):
 
 
 _DOUBLE_SPACE_RE = re.compile(r"(?<=\S)( {2,})(?=\S)")
-_NO_SPACE_RE = re.compile(r"([:,])(?=[^\W\d_]|\{)")
+_NO_SPACE_RE = re.compile(r"(?<!\[)([:,])(?=[^\W\d_]|\{)")   # «[:unq]» is a client mark (BJ303)
 _TRAILING_RE = re.compile(r"[ \t]+$", re.M)
 
 

@@ -26,7 +26,7 @@ _RULES: list[tuple[Kind | None, str]] = [
     (Kind.EITHER, rf"(?:,\s*)?{_W}либо{_E}"),
     (Kind.OR, rf"(?:,\s*)?{_W}или{_E}"),
     (Kind.AND, rf"(?:,\s*)?{_W}и{_E}"),
-    (Kind.MAY, rf"{_W}(?:вы\s+)?(?:может|могут|можете){_E}"),
+    (Kind.MAY, rf"{_W}(?:(?P<chooser>противник|соперник|атакованный)\s+|вы\s+)?(?:может|могут|можете){_E}"),
     (Kind.LPAR, r"\("),
     (Kind.RPAR, r"\)"),
     (Kind.COMMA, r","),
@@ -84,6 +84,9 @@ def lex_abstract(text: str, offset: int = 0) -> list[Token]:
             cond = _COND_LABEL.fullmatch(raw)
             label = _label(cond.group(1) + cond.group(2), "У") if cond else raw
             value = raw
+        elif kind is Kind.MAY and match.group("chooser"):
+            tokens.append(Token(kind, value, offset + start, offset + end, None, match.group("chooser").lower()))
+            continue
         elif kind is Kind.OR and prev in _ALT_START_FOR_OR and "," not in value:
             kind = Kind.OR_START
         elif kind is Kind.EITHER and prev in _ALT_START_FOR_EITHER and "," not in value:

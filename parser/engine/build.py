@@ -23,6 +23,7 @@ class _MayMark:
     """Temporary marker: "может" stood right before this item (resolved per block)."""
 
     inner: object
+    chooser: str | None = None
 
 
 def build(seq: SSeq, policy: Policy, has_may: bool = True) -> Node:
@@ -74,7 +75,7 @@ def _build_item(item: SItem, policy: Policy):
         node = build(unit, policy)
     else:
         node = _build_cond(unit, policy)
-    return _MayMark(node) if item.may is not None else node
+    return _MayMark(node, item.may.chooser) if item.may is not None else node
 
 
 def _build_cond(cond: SCond, policy: Policy) -> Condition:
@@ -183,18 +184,19 @@ def _apply_may(node):
     so "может" never crosses затем.
     """
     if isinstance(node, _MayMark):
-        return May(_apply_may(node.inner))
-    if _spine_has_mark(node):
-        return May(_apply_may(_strip_mark(node)))
+        return May(_apply_may(node.inner), node.chooser)
+    mark = _spine_mark(node)
+    if mark is not None:
+        return May(_apply_may(_strip_mark(node)), mark.chooser)
     return _map_children(node, lambda child: _apply_may(child) if _has_mark(child) else child)
 
 
-def _spine_has_mark(node) -> bool:
+def _spine_mark(node) -> _MayMark | None:
     while isinstance(node, NARY + BINARY):
         node = node.items[0] if isinstance(node, NARY) else node.left
         if isinstance(node, _MayMark):
-            return True
-    return False
+            return node
+    return None
 
 
 def _strip_mark(node):
@@ -218,5 +220,5 @@ def _map_children(node, fn):
         return Condition(node.condition, fn(node.body),
                          fn(node.orelse) if node.orelse is not None else None, node.span)
     if isinstance(node, May):
-        return May(fn(node.body))
+        return May(fn(node.body), node.chooser)
     return node

@@ -1,4 +1,9 @@
-"""The canonical notation of spec section 4, and its abstract rendering."""
+"""The canonical notation of spec section 4, and its abstract rendering.
+
+MAY prints as the prefix `может `; when another player chooses (spec section 2, May.chooser)
+the prefix names that player: `(противник может С1)`, `(атакованный может С1)`. The abstract
+lexer reads the same words back, so the notation stays a fixed point.
+"""
 from __future__ import annotations
 
 from parser.engine.tree import (
@@ -34,7 +39,8 @@ def canonical(node: Node, atom_text=None, cond_text=None) -> str:
         if type(n) in _BINARY:
             return "(" + show(n.left) + _BINARY[type(n)] + show(n.right) + ")"
         if isinstance(n, May):
-            return "(может " + show(n.body) + ")"
+            who = n.chooser + " " if n.chooser else ""
+            return "(" + who + "может " + show(n.body) + ")"
         if isinstance(n, Condition):
             words = cond_text(n)
             opener = "" if own_words and _OWN_OPENER.match(words) else "если "

@@ -42,3 +42,4 @@ class Token:
     start: int
     end: int
     label: str | None = field(default=None)
+    chooser: str | None = field(default=None)

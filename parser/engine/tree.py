@@ -83,9 +83,15 @@ class Condition:
 
 @dataclass(frozen=True)
 class May:
-    """может: the controller may skip what the word covers (505.6, 505.8)."""
+    """может: a player may skip what the word covers (505.6, 505.8).
+
+    `chooser` is None when the option is the controller's («может», «вы можете»);
+    otherwise the word naming who chooses, as the text writes it in the nominative
+    («противник», «атакованный»): spec section 2, canonical `(противник может …)`.
+    """
 
     body: "Node"
+    chooser: str | None = None
 
 
 Node = Union[Atom, All, Choice, Either, Sequence, Dependent, Fallback,
@@ -115,6 +121,14 @@ def atoms(node: Node) -> list[Atom]:
     out: list[Atom] = []
     for child in children(node):
         out.extend(atoms(child))
+    return out
+
+
+def choosers(node: Node) -> list[str]:
+    """Who chooses each «может» that is not the controller's option, in reading order."""
+    out: list[str] = [node.chooser] if isinstance(node, May) and node.chooser else []
+    for child in children(node):
+        out.extend(choosers(child))
     return out
 
 

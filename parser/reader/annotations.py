@@ -14,6 +14,7 @@ ABILITY_TYPES = (r"заклинание|воздействие|разряд|вы
 _TYPE_NAME = re.compile(rf"^\s*(?:{ABILITY_TYPES})\b", re.I)
 _LIMIT = re.compile(r"\b(?:раз[а]?\s+(?:за|в)\s+(?:ваш\s+|свой\s+)?(?:ход|бой)|раз\s+за\s+игру|один\s+раз|дважды)\b", re.I)
 _DURATION = re.compile(r"^\s*(?:до\s+(?:конца|начала|тех\s+пор)|на\s+(?:свой|весь|следующий|\d+|x|х)\b|пока\b)", re.I)
+_FEATURE_INSIDE = re.compile(r"\s[—–-]\s|:\s|\.\s+\S")    # a dash or colon separator, or a second sentence
 _CHOOSER = re.compile(r"\bпо\s+(?:своему\s+)?выбору\b", re.I)
 
 
@@ -21,13 +22,15 @@ _CHOOSER = re.compile(r"\bпо\s+(?:своему\s+)?выбору\b", re.I)
 class Annotation:
     """One annotation: its kind, its text (without parentheses) and its span."""
 
-    kind: str                    # "type_name" | "limit" | "duration" | "chooser" | "while" | "other"
+    kind: str                    # "type_name" | "limit" | "duration" | "chooser" | "while" | "mark" | "other"
     text: str
     span: tuple[int, int]
 
 
 def classify_annotation(inner: str) -> str:
     """The kind of a parenthetical's content."""
+    if _FEATURE_INSIDE.search(inner):
+        return "other"    # «(До начала вашего хода — получить {wolf} …)»: a feature's text, never dropped
     if _TYPE_NAME.match(inner) and ("«" in inner or "“" in inner or '"' in inner or len(inner.split()) <= 4):
         return "type_name"
     if _LIMIT.search(inner):
@@ -58,7 +61,9 @@ def paren_annotations(text: str, start: int, end: int) -> list[Annotation]:
             last = i + 1
     parts.append((last, inner_end))
     kinds = [classify_annotation(text[s:e]) for s, e in parts]
-    if len(parts) > 1 and "other" not in kinds:
+    if len(parts) > 1 and any(k != "other" for k in kinds):
+        # «(в выбранном вами порядке, 1 раз за ход)»: a limit beside a clarification; the part of
+        # kind "other" keeps the whole parenthesis in the ability's words (the reader drops no text)
         return [Annotation(k, text[s:e].strip(), _strip(text, s, e)) for (s, e), k in zip(parts, kinds)]
     return [Annotation(classify_annotation(inner), inner.strip(), (start, end))]
 

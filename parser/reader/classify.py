@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from parser.reader.annotations import ABILITY_TYPES
-from parser.reader.split import LABEL_ICONS, LABELS, PAYMENT_RUN
+from parser.reader.split import LABEL_ICONS, LABELS, PAYMENT_RUN, word_label_at
 from parser.reader.words import Item, is_predicate, items, nominal, predicate_at, PREPOSITIONS, relative_within
 from parser.reader import morph
 
@@ -21,7 +22,8 @@ _PAYMENT = re.compile(
     r"\s*((?:[XХxх]\s*)?(?:\d+\s*)?\{(?!first\}|second\}|wolf\}|human\})\w+\}(?:\s*(?:[XХxх]\s*)?(?:\d+\s*)?\{\w+\})*"
     r"(?:\s*,\s*[^:«»\"()]{1,90}?)?)\s*:")
 _LABELLED_PAYMENT = re.compile(rf"\s*({PAYMENT_RUN})\s*:")
-_LIMIT_PAYMENT = re.compile(r"\s*(\d+\s+раз[а]?\s+за\s+[^:«»()]{1,20}?)\s*:")
+_LIMIT_PAYMENT = re.compile(r"\s*((?:(?:\d+|[XХxх]|один|два|три)\s+раз[а]?|дважды|трижды)\s+за\s+[^:«»()]{1,20}?)\s*:",
+                            re.I)
 _ACTION_PAYMENT = re.compile(r"\s*([А-ЯЁ][а-яё]+(?:\s+[^:«»\"()—–.;]{1,60}?)?)\s*:")
 _LABEL = re.compile(rf"\s*((?:{LABELS})|{LABEL_ICONS})\s*:", re.I)
 _TRIGGER = re.compile(r"\s*(При|После|До|Если|Когда|В\s*начале|В\s*конце|Вместо)\b", re.I)
@@ -58,11 +60,12 @@ def find_prefix(text: str, start: int, end: int) -> Head:
     """Payment, keyword label or nothing at the feature start."""
     head = Head(effect_start=start)
     m = _LABEL.match(text, start, end)
-    if m:
+    found = (m.start(1), m.end(1), m.end()) if m else word_label_at(text, start, end)
+    if found:
         head.kind = "keyword"
-        head.label = m.span(1)
-        head.separators.append((m.end() - 1, m.end()))
-        head.effect_start = _skip_ws(text, m.end(), end)
+        head.label = found[:2]
+        head.separators.append((found[2] - 1, found[2]))
+        head.effect_start = _skip_ws(text, found[2], end)
         pay = _LABELLED_PAYMENT.match(text, head.effect_start, end)
         if pay:          # "Отпор: {tap}: Воздействие ...": the labelled feature is playable
             head.payment = pay.span(1)
@@ -107,7 +110,9 @@ def _ability_start(seq: list[Item], j: int) -> bool:
     """An ability noun opening the effect: "выстрел на 2", "особый удар на 2", "X разрядов"."""
     it = seq[j]
     if morph.ability_noun(it.low):
-        return j > 1
+        # "жетона инкарнации": a genitive after a noun modifies it, it opens no ability
+        return j > 1 and not (seq[j - 1].kind == "word" and morph.pos(seq[j - 1].low) == "NOUN"
+                              and any("gent" in p.tag and "sing" in p.tag for p in morph.parses(it.low)))
     return (morph.ability_adjective(it.low) and j + 1 < len(seq) and seq[j + 1].kind == "word"
             and morph.normalize(seq[j + 1].low) in ("удар", "удара"))
 
@@ -152,9 +157,10 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
     With `verbless`, a clause without a predicate of its own ("если это нежить ваши демоны
     получают ...") ends before the subject of the first finite predicate.
     """
+    comma_clause = _comma_clause_opener(seq)
     if clause is None:
-        clause = seq[0].low in _CLAUSE_HEADS or [it.low for it in seq[:3]] in (["после", "того", "как"],
-                                                                             ["до", "того", "как"])
+        clause = seq[0].low in _CLAUSE_HEADS or comma_clause or [it.low for it in seq[:3]] in (
+            ["после", "того", "как"], ["до", "того", "как"])
         dash = _dash_end(seq)
         if dash is not None:
             case = _first_case(seq, dash)
@@ -174,7 +180,7 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
         if it.kind == "dash":
             dash_ahead = True
             break
-    j = 1 if not seq[0].is_word("в") else 2
+    j = 4 if comma_clause else 1 if not seq[0].is_word("в") else 2
     while j < len(seq):
         it = seq[j]
         if it.kind == "punct" and it.low in ";.":
@@ -229,6 +235,9 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
             k = j
             if k - 1 > 0 and (seq[k - 1].kind == "num" or seq[k - 1].low in ("x", "х")):
                 k -= 1
+            while k - 1 > 1 and k > j - 2 and seq[k - 1].is_word("следующий", "следующая", "следующее", "первый",
+                                                               "первая", "первое"):
+                k -= 1         # "… следующий магический удар Финириарха сводится …": the phrase opens the effect
             return k, k, True, None
         if is_predicate(it) or it.is_word("может", "могут", "можете"):
             if sub_pred_allowed and _finite_subclause_verb(seq, j):
@@ -237,7 +246,8 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
                 continue
             modal = it.low in morph.MODALS and j + 1 < len(seq) and is_predicate(seq[j + 1])
             if clause and not saw_pred:
-                if j > 1 and _second_person(it) and not seq[j - 1].is_word("вы", "не", "можно", "нельзя", "нужно") \
+                if j > 1 and _second_person(it) and not seq[j - 1].is_word("вы", "не", "можно", "нельзя", "нужно",
+                                                                            "хочет", "хотят") \
                         and seq[j - 1].low not in morph.MODALS:
                     return j, j, True, None     # "если обе карты {elite} ранить ...": the instruction opens the effect
                 if verbless and verbless_end is None and not modal:
@@ -246,9 +256,13 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
                         verbless_end = (stop, stop, True, None)
                 saw_pred = True
                 j += 2 if modal else 1
+                if modal and seq[j - 1].is_word("быть") and j < len(seq) and seq[j].kind == "word" \
+                        and morph.pos(seq[j].low) in ("PRTS", "ADJS"):
+                    j += 1     # "Если … не может быть помещена …": the passive belongs to the modal
                 continue
             stop = _subject_start(seq, j)
-            if 1 <= stop - 1 and stop < j and _takes_phrase(seq[stop - 1], seq[stop]):
+            if 1 <= stop - 1 and stop < j and _takes_phrase(seq[stop - 1], seq[stop]) \
+                    and not (stop + 1 == j and seq[stop].is_word(*_ALWAYS_SUBJECTS)):
                 # "если выпало четное число атака ...", "Когда получает проклятие теряет ...": the first
                 # noun phrase after the condition's own predicate is its subject or object
                 stop += 1
@@ -259,6 +273,13 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
                     j += 1     # "Если … нападает и не наносит ран …": a second predicate of the condition
                     continue
                 stop = j       # "есть река или болото может …": the noun joins the condition's phrase
+            if stop == j and clause and saw_pred and seq[j - 1].is_word("или", "и") and not modal \
+                    and it.low not in ("может", "могут", "можете") and morph.is_finite(it.low) \
+                    and not _second_person(it):
+                j += 1         # "Когда … инкарнирует или возрождается, если …": the condition's second verb
+                continue
+            if 2 <= stop < j and seq[stop - 1].is_word("если", "когда"):
+                stop = j       # "…, если летающий может …": a predicative word is the clause's, not a subject
             while 2 <= stop - 1 and stop == j and morph.pos(it.low) == "INFN" and _effect_adverb(seq, stop - 1):
                 stop -= 1      # "Вместо гибели полностью излечиться": the adverb is the effect's
             if stop >= 3 and seq[stop - 2].is_word("вместо") and seq[stop - 1].is_word("этого"):
@@ -275,14 +296,24 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
 _TIME_MODIFIERS = {"вашего", "своего", "следующего", "этого", "каждого", "первого", "его", "ее", "её"}
 
 
+def _comma_clause_opener(seq: list[Item]) -> bool:
+    """«После того, как …» / «До того, как …»: the comma belongs to the conjunction, and the
+    clause with its verb is one condition (BJ202 must not end it at the comma)."""
+    return len(seq) > 4 and seq[0].is_word("после", "до") and seq[1].is_word("того") \
+        and seq[2].low == "," and seq[3].is_word("как")
+
+
 def _fixed_time_condition(seq: list[Item]) -> int | None:
     """«В начале вашего хода стоящее рядом ваше существо … может …» (no dash): a time condition
     has a fixed shape — «В начале/В конце» [modifier] «хода/боя» [«противника»] — and ends there
     when a word, not a comma or a dash, follows it."""
-    if len(seq) < 4 or not (seq[0].is_word("в") and seq[1].is_word("начале", "конце")):
+    if len(seq) >= 3 and seq[0].is_word("вначале", "вконце"):
+        j = 1            # lossy «Вначале вашего хода»
+    elif len(seq) < 4 or not (seq[0].is_word("в") and seq[1].is_word("начале", "конце")):
         return None
-    j = 2
-    while j < len(seq) and seq[j].is_word(*_TIME_MODIFIERS) and j < 4:
+    else:
+        j = 2
+    while j < len(seq) and seq[j].is_word(*_TIME_MODIFIERS) and j < 4 and j < len(seq) - 1:
         j += 1
     if j >= len(seq) or not seq[j].is_word("хода", "боя"):
         return None
@@ -305,12 +336,19 @@ def _first_case(seq: list[Item], dash: int) -> int | None:
     for k in range(dash + 1, len(seq) - 1):
         if seq[k].kind == "punct" and seq[k].low in ";.":
             return None
-        if seq[k].low == "," and seq[k + 1].is_word("если"):
+        if seq[k].low == "," and seq[k + 1].is_word("если") and not _after_connective(seq, k):
             return comma if any(it.kind == "dash" for it in seq[k + 2:]) else None
     return None
 
 
-_NOT_INSTRUCTION_BEFORE = {"вы", "не", "можно", "нельзя", "нужно", "чтобы"}
+def _after_connective(seq: list[Item], k: int) -> bool:
+    """The comma at k is typography after a connective («при этом, если …», «затем, если …»):
+    what follows is a case inside the effect, not the next case of a list (spec §2)."""
+    return seq[k - 1].is_word("затем", "иначе") or (
+        k >= 2 and seq[k - 2].is_word("при") and seq[k - 1].is_word("этом", "выполнении"))
+
+
+_NOT_INSTRUCTION_BEFORE = {"вы", "не", "можно", "нельзя", "нужно", "чтобы", "хочет", "хотят"}
 
 
 def _dash_end(seq: list[Item]) -> int | None:
@@ -327,7 +365,8 @@ def _dash_end(seq: list[Item]) -> int | None:
         if it.kind == "dash":
             if any(seq[k].is_word("где") for k in range(max(1, j - 3), j)):
                 continue                  # "где X — …" inside the condition
-            if it.low == "-" and j + 1 < len(seq) and seq[j + 1].kind == "num" and seq[j + 1].start == it.end:
+            if it.low == "-" and j + 1 < len(seq) and seq[j + 1].start == it.end \
+                    and (seq[j + 1].kind == "num" or seq[j + 1].low in ("x", "х")):
                 continue                  # a minus sign: "получает -1 к {strike}"
             return j if j > 1 and j + 1 < len(seq) else None
         if it.kind != "word":
@@ -425,6 +464,76 @@ def _genitive_only(item: Item, verb: Item) -> bool:
     return not nominal(item) or not _agrees(item, verb)
 
 
+def _after_object(seq: list[Item], start: int, k: int, verb: Item) -> int:
+    """Where a subject starts after the object of a preposition (nominals seq[start:k]), or k:
+    the object is its adjectives and one noun (or name); what follows must agree with the verb
+    and open with an adjective, a participle or a determiner (never the object's own apposition)."""
+    j = start
+    while j < k and seq[j].kind == "word" and morph.pos(seq[j].low) in ("ADJF", "PRTF", "NUMR"):
+        j += 1
+    j += 1           # the object's noun
+    if j >= k or seq[j].kind != "word" or morph.pos(seq[j].low) not in ("ADJF", "PRTF") \
+            or not nominal(seq[j]) or not _agrees(seq[j], verb):
+        return k
+    return j
+
+
+_TIME_PHRASES = (("до", "конца", "хода"), ("до", "конца", "боя"), ("в", "этот", "ход"),
+                 ("до", "конца", "вашего", "хода"), ("до", "конца", "хода", "противника"))
+
+
+def _subject_before_phrase(seq: list[Item], k: int, verb: Item) -> int:
+    """A subject, then a time phrase or a short «без …» phrase, then its verb: «атакованный до
+    конца хода получает …», «каждый ваш тролль без ран получает …». The index where the subject
+    starts, or k. The subject is a nominative phrase agreeing with the verb, at most three words,
+    ending in a noun, a pronoun or a substantivised participle («атакованный»)."""
+    for phrase in _TIME_PHRASES:
+        if tuple(it.low for it in seq[max(0, k - len(phrase)):k]) == phrase:
+            p = k - len(phrase)
+            break
+    else:
+        if not (k - 2 > 1 and seq[k - 2].is_word("без") and seq[k - 1].kind == "word"):
+            return k
+        p = k - 2
+    head = p - 1
+    if head < 2 or seq[head].kind != "word" or not nominal(seq[head]) or not _agrees(seq[head], verb) \
+            or morph.pos(seq[head].low) not in ("NOUN", "NPRO", "ADJF", "PRTF"):
+        return k
+    q = head
+    while q - 1 > 1 and head - q < 2 and seq[q - 1].kind == "word" and nominal(seq[q - 1]) \
+            and morph.pos(seq[q - 1].low) in ("ADJF", "PRTF", "NPRO") and _agrees(seq[q - 1], verb):
+        q -= 1
+    if seq[q - 1].low in PREPOSITIONS or (seq[q - 1].kind == "word" and nominal(seq[q - 1])
+                                          and morph.pos(seq[q - 1].low) == "NOUN" and _agrees(seq[q - 1], verb)):
+        return k      # the phrase is an object of the condition's preposition or noun
+    return q
+
+
+def _adjective_subject(seq: list[Item], k: int, verb: Item) -> int:
+    """«… в этот ход следующий {strike} сводится …», «следующий магический удар Финириарха
+    сводится …»: adjectives, a head (an icon or a noun) and maybe a genitive after it, right
+    before the verb: the subject starts at the first adjective. The index, or k."""
+    p = k
+    if p - 1 > 1 and (seq[p - 1].kind == "name" or (seq[p - 1].kind == "word" and not nominal(seq[p - 1])
+                                                     and morph.pos(seq[p - 1].low) == "NOUN")):
+        p -= 1           # a genitive modifier: «Финириарха»
+    if p - 1 <= 1 or not (seq[p - 1].kind == "icon" or (seq[p - 1].kind == "word" and nominal(seq[p - 1])
+                                                          and morph.pos(seq[p - 1].low) == "NOUN")):
+        return k
+    p -= 1
+    head = p
+    while p - 1 > 1 and head - p < 3 and seq[p - 1].kind == "word" and morph.pos(seq[p - 1].low) == "ADJF" \
+            and nominal(seq[p - 1]) and _agrees(seq[p - 1], verb):
+        p -= 1
+    if p == head or seq[p - 1].low in PREPOSITIONS:
+        return k
+    return p
+
+
+# nominative words that are never part of a trigger condition's prepositional phrase
+_ALWAYS_SUBJECTS = ("он", "она", "оно", "они", "противник", "соперник", "атакованный")
+
+
 def _subject_walk(seq: list[Item], j: int, genitive: bool) -> int:
     it = seq[j]
     k = j
@@ -454,17 +563,63 @@ def _subject_walk(seq: list[Item], j: int, genitive: bool) -> int:
             and morph.pos(seq[stop].low) not in {"ADJF", "PRTF"}:
         stop = k     # "вашего хода": a genitive phrase, not a subject
     if stop - 1 >= 0 and seq[stop - 1].low in PREPOSITIONS and stop < k:
-        stop = k     # the nominals belong to a prepositional phrase: "в свой ход может"
+        # the first nominals belong to a prepositional phrase: "в свой ход может"; a subject may
+        # follow its object: "При попадании на кладбище выбранная клетка получает …"
+        stop = _after_object(seq, stop, k, it) if finite else k
+    if finite and stop == k and k - 1 > 1 and seq[k - 1].is_word(*_ALWAYS_SUBJECTS):
+        stop = k - 1  # "При атаке на Берсерка противник может …": a nominative only a subject can be
+    if finite and stop == k and not genitive:
+        stop = _subject_before_phrase(seq, k, it)
+    if finite and stop == k and not genitive:
+        stop = _adjective_subject(seq, k, it)
     if stop <= 0 or (stop == 1 and seq[0].low in {"при", "после", "до", "вместо"}):
         stop = max(k, 1)
     return stop
 
 
-def find_type_name(text: str, start: int, end: int, protected, regions_quotes) -> tuple | None:
-    """Ability type and name heading an effect: (type span, name span, effect start, separator)."""
+class TypeHead(NamedTuple):
+    """What heads an effect (116.1 `[тип способности] «имя», дальность N — [эффект]`); spans."""
+
+    type_span: Span | None
+    name_span: Span | None
+    range_span: Span | None          # «дальность 4» in the heading
+    effect_start: int
+    separator: Span | None           # the dash or ":" after the heading
+
+
+# a type alone heads an effect only when it is one a heading names (spec §2, «Headings are not
+# abilities»): «заклинание —», «Воздействие, дальность 2 —»; «Выстрел —» is left to the effect
+HEADING_TYPES = ("заклинание", "воздействие")
+
+
+def heading_tail(seq: list[Item], j: int) -> tuple[int, Span | None]:
+    """Skip parentheses and a range («, дальность 3») after a heading's type or name:
+    (index of the next item, the range's span or None)."""
+    found = None
+    while j < len(seq):
+        if seq[j].kind == "paren":
+            j += 1
+            continue
+        k = j + 1 if seq[j].kind == "punct" and seq[j].low == "," else j
+        if k + 1 < len(seq) and seq[k].is_word("дальность") and seq[k + 1].kind in ("num", "word") \
+                and (seq[k + 1].kind == "num" or seq[k + 1].low in ("x", "х")):
+            found = (seq[k].start, seq[k + 1].end)
+            j = k + 2
+            continue
+        break
+    return j, found
+
+
+def _separator_at(seq: list[Item], j: int) -> bool:
+    return j + 1 < len(seq) and (seq[j].kind == "dash" or (seq[j].kind == "punct" and seq[j].low == ":"))
+
+
+def find_type_name(text: str, start: int, end: int, protected, regions_quotes) -> TypeHead | None:
+    """Ability type, name and range heading an effect, or None. A type alone («заклинание —»,
+    «воздействие, дальность 2 —») and a quoted name alone («"зов крови" —») head it too."""
     m = _TYPE.match(text, start, end)
     if not m:
-        return None
+        return _quoted_heading(text, start, end, protected, regions_quotes)
     pos = _skip_ws(text, m.end(), end)
     type_span = m.span(1)
     name_span = None
@@ -475,6 +630,10 @@ def find_type_name(text: str, start: int, end: int, protected, regions_quotes) -
             break
     seq = items(text, pos, end, protected)
     j = 0
+    if name_span is None and m.group(1).lower() in HEADING_TYPES:
+        k, range_span = heading_tail(seq, 0)
+        if _separator_at(seq, k):
+            return TypeHead(type_span, None, range_span, seq[k + 1].start, (seq[k].start, seq[k].end))
     if name_span is None:
         # lossy text without quotes: up to five words of name, then a dash or the effect's first
         # predicate (with its subject); the name may hold a verb of its own ("спрятаться в панцирь")
@@ -484,20 +643,29 @@ def find_type_name(text: str, start: int, end: int, protected, regions_quotes) -
         name_span = (seq[0].start, seq[j - 1].end)
         minus = seq[j].low == "-" and j + 1 < len(seq) and seq[j + 1].kind == "num" and seq[j + 1].start == seq[j].end
         if seq[j].kind in ("word", "other") or minus:
-            return type_span, name_span, seq[j].start, None     # the verb test found the effect
+            return TypeHead(type_span, name_span, None, seq[j].start, None)     # the verb test found the effect
     # parentheses and a parameter may stand between the name and the dash
-    while j < len(seq) and (seq[j].kind == "paren" or (seq[j].kind == "punct" and seq[j].low == ",")
-                            or seq[j].is_word("дальность") or seq[j].kind == "num"):
-        if seq[j].low == "," and not (j + 1 < len(seq) and seq[j + 1].is_word("дальность")):
-            break
-        j += 1
+    j, range_span = heading_tail(seq, j)
     if j < len(seq) and (seq[j].kind == "dash" or (seq[j].kind == "punct" and seq[j].low == ":")):
         if j + 1 >= len(seq):
             return None
-        return type_span, name_span, seq[j + 1].start, (seq[j].start, seq[j].end)
+        return TypeHead(type_span, name_span, range_span, seq[j + 1].start, (seq[j].start, seq[j].end))
     if j < len(seq) and predicate_at(seq, j):
-        return type_span, name_span, seq[j].start, None
+        return TypeHead(type_span, name_span, range_span, seq[j].start, None)
     return None
+
+
+def _quoted_heading(text: str, start: int, end: int, protected, regions_quotes) -> TypeHead | None:
+    """«"зов крови" — излечить …»: an effect name in quotes alone before a dash heads the effect."""
+    pos = _skip_ws(text, start, end)
+    quote = next(((qs, qe) for qs, qe in regions_quotes if qs == pos), None)
+    if quote is None:
+        return None
+    seq = items(text, quote[1], end, protected)
+    j, range_span = heading_tail(seq, 0)
+    if not (j < len(seq) and seq[j].kind == "dash" and j + 1 < len(seq)):
+        return None
+    return TypeHead(None, (quote[0] + 1, quote[1] - 1), range_span, seq[j + 1].start, (seq[j].start, seq[j].end))
 
 
 _DETERMINERS = {"ваш", "ваша", "ваше", "ваши", "это", "этот", "эта", "эти", "каждое", "каждый", "каждая",
@@ -525,6 +693,9 @@ def _lossy_name_end(seq: list[Item]) -> int | None:
             return v if v <= 4 else None      # "Воздействие удача +1 или -1 к броску": a modifier opens it
         if it.kind not in ("word", "num", "name") or it.low in _CLAUSE_WORDS:
             return v if it.low in _CLAUSE_WORDS and v <= 4 else None
+        if it.is_word("при", "после") and 2 <= v <= 4 and v + 1 < len(seq) and seq[v + 1].kind == "word" \
+                and morph.pos(seq[v + 1].low) == "NOUN" and not seq[v + 1].is_word("этом", "выполнении"):
+            return v          # "Воздействие плоть мертвых при гибели существа …": a condition follows the name
         if not (is_predicate(it) or it.low in _IMPERSONAL):
             continue
         if morph.pos(it.low) == "INFN" and v + 2 < len(seq) and seq[v + 1].kind == "word" \
@@ -595,8 +766,8 @@ def is_trigger_start(text: str, pos: int, end: int) -> bool:
     if not m:
         return False
     word = m.group(1).lower()
-    if word == "до":  # "До набора отряда", "До начала хода" — not "до 3 ..."
-        return bool(re.match(r"\s*до\s+[а-яё]", text[pos:end], re.I))
+    if word == "до":  # "До набора отряда", "До начала хода" — not "до 3 ...", not the duration "до конца хода"
+        return bool(re.match(r"\s*до\s+(?!конца\b|тех\s+пор\b)[а-яё]", text[pos:end], re.I))
     return True
 
 

@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from parser.reader.annotations import Annotation, paren_annotations, type_name_parts
 from parser.reader.classify import (find_condition, find_prefix, find_type_name, is_trigger_start,
                              is_while_start)
+from parser.reader.morph import normalize
 from parser.reader.names import name_spans
 from parser.reader.regions import find_regions, span_index
 from parser.reader.segment import LEVELS, candidates, tokens_for
-from parser.reader.split import ERRATA, split_features
+from parser.reader.split import ERRATA, LEADING_MARKS, split_features
 from parser.engine.tokens import Kind, Token
 
 Span = tuple[int, int]
@@ -53,6 +54,8 @@ class Feature:
     effect_name: str | None = None
     effect_name_span: Span | None = None
     effect_name_quoted: bool = False         # the name stood in «» or straight quotes
+    ability_range: str | None = None         # «дальность 4» in the heading (116.1)
+    ability_range_span: Span | None = None
     annotations: list[Annotation] = field(default_factory=list)
     granted: list["Feature"] = field(default_factory=list)
     effect: str = ""
@@ -136,6 +139,13 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
         feature.effect_span = (end, end)
         return feature
     regions, prot = _protected(text, start, end, name)
+    marks = LEADING_MARKS.match(text, start, end)
+    if "[" in text[marks.start():marks.end()] and marks.end() < end:
+        # «[:unq] Неповоротливость»: an online-client mark before the feature marks the card, it
+        # heads nothing (BJ303 names it); it is kept as an annotation, never dropped
+        mspan = _trim(text, marks.start(), marks.end())
+        feature.annotations.append(Annotation("mark", text[mspan[0]:mspan[1]], mspan))
+        start = marks.end()
     head = find_prefix(text, start, end)
     kind = head.kind
     pos = head.effect_start
@@ -189,11 +199,15 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
     # ability type and name heading the effect
     typed = find_type_name(text, pos, end, prot, regions.quotes)
     if typed is not None:
-        type_span, name_span, new_pos, sep = typed
-        feature.ability_type_span, feature.ability_type = type_span, text[type_span[0]:type_span[1]]
-        name_span = _trim(text, *name_span, chars=" ")
-        feature.effect_name_span, feature.effect_name = name_span, text[name_span[0]:name_span[1]]
-        feature.effect_name_quoted = text[name_span[0] - 1:name_span[0]] in ("«", "“", '"')
+        type_span, name_span, range_span, new_pos, sep = typed
+        if type_span is not None:
+            feature.ability_type_span, feature.ability_type = type_span, text[type_span[0]:type_span[1]]
+        if name_span is not None:
+            name_span = _trim(text, *name_span, chars=" ")
+            feature.effect_name_span, feature.effect_name = name_span, text[name_span[0]:name_span[1]]
+            feature.effect_name_quoted = text[name_span[0] - 1:name_span[0]] in ("«", "“", '"')
+        if range_span is not None:
+            feature.ability_range_span, feature.ability_range = range_span, text[range_span[0]:range_span[1]]
         for ps, pe in regions.parens:
             if pos <= ps < new_pos:
                 feature.annotations.extend(paren_annotations(text, ps, pe))
@@ -258,7 +272,8 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
 
 def _looks_like_feature(inner: str) -> bool:
     words = inner.split()
-    return ":" in inner or (len(words) >= 2 and inner[:1].isupper())
+    # «Ваши существа имеют: "+1 к первой атаке за ваш ход. Не может …"»: a modifier opens a feature too
+    return ":" in inner or (len(words) >= 2 and (inner[:1].isupper() or bool(re.match(r"[+\-–]\s?[\dXХxх]", inner))))
 
 
 def _trailing_while(text: str, es: int, ee: int, prot) -> Span | None:
@@ -344,7 +359,7 @@ def _declared(feature: Feature) -> bool:
     whose label is not a static state, or a static one with an ability type or a limit (spec §1)."""
     if feature.kind in _DYNAMIC or feature.condition is not None:
         return True
-    if feature.kind == "keyword" and not _STATIC_LABELS.match(feature.label or ""):
+    if feature.kind == "keyword" and not _STATIC_LABELS.match(normalize(feature.label or "")):
         return True
     return feature.ability_type is not None or any(a.kind == "limit" for a in feature.annotations)
 
@@ -379,16 +394,13 @@ def _condition_dash_alternative(feature: Feature, text: str, prot, dynamic: bool
     from parser.engine.reading import Alternative, ReadingError, read_tokens
     from parser.engine.canonical_form import canonical
 
-    if feature.kind != "triggered" or not feature.dash_before_effect or feature.ability_type_span is not None:
+    if feature.kind != "triggered" or not feature.dash_before_effect or feature.ability_type_span is not None \
+            or feature.effect_name_span is not None:
         return
     toks = feature.tokens
-    if len(toks) >= 2 and toks[0].kind is Kind.COND and text[toks[0].end - 1] in "—–-":
-        # "При гибели — в начале следующего хода — возродиться": by default an in-effect timing
-        # condition; the other reading ends the trigger condition at the second dash
-        cond_end, es = toks[0].end - 1, toks[1].start
-        while text[cond_end - 1].isspace():
-            cond_end -= 1
-    elif len(toks) >= 3 and toks[0].kind is Kind.ATOM and toks[1].kind is Kind.DEP \
+    # «При гибели — в начале следующего хода — возродиться», «При разряде — если … — …»: the second
+    # dash closes an in-effect condition, never DEPENDENT, so the pair does not apply (spec §3)
+    if len(toks) >= 3 and toks[0].kind is Kind.ATOM and toks[1].kind is Kind.DEP \
             and toks[1].text.strip() in "—–-":
         cond_end, es = toks[0].end, toks[2].start
     else:

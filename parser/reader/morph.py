@@ -149,6 +149,8 @@ def is_imperative(word: str) -> bool:
 
 @lru_cache(maxsize=65536)
 def is_instruction(word: str) -> bool:
-    """An infinitive or an imperative: a word that opens an instruction ("ранить", "положите")."""
+    """An infinitive, an imperative or a 2nd-person verb: a word that opens an instruction
+    ("ранить", "положите", "отмените" — pymorphy ranks the future "вы отмените" first)."""
     found = parses(word)
-    return bool(found) and (found[0].tag.POS == "INFN" or "impr" in found[0].tag)
+    return bool(found) and (found[0].tag.POS == "INFN" or any(
+        "impr" in p.tag or (p.tag.POS == "VERB" and "2per" in p.tag) for p in found[:2]))

@@ -56,6 +56,7 @@ class Match:
     opens_segment: bool = True   # the next item starts a new segment (True) or continues this one
     subject: int | None = None   # MAY after a noun phrase: where the phrase starts (kept in the atom)
     subject_end: int | None = None   # index after the phrase (default: the item before «может»)
+    chooser: str | None = None       # MAY: who chooses when not the controller («противник»)
 
 
 @dataclass(frozen=True)
@@ -84,12 +85,50 @@ def cond_extent(seq: list[Item], i: int, by_verb: bool = True) -> tuple[int, int
         if it.is_word("если") and j > i + 1:
             break
         if it.kind == "dash":
+            if copula_dash(seq, i + 1, j):
+                j += 1            # "если хозяин — горный гном": the dash means "is"
+                continue
             return (j, j + 1) if j > i + 1 and j + 1 < len(seq) else None
+        if it.kind == "punct" and it.low == "," and _participle_at(seq, j + 1):
+            j = _phrase_close(seq, j + 1)   # "если он, будучи открытым, получил …": a participle phrase
+            continue
         if it.kind == "punct" and it.low == "," and (predicate_at(seq, j + 1) or _timed_predicate(seq, j + 1)):
             if not (j + 1 < len(seq) and seq[j + 1].is_word(*RELATIVE)):
                 return j, j + 1
         j += 1
     return _cond_by_verb(seq, i) if by_verb else None
+
+
+def copula_dash(seq: list[Item], start: int, dash: int) -> bool:
+    """The dash at `dash` stands between two noun phrases and means "is" (spec §2, trailing
+    «если»): «если хозяин — горный гном», «если цель — ваше существо». Neither side has a
+    predicate, and the right side is a nominative phrase, not an ability («если нет —
+    отравление на 1», «— +1 к удару»), running to the end of its clause."""
+    if dash <= start or any(is_predicate(seq[k]) for k in range(start, dash)):
+        return False
+    if not nominal(seq[start]) or seq[start].is_word("нет", "да"):
+        return False
+    k = dash + 1
+    if k >= len(seq) or seq[k].kind != "word" or not nominal(seq[k]) or ability_noun_at(seq, k):
+        return False
+    while k < len(seq) and not (seq[k].kind in ("punct", "dash")):
+        if is_predicate(seq[k]) or seq[k].is_word("если", "затем", "иначе", "либо"):
+            return False
+        k += 1
+    return True
+
+
+def _participle_at(seq: list[Item], j: int) -> bool:
+    """A gerund or participle opens the phrase at j («будучи открытым», «стоящий рядом»)."""
+    return j < len(seq) and seq[j].kind == "word" and morph.pos(seq[j].low) in ("GRND", "PRTF", "PRTS") \
+        and not morph.can_be_nominative_noun(seq[j].low)
+
+
+def _phrase_close(seq: list[Item], j: int) -> int:
+    """The index of the comma that closes a participle phrase opened at j (or where the clause ends)."""
+    while j < len(seq) and not (seq[j].kind == "punct" and seq[j].low in ",;.:") and seq[j].kind != "dash":
+        j += 1
+    return j + 1 if j < len(seq) and seq[j].low == "," else j
 
 
 def _timed_predicate(seq: list[Item], i: int) -> bool:
@@ -206,8 +245,52 @@ def _in_effect_timing(ctx: Context, i: int) -> Match | None:
     return Match(Kind.COND, dash + 1, dash + 1, ctx.text[seq[i].start:seq[dash - 1].end])
 
 
+# words between «может» and its verb: a short adverbial («может до конца хода потерять …»,
+# «может сразу же атаковать», «может 1 раз за ход излечить …»)
+_MAY_ADVERBIAL_MAX = 5
+
+
+def may_verb(seq: list[Item], m: int) -> int | None:
+    """The index of the verb «может» at seq[m] governs, or None: right after it (particles
+    allowed), or after a short adverbial with no punctuation in it, when that verb is an
+    infinitive."""
+    if not (m + 1 < len(seq) and seq[m].is_word(*MAY_WORDS)):
+        return None
+    if predicate_at(seq, m + 1) == 1:
+        return m + 1
+    if not (seq[m + 1].is_word(*PREPOSITIONS) or seq[m + 1].kind == "num"
+            or morph.pos(seq[m + 1].low) in ("ADVB", "PRCL")):
+        return None
+    for j in range(m + 2, min(m + 2 + _MAY_ADVERBIAL_MAX, len(seq))):
+        it = seq[j]
+        if it.kind not in ("word", "num", "icon", "name") or it.is_word("и", "или", "либо", "если"):
+            return None
+        if is_predicate(it):
+            return j if morph.pos(it.low) == "INFN" else None
+    return None
+
+
+def restriction_after(seq: list[Item], m: int) -> bool:
+    """«может … только …» (spec section 2): «оно может атаковать только существ с {fly}»,
+    «может быть помещена только на …». A restriction of a creature or card, never an option:
+    «только» stands in the same clause as «может» (before a comma, a dash, «;» or a next
+    predicate joined by «и»/«или»)."""
+    for j in range(m + 1, min(m + 16, len(seq))):
+        it = seq[j]
+        if it.is_word("только"):
+            return True
+        if it.low == "," and j + 1 < len(seq) and seq[j + 1].is_word("только"):
+            return True      # «могут нападать таким выстрелом, только подряд»
+        if it.kind in ("punct", "dash") or it.is_word("затем", "либо", "если"):
+            return False
+        if it.is_word("и", "или") and predicate_at(seq, j + 1):
+            return False
+    return False
+
+
 def _may_then_predicate(seq: list[Item], m: int) -> bool:
-    return m + 1 < len(seq) and seq[m].is_word(*MAY_WORDS) and predicate_at(seq, m + 1) == 1
+    """«может» at seq[m] is an option over a verb that follows, not a restriction."""
+    return may_verb(seq, m) is not None and not restriction_after(seq, m)
 
 
 def _bare_may(ctx: Context, i: int) -> Match | None:
@@ -216,28 +299,31 @@ def _bare_may(ctx: Context, i: int) -> Match | None:
     return None
 
 
+_SUBJECT_WORDS = ("также", "тогда", "сразу", "же", "еще", "ещё", "вновь", "снова")
+
+
 def _subject_may(ctx: Context, i: int) -> Match | None:
     """A short subject or adverb before «может»: the card's name, a pronoun, «вместо этого»
-    ("оно может", "вместо этого Демон обжорства может", "Кобольд также может"); a noun phrase
-    ("ваше существо может") stays in the ability's words, since the token would hide it.
-    The words stay inside the MAY token's span; the option is the controller's (505.6)."""
+    ("оно может", "вместо этого Демон обжорства может", "Кобольд также может"): MAY, and the
+    words open the ability's atom, since the reader never drops text (spec section 2):
+    "(может вместо этого переместить его …)", "(может оно потерять отравление)"."""
     if not ctx.dynamic:
         return None
     seq, m = ctx.seq, i
-    while m < len(seq) and m - i < 4:
+    while m < len(seq) and m - i < 5:
         it = seq[m]
         if it.is_word(*MAY_WORDS):
             break
         if it.is_word("вместо") and m + 1 < len(seq) and seq[m + 1].is_word("этого"):
             m += 2
             continue
-        if it.is_word("также", "тогда", "сразу", "же") or it.is_word(*PRONOUNS) or it.kind == "name":
+        if it.is_word(*_SUBJECT_WORDS) or it.is_word(*PRONOUNS) or it.kind == "name":
             m += 1
             continue
         return None
-    if m == i or not _may_then_predicate(seq, m):
+    if m == i or m >= len(seq) or not _may_then_predicate(seq, m):
         return None
-    return Match(Kind.MAY, m + 1, m + 1, opens_segment=False)
+    return Match(Kind.MAY, m + 1, m + 1, opens_segment=False, subject=i, subject_end=m)
 
 
 _NP_WORDS = {"рядом", "с", "без", "со"}
@@ -293,18 +379,29 @@ def _adverbial_may(ctx: Context, i: int) -> Match | None:
     return None
 
 
+# who may choose when it is not the controller (spec section 2): the MAY node records the word
+CHOOSERS = ("противник", "соперник", "атакованный", "владелец")
+
+
 def _player_may(ctx: Context, i: int) -> Match | None:
-    """«вы можете …», «противник может …»: a player's option, in static features too (spec §1).
-    A short adverbial before it ("Во время рассадки паразитов вы можете …") stays in the words."""
+    """«вы можете …» (the controller's option), «противник может …», «атакованный может …»
+    (another player's: the MAY token names the chooser): an option even in a static feature
+    (spec §1). A short adverbial before it ("Во время рассадки паразитов вы можете …") stays
+    in the words."""
     seq = ctx.seq
-    if seq[i].is_word(*PLAYERS) and _may_then_predicate(seq, i + 1):
-        return Match(Kind.MAY, i + 2, i + 2, opens_segment=False)
+    if seq[i].is_word(*PLAYERS, *CHOOSERS) and _may_then_predicate(seq, i + 1):
+        return Match(Kind.MAY, i + 2, i + 2, opens_segment=False, chooser=_chooser(seq[i]))
     for p in range(i + 1, min(i + 6, len(seq) - 2)):
         if seq[p].kind != "word" or is_predicate(seq[p]):
             return None
-        if seq[p].is_word("вы") and _may_then_predicate(seq, p + 1):
-            return Match(Kind.MAY, p + 2, p + 2, opens_segment=False, subject=i)
+        if seq[p].is_word("вы", *CHOOSERS) and _may_then_predicate(seq, p + 1):
+            return Match(Kind.MAY, p + 2, p + 2, opens_segment=False, subject=i, subject_end=p,
+                         chooser=_chooser(seq[p]))
     return None
+
+
+def _chooser(item: Item) -> str | None:
+    return item.low if item.low in CHOOSERS else None
 
 
 SEGMENT_START: tuple[Pattern, ...] = (
@@ -314,12 +411,15 @@ SEGMENT_START: tuple[Pattern, ...] = (
             "CONDITION whose body is the single ability after it (spec §2).", _in_effect_if),
     Pattern("in-effect-timing", "«в конце этого хода —», «при гибели … —», «когда … -» inside an "
             "effect: a timing condition of what follows, not an ability (spec §1).", _in_effect_timing),
-    Pattern("player-may", "«вы можете» / «противник может» + predicate: a player's option, MAY "
-            "even in a static feature (spec §1).", _player_may),
-    Pattern("may", "«может» (+ «сразу же») + predicate in a dynamic feature: MAY over what follows "
-            "(505.6).", _bare_may),
+    Pattern("player-may", "«вы можете» / «противник может» / «атакованный может» + predicate: a "
+            "player's option, MAY even in a static feature (spec §1); another player is recorded "
+            "as the MAY's chooser (spec §2).", _player_may),
+    Pattern("may", "«может» (+ «сразу же», + a short adverbial «до конца хода») + infinitive in a "
+            "dynamic feature: MAY over what follows (505.6); never «может … только» (a restriction).",
+            _bare_may),
     Pattern("subject-may", "a subject or adverb (the card's name, a pronoun, «вместо этого») "
-            "+ «может» + predicate: MAY, the words inside its token (505.6).", _subject_may),
+            "+ «может» + predicate: MAY, the words kept at the start of the ability (505.6, spec §2).",
+            _subject_may),
     Pattern("adverbial-may", "a prepositional phrase + «может» + predicate in a declared feature "
             "(«в свой ход, может …»): MAY, the phrase kept in the ability's words.", _adverbial_may),
     Pattern("noun-subject-may", "a noun phrase + «может» + predicate in a declared feature: MAY, "
@@ -383,6 +483,46 @@ def _adverbial_before(ctx: Context, at: int, nxt: int) -> bool:
                    for k in range(first, at))
 
 
+def _shared_object(ctx: Context, at: int, nxt: int) -> bool:
+    """«вызвать или возродить Дракона-зомби», «ранить или излечить её на 1»: a transitive verb
+    right before «и»/«или», with no object of its own, shares the object of the transitive verb
+    after it: one ability's words (spec §5), not two abilities, one of them without an object."""
+    seq = ctx.seq
+    if at < 1 or nxt >= len(seq) or not seq[at].is_word("и", "или"):
+        return False
+    return _bare_transitive(seq[at - 1]) and _bare_transitive(seq[nxt]) and nxt + 1 < len(seq) \
+        and seq[nxt + 1].kind in ("word", "name", "num", "icon")
+
+
+def _bare_transitive(item: Item) -> bool:
+    if item.kind != "word":
+        return False
+    found = morph.parses(item.low)
+    return bool(found) and found[0].tag.POS in ("INFN", "VERB") and "tran" in found[0].tag \
+        and (found[0].tag.POS == "INFN" or "impr" in found[0].tag)
+
+
+def _compound_subject(ctx: Context, at: int, nxt: int) -> bool:
+    """«Оглар и его хозяин имеют -1 …»: a bare noun phrase (the card's name, a nominative noun)
+    before «и», and after it another one whose verb is plural: one subject of one ability."""
+    seq = ctx.seq
+    if not seq[at].is_word("и"):
+        return False
+    seg_start = ctx.found[-1].end if ctx.found else seq[0].start
+    first = at
+    while first - 1 >= 0 and seq[first - 1].start >= seg_start and at - first < 4:
+        first -= 1
+    if first == at or (first > 0 and seq[first - 1].start >= seg_start):
+        return False
+    if not all(seq[k].kind in ("word", "name") and nominal(seq[k]) and not is_predicate(seq[k])
+               for k in range(first, at)):
+        return False
+    if predicate_at(seq, nxt) != 2:
+        return False
+    verb = next((seq[k] for k in range(nxt, min(nxt + 6, len(seq))) if is_predicate(seq[k])), None)
+    return verb is not None and any("plur" in p.tag for p in morph.parses(verb.low)[:1])
+
+
 @dataclass(frozen=True)
 class JoiningPattern:
     name: str
@@ -394,6 +534,11 @@ JOINING: tuple[JoiningPattern, ...] = (
     JoiningPattern("modal-infinitive", "«и»/«или»/«,» followed by an infinitive governed by a modal "
                    "(«может», «не должен») in the same ability joins words: «не может атаковать и "
                    "двигаться» is one ability (spec §5).", _modal_infinitive),
+    JoiningPattern("shared-object", "«вызвать или возродить X»: a transitive instruction with no "
+                   "object right before «и»/«или» shares the object of the next one: one ability.",
+                   _shared_object),
+    JoiningPattern("compound-subject", "«Оглар и его хозяин имеют …»: «и» between two noun phrases "
+                   "whose verb is plural joins one subject, not two abilities.", _compound_subject),
     JoiningPattern("adverbial-phrase", "a comma after a short prepositional phrase with no predicate "
                    "(«в свой ход, может …») joins it to the ability it qualifies.", _adverbial_before),
 )

@@ -12,7 +12,7 @@ from functools import cached_property
 from typing import Callable
 
 Span = tuple[int, int]
-_ICON = re.compile(r"\{[A-Za-z_]+\}")
+_ICON = re.compile(r"\{[A-Za-z_]+\}|\[:[A-Za-z_]+\]")   # a placeholder, or an online-client mark «[:unq]»
 
 
 @dataclass(frozen=True)
@@ -48,10 +48,7 @@ def find_regions(text: str, start: int = 0, end: int | None = None) -> Regions:
     parens: list[Span] = []
     stack: list[tuple[str, int]] = []
     balanced = True
-    straight = [i for i in range(start, end) if text[i] == '"']
-    straight_pairs = {}
-    for a, b in zip(straight[0::2], straight[1::2]):
-        straight_pairs[a] = b
+    straight_pairs = _straight_pairs(text, start, end)
     i = start
     while i < end:
         ch = text[i]
@@ -80,6 +77,33 @@ def find_regions(text: str, start: int = 0, end: int | None = None) -> Regions:
         balanced = False
     icons = tuple((m.start(), m.end()) for m in _ICON.finditer(text, start, end))
     return Regions(tuple(quotes), tuple(parens), icons, balanced)
+
+
+def _straight_pairs(text: str, start: int, end: int) -> dict[int, int]:
+    """Top-level pairs of straight quotes, opening index → closing index.
+
+    A quote after a space or an opening mark and before a word opens, any other closes, so a
+    nested pair (`"{tap}: Метание "лягушки" на 1, дальность 3"`) stays inside the outer one;
+    when the marks do not nest that way (a quote glued to a word on both sides, an odd count),
+    quotes pair in order, first with second, third with fourth."""
+    straight = [i for i in range(start, end) if text[i] == '"']
+    pairs: dict[int, int] = {}
+    stack: list[int] = []
+    for i in straight:
+        before = text[i - 1] if i > start else " "
+        after = text[i + 1] if i + 1 < end else " "
+        if (before.isspace() or before in "(«—–-:;,") and not after.isspace():
+            stack.append(i)
+        elif stack:
+            opened = stack.pop()
+            if not stack:
+                pairs[opened] = i
+        else:
+            stack = [-1]
+            break
+    if stack:
+        return dict(zip(straight[0::2], straight[1::2]))
+    return pairs
 
 
 def span_index(spans) -> "Callable[[int], bool]":

@@ -35,6 +35,7 @@ class Cand:
     text: str
     cond: str = ""            # for COND: the condition's words
     lead: tuple[int, int] | None = None   # for MAY: a subject before «может», kept in the next atom
+    chooser: str | None = None            # for MAY: who chooses when not the controller
 
 
 def _after(seq: list[Item], i: int, cond_by_verb: bool = False) -> int:
@@ -62,6 +63,17 @@ def _in_case(found: list[Cand]) -> bool:
     for cand in reversed(found):
         if cand.kind is not Kind.MAY:
             return cand.kind is Kind.COND
+    return False
+
+
+def _after_case(found: list[Cand]) -> bool:
+    """An in-effect case «если У — С» opened the abilities since the last loose connective:
+    a «;» after them separates the cases of one case list (spec §2, «Case lists»)."""
+    for cand in reversed(found):
+        if cand.kind is Kind.COND:
+            return True
+        if cand.kind not in (Kind.MAY, Kind.AND, Kind.COMMA, Kind.OR):
+            return False
     return False
 
 
@@ -98,6 +110,16 @@ def _opp_extent(text: str, seq: list[Item], i: int) -> int | None:
     return end
 
 
+_SUBJECT_PRONOUNS = ("он", "она", "оно", "они")
+
+
+def _instruction_at(seq: list[Item], j: int) -> bool:
+    from parser.reader import morph
+
+    return j < len(seq) and seq[j].kind == "word" and morph.is_instruction(seq[j].low) \
+        and morph.pos(seq[j].low) in ("INFN", "VERB")
+
+
 def _protect_clauses(seq: list[Item]) -> tuple[set[int], set[int]]:
     """Indices inside "где X — ..." clauses, and commas that close a relative or participle clause."""
     inside: set[int] = set()
@@ -108,7 +130,10 @@ def _protect_clauses(seq: list[Item]) -> tuple[set[int], set[int]]:
             j = i + 1
             while j < len(seq) and not (seq[j].kind == "punct" and seq[j].low == ";") \
                     and not (seq[j].is_word("при") and j + 1 < len(seq) and seq[j + 1].is_word("этом")) \
-                    and not seq[j].is_word("затем"):
+                    and not seq[j].is_word("затем") \
+                    and not (seq[j].low == "," and j + 1 < len(seq) and seq[j + 1].is_word(*_SUBJECT_PRONOUNS)
+                             and predicate_at(seq, j + 1) == 2):
+                # "где X - число ран, он входит в игру …": a pronoun subject and its verb end the clause
                 inside.add(j)
                 j += 1
             if j - 1 in inside and seq[j - 1].kind == "punct" and seq[j - 1].low == ",":
@@ -135,6 +160,8 @@ def _protect_clauses(seq: list[Item]) -> tuple[set[int], set[int]]:
                 j = opens_at + 1
                 while j < len(seq) and not (seq[j].kind == "punct" and seq[j].low in ";:") and seq[j].kind != "dash":
                     if seq[j].kind == "punct" and seq[j].low == ",":
+                        if relative and _instruction_at(seq, j + 1):
+                            break     # "найдите карту, которая не была показана, покажите её": the next ability
                         if relative or predicate_at(seq, j + 1):
                             closing.add(j)
                             break
@@ -164,10 +191,24 @@ def candidates(text: str, start: int, end: int, protected: list[tuple[int, int, 
         for i in sorted(cut) + [len(seq) - 1]:
             parts.append(seq[last:i + 1])
             last = i + 1
+        listing = _receiving_colon(seq) is not None
         for part in parts:
-            out.extend(_scan(text, part, dynamic))
+            out.extend(_scan(text, part, dynamic, listing))
         return _options_as_choice(sorted(out, key=lambda c: c.start))
     return _options_as_choice(_scan(text, seq, dynamic))
+
+
+_RECEIVING = ("получает", "получают", "получить", "имеет", "имеют", "приобретает")
+
+
+def _receiving_colon(seq: list[Item]) -> int | None:
+    """The index of a ":" after a verb of receiving («получает: +1 к {move}, если …; {armor}1, если
+    …»), which opens a list of what is received: its «;» join the items as «и», and a ":" inside an
+    item («получают: Концентрация: …») is the item's own, not «при этом» (spec §1, lists after a colon)."""
+    for i in range(1, len(seq)):
+        if seq[i].kind == "punct" and seq[i].low == ":":
+            return i if seq[i - 1].is_word(*_RECEIVING) else None
+    return None
 
 
 def _options_as_choice(cands: list[Cand]) -> list[Cand]:
@@ -212,9 +253,12 @@ def _opens_options(seq: list[Item], i: int) -> bool:
     return j >= 0 and seq[j].is_word("одно", "одну", "один")
 
 
-def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
-    """Connective candidates of one run of items."""
+def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> list[Cand]:
+    """Connective candidates of one run of items; `listing`: the run is an item of a list opened
+    by a receiving colon on an earlier line."""
     inside, closing = _protect_clauses(seq)
+    colon = _receiving_colon(seq)
+    listing = listing or colon is not None
     out: list[Cand] = []
     n = len(seq)
     i = 0
@@ -222,11 +266,12 @@ def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
     def span(a: int, b: int) -> tuple[int, int]:
         return seq[a].start, seq[b - 1].end
 
-    def add(kind: Kind, a: int, b: int, strength: int, cond: str = "") -> None:
+    def add(kind: Kind, a: int, b: int, strength: int, cond: str = "", chooser: str | None = None) -> None:
         s, e = span(a, b)
-        out.append(Cand(kind, s, e, strength, text[s:e], cond))
+        out.append(Cand(kind, s, e, strength, text[s:e], cond, chooser=chooser))
 
     seg_start = True        # at the start of a segment (effect start or after a connective)
+    heading = None          # index where an ability's heading («воздействие «x» —») starts, right before i
     while i < n:
         it = seq[i]
         if i in inside:
@@ -246,11 +291,18 @@ def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
         # при этом / при выполнении (a comma, ";" or dash must stand before)
         if nxt is not None and nxt2 is not None and (nxt.low, nxt2.low) in _PAIRS and nxt.kind == "word":
             before_ok = lead or (i > 0 and seq[i - 1].kind in ("dash", "punct", "paren"))
-            if before_ok and i + lead + 2 < n:
+            # lossy text without the comma: «ранить его на 1 при этом он закрывается» (a predicate
+            # follows; «при этом ударе» is a phrase, not the connective)
+            bare = not before_ok and i > 0 and i + 2 < n and _after(seq, i + 2) >= 0
+            if (before_ok or bare) and i + lead + 2 < n:
                 stop = i + lead + 2
-                if seq[stop].kind == "dash":
+                # typography after the connective, not a connective of its own (spec §2):
+                # «при этом,», «при этом —», «при этом, —»
+                if stop + 1 < n and seq[stop].kind == "punct" and seq[stop].low == ",":
                     stop += 1
-                add(Kind.DEP, i, stop, STRONG)
+                if stop + 1 < n and seq[stop].kind == "dash":
+                    stop += 1
+                add(Kind.DEP, i, stop, VERB if bare else STRONG)
                 i, seg_start = stop, True
                 continue
         if nxt is not None and nxt.is_word("затем") and i + lead + 1 < n:
@@ -283,7 +335,10 @@ def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
                     i, seg_start = i + lead + 1, True
                     continue
         if it.kind == "punct" and it.low == ";" and i > 0 and i + 1 < n:
-            add(Kind.DEP, i, i + 1, STRONG)
+            # a case list (spec §2): «; если У2 — С3» after a case is the next case, joined as «и»;
+            # so are the items of a list after «получает:»
+            case_list = _after_case(out) and seq[i + 1].is_word("если") and cond_extent(seq, i + 1) is not None
+            add(Kind.AND if case_list or (listing and (colon is None or i > colon)) else Kind.DEP, i, i + 1, STRONG)
             i, seg_start = i + 1, True
             continue
         if it.kind == "punct" and it.low == ":" and not out and i + 1 < n and _opens_options(seq, i):
@@ -291,13 +346,20 @@ def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
             add(Kind.OR_START, 0, i + 1, STRONG)
             i, seg_start = i + 1, True
             continue
-        if it.kind == "punct" and it.low == ":" and i > 0 and i + 1 < n and _after(seq, i + 1, True) >= 0 \
-                and seq[i - 1].kind != "icon":
+        if listing and it.low == ":":
+            i, seg_start = i + 1, False     # «получают: Концентрация: …»: the list's own colons
+            continue
+        if it.kind == "punct" and (it.low == ":" or (it.low == "." and seq[i + 1:i + 2] and seq[i + 1].is_word("если"))) \
+                and i > 0 and i + 1 < n and _after(seq, i + 1, True) >= 0 and seq[i - 1].kind != "icon":
+            # «бросьте кубик: если …» and «бросьте кубик. Если …» (the cases kept in the roll's feature)
             add(Kind.DEP, i, i + 1, VERB)
             i, seg_start = i + 1, True
             continue
-        if it.kind == "dash" and _named_type_before(seq, i):
-            i, seg_start = i + 1, False   # "; воздействие «вальс» — ...": a type and name head the ability
+        head_at = _named_type_before(seq, i, out) if it.kind == "dash" else None
+        if head_at is not None:
+            # "; воздействие «вальс» — ...": a type and name head the ability; a «может» right after
+            # the heading is still an option, the heading's words opening the ability's atom
+            heading, i, seg_start = head_at, i + 1, True
             continue
         if it.kind == "dash" and i > 0 and i + 1 < n:
             strength = _after(seq, i + 1, True)
@@ -320,32 +382,52 @@ def _scan(text: str, seq: list[Item], dynamic: bool) -> list[Cand]:
                     continue
         if seg_start:
             found = segment_start(Context(text, seq, dynamic, out), i)
+            if found is not None and heading is not None and found[1].kind is not Kind.MAY:
+                found = None          # after a heading only «может» opens anything
             if found is not None:
                 pattern, match = found
                 strength = {Kind.COND: MAYBE_COND, Kind.MAY: MAYBE_MAY}.get(match.kind, VERB)
-                if match.subject is not None:
+                if heading is not None:
+                    # the token spans the heading and «может»; the heading (and a subject) open the atom
+                    s0, e0 = span(match.end - 1, match.end)
+                    lead_end = seq[(match.subject_end or match.end - 1) - 1].end if match.subject is not None \
+                        else seq[i - 1].end
+                    out.append(Cand(match.kind, seq[heading].start, e0, strength, text[s0:e0],
+                                    lead=(seq[heading].start, lead_end), chooser=match.chooser))
+                elif match.subject is not None:
                     # the token spans the phrase and «может» (every character in one token); its
                     # text is «может», and the phrase's words open the next atom's text
                     s0, e0 = span(match.end - 1, match.end)
                     out.append(Cand(match.kind, seq[match.subject].start, e0, strength, text[s0:e0],
                                     lead=(seq[match.subject].start,
-                                          seq[(match.subject_end or match.end - 1) - 1].end)))
+                                          seq[(match.subject_end or match.end - 1) - 1].end),
+                                    chooser=match.chooser))
                 else:
-                    add(match.kind, i, match.end, strength, match.cond)
-                i, seg_start = match.body, match.opens_segment
+                    add(match.kind, i, match.end, strength, match.cond, match.chooser)
+                i, seg_start, heading = match.body, match.opens_segment, None
                 continue
-        seg_start = False
+        seg_start, heading = False, None
         i += 1
     return out
 
 
-def _named_type_before(seq: list[Item], i: int) -> bool:
-    """The dash at i follows an ability type and name, maybe with a range: "; воздействие «вальс» —",
-    "воздействие «украсть личину», дальность 3 —": a separator heading the ability, not DEPENDENT."""
+def _named_type_before(seq: list[Item], i: int, found: list[Cand]) -> int | None:
+    """The index where an ability heading ends by the dash at i starts, or None (spec §2, «Headings
+    are not abilities»): a type and name, maybe with a range ("; воздействие «вальс» —",
+    "воздействие «украсть личину», дальность 3 —"), or, right after a connective, a type alone
+    or a quoted name alone («, при этом заклинание — …», «; "зов крови" — …»). The dash is a
+    separator heading the ability, not DEPENDENT."""
+    from parser.reader.classify import HEADING_TYPES
+
     j = i - 1
-    if j >= 2 and seq[j].kind == "num" and seq[j - 1].is_word("дальность") and seq[j - 2].low == ",":
-        j -= 3
-    return j >= 1 and seq[j].kind == "quote" and seq[j - 1].is_word(*_NAMED_TYPES)
+    if j >= 2 and seq[j].kind == "num" and seq[j - 1].is_word("дальность"):
+        j -= 3 if seq[j - 2].low == "," else 2
+    if j >= 1 and seq[j].kind == "quote" and seq[j - 1].is_word(*_NAMED_TYPES):
+        return j - 1
+    if j < 0 or not (seq[j].kind == "quote" or seq[j].is_word(*HEADING_TYPES)):
+        return None
+    # alone: the heading is all that stands since the last connective (or the effect's start)
+    return j if j == 0 or (bool(found) and seq[j - 1].end <= found[-1].end <= seq[j].start) else None
 
 
 def tokens_for(text: str, start: int, end: int, cands: list[Cand], level: int) -> list[Token]:
@@ -360,7 +442,7 @@ def tokens_for(text: str, start: int, end: int, cands: list[Cand], level: int) -
     pos, lead = start, None
     for c in chosen:
         _atom(text, pos, c.start, out, lead)
-        out.append(Token(c.kind, c.cond if c.kind is Kind.COND else c.text, c.start, c.end))
+        out.append(Token(c.kind, c.cond if c.kind is Kind.COND else c.text, c.start, c.end, chooser=c.chooser))
         pos, lead = c.end, c.lead
     _atom(text, pos, end, out, lead)
     return out

@@ -19,11 +19,31 @@ LABEL_ICONS = r"\{(?:first|second|wolf|human)\}"
 PAYMENT_RUN = r"(?:[XХxх]\s*)?(?:\d+\s*)?\{(?:tap|counter|instant|token)\}(?:\s*(?:\d+\s*)?\{(?:tap|counter|instant|token)\})*"
 TRIGGER_WORDS = r"При|После|Когда|Если|В\s+начале|В\s+конце|Пока|Вместо"
 
+# Latin letters that look like Cyrillic ones: «Cтрой:» typed with a Latin C is still the label
+# (BJ504 reports the letter); matched on a same-length view, so spans stay valid
+_LATIN_LOOK_ALIKES = "aceopxyABCEHKMOPTXY"
+_LOOK_ALIKES = str.maketrans(_LATIN_LOOK_ALIKES, "асеорхуАВСЕНКМОРТХУ")
+_WORD_LABEL = re.compile(rf"\s*((?:{LABELS}))\s*:", re.I)
+_HAS_LOOK_ALIKE = re.compile(f"[{_LATIN_LOOK_ALIKES}]")
+_LABEL_INITIALS = frozenset("СВБКОНсвбконCBKOHcbkoh \t")     # first letters of LABELS, in both alphabets
+
+
+def word_label_at(text: str, start: int, end: int) -> tuple[int, int, int] | None:
+    """A keyword label written with Latin look-alike letters at `start`: (label start, label end,
+    index after its ":"), or None. Labels in plain Cyrillic are matched by the usual patterns."""
+    if start >= end or text[start] not in _LABEL_INITIALS or not _HAS_LOOK_ALIKE.search(text, start, start + 25):
+        return None
+    m = _WORD_LABEL.match(text[start:min(end, start + 40)].translate(_LOOK_ALIKES))
+    return None if m is None else (start + m.start(1), start + m.end(1), start + m.end())
+
+
 ERRATA = re.compile(r"\s*\[\s*Эррата[^\]]*\]\s*$")
 ERRATA_HEAD = re.compile(r"\s*\[\s*Эррата[^\]]*\]")
 _FEATURE_HEAD = re.compile(rf"(?:{PAYMENT_RUN}\s*:|\{{(?:instant|tap)\}}\s*,[^:.]{{1,90}}:|(?:{LABELS})\s*:|{LABEL_ICONS}\s*:)")
 _TRIGGER_HEAD = re.compile(rf"(?:{TRIGGER_WORDS})\s")
-_SENTENCE_START = re.compile(r"\s*(?:[A-ZА-ЯЁ\{\[+\-–—\d«\"])")
+# a sentence opens with a capital, an icon, a sign, a number or a quote; in lossy text also with a
+# lower-case trigger opener («… на 1-2-3. вначале хода противника …»)
+_SENTENCE_START = re.compile(r"\s*(?:[A-ZА-ЯЁ\{\[+\-–—\d«\"]|\s(?:вначале|в\s+начале|в\s+конце|при|после|когда)\s)")
 _AFTER_PAREN = re.compile(r"[ \t]+(?=[А-ЯЁ][а-яё]|[+\-]\d)")
 _INTERESTING = re.compile(r"[. \t()«“\"{]")
 _GRANTING = re.compile(r"(?:имеет|имеют|получает|получают|получить|особенность)\s*[«\"]?\s*$", re.I)
@@ -94,6 +114,18 @@ def _payment_start(text: str, start: int, j: int, last_solid: list[int]) -> int 
     return k if m.group(1) in "XХxх" else j
 
 
+# online-client marks before a feature («[:unq] {tap}: …»): they head it, they start nothing
+LEADING_MARKS = re.compile(r"\s*(?:\[:[A-Za-z_]+\]\s*)*")
+_ROLL_END = re.compile(r"(?<!\w)куби\w*\s*$", re.I)
+_CASE_HEAD = re.compile(r"\s*если\s+(?:выпал\w*|на\s+кубике)", re.I)
+
+
+def _cases_after_roll(text: str, start: int, dot: int, end: int) -> bool:
+    """«… бросьте кубик. Если выпало 1 или 2 — …; если …»: the cases of a die roll written as a
+    new sentence belong to the roll's feature (spec §2, «Case lists»), not a trigger of their own."""
+    return bool(_ROLL_END.search(text, max(start, dot - 30), dot)) and bool(_CASE_HEAD.match(text, dot + 1, end))
+
+
 def _last_solid(text: str, start: int, end: int) -> list[int]:
     """For each offset i of [start, end]: the last non-space offset before i (start - 1 if none)."""
     out, last = [], start - 1
@@ -125,7 +157,7 @@ def _boundaries(text: str, start: int, end: int) -> list[int]:
             continue
         if ch == "." and not (i + 1 < end and text[i + 1].isdigit() and i > start and text[i - 1].isdigit()):
             m = _SENTENCE_START.match(text, i + 1, end)
-            if m and i + 1 < end:
+            if m and i + 1 < end and not _cases_after_roll(text, start, i, end):
                 cut = i + 1
                 while cut < end and text[cut].isspace():
                     cut += 1
@@ -134,9 +166,9 @@ def _boundaries(text: str, start: int, end: int) -> list[int]:
             j = i + 1
             while j < end and text[j] in " \t":
                 j += 1
-            head = _FEATURE_HEAD.match(text, j, end) if j < end else None
+            head = (_FEATURE_HEAD.match(text, j, end) or word_label_at(text, j, end)) if j < end else None
             trigger = head is None and j < end and _TRIGGER_HEAD.match(text, j, end)
-            if head or trigger:
+            if (head or trigger) and not LEADING_MARKS.fullmatch(text, start, j):
                 solid = last_solid[i - start]
                 last = text[solid] if solid >= start else ""
                 if last and last not in ":—–-«\"," \

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from parser.reader import morph
 from parser.reader.names import fold
 
-_ITEM = re.compile(r"[^\W_]+(?:['’\-][^\W_]+)*|\s[-–—]\s|[—–]|[,;:.!?]|\S", re.UNICODE)
+# a range of numbers «1–3» (any dash between digits, no spaces) is one number, never a dash
+_ITEM = re.compile(r"\d+(?:[–—]\d+)+(?![^\W_])|[^\W_]+(?:['’\-][^\W_]+)*|\s[-–—]\s|[—–]|[,;:.!?]|\S", re.UNICODE)
 
 DASHES = {"—", "–", "-"}
 PREPOSITIONS = {"в", "во", "на", "с", "со", "к", "ко", "по", "от", "до", "из", "у", "за", "при",
