@@ -89,7 +89,9 @@ def _canon_all(bases: list[str], fmt: str, abstract: bool) -> int:
         features = read_card(card)
         unread = unread or any(f.reading is None and f.kind != "errata" for f in features)
         if fmt == "text":
-            click.echo(f"[{card.id}] {card.name}")
+            from reports.escape import visible
+
+            click.echo(f"[{visible(card.id)}] {visible(card.name)}")  # one line, whatever the id holds
             for line in render_text(features, card.text, abstract, indent="  "):
                 click.echo(line)
         elif fmt == "jsonl":

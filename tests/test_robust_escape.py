@@ -105,3 +105,10 @@ def test_escape_helpers():
     assert line_start_safe("a::b") == "a::b"
     assert json_text({"p": "a\udcff\x00"}, indent=None) == '{"p": "a\\udcff\\u0000"}'
     json_text({"p": "a\udcff"}).encode("utf-8")  # never a raw surrogate
+
+
+def test_canon_all_prints_each_card_header_on_one_line(base):
+    result = CliRunner().invoke(main, ["canon", "--all", "--base", "base/a.yaml"], catch_exceptions=False)
+    assert result.stdout.splitlines()[0] == ("[s1<U+000A LINE FEED>::error file=x.yaml,line=1::подделка] "
+                                             "Кшар<U+0000 NULL>")
+    assert not any(line.lstrip().startswith("::") for line in result.stdout.splitlines())
