@@ -71,9 +71,9 @@ def write_atomic(path: str | os.PathLike, data: bytes | str, encoding: str = "ut
         with open(target, "wb") as stream:
             stream.write(data)
         return
-    reason = refusal(target, info)
-    if reason is not None:
-        raise WriteRefused(errno.EACCES if "только для чтения" in reason else errno.EINVAL, reason, str(path))
+    refused = _refusal(target, info)
+    if refused is not None:
+        raise WriteRefused(*refused, str(path))
     handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     keep_temp = False
     try:
@@ -85,9 +85,11 @@ def write_atomic(path: str | os.PathLike, data: bytes | str, encoding: str = "ut
         if verify is not None:
             verify(Path(temp))
         if in_place:
-            keep_temp = True
-            _copy_in_place(target, data, temp)
-            keep_temp = False
+            try:
+                _copy_in_place(target, data, temp)
+            except PartialWrite:
+                keep_temp = True  # the only complete copy of the new version
+                raise
         else:
             os.replace(temp, target)
             _sync_folder(target.parent)
@@ -105,6 +107,12 @@ def refusal(path: str | os.PathLike, info: os.stat_result | None = None) -> str 
     Callers that write several files ask first, so that one refused file
     stops the whole batch before anything is written.
     """
+    refused = _refusal(path, info)
+    return refused[1] if refused is not None else None
+
+
+def _refusal(path, info: os.stat_result | None) -> tuple[int, str] | None:
+    """(errno, Russian reason) of a target that is not written, or None."""
     if info is None:
         try:
             info = os.stat(path)
@@ -112,14 +120,15 @@ def refusal(path: str | os.PathLike, info: os.stat_result | None = None) -> str 
             return None  # a missing file is created; other errors surface when writing
     mode = info.st_mode
     if stat.S_ISDIR(mode):
-        return "это папка, а не файл"
+        return errno.EISDIR, "это папка, а не файл"
     if not stat.S_ISREG(mode):
         from cardbase.oserror import regular_file_problem
 
-        return (regular_file_problem(str(path)) or "это не обычный файл") + "; записывается только обычный файл"
+        reason = regular_file_problem(str(path)) or "это не обычный файл"
+        return errno.EINVAL, f"{reason}; записывается только обычный файл"
     if not _may_write(path, info):
-        return (f"файл только для чтения (права {stat.S_IMODE(mode):04o}); "
-                "если его можно менять, разрешите запись (chmod u+w)")
+        return errno.EACCES, (f"файл только для чтения (права {stat.S_IMODE(mode):04o}); "
+                              "если его можно менять, разрешите запись (chmod u+w)")
     return None
 
 
@@ -168,23 +177,22 @@ def _copy_in_place(target: Path, data: bytes, temp: str) -> None:
     with open(target, "r+b") as stream:
         old = stream.read()
         try:
-            stream.seek(0)
-            stream.write(data)
-            stream.truncate()
-            stream.flush()
-            os.fsync(stream.fileno())
+            _overwrite(stream, data)
         except OSError as exc:
             try:
-                stream.seek(0)
-                stream.write(old)
-                stream.truncate()
-                stream.flush()
-                os.fsync(stream.fileno())
+                _overwrite(stream, old)
             except OSError:
                 raise PartialWrite(exc.errno, f"{describe_write_error(exc)}; файл записан не полностью, "
-                              f"полная новая версия — в {temp}", str(target)) from exc
+                                   f"полная новая версия — в {temp}", str(target)) from exc
             raise
-    os.unlink(temp)
+
+
+def _overwrite(stream, data: bytes) -> None:
+    stream.seek(0)
+    stream.write(data)
+    stream.truncate()
+    stream.flush()
+    os.fsync(stream.fileno())
 
 
 def _sync_folder(folder: Path) -> None:

@@ -307,3 +307,54 @@ def test_stdin_with_a_bom_is_read(command):
     code, out, err = run(command, "-", input="\ufeffранить цель на 1.".encode("utf-8"))
     assert (code, err) == (0, "")
     assert "ранить цель на 1" in out and "\ufeff" not in out
+
+
+# -- the in-place copy of a hard-linked file when the disk fails ---------------
+
+def test_failed_copy_in_place_puts_the_old_bytes_back(tree, monkeypatch):
+    from cardbase.atomic import write_atomic
+
+    path = tree / "base" / "h.yaml"
+    path.write_text("старое\n", encoding="utf-8")
+    os.link(path, tree / "real" / "h.yaml")
+    before = snapshot(tree)
+    real_fsync, calls = os.fsync, []
+
+    def second_fails(fd):  # 1: the temporary file, 2: the copy in place, 3: putting the old bytes back
+        calls.append(fd)
+        if len(calls) == 2:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", second_fails)
+    with pytest.raises(OSError) as caught:
+        write_atomic(path, "новое, подлиннее\n")
+    assert caught.value.errno == errno.ENOSPC and len(calls) == 3
+    assert changes(before, snapshot(tree), ignore={"base/h.yaml", "real/h.yaml"}) == []
+    assert changes(before, snapshot(tree), identity=False) == []  # same bytes and links, both names
+    assert os.stat(path).st_ino == before["base/h.yaml"].inode
+    assert os.listdir(tree / "base") == ["h.yaml"]
+
+
+def test_copy_in_place_that_cannot_be_undone_keeps_the_new_version_beside(tree, monkeypatch):
+    from cardbase.atomic import PartialWrite, describe_write_error, write_atomic
+
+    path = tree / "base" / "h.yaml"
+    path.write_text("старое\n", encoding="utf-8")
+    os.link(path, tree / "real" / "h.yaml")
+    real_fsync, calls = os.fsync, []
+
+    def later_fail(fd):
+        calls.append(fd)
+        if len(calls) >= 2:
+            raise OSError(errno.EIO, "Input/output error")
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", later_fail)
+    with pytest.raises(PartialWrite) as caught:
+        write_atomic(path, "новое\n")
+    monkeypatch.undo()
+    [temp] = [name for name in os.listdir(tree / "base") if name != "h.yaml"]
+    assert (tree / "base" / temp).read_text(encoding="utf-8") == "новое\n"
+    assert describe_write_error(caught.value) == (
+        f"ошибка ввода-вывода диска; файл записан не полностью, полная новая версия — в {tree / 'base' / temp}")
