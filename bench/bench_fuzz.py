@@ -3,9 +3,15 @@
     python bench/bench_fuzz.py [--examples N] [--seed S] [--json out.json]
 
 Runs the targets of tests/fuzz_harness.py (canon, lint, coverage, import,
-grid, card texts from ../shared/corpus) with N generated inputs each and
-prints, per target, the inputs tried and the tracebacks met; every traceback
-is printed in full. Exit code 1 when there was any.
+grid, card texts from ../shared/corpus, and ids, names and file names with
+line breaks, NUL and workflow-command look-alikes in every lint format) with
+N generated inputs each and prints, per target, the inputs tried and the
+tracebacks met (for output-escape: malformed outputs); every one is printed
+in full. Exit code 1 when there was any.
+
+The commands that write — report --out targets, cache entries, links,
+--jobs bounds — are exercised by the sibling bench/bench_hostile.py, which
+counts data-loss events as well.
 """
 from __future__ import annotations
 

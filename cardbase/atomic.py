@@ -1,57 +1,237 @@
-"""Write a file so that a crash or a full disk never leaves half of it.
+"""Write a file so that a crash or a full disk never leaves half of it, and
+the user's file stays the user's: same links, permissions and owner.
 
-The data goes to a temporary file in the same folder, is flushed to disk,
-and only then replaces the target with `os.replace` (atomic on one file
-system): a reader sees the old file or the new one, never a truncated one.
+The data goes to a temporary file beside the *real* file (a symlink is
+followed: the link stays a link and its target is what gets written), is
+flushed to disk and checked (`verify`), and only then takes the target's
+place. Two ways to take it:
+
+* rename (`os.replace`) — atomic on one file system: a reader sees the old
+  file or the new one, never a truncated one. The temporary file first gets
+  the target's permission bits, owner and group and extended attributes
+  (ACLs), so the renamed file looks like the old one. Used whenever that is
+  possible, which is the usual case.
+* copy in place — when a rename would change what the user sees: the file
+  has other hard links (a rename gives the name a new inode and the other
+  names keep the old text) or its owner or group cannot be given to a new
+  file (we are not root and do not own it). The verified temporary file
+  stays on disk until the target holds every byte of it and is flushed; if
+  the copy fails, the old bytes are written back, and if even that fails the
+  error names the temporary file, which holds the complete new version.
+  A crash in the middle of the copy can leave the target half-written, but
+  never without a complete copy beside it; a rename could not keep the
+  links at all.
+
+Refused, with a Russian reason (`WriteRefused`): a read-only target (no
+write permission bit — even for root, who could override it: the mode is
+the user's "do not touch"), a folder, and a device, FIFO or socket unless the
+caller streams to such a target on purpose (`stream_ok`, for `--output
+/dev/stdout`; a rename would replace the device node itself).
 """
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import tempfile
 from pathlib import Path
 from typing import Callable
 
 
+class WriteProblem(OSError):
+    """A write error whose `strerror` is already the Russian reason."""
+
+
+class WriteRefused(WriteProblem):
+    """A target the tool will not write (read-only, a folder, a device)."""
+
+
+class PartialWrite(WriteProblem):
+    """An in-place copy failed and the old bytes could not be put back."""
+
+
 def write_atomic(path: str | os.PathLike, data: bytes | str, encoding: str = "utf-8",
-                 verify: Callable[[Path], None] | None = None) -> None:
-    """Replace `path` with `data` (str is encoded with `encoding`); on failure the target is untouched.
+                 verify: Callable[[Path], None] | None = None, stream_ok: bool = False) -> None:
+    """Replace the contents of `path` with `data` (str is encoded with `encoding`);
+    on failure the target is untouched.
 
     `verify(temp_path)` runs on the finished temporary file before it
-    replaces the target; whatever it raises propagates and nothing is replaced.
+    replaces the target; whatever it raises propagates and nothing is
+    replaced. `stream_ok`: an existing device or FIFO is written to directly
+    (no temporary file, no verify).
     """
-    target = Path(path)
     if isinstance(data, str):
         data = data.encode(encoding, errors="backslashreplace")
-    folder = target.parent if str(target.parent) else Path(".")
-    handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    target = Path(os.path.realpath(path))
+    try:
+        info = os.stat(target)
+    except FileNotFoundError:
+        info = None
+    if info is not None and stream_ok and not stat.S_ISREG(info.st_mode) and not stat.S_ISDIR(info.st_mode):
+        with open(target, "wb") as stream:
+            stream.write(data)
+        return
+    refused = _refusal(target, info)
+    if refused is not None:
+        raise WriteRefused(*refused, str(path))
+    handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    keep_temp = False
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
-        try:
-            os.chmod(temp, _mode_for(target))
-        except OSError:
-            pass
+        in_place = _dress_like(temp, target, info)
         if verify is not None:
             verify(Path(temp))
-        os.replace(temp, target)
-    except BaseException:
+        if in_place:
+            try:
+                _copy_in_place(target, data, temp)
+            except PartialWrite:
+                keep_temp = True  # the only complete copy of the new version
+                raise
+        else:
+            os.replace(temp, target)
+            _sync_folder(target.parent)
+    finally:
+        if not keep_temp:
+            try:
+                os.unlink(temp)
+            except OSError:
+                pass
+
+
+def refusal(path: str | os.PathLike, info: os.stat_result | None = None) -> str | None:
+    """Why `write_atomic` would refuse to write `path` (Russian), or None.
+
+    Callers that write several files ask first, so that one refused file
+    stops the whole batch before anything is written.
+    """
+    refused = _refusal(path, info)
+    return refused[1] if refused is not None else None
+
+
+def _refusal(path, info: os.stat_result | None) -> tuple[int, str] | None:
+    """(errno, Russian reason) of a target that is not written, or None."""
+    if info is None:
         try:
-            os.unlink(temp)
+            info = os.stat(path)
+        except OSError:
+            return None  # a missing file is created; other errors surface when writing
+    mode = info.st_mode
+    if stat.S_ISDIR(mode):
+        return errno.EISDIR, "это папка, а не файл"
+    if not stat.S_ISREG(mode):
+        from cardbase.oserror import regular_file_problem
+
+        reason = regular_file_problem(str(path)) or "это не обычный файл"
+        return errno.EINVAL, f"{reason}; записывается только обычный файл"
+    if not _may_write(path, info):
+        return errno.EACCES, (f"файл только для чтения (права {stat.S_IMODE(mode):04o}); "
+                              "если его можно менять, разрешите запись (chmod u+w)")
+    return None
+
+
+def _may_write(path, info: os.stat_result) -> bool:
+    if os.geteuid() == 0:
+        return bool(info.st_mode & 0o222)  # root could write anyway; the mode says the user does not want it
+    return os.access(path, os.W_OK)
+
+
+def _dress_like(temp: str, target: Path, info: os.stat_result | None) -> bool:
+    """Give `temp` the target's mode, owner, group and extended attributes;
+    True when the target must be overwritten in place instead (hard links, or
+    an owner we cannot give)."""
+    if info is None:
+        os.chmod(temp, 0o666 & ~_umask())
+        return False
+    os.chmod(temp, stat.S_IMODE(info.st_mode))
+    if info.st_nlink > 1:
+        return True
+    mine = os.stat(temp)
+    if (mine.st_uid, mine.st_gid) != (info.st_uid, info.st_gid):
+        try:
+            os.chown(temp, info.st_uid, info.st_gid)
+            os.chmod(temp, stat.S_IMODE(info.st_mode))  # chown clears set-id bits
+        except OSError:
+            return True
+    _copy_xattrs(target, temp)
+    return False
+
+
+def _copy_xattrs(source: Path, temp: str) -> None:
+    """Extended attributes (POSIX ACLs live there); best effort."""
+    try:
+        names = os.listxattr(source)
+    except (OSError, AttributeError):
+        return
+    for name in names:
+        try:
+            os.setxattr(temp, name, os.getxattr(source, name))
         except OSError:
             pass
-        raise
 
 
-def _mode_for(target: Path) -> int:
-    """Keep an existing file's permissions; a new file gets the usual 0666 minus the umask."""
+def _copy_in_place(target: Path, data: bytes, temp: str) -> None:
+    """Overwrite the target's own inode with `data`; the old bytes come back on failure."""
+    with open(target, "r+b") as stream:
+        old = stream.read()
+        try:
+            _overwrite(stream, data)
+        except OSError as exc:
+            try:
+                _overwrite(stream, old)
+            except OSError:
+                raise PartialWrite(exc.errno, f"{describe_write_error(exc)}; файл записан не полностью, "
+                                   f"полная новая версия — в {temp}", str(target)) from exc
+            raise
+
+
+def _overwrite(stream, data: bytes) -> None:
+    stream.seek(0)
+    stream.write(data)
+    stream.truncate()
+    stream.flush()
+    os.fsync(stream.fileno())
+
+
+def _sync_folder(folder: Path) -> None:
     try:
-        return target.stat().st_mode & 0o7777
+        descriptor = os.open(folder, os.O_RDONLY)
     except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)
+
+
+def _umask() -> int:
+    umask = os.umask(0)
+    os.umask(umask)
+    return umask
+
+
+def describe_write_error(exc: OSError) -> str:
+    """A short Russian reason for an OSError met while writing (the OS speaks English)."""
+    if isinstance(exc, WriteProblem):
+        return exc.strerror
+    reasons = {
+        errno.ENOSPC: "на диске нет места",
+        errno.EDQUOT: "превышена дисковая квота",
+        errno.EROFS: "файловая система только для чтения",
+        errno.EACCES: "нет прав на запись",
+        errno.EPERM: "нет прав на запись",
+        errno.ENOENT: "папки нет",
+        errno.ENOTDIR: "на пути стоит файл, а не папка",
+        errno.EISDIR: "это папка, а не файл",
+        errno.ELOOP: "ссылки указывают друг на друга по кругу",
+        errno.ENAMETOOLONG: "слишком длинное имя файла",
+        errno.EIO: "ошибка ввода-вывода диска",
+    }
+    return reasons.get(exc.errno) or f"ошибка ввода-вывода ({exc.strerror or exc})"
 
 
 def same_file(a: str | os.PathLike, b: str | os.PathLike) -> bool:
@@ -59,7 +239,7 @@ def same_file(a: str | os.PathLike, b: str | os.PathLike) -> bool:
     try:
         return os.path.samefile(a, b)
     except OSError:
-        return os.path.abspath(a) == os.path.abspath(b)
+        return os.path.realpath(a) == os.path.realpath(b)
 
 
 def input_clash(output: str | os.PathLike, inputs) -> str | os.PathLike | None:
@@ -67,6 +247,8 @@ def input_clash(output: str | os.PathLike, inputs) -> str | os.PathLike | None:
 
     The one guard every command runs on every path it writes (`lint
     --output`, `report --out`, `import --out`, …): the tool never writes over
-    a file it was given to read.
+    a file it was given to read — not through a symlink, a hard link, `..`
+    or another spelling either, and not when `output` is a dangling symlink
+    or a path under a symlinked folder that leads to an input.
     """
     return next((path for path in inputs if same_file(path, output)), None)

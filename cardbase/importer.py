@@ -41,6 +41,7 @@ class ImportResult:
     problems: list[Problem] = field(default_factory=list)
     unreadable: list[str] = field(default_factory=list)  # sources that could not be read at all
     refused: list[Path] = field(default_factory=list)  # existing files that differ (nothing written)
+    blocked: list[tuple[Path, str]] = field(default_factory=list)  # targets never written, with the reason
 
 
 def import_jsonl(sources: list[Path], out_dir: Path, problems: list[Problem] | None = None) -> list[Path]:
@@ -62,6 +63,9 @@ def run_import(sources: list[Path], out_dir: Path, force: bool = False) -> Impor
     identical file is left as it is. Every file is checked before it replaces
     anything: loaded back by the card loader, it must give exactly the source
     ids, names and texts; a set that does not is not written (a Problem).
+    A target that is a source of this import, a folder, a device or a
+    read-only file stops the import before anything is written (`blocked`).
+    A symlinked set file is written through the link (cardbase.atomic).
     """
     result = ImportResult()
     sets: dict[str, SetData] = {}
@@ -74,6 +78,9 @@ def run_import(sources: list[Path], out_dir: Path, force: bool = False) -> Impor
     out_dir = Path(out_dir)
     names = set_file_names([s.id for s in result.sets])
     planned = [(set_data, out_dir / names[set_data.id]) for set_data in result.sets]
+    result.blocked = _blocked_targets([target for _, target in planned], sources)
+    if result.blocked:
+        return result
     rendered = {target: render_set(set_data) for set_data, target in planned}
     if not force:
         changed = [t for t in rendered if _differs(t, rendered[t])]
@@ -110,6 +117,23 @@ def set_file_names(set_ids: list[str]) -> dict[str, str]:
     return out
 
 
+def _blocked_targets(targets: list[Path], sources: list[Path]) -> list[tuple[Path, str]]:
+    """Targets no import writes, even with --force: a source of this import
+    (cardbase.atomic.input_clash), a folder, a device or FIFO, a read-only file."""
+    from cardbase.atomic import input_clash, refusal
+
+    blocked = []
+    for target in targets:
+        clash = input_clash(target, sources)
+        if clash is not None:
+            blocked.append((target, f"это исходный файл импорта ({clash}); он не перезаписывается"))
+            continue
+        reason = refusal(target)
+        if reason is not None:
+            blocked.append((target, reason))
+    return blocked
+
+
 def _differs(target: Path, text: str) -> bool:
     """Whether writing `text` would change an existing file."""
     try:
@@ -125,10 +149,17 @@ class _Mismatch(Exception):
 
 
 def _write_verified(set_data: SetData, target: Path, text: str, result: ImportResult) -> bool:
-    """Write `text`, or the all-quoted rendering, whichever loads back exactly; a Problem if neither."""
+    """Write `text`, or the all-quoted rendering, whichever loads back exactly; a Problem if neither.
+
+    A file that already holds exactly these bytes and loads back is left
+    alone (same inode, same time): re-importing touches nothing.
+    """
     trouble = None
     for attempt in (text, render_set(set_data, quote_all=True)):
         try:
+            if not _differs(target, attempt) and target.is_file():
+                _check_loads_back(set_data, target)
+                return True
             write_atomic(target, attempt.encode("utf-8"), verify=lambda temp: _check_loads_back(set_data, temp))
             return True
         except _Mismatch as exc:

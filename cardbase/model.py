@@ -5,6 +5,8 @@ offset in `Card.text` can be turned into a location a user can open.
 """
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,12 +61,9 @@ class Card:
         """File line and column (1-based) of a character offset in `text`."""
         if not self.text_lines:
             return self.line, self.column
-        current = self.text_lines[0]
-        for text_line in self.text_lines:
-            if text_line.offset <= offset:
-                current = text_line
-            else:
-                break
+        # a binary search: a long text has thousands of lines and a finding each
+        index = bisect_right(self.text_lines, offset, key=lambda text_line: text_line.offset)
+        current = self.text_lines[max(0, index - 1)]
         return current.line, current.column + max(0, offset - current.offset)
 
 

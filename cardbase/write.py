@@ -158,6 +158,7 @@ def _index(starts: list[int], line: int, column: int) -> int:
 def _replacement(node, old: str, new: str, starts, file_lines, source) -> tuple[int, int, str]:
     start = _index(starts, node.start_mark.line, node.start_mark.column)
     end = _index(starts, node.end_mark.line, node.end_mark.column)
+    start = _after_properties(source, start, end)
     style = node.style
     if style == "|":
         block = _literal(node, old, new, starts, file_lines, source)
@@ -176,6 +177,26 @@ def _replacement(node, old: str, new: str, starts, file_lines, source) -> tuple[
     while end > start and source[end - 1] in " \n\r":
         end -= 1
     return start, end, double_quoted(new)
+
+
+def _after_properties(source: str, start: int, end: int) -> int:
+    """Where a scalar's content starts: past its tag and anchor (`!!str &a "…"`).
+
+    A node's mark is where its properties begin; they are the user's and
+    stay (an explicit `!!str` keeps a text that looks like a number a
+    string, an anchor may be referred to elsewhere).
+    """
+    at = start
+    while at < end and source[at] in "!&":
+        if source.startswith("!<", at):
+            close = source.find(">", at, end)
+            at = end if close < 0 else close + 1
+        else:
+            while at < end and source[at] not in " \t\r\n":
+                at += 1
+        while at < end and source[at] in " \t\r\n":
+            at += 1
+    return at
 
 
 def _literal(node, old: str, new: str, starts, file_lines, source) -> tuple[int, int, str] | None:

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from cli.common import configured_base
+from cli.common import configured_base, read_stdin_text
 from cli.russian import Choice, Command
 
 
@@ -47,7 +47,7 @@ def canon(text, card_key, bases, all_cards, fmt, abstract, card_name):
     if (text is None) == (card_key is None):
         raise click.UsageError("укажите либо TEXT, либо --card (ровно одно из двух)")
     if text == "-":
-        text = _stdin_text()
+        text = read_stdin_text()
     elif text is not None:
         _check_utf8(text, "TEXT")
     if card_name is not None:
@@ -89,7 +89,9 @@ def _canon_all(bases: list[str], fmt: str, abstract: bool) -> int:
         features = read_card(card)
         unread = unread or any(f.reading is None and f.kind != "errata" for f in features)
         if fmt == "text":
-            click.echo(f"[{card.id}] {card.name}")
+            from reports.escape import visible
+
+            click.echo(f"[{visible(card.id)}] {visible(card.name)}")  # one line, whatever the id holds
             for line in render_text(features, card.text, abstract, indent="  "):
                 click.echo(line)
         elif fmt == "jsonl":
@@ -104,19 +106,6 @@ def _canon_all(bases: list[str], fmt: str, abstract: bool) -> int:
 def _fail(message: str) -> None:
     click.echo(f"Ошибка: {message}", err=True)
     sys.exit(2)
-
-
-def _stdin_text() -> str:
-    """Standard input decoded strictly as UTF-8 (invalid bytes are an error, not U+FFFD)."""
-    raw = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode("utf-8")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        column = len(raw[raw.rfind(b"\n", 0, exc.start) + 1:exc.start].decode("utf-8", "replace")) + 1
-        _fail(f"стандартный ввод не в кодировке UTF-8: байт 0x{raw[exc.start]:02X} в строке {line}, "
-              f"столбце {column}; ожидается текст в UTF-8")
-    return text[1:] if text.startswith("\ufeff") else text
 
 
 def _check_utf8(value: str, what: str) -> None:

@@ -39,7 +39,9 @@ def explain(text, card_query, bases, card_name, quote, rulebook_dir, fmt):
     if (text is None) == (card_query is None):
         raise click.UsageError("укажите либо ТЕКСТ, либо --card (ровно одно из двух)")
     if text == "-":
-        text = sys.stdin.read()
+        from cli.common import read_stdin_text
+
+        text = read_stdin_text()
     book = None
     if quote or rulebook_dir:
         from cli.rules_cmd import open_rulebook

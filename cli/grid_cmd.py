@@ -14,12 +14,13 @@ import click
 from cli.russian import Choice, Group, NonNegativeInt
 from grid import payload, render
 from grid.bands import band_of_ring, ring, squares_for_bands
-from grid.board import Board, parse_board
+from grid.board import MAX_CELLS, Board, parse_board
 from grid.cells import Cell
 from grid.errors import GridError
 from grid.reach import BAND, BERSERK, reach as compute_reach
 
 STDIN_LABEL = "<stdin>"
+MAX_MAP_BYTES = 8 * 2 ** 20  # read no further: a map of MAX_CELLS cells is a few megabytes at most
 EXIT_UNREACHABLE = 1
 EXIT_USAGE = 2
 
@@ -37,7 +38,7 @@ def _read_map(source: str) -> tuple[str, Board]:
     label = STDIN_LABEL if source == "-" else source
     try:
         if source == "-":
-            raw = sys.stdin.buffer.read()
+            raw = sys.stdin.buffer.read(MAX_MAP_BYTES + 1)
         else:
             from cardbase.oserror import regular_file_problem
 
@@ -45,7 +46,7 @@ def _read_map(source: str) -> tuple[str, Board]:
             if reason is not None:
                 raise InputError(f"«{source}»: {reason}")
             with open(source, "rb") as handle:
-                raw = handle.read()
+                raw = handle.read(MAX_MAP_BYTES + 1)
     except FileNotFoundError:
         raise InputError(f"файл карты «{source}» не найден") from None
     except IsADirectoryError:
@@ -54,6 +55,9 @@ def _read_map(source: str) -> tuple[str, Board]:
         raise InputError(f"нет прав на чтение файла карты «{source}»") from None
     except OSError as exc:
         raise InputError(f"не удалось прочитать файл карты «{source}»: {exc.strerror}") from None
+    if len(raw) > MAX_MAP_BYTES:
+        raise InputError(f"{label}: файл карты больше {MAX_MAP_BYTES // 2 ** 20} МБ — это не карта клеток "
+                         f"(карта — не больше {MAX_CELLS:,} клеток)".replace(",", " "))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -78,11 +82,24 @@ def _cell(board: Board, name: str, what: str) -> Cell:
         raise InputError(f"{what}: {exc.message}") from None
 
 
-def _emit(fmt: str, text: str, data: dict) -> None:
+def _emit(fmt: str, text, data) -> None:
+    """Print the text or the JSON; each is built only when asked (callables):
+    on a large map either one holds a few hundred bytes a cell. `data()` is a
+    dict, or the JSON text in pieces (payload.reach_json)."""
     if fmt == "json":
-        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        value = data()
+        if isinstance(value, dict):
+            click.echo(json.dumps(value, ensure_ascii=False, indent=2))
+        else:
+            batch: list[str] = []
+            for piece in value:
+                batch.append(piece)
+                if len(batch) >= 4096:  # one write per few thousand cells, not one per cell
+                    click.echo("".join(batch), nl=False)
+                    batch.clear()
+            click.echo("".join(batch))
     else:
-        click.echo(text)
+        click.echo(text())
 
 
 MAP_HELP = "Файл карты: строки клеток через пробел (. # E A @); «-» — читать со стандартного ввода."
@@ -124,7 +141,7 @@ def distance(map_source: str, frm: str, to: str, fmt: str) -> None:
     b = _cell(board, to, "TO")
     r = ring(a, b)
     bd = band_of_ring(r)
-    _emit(fmt, render.render_distance(a, b, r, bd), payload.distance_payload(a, b, r, bd))
+    _emit(fmt, lambda: render.render_distance(a, b, r, bd), lambda: payload.distance_payload(a, b, r, bd))
 
 
 @grid.command()
@@ -139,7 +156,7 @@ def adjacent(map_source: str, cell: str, fmt: str) -> None:
     _, board = _read_map(map_source)
     c = _cell(board, cell, "CELL")
     cells = sorted(board.neighbours8(c))
-    _emit(fmt, render.render_adjacent(board, c, cells), payload.adjacent_payload(cells))
+    _emit(fmt, lambda: render.render_adjacent(board, c, cells), lambda: payload.adjacent_payload(cells))
 
 
 @grid.command()
@@ -205,8 +222,8 @@ def reach(
     result = compute_reach(board, start, budget, rules)
     _emit(
         fmt,
-        render.render_reach(board, result, bands=bands, goal=target),
-        payload.reach_payload(result, target),
+        lambda: render.render_reach(board, result, bands=bands, goal=target),
+        lambda: payload.reach_json(result, target),
     )
     if target is not None and target not in result.costs:
         click.echo(f"Ошибка: {render.unreachable_message(board, result, target)}", err=True)

@@ -41,31 +41,42 @@ def import_cmd(sources: tuple[Path, ...], out_dir: Path, force: bool) -> None:
     """
     from cardbase.importer import run_import
     from cardbase.load import format_problem
+    from reports.escape import visible
 
     try:
         result = run_import(list(sources), out_dir, force=force)
     except OSError as exc:
-        if isinstance(exc, PermissionError):
-            reason = "нет прав на запись"
-        elif isinstance(exc, (FileExistsError, NotADirectoryError)):
+        from cardbase.atomic import describe_write_error
+
+        if isinstance(exc, (FileExistsError, NotADirectoryError)):
             reason = "на этом пути стоит файл, а не папка"
         else:
-            reason = f"ошибка ввода-вывода: {exc.strerror or exc}"
-        click.echo(f"Ошибка: не удалось записать базу в {out_dir} ({reason}).", err=True)
+            reason = describe_write_error(exc)
+        click.echo(f"Ошибка: не удалось записать базу в {visible(str(out_dir))} ({reason}).", err=True)
         raise SystemExit(2)
     for problem in result.problems:
-        click.echo(format_problem(problem), err=True)
+        click.echo(visible(format_problem(problem)), err=True)
+    if result.blocked:
+        for path, reason in result.blocked:
+            click.echo(f"{visible(str(path))}: {reason}", err=True)
+        count = len(result.blocked)
+        click.echo(f"Ошибка: ничего не записано: {count} {plural(count, 'файл', 'файла', 'файлов')} "
+                   "базы записать нельзя (причины — выше).", err=True)
+        raise SystemExit(2)
     if result.refused:
         for path in result.refused:
-            click.echo(f"{path}: файл уже есть, и его содержимое отличается от импортируемого", err=True)
-        click.echo(f"Ошибка: ничего не записано: в {out_dir} уже есть файлы с другим содержимым "
+            click.echo(f"{visible(str(path))}: файл уже есть, и его содержимое отличается от импортируемого",
+                       err=True)
+        click.echo(f"Ошибка: ничего не записано: в {visible(str(out_dir))} уже есть файлы с другим содержимым "
                    f"({len(result.refused)}); чтобы перезаписать их, добавьте --force.", err=True)
         raise SystemExit(2)
     total = sum(len(s.cards) for s in result.sets)
-    click.echo(f"Записано файлов: {len(result.written)} в {out_dir}; всего {total} {_cards_word(total)}.")
+    click.echo(f"Записано файлов: {len(result.written)} в {visible(str(out_dir))}; "
+               f"всего {total} {_cards_word(total)}.")
     for set_data, path in zip(result.sets, result.written):
         count = len(set_data.cards)
-        click.echo(f"  {path.name}: «{set_data.name}» ({set_data.id}) — {count} {_cards_word(count)}")
+        click.echo(f"  {visible(path.name)}: «{visible(set_data.name)}» ({visible(set_data.id)}) — "
+                   f"{count} {_cards_word(count)}")
     skipped = len(result.problems) - len(result.unreadable)
     if skipped:
         click.echo(f"Пропущено строк: {skipped} (см. сообщения выше).", err=True)

@@ -89,13 +89,9 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
     items = list(expand_paths(targets, skipped))
     inputs = [path for path, problem in items if problem is None]
     if output:
-        from cardbase.atomic import input_clash
+        from cli.common import check_output
 
-        clash = input_clash(output, inputs)
-        if clash is not None:
-            click.echo(f"Ошибка: --output {output} — это входной файл базы карт ({clash}); "
-                       "отчёт записан не будет, укажите другой файл.", err=True)
-            sys.exit(2)
+        check_output("--output", output, inputs, settings.config_path, stream_ok=True)
     if verbose:
         for path in skipped:
             click.echo(f"пропущен (не файл карт: нет раздела cards): {path}", err=True)
@@ -120,12 +116,13 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
         click.echo(note, err=True)
 
     if output:
-        from cardbase.atomic import write_atomic
+        from cardbase.atomic import describe_write_error, write_atomic
+        from reports.escape import visible
 
         try:
-            write_atomic(output, rendered)
+            write_atomic(output, rendered, stream_ok=True)
         except OSError as exc:
-            click.echo(f"Ошибка: не удалось записать {output}: {exc.strerror or exc}", err=True)
+            click.echo(f"Ошибка: не удалось записать {visible(str(output))}: {describe_write_error(exc)}", err=True)
             sys.exit(2)
         if settings.format != "text" and not quiet:
             from reports.text import summary

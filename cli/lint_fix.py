@@ -22,10 +22,17 @@ class FixRun:
     diff: str = ""                       # unified diff of every file that would change
     errors: list[str] = field(default_factory=list)   # Russian, one per file not written
     failed_cards: set[str] = field(default_factory=set)
+    failed_files: int = 0
+    on_disk: object = None               # LintResult of the files as they now are, when some were not written
 
     @property
     def fixed(self) -> int:
         return sum(1 for f in self.outcome.fixed if f.card not in self.failed_cards)
+
+    @property
+    def result(self):
+        """The findings left in the files: a file not written keeps all of its own."""
+        return self.on_disk if self.on_disk is not None else self.outcome.result
 
 
 def fix_or_diff(base, settings, diff: bool, unsafe: bool, quiet: bool, in_report: bool):
@@ -40,12 +47,12 @@ def fix_or_diff(base, settings, diff: bool, unsafe: bool, quiet: bool, in_report
             click.echo(summary(run, written=False), err=True)
         sys.exit(2 if run.errors or run.outcome.result.abnormal else (1 if run.fixed else 0))
     note = "" if quiet else summary(run, written=True, with_unsafe=not in_report)
-    return run.outcome.result, note, bool(run.errors)
+    return run.result, note, bool(run.errors)
 
 
 def run_fixes(base, settings, write: bool, unsafe: bool) -> FixRun:
     """Fix the base; write the files (`write`) or only build the diff."""
-    from cardbase.write import WriteError, read_source, rewrite_texts, write_text_file
+    from cardbase.write import FileChanged, WriteError, read_source, rewrite_texts, write_text_file
     from lint.fixing import fix_base
 
     outcome = fix_base(base, settings, unsafe=unsafe)
@@ -61,18 +68,54 @@ def run_fixes(base, settings, write: bool, unsafe: bool) -> FixRun:
             source = read_source(path)
             expected = base.digests.get(path)
             if expected is not None and source.digest != expected:
-                raise WriteError("файл изменился после чтения")
+                raise FileChanged("файл изменился после чтения")
             new_source = rewrite_texts(source.text, texts)
             if write:
                 write_text_file(path, new_source, source.bom, expected or source.digest)
             else:
                 diffs.append(unified_diff(path, source.text, new_source))
         except (WriteError, OSError, UnicodeDecodeError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            run.errors.append(f"Ошибка: {path} не записан: {reason}; запустите проверку снова")
+            run.errors.append(f"Ошибка: {shown_path(path)} не записан: {write_failure(exc)}")
             run.failed_cards.update(texts)
+            run.failed_files += 1
     run.diff = "".join(diffs)
+    if write and run.failed_cards:
+        run.on_disk = _lint_as_written(base, settings, outcome, run.failed_cards)
     return run
+
+
+def write_failure(exc: BaseException) -> str:
+    """Why a file was not written, in Russian, with what to do next."""
+    from cardbase.atomic import describe_write_error
+    from cardbase.write import FileChanged
+
+    if isinstance(exc, FileChanged):
+        return f"{exc}; запустите проверку снова"
+    if isinstance(exc, UnicodeDecodeError):
+        return "файл не в кодировке UTF-8"
+    if isinstance(exc, OSError):
+        return describe_write_error(exc)
+    return str(exc)
+
+
+def shown_path(path: str) -> str:
+    from reports.escape import visible
+
+    return visible(path)
+
+
+def _lint_as_written(base, settings, outcome, failed: set[str]):
+    """Lint the base as the files now stand: fixed texts where the file was
+    written, the old ones where it was not (their findings remain)."""
+    import dataclasses
+
+    from lint.engine import lint_base
+    from lint.fixing import with_text
+
+    cards = [with_text(card, outcome.texts[card.id])
+             if card.id in outcome.texts and card.id not in failed else card
+             for card in base.cards]
+    return lint_base(dataclasses.replace(base, cards=cards), settings)
 
 
 def unified_diff(path: str, old: str, new: str) -> str:
@@ -87,10 +130,15 @@ def summary(run: FixRun, written: bool, with_unsafe: bool = True) -> str:
     (`with_unsafe=False` when the text report's «[*]» line already says it)."""
     outcome = run.outcome
     n = run.fixed
-    remaining = len(outcome.remaining)
+    remaining = len(run.result.findings) if written else len(outcome.remaining)
     word = plural(n, "замечание", "замечания", "замечаний")
     if written:
         text = f"Исправлено {n} {word}, осталось {remaining}."
+        if run.failed_files:
+            files = run.failed_files
+            text += (f" Не {plural(files, 'записан', 'записаны', 'записаны')} {files} "
+                     f"{plural(files, 'файл', 'файла', 'файлов')} (причина — выше): "
+                     f"{plural(files, 'его', 'их', 'их')} замечания остались.")
     else:
         text = f"Можно исправить {n} {word}; останется {remaining}."
     if with_unsafe and outcome.unsafe_fixable:

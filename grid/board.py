@@ -20,6 +20,12 @@ MOVER = "@"
 SYMBOLS = (FREE, OBSTACLE, ENEMY, ALLY, MOVER)
 CHARACTERS = (ENEMY, ALLY)  # other characters: pass through, never end on
 
+# A real field is 5×6; a scenario map a few dozen cells a side. The search
+# keeps a few hundred bytes per cell (costs, routes, the printed map), so a
+# bound keeps a mistaken or hostile map from taking gigabytes: 3000×3000
+# took more than 4 GB.
+MAX_CELLS = 250_000
+
 
 @dataclass(frozen=True)
 class Board:
@@ -28,7 +34,7 @@ class Board:
 
     width: int
     height: int
-    rows: tuple[tuple[str, ...], ...]
+    rows: tuple[str, ...]  # one character per cell
     start: Cell | None = None
 
     def contains(self, cell: Cell) -> bool:
@@ -113,17 +119,17 @@ def parse_board(text: str) -> Board:
     if not numbered:
         raise MapError("карта пуста: нет ни одной строки клеток", line=1, column=1)
 
-    parsed: list[tuple[int, list[tuple[int, str]]]] = []
     for lineno, line in numbered:
         if not line.strip():
             raise MapError("пустая строка внутри карты", line=lineno, column=1)
-        parsed.append((lineno, _tokens(line)))
 
-    first_line, first_tokens = parsed[0]
+    first_line, first_tokens = numbered[0][0], _tokens(numbered[0][1])
     width = len(first_tokens)
+    too_big(width, len(numbered))
     start_pos: tuple[int, int, int, int] | None = None  # line, column, col, text-row
-    text_rows: list[tuple[str, ...]] = []
-    for text_row, (lineno, tokens) in enumerate(parsed):
+    text_rows: list[str] = []  # one character per cell: the map is kept compact
+    for text_row, (lineno, line) in enumerate(numbered):
+        tokens = first_tokens if text_row == 0 else _tokens(line)
         for column, token in tokens:
             if token not in SYMBOLS:
                 hint = (
@@ -158,7 +164,7 @@ def parse_board(text: str) -> Board:
                         column=column,
                     )
                 start_pos = (lineno, column, index, text_row)
-        text_rows.append(tuple(FREE if t == MOVER else t for _, t in tokens))
+        text_rows.append("".join(FREE if t == MOVER else t for _, t in tokens))
 
     height = len(text_rows)
     start = None
@@ -166,6 +172,22 @@ def parse_board(text: str) -> Board:
         start = (start_pos[2], height - 1 - start_pos[3])
     rows = tuple(reversed(text_rows))
     return Board(width=width, height=height, rows=rows, start=start)
+
+
+def too_big(width: int, height: int) -> None:
+    """MapError when a map of width × height cells exceeds MAX_CELLS."""
+    cells = width * height
+    if cells > MAX_CELLS:
+        raise MapError(
+            f"карта слишком велика: {width}×{height} = {_thousands(cells)} "
+            f"{plural(cells, 'клетка', 'клетки', 'клеток')}, а можно не больше {_thousands(MAX_CELLS)} "
+            "(например, 500×500): на такой карте поиск пути занял бы слишком много памяти",
+            line=1, column=1,
+        )
+
+
+def _thousands(n: int) -> str:
+    return f"{n:,}".replace(",", " ")
 
 
 def _tokens(line: str) -> list[tuple[int, str]]:

@@ -3,6 +3,8 @@
 Pure functions from results to strings; the CLI only prints them."""
 from __future__ import annotations
 
+from typing import Callable
+
 from grid import reach as rc
 from grid.bands import rings_of_band
 from grid.board import ALLY, ENEMY, FREE, MOVER, OBSTACLE, Board
@@ -33,39 +35,44 @@ def units(n: int, rules: str) -> str:
     return f"{n} {plural(n, 'клетка', 'клетки', 'клеток')} движения"
 
 
-def render_grid(board: Board, tokens: dict[Cell, str]) -> str:
+def render_grid(board: Board, token: Callable[[Cell], str]) -> str:
     """Lay out one token per cell in aligned columns: row numbers on the left,
-    column letters below, like a chess diagram (a1 bottom-left)."""
+    column letters below, like a chess diagram (a1 bottom-left).
+
+    `token(cell)` is asked twice per cell (the widest token, then the rows)
+    rather than kept in a dict: a large map would hold hundreds of bytes a cell."""
     letters = [column_letters(c) for c in range(board.width)]
-    width = max([len(t) for t in tokens.values()] + [len(x) for x in letters])
+    width = max([len(token((col, row))) for col in range(board.width) for row in range(board.height)]
+                + [len(x) for x in letters])
     label = len(str(board.height))
     lines = []
     for row in range(board.height - 1, -1, -1):
-        cells = " ".join(tokens[(col, row)].rjust(width) for col in range(board.width))
+        cells = " ".join(token((col, row)).rjust(width) for col in range(board.width))
         lines.append(f"{str(row + 1).rjust(label)} | {cells}")
     lines.append(" " * label + " +-" + "-" * ((width + 1) * board.width - 1))
     lines.append(" " * label + "   " + " ".join(x.rjust(width) for x in letters))
     return "\n".join(lines)
 
 
-def map_tokens(board: Board) -> dict[Cell, str]:
+def map_token(board: Board, cell: Cell) -> str:
     """The map as written: terrain, with «@» on the mover's cell."""
-    tokens = {cell: board.at(cell) for cell in board.cells()}
-    if board.start is not None:
-        tokens[board.start] = MOVER
-    return tokens
+    return MOVER if cell == board.start else board.at(cell)
 
 
-def cost_tokens(board: Board, result: rc.Reach, path: list[Cell] | None = None) -> dict[Cell, str]:
+def cost_tokens(board: Board, result: rc.Reach, path: list[Cell] | None = None) -> Callable[[Cell], str]:
     """Each end cell shows its cheapest cost, the start «@», the rest its symbol."""
-    tokens = map_tokens(board)
-    for cell, cost in result.costs.items():
-        if cell != result.start:
-            tokens[cell] = str(cost)
-    for cell in path or []:
-        if cell != result.start:
-            tokens[cell] += PATH_MARK
-    return tokens
+    on_path = set(path or []) - {result.start}
+    costs = result.costs
+
+    def token(cell: Cell) -> str:
+        if cell == result.start:
+            text = MOVER
+        else:
+            cost = costs.get(cell)
+            text = map_token(board, cell) if cost is None else str(cost)
+        return text + PATH_MARK if cell in on_path else text
+
+    return token
 
 
 def budget_line(rules: str, budget: int, bands: tuple[int, ...] = ()) -> str:

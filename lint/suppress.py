@@ -8,6 +8,7 @@ when it names no line), a `noqa:` field covers the whole card.
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -37,15 +38,11 @@ class Directive:
 
 
 def _line_index(card, offset: int | None) -> int | None:
+    """The text line an offset falls on (binary search: a long text has a finding per line)."""
     if offset is None:
         return None
-    index = None
-    for i, text_line in enumerate(card.text_lines):
-        if text_line.offset <= offset:
-            index = i
-        else:
-            break
-    return index
+    index = bisect_right(card.text_lines, offset, key=lambda text_line: text_line.offset) - 1
+    return index if index >= 0 else None
 
 
 def directives_of(card) -> tuple[list[Directive], list[tuple[int, int, str]]]:

@@ -1,13 +1,19 @@
-"""GitHub Actions workflow commands: one `::error file=...::message` per finding."""
+"""GitHub Actions workflow commands: one `::error file=...::message` per finding.
+
+GitHub's own escaping (%25, %0D, %0A; and %3A, %2C in properties) keeps a
+value inside its command; other invisible characters (NUL, escape
+sequences) are named (reports.escape), since the runner would pass them raw.
+"""
 from __future__ import annotations
 
+from reports.escape import visible
 from reports.paths import relative_to_cwd
 
 LEVELS = {"error": "error", "warning": "warning", "info": "notice"}
 
 
 def _data(value: str) -> str:
-    return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return visible(value, keep="\r\n").replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def _prop(value: str) -> str:

@@ -1,17 +1,17 @@
 """JSON report: a list of finding objects (or statistics rows)."""
 from __future__ import annotations
 
-import json
+from reports.escape import json_text
 
 KEYS = ("code", "name", "severity", "message", "path", "line", "column", "end_column",
         "card", "rules", "readings", "suggestion", "fix")
 
 
 def render(result) -> str:
-    return json.dumps([f.to_dict() for f in result.findings], ensure_ascii=False, indent=2) + "\n"
+    return json_text([f.to_dict() for f in result.findings]) + "\n"
 
 
 def render_statistics(result) -> str:
     from reports.text import statistics
 
-    return json.dumps(statistics(result), ensure_ascii=False, indent=2) + "\n"
+    return json_text(statistics(result)) + "\n"

@@ -8,11 +8,13 @@ The schema bundled in reports/schemas/ is the OASIS SARIF 2.1.0 (errata 01) sche
 """
 from __future__ import annotations
 
-from reports.paths import relative_to_cwd
-
 import hashlib
-import json
+import os
 from pathlib import Path
+from urllib.parse import quote
+
+from reports.escape import json_text
+from reports.paths import relative_to_cwd
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 LEVELS = {"error": "error", "warning": "warning", "info": "note"}
@@ -50,13 +52,25 @@ def rule_descriptor(rule) -> dict:
 
 
 def _uri(path: str) -> str:
+    """A valid URI reference: percent-encoded bytes of the file name (a space,
+    `%`, `#`, `:`, a line break or a byte that is not UTF-8 would otherwise
+    make another URI or none)."""
     p = relative_to_cwd(path)
-    return p.as_posix() if not p.is_absolute() else p.as_uri()
+    if p.is_absolute():
+        return p.as_uri()
+    return quote(_bytes(p.as_posix()), safe="/")
+
+
+def _bytes(text: str) -> bytes:
+    try:
+        return os.fsencode(text)
+    except UnicodeEncodeError:  # a surrogate that is not an undecodable byte
+        return text.encode("utf-8", "surrogatepass")
 
 
 def fingerprint(card: str | None, code: str, rank: int, path: str) -> str:
     key = f"{card if card is not None else path}\x00{code}\x00{rank}"
-    return hashlib.sha256(key.encode("utf-8")).hexdigest()
+    return hashlib.sha256(_bytes(key)).hexdigest()
 
 
 def sarif_fix(fix, artifact: dict) -> dict:
@@ -92,7 +106,7 @@ def build(result) -> dict:
         if f.end_column and f.end_column > f.column:
             region["endColumn"] = f.end_column
         uri = _uri(f.path)
-        artifact = {"uri": uri} if ":" in uri else {"uri": uri, "uriBaseId": "%SRCROOT%"}
+        artifact = {"uri": uri} if uri.startswith("file:") else {"uri": uri, "uriBaseId": "%SRCROOT%"}
         location = {"physicalLocation": {"artifactLocation": artifact, "region": region}}
         if f.card:
             location["logicalLocations"] = [{"name": f.card, "kind": "object"}]
@@ -137,4 +151,4 @@ def build(result) -> dict:
 
 
 def render(result) -> str:
-    return json.dumps(build(result), ensure_ascii=False, indent=2) + "\n"
+    return json_text(build(result)) + "\n"

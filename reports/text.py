@@ -3,16 +3,19 @@ from __future__ import annotations
 
 from collections import Counter
 
+from reports.escape import line_start_safe, visible
 from russian.plural import plural
 
 
 def finding_line(f) -> str:
-    card = f" [{f.card}]" if f.card else ""
+    """One line per finding, whatever the id, path or message hold (reports.escape)."""
+    card = f" [{visible(f.card)}]" if f.card else ""
+    path = line_start_safe(visible(f.path))
     # a whole-file problem (missing, unreadable) has no line: say only the path
-    where = f"{f.path}:{f.line}:{f.column}" if f.line > 0 else f.path
-    line = f"{where}: {f.code}{card} {f.message}"
+    where = f"{path}:{f.line}:{f.column}" if f.line > 0 else path
+    line = f"{where}: {f.code}{card} {visible(f.message)}"
     if f.fix is not None and f.fix.demoted:
-        line += f" (исправление «{f.fix.title}» не применено: {f.fix.demoted})"
+        line += f" (исправление «{visible(f.fix.title)}» не применено: {visible(f.fix.demoted)})"
     return line
 
 

@@ -216,6 +216,50 @@ def run_grid(case) -> str | None:
     return None
 
 
+def hostile_ids():
+    """A card file whose ids, names and file name hold line breaks, NUL, escape
+    sequences and workflow-command look-alikes (issue 15, item 9)."""
+    odd = st.lists(st.sampled_from(ODD_CHARS + ["\n", "::error::x", "::warning file=a", "%0A", "\x1b[31m", "s"]),
+                   min_size=1, max_size=6).map("".join)
+    return st.tuples(odd, odd, st.sampled_from(["cards.yaml", "::error::c.yaml", "a\nb.yaml", "\x1b.yaml"]))
+
+
+def run_output_escape(case) -> str | None:
+    """Every format stays well-formed: UTF-8, no NUL or ESC, no line of the text
+    output starting a workflow command, one command per line in github."""
+    from cardbase.emit import double_quoted
+    from cli.lint_cmd import lint
+
+    card_id, name, file_name = case
+    document = (f"set: {{id: f, name: F}}\ncards:\n- id: {double_quoted(card_id)}\n  name: {double_quoted(name)}\n"
+                "  text: 'ранить цель на 1 .'\n")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / file_name
+        path.write_bytes(document.encode("utf-8", "surrogatepass"))
+        for fmt in ("text", "github", "json", "sarif"):
+            result = _invoke(lint, ["--isolated", "--no-cache", "--format", fmt, str(path)])
+            problem = _outcome(result)
+            if problem is None:
+                try:
+                    out = result.stdout_bytes.decode("utf-8")
+                except UnicodeDecodeError as exc:
+                    problem = f"вывод не UTF-8: {exc}"
+                else:
+                    lines = out.splitlines()
+                    if "\x00" in out or "\x1b" in out:
+                        problem = "NUL или ESC в выводе"
+                    elif fmt == "text" and any(line.lstrip().startswith("::") for line in lines):
+                        problem = "строка текстового вывода начинается с ::"
+                    elif fmt == "github" and not all(line.startswith(("::error ", "::warning ", "::notice "))
+                                                     for line in lines):
+                        problem = "лишняя строка в выводе github"
+                    elif fmt in ("json", "sarif"):
+                        json.loads(out)
+            if problem:
+                return f"lint --format {fmt} id={card_id!r} name={name!r} file={file_name!r}\n{problem}"
+    return None
+
+
 # name -> (strategy factory, target)
 TARGETS = {
     "canon": (any_texts, run_canon),
@@ -225,4 +269,5 @@ TARGETS = {
     "import": (jsonl_documents, run_import),
     "card-text": (card_texts, run_card_text),
     "grid": (grid_inputs, run_grid),
+    "output-escape": (hostile_ids, run_output_escape),
 }

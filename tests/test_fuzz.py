@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from fuzz_harness import TARGETS
 
 BUDGET = {"canon": 60, "card-text": 25, "lint": 40, "coverage-yaml": 25, "coverage-jsonl": 25, "import": 25,
-          "grid": 40}
+          "grid": 40, "output-escape": 15}
 
 
 @pytest.mark.parametrize("name", sorted(TARGETS))

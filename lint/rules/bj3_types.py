@@ -209,8 +209,8 @@ def _check_payment(text, start, end, items, sep_at):
                                      f"количество пишется перед значком: {after}{{{icon}}}"},
                       suggestion=f"{after}{{{icon}}}")
     if text[sep_at] == ":":
-        rest = text[sep_at + 1:]
-        line_rest = rest.split("\n", 1)[0].strip()
+        line_end = text.find("\n", sep_at + 1)  # not a copy of the rest of the text: one per payment
+        line_rest = text[sep_at + 1:line_end if line_end >= 0 else len(text)].strip()
         if not line_rest or line_rest in (".", "»", '"'):
             yield Hit(start, sep_at + 1, {"what": "после оплаты нет эффекта"})
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 
 from lint.finding import Severity
 from lint.rule import Hit, Rule
@@ -45,20 +46,25 @@ class UndefinedX(Rule):
         if _WHERE_RE.search(text):
             return
         masked = mask_icons(text)
-        pays = [(s, sep) for s, _, _, sep in payments(text)]
-        pieces = list(segments(text))
-        for quoted in re.finditer(r"[«\"]([^«»\"\n]+)[»\"]", text):  # granted features
-            pieces.append(Segment(quoted.start(1), quoted.end(1), quoted.group(1)))
+        # Every look-up below is a binary search, not a scan: a text of
+        # thousands of lines has thousands of segments, payments and conditions.
+        pays = sorted((s, sep) for s, _, _, sep in payments(text))
+        pay_starts = [s for s, _ in pays]
+        lines = list(segments(text))
+        quotes = [Segment(quoted.start(1), quoted.end(1), quoted.group(1))  # granted features
+                  for quoted in re.finditer(r"[«\"]([^«»\"\n]+)[»\"]", text)]
+        by_line, by_quote = _Disjoint(lines), _Disjoint(quotes)  # each family is disjoint
         reported = set()
         # the reader finds conditions that lossy punctuation hides
-        conditions = [f.condition_span for f in ctx.all_features if f.condition_span is not None]
-        for seg in pieces:
-            xs = [m for m in X_RE.finditer(masked, seg.start, seg.end)]
-            if not xs:
+        conditions = _Covering([f.condition_span for f in ctx.all_features if f.condition_span is not None])
+        for seg in lines + quotes:
+            found = X_RE.search(masked, seg.start, seg.end)
+            if found is None:
                 continue
-            first = xs[0].start()
-            if any(seg.start <= s <= first <= sep for s, sep in pays) or any(
-                    seg.start <= s and sep < first and X_RE.search(masked, s, sep) for s, sep in pays):
+            first = found.start()
+            near = pays[bisect_left(pay_starts, seg.start):bisect_right(pay_starts, first)]
+            if any(first <= sep for s, sep in near) or any(
+                    sep < first and X_RE.search(masked, s, sep) for s, sep in near):
                 continue  # in a payment, or after a payment that has X
             body = seg.text
             lead = len(body) - len(body.lstrip())
@@ -74,18 +80,58 @@ class UndefinedX(Rule):
                 colon = body.find(":")
                 start_effect = seg.start + (colon + 1 if colon >= 0 else lead)
             between = masked[start_effect:first]
-            if any(not (m.group(0) in DASHES + "-" and masked[:start_effect + m.start()].rstrip().endswith(("»", '"')))
+            if any(not (m.group(0) in DASHES + "-" and _after_quote(masked, start_effect + m.start()))
                    for m in _DEP_RE.finditer(between)):
                 continue  # 505.7: taken from the ability it depends on (a dash after a name is no connective)
-            if any(a <= first < b for a, b in conditions):
+            if conditions.covers(first):
                 continue  # measured by a trigger condition the reader found
-            if any(a <= first < b for a, b in reported):
+            around = [p for p in (by_line.at(first), by_quote.at(first)) if p is not None]
+            if any((p.start, p.end) in reported for p in around):
                 continue
             # a quoted feature judged as a whole segment first, then on its own
-            if _inside_defined_quote(seg, first, pieces, masked, pays):
+            if _inside_defined_quote(seg, first, around):
                 continue
             reported.add((seg.start, seg.end))
-            yield Hit(first, first + 1, {"x": xs[0].group(1)})
+            yield Hit(first, first + 1, {"x": found.group(1)})
+
+
+class _Disjoint:
+    """Non-overlapping segments, sorted: the one holding an offset, by binary search."""
+
+    def __init__(self, items: list[Segment]):
+        self.items = sorted(items, key=lambda seg: seg.start)
+        self.starts = [seg.start for seg in self.items]
+
+    def at(self, offset: int) -> Segment | None:
+        index = bisect_right(self.starts, offset) - 1
+        if index >= 0 and offset < self.items[index].end:
+            return self.items[index]
+        return None
+
+
+class _Covering:
+    """Spans that may overlap: whether any holds an offset (sorted starts, running maximum of ends)."""
+
+    def __init__(self, spans: list[tuple[int, int]]):
+        spans = sorted(spans)
+        self.starts = [a for a, _ in spans]
+        self.reach = []
+        furthest = -1
+        for _, b in spans:
+            furthest = max(furthest, b)
+            self.reach.append(furthest)
+
+    def covers(self, offset: int) -> bool:
+        index = bisect_right(self.starts, offset) - 1
+        return index >= 0 and self.reach[index] > offset
+
+
+def _after_quote(text: str, end: int) -> bool:
+    """`text[:end].rstrip().endswith(("»", '"'))` without copying the text before `end`."""
+    index = end - 1
+    while index >= 0 and text[index].isspace():
+        index -= 1
+    return index >= 0 and text[index] in "»\""
 
 
 def _condition_end(body: str) -> int:
@@ -109,11 +155,12 @@ def _top_level_colon(body: str) -> int | None:
     return None
 
 
-def _inside_defined_quote(seg, first, pieces, masked, pays) -> bool:
+def _inside_defined_quote(seg, first, around) -> bool:
     """A finding in a segment whose X also lies in a quoted sub-segment that
-    defines it (a granted feature with its own payment or condition)."""
-    for other in pieces:
-        if other is seg or not (other.start <= first < other.end):
+    defines it (a granted feature with its own payment or condition).
+    `around`: the pieces holding `first` (its line segment and its quote)."""
+    for other in around:
+        if other is seg:
             continue
         if (other.end - other.start) >= (seg.end - seg.start):
             continue

@@ -8,6 +8,7 @@ with ":" introduces a list of cases that belong to it (spec section 1).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 
 from parser.reader.regions import find_regions
 
@@ -190,10 +191,11 @@ def _boundaries(text: str, start: int, end: int) -> list[int]:
 def split_features(text: str) -> list[tuple[Span, int]]:
     """Feature spans of a card text with the 1-based line each starts on."""
     out: list[tuple[Span, int]] = []
+    breaks = [m.start() for m in re.finditer("\n", text)]  # an offset's line: a binary search, not a count
     for start, end in _chunks(text):
         head = ERRATA_HEAD.match(text, start, end)
         if head:
-            out.append((_trim(text, start, head.end()), text.count("\n", 0, start) + 1))
+            out.append((_trim(text, start, head.end()), bisect_left(breaks, start) + 1))
             start = head.end()
         if start >= end:
             continue
@@ -203,5 +205,5 @@ def split_features(text: str) -> list[tuple[Span, int]]:
         for s, e in pieces:
             s, e = _trim(text, s, e)
             if s < e and text[s:e].strip(" .;,"):
-                out.append(((s, e), text.count("\n", 0, s) + 1))
+                out.append(((s, e), bisect_left(breaks, s) + 1))
     return out
