@@ -118,7 +118,8 @@ def _write_html(model: dict, out: Path, inputs: list) -> None:
 
 
 def _write_markdown(model: dict, out: Path, inputs: list, all_cards: bool) -> None:
-    from cardbase.atomic import input_clash, write_atomic
+    from cardbase.atomic import write_atomic
+    from cli.common import check_output
     from reports import markdown_errata
 
     text = markdown_errata.render(model, TITLE, all_cards=all_cards)
@@ -127,14 +128,7 @@ def _write_markdown(model: dict, out: Path, inputs: list, all_cards: bool) -> No
         return
     if out.is_dir():
         out = out / "errata.md"
-    clash = input_clash(out, inputs)
-    if clash is not None:
-        click.echo(f"Ошибка: --out {out} — это входной файл базы карт ({clash}); "
-                   "отчёт записан не будет, укажите другой файл.", err=True)
-        sys.exit(2)
-    if out.exists() and not out.is_file():
-        click.echo(f"Ошибка: --out {out} — не обычный файл; отчёт записан не будет.", err=True)
-        sys.exit(2)
+    check_output("--out", out, inputs)
     try:
         write_atomic(out, text)
     except OSError as exc:
