@@ -1,0 +1,406 @@
+"""The language server: LSP messages (pygls) in, the tool's own functions
+called per open document, LSP results out. Wiring only: what a finding, a
+hover or a fix is comes from server/analysis, hover, actions and outline,
+which call the same load → read → lint → fix/explain functions as the CLI.
+
+* Diagnostics are pushed (`textDocument/publishDiagnostics`) on open, on
+  save and after an edit (debounced), or pulled (`textDocument/diagnostic`)
+  when the client can pull; `initializationOptions.diagnosticMode` =
+  "push" or "pull" overrides the choice.
+* The base the document belongs to is indexed in the background (other
+  files' ids and texts, for repeated ids and base-wide rules); when it is
+  ready, open documents are linted again.
+* A document that is not part of the base (not a card file, or outside the
+  configured `cardbase`) gets nothing: no diagnostics, no hover, no actions.
+* Nothing a handler meets may stop the server: a failure is logged to the
+  client (`window/logMessage`) and the request is answered empty.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import traceback
+from typing import Any
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.uris import to_fs_path
+
+from cli import __version__
+from server.actions import FIX_ALL_KIND, Offer, fix_all_edit, fix_edit, noqa_edit, offers, wanted
+from server.analysis import Analysis, DocumentLinter
+from server.diagnostics import diagnostics, lsp_range
+from server.docs import RuleDocs
+from server.hover import feature_hover, noqa_hover
+from server.lines import UTF16
+from server.outline import definition, document_symbols, uri_for
+from server.workspace import Workspace, real
+
+DEBOUNCE_SECONDS = 0.03
+log = logging.getLogger(__name__)
+
+
+class JudgeServer(LanguageServer):
+    """The state of one editor session: the workspace, and per open document
+    its linter (with its caches) and its latest analysis."""
+
+    def __init__(self):
+        super().__init__("berserk-judge", __version__,
+                         text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+        self.model = Workspace()
+        self.linters: dict[str, DocumentLinter] = {}
+        self.analyses: dict[str, Analysis] = {}
+        self.pending: dict[str, asyncio.Task] = {}
+        self.loading: dict[tuple, asyncio.Task] = {}
+        self.docs = RuleDocs()
+        self.push = True
+        self.lazy_actions = False
+        self.versioned_edits = False
+        self.debounce = DEBOUNCE_SECONDS
+        self.rulebooks: dict[str, Any] = {}
+        self.told: set[str] = set()
+
+    # -- analysis -------------------------------------------------------------------
+
+    def encoding(self) -> str:
+        value = getattr(self.workspace, "position_encoding", None) or UTF16
+        return str(getattr(value, "value", value))
+
+    def analyze(self, uri: str) -> Analysis:
+        """The document's analysis for its current version (linted when stale)."""
+        document = self.workspace.get_text_document(uri)
+        known = self.analyses.get(uri)
+        if known is not None and known.version == document.version and known.text == document.source:
+            return known
+        text = document.source
+        path = to_fs_path(uri) if uri.startswith("file:") else None
+        if not path:
+            analysis = Analysis.empty(uri, uri, document.version, text, self.encoding())
+        else:
+            analysis = self._lint(uri, real(path), document.version, text)
+        self.analyses[uri] = analysis
+        return analysis
+
+    def _lint(self, uri: str, path: str, version, text: str) -> Analysis:
+        scope = self.model.scope_for(path)
+        if scope.error and scope.error not in self.told:
+            self.told.add(scope.error)
+            self.window_show_message(types.ShowMessageParams(
+                types.MessageType.Warning, f"berserk-judge: ошибка настроек: {scope.error}; "
+                                           "проверка идёт с настройками по умолчанию"))
+        if not self.model.in_base(scope, path, text):
+            return Analysis.empty(uri, path, version, text, self.encoding())
+        index = self.model.index_for(scope)
+        self._start_loading(scope, index)
+        linter = self.linters.setdefault(uri, DocumentLinter())
+        source = text[1:] if text.startswith("\ufeff") else text
+        base, findings = linter.lint(path, source, scope, index)
+        index.update(path, base.cards)
+        return Analysis(uri, path, version, text, scope, base, findings, self.encoding(),
+                        claimed=index.claimed_before(path), reader=linter.reader)
+
+    def safely(self, what: str, job, default=None):
+        """Run a handler's work; a failure is logged to the client, never raised."""
+        try:
+            return job()
+        except Exception as exc:  # noqa: BLE001 - the server must outlive any bug
+            detail = "".join(traceback.format_exception(exc))
+            log.error("%s: %s", what, detail)
+            self.window_log_message(types.LogMessageParams(
+                types.MessageType.Error, f"berserk-judge: сбой ({what}): {exc}\n{detail}"))
+            return default
+
+    def publish(self, uri: str) -> None:
+        if not self.push or uri not in self.workspace.text_documents:
+            return
+        analysis = self.safely("проверка", lambda: self.analyze(uri))
+        if analysis is None:
+            return
+        items = diagnostics(analysis, self.docs, uri_for)
+        self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
+            uri=uri, version=analysis.version, diagnostics=items))
+
+    def schedule(self, uri: str, delay: float) -> None:
+        """Lint and publish after `delay` seconds of quiet (a newer edit restarts the wait)."""
+        task = self.pending.pop(uri, None)
+        if task is not None:
+            task.cancel()
+        if not self.push:
+            return
+
+        async def later():
+            await asyncio.sleep(delay)
+            self.pending.pop(uri, None)
+            self.publish(uri)
+
+        self.pending[uri] = asyncio.get_running_loop().create_task(later())
+
+    def relint_open(self) -> None:
+        """The base changed (index ready, a file changed on disk): lint open documents again."""
+        self.analyses.clear()
+        if self.push:
+            for uri in list(self.workspace.text_documents):
+                self.publish(uri)
+        elif self._can_refresh():
+            self.workspace_diagnostic_refresh(None)
+
+    def _can_refresh(self) -> bool:
+        caps = self.client_capabilities.workspace
+        return bool(caps and caps.diagnostics and caps.diagnostics.refresh_support)
+
+    def _start_loading(self, scope, index) -> None:
+        if index.ready or scope.key in self.loading:
+            return
+
+        async def load():
+            open_paths = {a.path for a in self.analyses.values()}
+
+            def step(steps=index.load(open_paths)):
+                return next(steps, None) is not None
+
+            while self.safely("база карт", step, False):
+                await asyncio.sleep(0)
+            index.ready = True
+            self.loading.pop(scope.key, None)
+            self.relint_open()
+
+        self.loading[scope.key] = asyncio.get_running_loop().create_task(load())
+
+    def rulebook(self, analysis: Analysis):
+        folder = analysis.scope.settings.rulebook if analysis.scope else None
+        if not folder:
+            return None
+        if folder not in self.rulebooks:
+            from rulebook import RulebookError, load_rulebook
+
+            try:
+                self.rulebooks[folder] = load_rulebook(folder)
+            except RulebookError as exc:
+                self.rulebooks[folder] = None
+                self.window_log_message(types.LogMessageParams(types.MessageType.Warning, str(exc)))
+        return self.rulebooks[folder]
+
+    def offset(self, analysis: Analysis, position: types.Position) -> int:
+        return analysis.lines.offset(position.line, position.character)
+
+    # -- code actions ---------------------------------------------------------------------
+
+    def action(self, analysis: Analysis, offer: Offer, resolve: bool,
+               shown: list[types.Diagnostic]) -> types.CodeAction:
+        data = {"uri": analysis.uri, "version": analysis.version, "action": offer.action,
+                "finding": _finding_key(offer.finding) if offer.finding else None}
+        found = [d for d in shown
+                 if offer.finding is not None and d.code == offer.finding.code
+                 and d.range == lsp_range(analysis, *analysis.finding_span(offer.finding))]
+        action = types.CodeAction(title=offer.title, kind=offer.kind, diagnostics=found or None,
+                                  is_preferred=offer.preferred or None, data=data)
+        if resolve:
+            action.edit = self.edit_for(analysis, offer)
+        return action
+
+    def edit_for(self, analysis: Analysis, offer: Offer) -> types.WorkspaceEdit | None:
+        linter = self.linters.get(analysis.uri)
+        if offer.action == "fix":
+            edit = fix_edit(analysis, offer.finding)
+        elif offer.action == "noqa":
+            edit = noqa_edit(analysis, offer.finding, linter)
+        else:
+            index = self.model.index_for(analysis.scope)
+            edit = fix_all_edit(analysis, linter, index)
+        if not edit:
+            return None
+        if self.versioned_edits:
+            return types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(
+                text_document=types.OptionalVersionedTextDocumentIdentifier(analysis.uri, analysis.version),
+                edits=edit)])
+        return types.WorkspaceEdit(changes={analysis.uri: edit})
+
+
+def _result_id(analysis: Analysis, items: list[types.Diagnostic]) -> str:
+    """Names a pull report's content: the same diagnostics, the same id."""
+    import hashlib
+
+    digest = hashlib.sha1(repr([(d.code, d.range, d.message) for d in items]).encode("utf-8")).hexdigest()
+    return f"{analysis.version}:{digest[:16]}"
+
+
+def _finding_key(finding) -> list:
+    return [finding.code, finding.card, finding.start, finding.end, finding.line, finding.column]
+
+
+def _client_flags(server: JudgeServer, params: types.InitializeParams) -> None:
+    caps = params.capabilities
+    options = params.initialization_options if isinstance(params.initialization_options, dict) else {}
+    can_pull = bool(caps.text_document and caps.text_document.diagnostic)
+    mode = options.get("diagnosticMode", "auto")
+    server.push = mode == "push" or (mode != "pull" and not can_pull)
+    action_caps = caps.text_document.code_action if caps.text_document else None
+    resolve = action_caps.resolve_support if action_caps else None
+    server.lazy_actions = bool(resolve and "edit" in (resolve.properties or []))
+    edit_caps = caps.workspace.workspace_edit if caps.workspace else None
+    server.versioned_edits = bool(edit_caps and edit_caps.document_changes)
+    if isinstance(options.get("rulesUrl"), str):
+        server.docs = RuleDocs(options["rulesUrl"])
+    if isinstance(options.get("debounceMs"), (int, float)) and options["debounceMs"] >= 0:
+        server.debounce = options["debounceMs"] / 1000
+    folders = [to_fs_path(f.uri) for f in params.workspace_folders or ()]
+    if not folders and params.root_uri:
+        folders = [to_fs_path(params.root_uri)]
+    elif not folders and params.root_path:
+        folders = [params.root_path]
+    server.model = Workspace([f for f in folders if f])
+
+
+def build() -> JudgeServer:
+    """A server with every feature registered (not started)."""
+    server = JudgeServer()
+
+    @server.feature(types.INITIALIZE)
+    def initialize(ls: JudgeServer, params: types.InitializeParams):
+        _client_flags(ls, params)
+
+    @server.feature(types.INITIALIZED)
+    def initialized(ls: JudgeServer, params: types.InitializedParams):
+        caps = ls.client_capabilities.workspace
+        watch = caps.did_change_watched_files if caps else None
+        if watch and watch.dynamic_registration:
+            watchers = [types.FileSystemWatcher(glob_pattern=g) for g in
+                        ("**/*.yaml", "**/*.yml", "**/pyproject.toml", "**/berserk-judge.toml")]
+            ls.client_register_capability(types.RegistrationParams(registrations=[types.Registration(
+                id="berserk-judge-files", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                register_options=types.DidChangeWatchedFilesRegistrationOptions(watchers=watchers))]))
+
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(ls: JudgeServer, params: types.DidOpenTextDocumentParams):
+        ls.publish(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(ls: JudgeServer, params: types.DidChangeTextDocumentParams):
+        ls.schedule(params.text_document.uri, ls.debounce)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(ls: JudgeServer, params: types.DidSaveTextDocumentParams):
+        ls.schedule(params.text_document.uri, 0)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(ls: JudgeServer, params: types.DidCloseTextDocumentParams):
+        uri = params.text_document.uri
+        task = ls.pending.pop(uri, None)
+        if task is not None:
+            task.cancel()
+        ls.linters.pop(uri, None)
+        closed = ls.analyses.pop(uri, None)
+        if closed is not None and closed.in_base:
+            ls.model.forget(closed.path)   # the file on disk is the truth again
+        if ls.push:
+            ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+    @server.feature(types.TEXT_DOCUMENT_DIAGNOSTIC, types.DiagnosticOptions(
+        identifier="berserk-judge", inter_file_dependencies=True, workspace_diagnostics=False))
+    def pull(ls: JudgeServer, params: types.DocumentDiagnosticParams):
+        uri = params.text_document.uri
+
+        def report():
+            analysis = ls.analyze(uri)
+            items = diagnostics(analysis, ls.docs, uri_for)
+            result_id = _result_id(analysis, items)
+            if params.previous_result_id == result_id:
+                return types.RelatedUnchangedDocumentDiagnosticReport(result_id=result_id)
+            return types.RelatedFullDocumentDiagnosticReport(items=items, result_id=result_id)
+
+        return ls.safely("проверка", report, types.RelatedFullDocumentDiagnosticReport(items=[]))
+
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    def hover(ls: JudgeServer, params: types.HoverParams):
+        def find():
+            analysis = ls.analyze(params.text_document.uri)
+            if not analysis.in_base:
+                return None
+            offset = ls.offset(analysis, params.position)
+            found = noqa_hover(analysis, offset) or feature_hover(analysis, offset, ls.rulebook(analysis))
+            if found is None:
+                return None
+            return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=found.markdown),
+                               range=lsp_range(analysis, found.start, found.end))
+
+        return ls.safely("подсказка", find)
+
+    @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
+        code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL_KIND], resolve_provider=True))
+    def code_action(ls: JudgeServer, params: types.CodeActionParams):
+        def find():
+            analysis = ls.analyze(params.text_document.uri)
+            if not analysis.in_base:
+                return []
+            start = ls.offset(analysis, params.range.start)
+            end = ls.offset(analysis, params.range.end)
+            only = params.context.only
+            chosen = [offer for offer in offers(analysis, start, end) if wanted(offer.kind, only)]
+            shown = diagnostics(analysis, ls.docs, uri_for) if chosen else []
+            return [ls.action(analysis, offer, not ls.lazy_actions, shown) for offer in chosen]
+
+        return ls.safely("действия", find, [])
+
+    @server.feature(types.CODE_ACTION_RESOLVE)
+    def resolve(ls: JudgeServer, action: types.CodeAction):
+        def fill():
+            data = action.data if isinstance(action.data, dict) else {}
+            uri = data.get("uri")
+            if not uri or uri not in ls.workspace.text_documents:
+                return action
+            analysis = ls.analyze(uri)
+            if analysis.version != data.get("version"):
+                return action   # the buffer changed since: no edit rather than a wrong one
+            key = data.get("finding")
+            finding = next((f for f in analysis.findings if _finding_key(f) == key), None) if key else None
+            if key and finding is None:
+                return action
+            kind = action.kind or types.CodeActionKind.QuickFix
+            action.edit = ls.edit_for(analysis, Offer(action.title, kind, data.get("action"), finding))
+            return action
+
+        return ls.safely("действие", fill, action)
+
+    @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+    def symbols(ls: JudgeServer, params: types.DocumentSymbolParams):
+        def find():
+            analysis = ls.analyze(params.text_document.uri)
+            return document_symbols(analysis) if analysis.in_base else []
+
+        return ls.safely("структура", find, [])
+
+    @server.feature(types.TEXT_DOCUMENT_DEFINITION)
+    def goto(ls: JudgeServer, params: types.DefinitionParams):
+        def find():
+            analysis = ls.analyze(params.text_document.uri)
+            if not analysis.in_base:
+                return []
+            index = ls.model.index_for(analysis.scope)
+            return definition(analysis, ls.offset(analysis, params.position), index, ls.rulebook(analysis),
+                              ls.docs, uri_for)
+
+        return ls.safely("переход", find, [])
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    def files_changed(ls: JudgeServer, params: types.DidChangeWatchedFilesParams):
+        open_paths = {a.path for a in ls.analyses.values()}
+        for change in params.changes:
+            path = to_fs_path(change.uri)
+            if path and real(path) not in open_paths:
+                ls.model.forget(real(path))
+        ls.relint_open()
+
+    @server.feature(types.SHUTDOWN)
+    def shutdown(ls: JudgeServer, params: None):
+        for task in list(ls.pending.values()) + list(ls.loading.values()):
+            task.cancel()
+        ls.pending.clear()
+        ls.loading.clear()
+
+    return server
+
+
+def serve() -> None:
+    """Serve one editor over stdin/stdout until it says `exit`."""
+    build().start_io()
+
