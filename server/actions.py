@@ -183,7 +183,7 @@ def fix_all_edit(analysis: Analysis, linter, index) -> list[types.TextEdit] | No
     """`lint --fix` on this file (safe fixes, passes to a fixed point, the guard)."""
     from lint.fixing import fix_base
 
-    whole = linter.with_others(analysis.base, analysis.path, index)
+    whole = linter.with_others(analysis.base, analysis.path, index, analysis.scope.settings)
     outcome = fix_base(whole, analysis.scope.settings, unsafe=False, guard=linter.reader,
                        lint=lambda current: linter.lint_loaded(current, analysis.path, analysis.scope,
                                                                remember=False))

@@ -14,6 +14,7 @@ settings included. What makes an edit cheap:
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
 import re
 from dataclasses import dataclass, field
@@ -26,12 +27,22 @@ from server.textspan import TextPlaces, mark_line_starts, mark_offset, text_plac
 from server.workspace import BaseIndex, Scope
 
 
+# Base-wide rules that read each text line by line (BJ502: the role of each
+# dash, found per line): the other files' texts may reach them joined.
+LINE_BY_LINE = frozenset({"BJ502"})
 _WORD = re.compile(r"""(?:'[^'\n]*'|"[^"\n]*"|[^\s,\[\]{}#:]+)""")
 
 
 class DocumentReader(ReadingGuard):
     """The reading guard as a per-document reader cache that forgets the
     texts the document no longer holds (every keystroke makes a new one)."""
+
+    reads = 0   # texts read so far (a cached one is not read again)
+
+    def read_card(self, card: Card) -> list:
+        if (card.text, card.name) not in self._features:
+            self.reads += 1
+        return super().read_card(card)
 
     def retain(self, keys: set[tuple[str, str]]) -> None:
         self._features = {k: v for k, v in self._features.items() if k in keys}
@@ -50,6 +61,12 @@ def _copied(finding: Finding, delta: int) -> Finding:
     """A finding of the cache, `delta` lines further down, with its own Fix
     (fixing demotes fixes in place; the cached ones must stay as found)."""
     fix = finding.fix
+    if not delta:
+        if fix is None:
+            return finding
+        finding = copy.copy(finding)
+        finding.fix = copy.copy(fix)
+        return finding
     if fix is not None:
         edits = [dataclasses.replace(e, line=None if e.line is None else e.line + delta,
                                      end_line=None if e.end_line is None else e.end_line + delta)
@@ -74,18 +91,25 @@ class DocumentLinter:
         claimed = index.claimed_before(path) if index is not None else {}
         return self.loader.load(path, source, claimed)
 
-    def with_others(self, base: CardBase, path: str, index: BaseIndex | None) -> CardBase:
-        """The document's cards, then the other files' cards `lint` would keep
-        (for base-wide rules; their own findings are not looked for)."""
-        if index is None:
+    def with_others(self, base: CardBase, path: str, index: BaseIndex | None, settings) -> CardBase:
+        """The document's cards, then the other files' cards `lint` would keep,
+        for the base-wide rules that are on (their findings there are not
+        reported here). Rules known to read texts line by line get each other
+        file as one text (same counts, far fewer contexts); any other
+        base-wide rule gets every card."""
+        from lint.registry import all_rules
+
+        wide = {rule.code for rule in all_rules() if rule.base_wide} & settings.enabled_codes()
+        if index is None or not wide:
             return base
         own = {card.id for card in base.cards}
-        return dataclasses.replace(base, cards=base.cards + index.others(path, own))
+        others = index.others_by_file(path, own) if wide <= LINE_BY_LINE else index.others(path, own)
+        return dataclasses.replace(base, cards=base.cards + others)
 
     def lint(self, path: str, source: str, scope: Scope, index: BaseIndex | None) -> tuple[CardBase, list[Finding]]:
         """The document's cards and load problems, and its findings (as `lint` reports them)."""
         base = self.load(path, source, index)
-        result = self.lint_loaded(self.with_others(base, path, index), path, scope)
+        result = self.lint_loaded(self.with_others(base, path, index, scope.settings), path, scope)
         self.reader.retain({(card.text, card.name) for card in base.cards})
         return base, result.findings
 

@@ -129,7 +129,7 @@ def render_feature(feature, number: str, rulebook=None) -> str:
     reading = feature.reading
     if feature.kind == "errata":
         out.append(md(feature.text.strip()))
-        return "\n".join(out).strip() + "\n"
+        return _paragraphs(out)
     if reading is None:
         error = feature.error
         out.append(f"**Не прочитана:** {md(error.message) if error else 'нет чтения'}")
@@ -160,21 +160,29 @@ def render_feature(feature, number: str, rulebook=None) -> str:
     links = rule_links(rulebook, numbers)
     if links:
         out += ["", "Правила в своде: " + ", ".join(links)]
-    return "\n".join(out).strip() + "\n"
+    return _paragraphs(out)
+
+
+def _paragraphs(lines: list[str]) -> str:
+    """The lines as Markdown: never two empty lines in a row, none at the ends."""
+    kept: list[str] = []
+    for line in lines:
+        if line or (kept and kept[-1]):
+            kept.append(line)
+    return "\n".join(kept).strip() + "\n"
 
 
 def rule_places(rulebook, number: str) -> list[tuple[str, int]]:
-    """(file, 1-based line) of the rule with this number in every file that has it."""
+    """(file, 1-based line) of the rule with this number in every file that has
+    it; when no file numbers it so (505.4 is only 505.4.1 and 505.4.2 in the
+    extracts), where its first sub-rule or passage stands."""
     if rulebook is None or not _NUMBER.match(number):
         return []
     from rulebook import by_number
 
-    places = []
-    for match in by_number(rulebook, number):
-        rule = match.rule
-        if rule.number == number:
-            places.append((str(Path(rulebook.folder, rule.source).resolve()), rule.line))
-    return places
+    found = [match.rule for match in by_number(rulebook, number)]
+    exact = [rule for rule in found if rule.number == number] or found[:1]
+    return [(str(Path(rulebook.folder, rule.source).resolve()), rule.line) for rule in exact]
 
 
 def rule_links(rulebook, numbers: list[str]) -> list[str]:

@@ -81,6 +81,9 @@ def text_places(source: str, starts: list[int], card) -> TextPlaces:
     pieces = None
     if position is not None and text:
         begin = mark_offset(starts, *position)
+        literal = _as_written(source, starts, card, begin)
+        if literal is not None:
+            return literal
         try:
             pieces = _decode(source, begin, len(text), card.column - 1)
         except (IndexError, ValueError):
@@ -94,6 +97,26 @@ def text_places(source: str, starts: list[int], card) -> TextPlaces:
         line, column = card.locate(index)
         located.append(mark_offset(starts, line, column))
     return TextPlaces(located, [at + 1 for at in located], False)
+
+
+def _as_written(source: str, starts: list[int], card, begin: int) -> TextPlaces | None:
+    """The places of a literal block or a one-line scalar whose lines stand in
+    the file exactly as in the text (no escapes): where cardbase.textmap put
+    them, checked character for character. None: decode it."""
+    lines = card.text_lines
+    if not lines or not (source.startswith("|", begin) or len(lines) == 1):
+        return None
+    out: list[int] = []
+    for number, line in enumerate(lines):
+        at = mark_offset(starts, line.line, line.column)
+        if not source.startswith(line.text, at):
+            return None
+        out.extend(range(at, at + len(line.text)))
+        if number + 1 < len(lines):
+            out.append(at + len(line.text))   # the line break
+    if len(out) != len(card.text):
+        return None
+    return TextPlaces(out, [at + 1 for at in out], True)
 
 
 def _decode(source: str, begin: int, length: int, key_column: int) -> list[Piece] | None:
