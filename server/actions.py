@@ -135,8 +135,11 @@ def fix_title(finding: Finding, fix, safe: bool) -> str:
     return f"{title} — небезопасно: {fix.demoted or 'может менять смысл текста'}"
 
 
-def offers(analysis: Analysis, start: int, end: int) -> list[Offer]:
-    """The actions for the findings whose ranges meet the buffer range [start, end]."""
+def offers(analysis: Analysis, start: int, end: int, named: set[tuple[str, int]] = frozenset()) -> list[Offer]:
+    """The actions for the findings whose ranges meet the buffer range [start, end],
+    and for those the client names: (code, line) of the diagnostics in the
+    request's context (Neovim names a line's diagnostics wherever the cursor is,
+    and 0.7 gives their columns in bytes, so only the line is compared)."""
     out: list[Offer] = []
     fixable = False
     silenced: set[tuple[str, str]] = set()
@@ -144,7 +147,7 @@ def offers(analysis: Analysis, start: int, end: int) -> list[Offer]:
         if finding.fix is not None and finding.fix.safe:
             fixable = True
         f_start, f_end = analysis.finding_span(finding)
-        if f_end < start or f_start > end:
+        if (f_end < start or f_start > end) and (finding.code, analysis.lines.line_of(f_start)) not in named:
             continue
         verdict = fix_verdict(analysis, finding)
         if verdict is not None:

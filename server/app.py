@@ -335,7 +335,9 @@ def build() -> JudgeServer:
             start = ls.offset(analysis, params.range.start)
             end = ls.offset(analysis, params.range.end)
             only = params.context.only
-            chosen = [offer for offer in offers(analysis, start, end) if wanted(offer.kind, only)]
+            named = {(str(d.code), d.range.start.line)
+                     for d in params.context.diagnostics or () if d.source in (None, "berserk-judge")}
+            chosen = [offer for offer in offers(analysis, start, end, named) if wanted(offer.kind, only)]
             shown = diagnostics(analysis, ls.docs, uri_for) if chosen else []
             return [ls.action(analysis, offer, not ls.lazy_actions, shown) for offer in chosen]
 

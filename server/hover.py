@@ -16,16 +16,6 @@ from pathlib import Path
 
 from server.analysis import Analysis
 
-# the feature kinds in the user's words, with the rule topic that defines them
-KINDS = {
-    "playable": ("играемая", "playable"),
-    "conditional": ("условная играемая", "conditional"),
-    "triggered": ("срабатывающая", "triggered"),
-    "keyword": ("с меткой", "triggered"),
-    "static": ("постоянная", "static"),
-    "errata": ("отметка об эррате", None),
-    "unknown": ("не прочитана", "compound"),
-}
 _CODE = re.compile(r"\b[A-Za-z]{2}\d{3}\b")
 _NOQA_LINE = re.compile(r"#\s*noqa|^\s*(?:-\s+)?noqa\s*:", re.I)
 _MARKDOWN = re.compile(r"([\\`*_\[\]<>#|~])")
@@ -115,7 +105,9 @@ def render_feature(feature, number: str, rulebook=None) -> str:
     from explain.rulemap import cite
     from parser import abstract_canonical, canonical, reading_strings
 
-    kind, topic = KINDS.get(feature.kind, (feature.kind, None))
+    from parser import KIND_NAMES
+
+    kind, topic = KIND_NAMES.get(feature.kind, (feature.kind, None))
     out = [f"особенность {number} — **{kind}**" + (f" {cite(topic)}" if topic else ""), ""]
     parts = [("оплата", feature.payment), ("условие", feature.condition), ("метка", feature.label),
              ("тип способности", feature.ability_type),

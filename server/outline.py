@@ -10,7 +10,7 @@ from lsprotocol import types
 
 from server.analysis import Analysis
 from server.diagnostics import lsp_range
-from server.hover import KINDS, rule_places
+from server.hover import rule_places
 
 SYMBOL_KINDS = {"playable": types.SymbolKind.Function, "conditional": types.SymbolKind.Function,
                 "triggered": types.SymbolKind.Event, "keyword": types.SymbolKind.Event,
@@ -40,7 +40,7 @@ def card_extent(analysis: Analysis) -> list[tuple[object, int, int]]:
 
 
 def document_symbols(analysis: Analysis) -> list[types.DocumentSymbol]:
-    from parser import canonical
+    from parser import KIND_NAMES, canonical
 
     symbols = []
     for card, start, end in card_extent(analysis):
@@ -57,7 +57,7 @@ def document_symbols(analysis: Analysis) -> list[types.DocumentSymbol]:
                     a, b = max(a + analysis.bom, start), min(b + analysis.bom, end)
                     if b < a:
                         continue
-                    kind, _ = KINDS.get(feature.kind, (feature.kind, None))
+                    kind, _ = KIND_NAMES.get(feature.kind, (feature.kind, None))
                     reading = feature.reading
                     out.append(types.DocumentSymbol(
                         name=f"{prefix}{n}. {kind}: {_short(feature.text)}",

@@ -21,6 +21,25 @@ from cardbase.model import Card
 YAML_SUFFIXES = (".yaml", ".yml")
 
 
+def _stamps(folder: str) -> tuple:
+    """(name, modification time) of every config file from `folder` up."""
+    from lint.config import CONFIG_NAME
+
+    out = []
+    directory = os.path.abspath(folder)
+    while True:
+        for name in (CONFIG_NAME, "pyproject.toml"):
+            candidate = os.path.join(directory, name)
+            try:
+                out.append((candidate, os.stat(candidate).st_mtime_ns))
+            except OSError:
+                continue
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return tuple(out)
+        directory = parent
+
+
 def real(path: str) -> str:
     """One spelling per file (links resolved), so paths compare as files."""
     return os.path.realpath(path)
@@ -74,27 +93,11 @@ class BaseIndex:
                 claimed.setdefault(card.id, card)
         return claimed
 
-    def others(self, path: str, own: set[str]) -> list[Card]:
-        """The cards of the other files that `lint` keeps (a repeated id is
-        skipped), with the document's ids `own` at its place in the order."""
+    def _kept(self, path: str, own: set[str]):
+        """(file, its cards `lint` keeps, whether that is all of them) for every
+        other file; a repeated id is skipped, the document's ids `own` count at
+        its place in the order."""
         seen: set[str] = set()
-        out: list[Card] = []
-        for file in self.files:
-            if file == path:
-                seen |= own
-                continue
-            for card in self.cards.get(file, ()):
-                if card.id not in seen:
-                    seen.add(card.id)
-                    out.append(card)
-        return out
-
-    def others_by_file(self, path: str, own: set[str]) -> list[Card]:
-        """The same texts as `others`, one stand-in card per file holding them
-        all, one per line: for base-wide rules that read a text line by line,
-        fifty contexts instead of ten thousand."""
-        seen: set[str] = set()
-        out: list[Card] = []
         for file in self.files:
             if file == path:
                 seen |= own
@@ -102,14 +105,25 @@ class BaseIndex:
             cards = self.cards.get(file, ())
             kept = [card for card in cards if card.id not in seen]
             seen.update(card.id for card in kept)
-            if not kept:
+            if kept:
+                yield file, kept, len(kept) == len(cards)
+
+    def others(self, path: str, own: set[str]) -> list[Card]:
+        """The other files' cards, as `lint` keeps them."""
+        return [card for _, kept, _ in self._kept(path, own) for card in kept]
+
+    def others_by_file(self, path: str, own: set[str]) -> list[Card]:
+        """The same texts as `others`, one stand-in card per file holding them
+        all, one per line: for base-wide rules that read a text line by line,
+        fifty contexts instead of ten thousand."""
+        out: list[Card] = []
+        for file, kept, whole in self._kept(path, own):
+            if not whole:
+                out.append(_joined(file, kept))
                 continue
-            if len(kept) == len(cards):
-                joined = self._joined.get(file)
-                if joined is None:
-                    joined = self._joined[file] = _joined(file, kept)
-            else:
-                joined = _joined(file, kept)
+            joined = self._joined.get(file)
+            if joined is None:
+                joined = self._joined[file] = _joined(file, kept)
             out.append(joined)
         return out
 
@@ -147,17 +161,19 @@ class Workspace:
         from lint.config import ConfigError, Settings, find_config, load_settings
 
         folder = os.path.dirname(path)
+        # the config files that could apply, as they are now: a scope is worked
+        # out again only when one of them appears, changes or goes
+        stamps = (folder, self._folder_of(path), _stamps(folder))
+        scope = self._settings.get(stamps)
+        if scope is not None:
+            return scope
         error = None
         try:
             config = find_config(Path(folder))
         except ConfigError as exc:
             config, error = None, str(exc)
         root = str(config.parent) if config else self._folder_of(path) or folder
-        try:
-            stamp = config.stat().st_mtime_ns if config else None
-        except OSError:
-            stamp = None
-        key = (str(config), stamp, root, error)
+        key = (str(config), _stamps(str(config.parent)) if config else None, root, error)
         scope = self._settings.get(key)
         if scope is None:
             try:
@@ -165,6 +181,7 @@ class Workspace:
             except ConfigError as exc:
                 settings, error = Settings(root=Path(root)), str(exc)
             scope = self._settings[key] = Scope(settings, root, self._targets(settings, root), error)
+        self._settings[stamps] = scope
         return scope
 
     def _folder_of(self, path: str) -> str | None:

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.test_server_lsp import cards
+
 NVIM = shutil.which("nvim")
 
 SCRIPT = r"""
@@ -86,17 +88,7 @@ if not ok then out.error = tostring(err) end
 done()
 """
 
-CARDS = """\
-set: {id: v, name: Проверка}
-cards:
-- id: v1
-  name: Лучник
-  text: "\\u00abЛук\\u00bb: при гибели - ранить цель на 1."
-- id: v2
-  name: Страж
-  text: |-
-    {tap}: ранить цель на 1 и закрыть ее, иначе излечить себя на 1.
-"""
+CARDS = cards("v")   # the text the LSP tests use, ids of its own
 
 
 def lua_string(value: str) -> str:
