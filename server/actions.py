@@ -241,7 +241,7 @@ def _noqa_candidates(analysis: Analysis, card, code: str):
     value = analysis.mark(*position) - analysis.bom
     # 2. after a block header, 3. at the end of a one-line text: the end of the line
     places = analysis.places(card)
-    last = places.ends[-1] if places.starts else value
+    last = places.span(len(card.text) - 1, len(card.text))[1] if card.text else value
     one_line = "\n" not in source[value:last]
     if source[value:value + 1] in "|>" or one_line:
         line_end = _line_end(source, value)

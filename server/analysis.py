@@ -83,6 +83,7 @@ class DocumentLinter:
 
         self.loader = IncrementalLoader()
         self.reader = DocumentReader()
+        self.places: dict[tuple, TextPlaces] = {}
         self._findings: dict[tuple, tuple[int, list[Finding]]] = {}
         self._settings = None
 
@@ -159,13 +160,17 @@ class Analysis:
     in_base: bool = True
     claimed: dict[str, Card] = field(default_factory=dict)   # ids of the files before it
     reader: DocumentReader | None = None                      # features of a card, cached
+    known_places: dict[tuple, TextPlaces] = field(default_factory=dict)   # the linter's, kept between edits
     _places: dict[str, TextPlaces] = field(default_factory=dict)
 
     def __post_init__(self):
         self.bom = 1 if self.text.startswith("\ufeff") else 0
         self.source = self.text[self.bom:]
         self.lines = LineIndex(self.text, self.encoding)
-        self.marks = mark_line_starts(self.source)
+        if self.bom or any(ch in self.text for ch in "\r\x85\u2028\u2029"):
+            self.marks = mark_line_starts(self.source)
+        else:   # only "\n" breaks: YAML's lines are the editor's
+            self.marks = self.lines.starts
 
     @classmethod
     def empty(cls, uri: str, path: str, version: int | None, text: str, encoding: str = UTF16) -> "Analysis":
@@ -175,10 +180,36 @@ class Analysis:
     # -- places ---------------------------------------------------------------
 
     def places(self, card: Card) -> TextPlaces:
+        """Where the card's text characters stand (kept between edits by the
+        scalar as written and its place, so only changed cards are decoded)."""
         found = self._places.get(card.id)
         if found is None:
-            found = self._places[card.id] = text_places(self.source, self.marks, card)
+            key, begin = self._place_key(card)
+            known = self.known_places.get(key) if key is not None else None
+            if known is not None:
+                found = known.moved(begin)
+            else:
+                found = text_places(self.source, self.marks, card)
+                if key is not None and found.origin == begin:
+                    if len(self.known_places) > 4 * len(self.base.cards) + 64:
+                        self.known_places.clear()
+                    self.known_places[key] = found
+            self._places[card.id] = found
         return found
+
+    def _place_key(self, card: Card) -> tuple[tuple | None, int]:
+        """What a text's places depend on besides where it starts: the scalar
+        as written (to the end of its last line), the card's indentation, and
+        its lines' places relative to its first."""
+        position = card.field_positions.get("text")
+        if position is None or not card.text_lines:
+            return None, 0
+        last = card.text_lines[-1].line
+        end = self.marks[last] if last < len(self.marks) else len(self.source)
+        begin = mark_offset(self.marks, *position)
+        first = card.text_lines[0].line
+        return (card.column, position[0] - first, self.source[begin:end], card.text,
+                tuple((tl.line - first, tl.column) for tl in card.text_lines)), begin
 
     def mark(self, line: int, column: int) -> int:
         """Buffer offset of a 1-based loader mark (line, column)."""

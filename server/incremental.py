@@ -22,9 +22,13 @@ import re
 
 from cardbase.model import Card, CardBase, NoqaComment, Problem, TextLine
 
-_CARDS_LINE = re.compile(r"cards[ \t]*:[ \t]*(?:#.*)?\r?\n?\Z")
-_ITEM = re.compile(r"( *)-(?:[ \t]|\r?\n?\Z)")
-_UNSURE = re.compile(r"[&*\x85\u2028\u2029\ufeff]|\r(?!\n)|^(?:---|\.\.\.)", re.M)
+_CARDS_AT = re.compile(r"^cards[ \t]*:[ \t]*(?:#[^\r\n]*)?\r?$", re.M)
+_CONTENT = re.compile(r"^( *)[^ \r\n#]", re.M)          # the first line that is neither blank nor a comment
+_TAB_FIRST = re.compile(r"^ *\t[ \t]*[^ \t\r\n]", re.M)  # a line whose content starts after a tab
+_ITEM = re.compile(r" *-(?:[ \t]|\r?$)", re.M)
+# what the split cannot be sure of: anchors and aliases, breaks YAML or
+# Python count differently, a BOM, document markers
+_UNSURE = re.compile(r"[&*\x0b\x0c\x1c-\x1e\x85\u2028\u2029\ufeff]|\r(?!\n)|^(?:---|\.\.\.)", re.M)
 
 
 @dataclasses.dataclass
@@ -38,46 +42,44 @@ class Layout:
 
 
 def split(source: str) -> Layout | None:
-    """The layout of a card file, or None when it is not the plain block form."""
+    """The layout of a card file, or None when it is not the plain block form.
+
+    Only the lines indented no deeper than the items are looked at (found by
+    regular expressions, not line by line): item starts, comments, and the
+    first other line, where the sequence ends."""
     if _UNSURE.search(source):
         return None
-    lines = source.splitlines(keepends=True)
-    starts = [i for i, line in enumerate(lines) if _CARDS_LINE.match(line)]
-    if len(starts) != 1:
+    found = list(_CARDS_AT.finditer(source))
+    if len(found) != 1 or found[0].end() >= len(source):
         return None
-    cards_line = starts[0]
-    indent = None
-    items: list[list] = []
-    tail_line = len(lines)
-    for number in range(cards_line + 1, len(lines)):
-        line = lines[number]
-        stripped = line.lstrip(" ")
-        if not stripped.strip() or stripped.startswith("#"):
-            if items:
-                items[-1][1].append(line)
+    body = found[0].end() + 1   # after the `cards:` line's break
+    first = _CONTENT.search(source, body)
+    if first is None or _TAB_FIRST.search(source, body):
+        return None
+    indent = len(first.group(1))
+    if not _ITEM.match(source, first.start()):
+        return None   # `cards:` followed by something else than a block sequence
+    starts: list[int] = []
+    tail = len(source)
+    shallow = re.compile(rf"^ {{0,{indent}}}(?=[^ \t\r\n])", re.M)   # not blank, indented no deeper than items
+    for line in shallow.finditer(source, first.start()):
+        at = line.start()
+        if source.startswith("#", at + len(line.group(0))):
+            continue   # a comment: it belongs to the item above
+        if len(line.group(0)) == indent and _ITEM.match(source, at):
+            starts.append(at)
             continue
-        if stripped.startswith("\t"):
-            return None
-        item = _ITEM.match(line)
-        depth = len(line) - len(stripped)
-        if indent is None:
-            if item is None:
-                return None   # `cards:` followed by something else than a block sequence
-            indent = depth
-        if item is not None and depth == indent:
-            items.append([number, [line]])
-        elif depth > indent and items:
-            items[-1][1].append(line)
-        else:
-            tail_line = number
-            break
-    if not items:
-        return None
-    head = "".join(lines[:cards_line + 1])
-    if not head.endswith("\n"):
-        return None
-    return Layout(head, [(first, "".join(part)) for first, part in items], tail_line,
-                  "".join(lines[tail_line:]))
+        tail = at
+        break
+    head = source[:body]
+    items = []
+    number = head.count("\n")
+    previous = body
+    for at, end in zip(starts, starts[1:] + [tail]):
+        number += source.count("\n", previous, at)
+        items.append((number, source[at:end]))
+        previous = at
+    return Layout(head, items, number + source.count("\n", previous, tail), source[tail:])
 
 
 def _stand_in(layout: Layout, first: int, text: str) -> str:

@@ -49,26 +49,33 @@ def mark_offset(starts: list[int], line: int, column: int) -> int:
 
 @dataclass
 class TextPlaces:
-    """Where each character of a card text stands in the source."""
+    """Where each character of a card text stands in the source: offsets
+    from `origin` (the scalar's first character), so a card that only moved
+    keeps its places with a new origin."""
 
-    starts: list[int]   # source offset of character i
-    ends: list[int]     # source offset just after character i
+    starts: list[int]   # offset of character i, from origin
+    ends: list[int]     # offset just after character i, from origin
     exact: bool         # decoded from the scalar (False: Card.locate's approximation)
+    origin: int = 0
+
+    def moved(self, origin: int) -> "TextPlaces":
+        return TextPlaces(self.starts, self.ends, self.exact, origin)
 
     def span(self, start: int, end: int) -> tuple[int, int]:
         """Source offsets of text[start:end]; an empty span is a point."""
         if not self.starts:
-            return 0, 0
+            return self.origin, self.origin
         last = len(self.starts) - 1
         start = min(max(start, 0), last + 1)
         at = self.starts[start] if start <= last else self.ends[last]
         if end <= start:
-            return at, at
-        return at, self.ends[min(end, last + 1) - 1]
+            return at + self.origin, at + self.origin
+        return at + self.origin, self.ends[min(end, last + 1) - 1] + self.origin
 
     def index_at(self, offset: int) -> int | None:
         """The text character at a source offset (the one before it at a
         line's indentation or at a quote); None outside the scalar."""
+        offset -= self.origin
         if not self.starts or offset < self.starts[0] or offset > self.ends[-1]:
             return None
         return max(0, bisect_right(self.starts, offset) - 1)
@@ -91,12 +98,13 @@ def text_places(source: str, starts: list[int], card) -> TextPlaces:
         if pieces is not None and "".join(p[0] for p in pieces) != text:
             pieces = None
     if pieces is not None:
-        return TextPlaces([p[1] for p in pieces], [p[1] + p[2] for p in pieces], True)
+        return TextPlaces([p[1] - begin for p in pieces], [p[1] + p[2] - begin for p in pieces], True, begin)
+    origin = begin if position is not None else 0
     located = []
     for index in range(len(text)):
         line, column = card.locate(index)
-        located.append(mark_offset(starts, line, column))
-    return TextPlaces(located, [at + 1 for at in located], False)
+        located.append(mark_offset(starts, line, column) - origin)
+    return TextPlaces(located, [at + 1 for at in located], False, origin)
 
 
 def _as_written(source: str, starts: list[int], card, begin: int) -> TextPlaces | None:
@@ -111,12 +119,12 @@ def _as_written(source: str, starts: list[int], card, begin: int) -> TextPlaces 
         at = mark_offset(starts, line.line, line.column)
         if not source.startswith(line.text, at):
             return None
-        out.extend(range(at, at + len(line.text)))
+        out.extend(range(at - begin, at - begin + len(line.text)))
         if number + 1 < len(lines):
-            out.append(at + len(line.text))   # the line break
+            out.append(at - begin + len(line.text))   # the line break
     if len(out) != len(card.text):
         return None
-    return TextPlaces(out, [at + 1 for at in out], True)
+    return TextPlaces(out, [at + 1 for at in out], True, begin)
 
 
 def _decode(source: str, begin: int, length: int, key_column: int) -> list[Piece] | None:

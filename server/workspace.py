@@ -82,6 +82,8 @@ class BaseIndex:
     cards: dict[str, list[Card]] = field(default_factory=dict)
     ready: bool = False
     _joined: dict[str, Card] = field(default_factory=dict, repr=False)
+    _versions: dict[str, int] = field(default_factory=dict, repr=False)   # bumped when a file's cards change
+    _others: dict[tuple, tuple[tuple, list[Card]]] = field(default_factory=dict, repr=False)
 
     def claimed_before(self, path: str) -> dict[str, Card]:
         """Ids of the files loaded before `path` (all files when it is not one of them)."""
@@ -116,6 +118,11 @@ class BaseIndex:
         """The same texts as `others`, one stand-in card per file holding them
         all, one per line: for base-wide rules that read a text line by line,
         fifty contexts instead of ten thousand."""
+        key = (path, frozenset(own))
+        versions = tuple(self._versions.get(file, 0) for file in self.files if file != path)
+        known = self._others.get(key)
+        if known is not None and known[0] == versions:
+            return known[1]
         out: list[Card] = []
         for file, kept, whole in self._kept(path, own):
             if not whole:
@@ -125,7 +132,12 @@ class BaseIndex:
             if joined is None:
                 joined = self._joined[file] = _joined(file, kept)
             out.append(joined)
+        self._others = {key: (versions, out)}
         return out
+
+    def changed(self, path: str) -> None:
+        self._versions[path] = self._versions.get(path, 0) + 1
+        self._joined.pop(path, None)
 
     def find(self, card_id: str) -> list[Card]:
         return [card for file in self.files for card in self.cards.get(file, ()) if card.id == card_id]
@@ -134,7 +146,7 @@ class BaseIndex:
         if path not in self.cards and path not in self.files:
             self.files.append(path)
         self.cards[path] = [slim(card) for card in cards]
-        self._joined.pop(path, None)
+        self.changed(path)
 
     def load(self, skip: set[str]) -> Iterator[str]:
         """Load every file not in `skip` (open documents), one per step."""
@@ -143,7 +155,7 @@ class BaseIndex:
         for path in list(self.files):
             if path not in skip and path not in self.cards:
                 self.cards[path] = [slim(card) for card in load_file(path).cards]
-                self._joined.pop(path, None)
+                self.changed(path)
             yield path
         self.ready = True
 
@@ -242,7 +254,7 @@ class Workspace:
         for key, index in list(self.indexes.items()):
             if path in index.files:
                 index.cards.pop(path, None)
-                index._joined.pop(path, None)
+                index.changed(path)
                 index.ready = False
             elif path.lower().endswith(YAML_SUFFIXES):
                 del self.indexes[key]   # perhaps a new card file: list the base again

@@ -49,7 +49,7 @@ def test_every_character_of_a_text_is_placed_exactly(text, style):
     places = text_places(source, mark_line_starts(source), base.cards[0])
     assert places.exact
     for index, ch in enumerate(text):
-        written = source[places.starts[index]:places.ends[index]]
+        written = source[slice(*places.span(index, index + 1))]
         assert (written == ch or (ch == "'" and written == "''") or written.startswith("\\")
                 or (ch in " \n" and written in ("\n", "\r\n", " "))), (index, ch, written, source)
 
@@ -60,7 +60,7 @@ def test_places_inside_escapes_and_folds():
     assert card.text == "«Лук»: при гибели - ранить"
     places = text_places(source, mark_line_starts(source), card)
     hyphen = card.text.index("-")
-    assert source[places.starts[hyphen]] == "-" and places.starts[hyphen] == source.index(" - ") + 1
+    assert places.span(hyphen, hyphen + 1) == (source.index(" - ") + 1, source.index(" - ") + 2)
     assert source[slice(*places.span(0, 1))] == "\\u00ab"
     assert places.index_at(source.index("гибели")) == card.text.index("гибели")
 
