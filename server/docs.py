@@ -50,7 +50,10 @@ class RuleDocs:
 
     def href(self, code: str, name: str) -> str | None:
         if self.template:
-            return self.template.format(code=code, name=name, anchor=anchor(code, name))
+            try:
+                return self.template.format(code=code, name=name, anchor=anchor(code, name))
+            except (KeyError, IndexError, ValueError):
+                pass   # a template with other fields: the catalogue's link instead
         line = self.line(code)
         if line is None:
             return None

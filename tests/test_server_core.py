@@ -307,3 +307,15 @@ def test_a_lint_code_leads_to_its_description():
     line = (Path(__file__).resolve().parents[1] / "docs" / "rules.md").read_text(encoding="utf-8").splitlines()[
         location.range.start.line]
     assert line.startswith("## BJ101 ")
+
+
+def test_unsafe_fixes_are_offered_marked_and_not_preferred(tmp_path):
+    path = tmp_path / "cards.yaml"
+    text = "set: {id: u, name: U}\ncards:\n- id: u1\n  name: Тень\n  text: 'При атаке ранить цель на 1.'\n"
+    path.write_text(text, encoding="utf-8")
+    analysis, _, _ = _server_analysis(path)
+    (finding,) = [f for f in analysis.findings if f.code == "BJ202"]
+    assert finding.fix is not None and not finding.fix.safe
+    (offer,) = [o for o in offers(analysis, 0, len(text)) if o.action == "fix"]
+    assert offer.title == f"{finding.fix.title} (BJ202) — небезопасно: может менять смысл текста"
+    assert offer.preferred is False
