@@ -162,6 +162,7 @@ class Analysis:
     reader: DocumentReader | None = None                      # features of a card, cached
     known_places: dict[tuple, TextPlaces] = field(default_factory=dict)   # the linter's, kept between edits
     _places: dict[str, TextPlaces] = field(default_factory=dict)
+    _by_id: dict[str, Card] | None = None
 
     def __post_init__(self):
         self.bom = 1 if self.text.startswith("\ufeff") else 0
@@ -227,7 +228,11 @@ class Analysis:
     def card(self, card_id: str | None) -> Card | None:
         if card_id is None:
             return None
-        return next((c for c in self.base.cards if c.id == card_id), None)
+        if self._by_id is None:
+            self._by_id = {}
+            for card in self.base.cards:
+                self._by_id.setdefault(card.id, card)
+        return self._by_id.get(card_id)
 
     def finding_span(self, finding: Finding) -> tuple[int, int]:
         """Buffer offsets of what a finding points at: its text span when it has
