@@ -34,7 +34,11 @@ def is_card_file(path: str | os.PathLike) -> bool:
             raw = handle.read()
     except OSError:
         return True
-    text = raw.decode("utf-8", errors="replace")
+    return has_cards_key(raw.decode("utf-8", errors="replace"))
+
+
+def has_cards_key(text: str) -> bool:
+    """Whether a YAML text has a top-level `cards:` key (an editor's buffer, a file's text)."""
     return bool(_CARDS_KEY.search(text.lstrip("\ufeff")))
 
 
@@ -46,11 +50,16 @@ def split_card_files(paths: list[str]) -> Discovery:
     return found
 
 
+def searched(folder_name: str) -> bool:
+    """Whether `discover` looks inside a folder of this name."""
+    return not folder_name.startswith(".") and folder_name not in _SKIP_DIRS
+
+
 def discover(root: str | os.PathLike = ".") -> Discovery:
     """Card files under `root`, recursively, sorted; paths relative to `root` when it is `.`."""
     candidates: list[str] = []
     for folder, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in _SKIP_DIRS)
+        dirs[:] = sorted(d for d in dirs if searched(d))
         for name in sorted(files):
             if name.lower().endswith(YAML_SUFFIXES):
                 path = os.path.join(folder, name)

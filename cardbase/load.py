@@ -76,12 +76,13 @@ def load_base(paths: list[str] | None = None) -> CardBase:
     return base
 
 
-def load_file(path: str, claimed: dict[str, Card] | None = None) -> CardBase:
+def load_file(path: str, claimed: dict[str, Card] | None = None, source: str | None = None) -> CardBase:
     """One card file as a base of its own (for per-file caching and parallel
     lint). `claimed` are the ids of files loaded before it: a card repeating
-    one of them is a duplicate, exactly as in `load_base`."""
+    one of them is a duplicate, exactly as in `load_base`. `source` is the
+    file's text when it is not read from disk (an editor's unsaved buffer)."""
     base = CardBase(paths=[path])
-    _FileLoader(path, base, dict(claimed or {})).run()
+    _FileLoader(path, base, dict(claimed or {}), source).run()
     return base
 
 
@@ -334,8 +335,9 @@ def _fast_scalar(node) -> Any:
 class _FileLoader:
     """Loads one file into a CardBase; every problem is recorded, none raised."""
 
-    def __init__(self, path: str, base: CardBase, seen: dict[str, Card]):
+    def __init__(self, path: str, base: CardBase, seen: dict[str, Card], source: str | None = None):
         self.path = path
+        self.source = source
         self.base = base
         self.seen = seen
         self.set_id = Path(path).stem
@@ -375,6 +377,8 @@ class _FileLoader:
         self.base.problems[first:] = sorted(self.base.problems[first:], key=lambda p: (p.line, p.column))
 
     def _read(self) -> str | None:
+        if self.source is not None:
+            return self._usable(self.source)
         reason = regular_file_problem(self.path)
         if reason is not None:
             self.problem(0, 0, reason, kind="unreadable")
@@ -396,6 +400,9 @@ class _FileLoader:
                 f"файл не в кодировке UTF-8: байт 0x{raw[exc.start]:02X} не читается; "
                 "ожидается текст в UTF-8 (пересохраните файл в UTF-8)", kind="unreadable")
             return None
+        return self._usable(source)
+
+    def _usable(self, source: str) -> str | None:
         if source.startswith("\ufeff"):
             source = source[1:]
         if not source.strip():

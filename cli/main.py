@@ -26,6 +26,7 @@ SUBCOMMANDS: dict[str, str] = {
     "rules": "cli.rules_cmd:rules",
     "report": "cli.report_cmd:report",
     "clean": "cli.clean_cmd:clean",
+    "server": "cli.server_cmd:server",
 }
 
 SHORT_HELP: dict[str, str] = {
@@ -40,6 +41,7 @@ SHORT_HELP: dict[str, str] = {
     "rules": "Правило свода по номеру (с подпунктами) или по словам.",
     "report": "Отчёт об эррате: статический сайт HTML или Markdown.",
     "clean": "Удалить кэш проверки .berserk-judge-cache/.",
+    "server": "Языковой сервер (LSP) для редакторов: находки, чтения и исправления при наборе.",
 }
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass, field
+from typing import Callable
 
 from cardbase.model import Card, CardBase, TextLine
 from lint.config import Settings
@@ -61,12 +62,17 @@ class FixOutcome:
 
 
 def fix_base(base: CardBase, settings: Settings, unsafe: bool = False,
-             max_passes: int = MAX_PASSES) -> FixOutcome:
-    """Apply safe fixes (and unsafe ones when asked) until none applies."""
+             max_passes: int = MAX_PASSES, guard: "ReadingGuard | None" = None,
+             lint: Callable[[CardBase], LintResult] | None = None) -> FixOutcome:
+    """Apply safe fixes (and unsafe ones when asked) until none applies.
+
+    `guard` and `lint` let a caller that lints the same cards again and again
+    (the language server) share its reading cache and its cached lint."""
     outcome = FixOutcome(unsafe=unsafe)
-    guard = ReadingGuard()
+    guard = guard or ReadingGuard()
+    lint = lint or (lambda current: lint_base(current, settings, reader=guard.read_card))
     current = base
-    result = lint_base(current, settings, reader=guard.read_card)
+    result = lint(current)
     while outcome.passes < max_passes:
         outcome.passes += 1
         by_card: dict[tuple[str, str], list[Finding]] = {}
@@ -89,7 +95,7 @@ def fix_base(base: CardBase, settings: Settings, unsafe: bool = False,
         if not applied_any:
             break
         current = dataclasses.replace(current, cards=cards)
-        result = lint_base(current, settings, reader=guard.read_card)
+        result = lint(current)
     outcome.result = result
     for card in current.cards:
         original = outcome.originals.get(card.id)

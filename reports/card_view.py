@@ -1,17 +1,7 @@
 """The text view of `card`: who the card is, its text, each feature, its findings."""
 from __future__ import annotations
 
-from parser import abstract_canonical, canonical
-
-KIND_NAMES = {
-    "playable": ("играемая", "playable"),
-    "conditional": ("условная играемая", "conditional"),
-    "triggered": ("срабатывающая", "triggered"),
-    "keyword": ("с меткой", "triggered"),
-    "static": ("постоянная", "static"),
-    "errata": ("отметка об эррате", None),
-    "unknown": ("не прочитана", "compound"),
-}
+from parser import KIND_NAMES, abstract_canonical, canonical
 
 _STATS = (("element", "стихия"), ("cost", "стоимость"), ("type", "тип"), ("class", "класс"),
           ("health", "жизни"), ("move", "движение"), ("strike", "удар"), ("rarity", "редкость"),

@@ -29,6 +29,7 @@ COMMANDS = {
     ("rules",): ["505", "--rulebook", "нет"],
     ("report",): ["--out", "out"],
     ("clean",): [],
+    ("server",): [],
     ("grid",): None,  # a group: no options of its own but --help
     ("grid", "adjacent"): ["map.txt", "a1"],
     ("grid", "distance"): ["map.txt", "a1", "b1"],
@@ -47,6 +48,7 @@ TYPOS = {
     ("rules",): ("--rulebok", "(может быть, --rulebook?)"),
     ("report",): ("--compre", "(может быть, --compare?)"),
     ("clean",): ("--isolatd", "(может быть, --isolated?)"),
+    ("server",): ("--stdoi", "(может быть, --stdio?)"),
     ("grid",): ("--hepl", "(может быть, --help?)"),
     ("grid", "adjacent"): ("--formt", "(может быть, --format?)"),
     ("grid", "distance"): ("--formt", "(может быть, --format?)"),

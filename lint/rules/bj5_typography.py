@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from functools import lru_cache
 
 from lint.finding import Severity
 from lint.fix import replace, safe_fix
@@ -61,8 +62,15 @@ ROLE_NAMES = {
 _DASH_RE = re.compile(f"[{''.join(DASHES)}]")
 
 
-def dash_roles(text: str) -> list[tuple[int, str, str]]:
-    """(offset, dash, role) for every em/en dash of a text."""
+@lru_cache(maxsize=1 << 15)
+def dash_roles(text: str) -> tuple[tuple[int, str, str], ...]:
+    """(offset, dash, role) for every em/en dash of a text. Kept per text: the
+    whole base is counted again on every lint of `--fix`'s passes and on every
+    edit in the language server, and most texts have not changed."""
+    return tuple(_dash_roles(text))
+
+
+def _dash_roles(text: str) -> list[tuple[int, str, str]]:
     out: list[tuple[int, str, str]] = []
     if not any(dash in text for dash in DASHES):
         return out  # most lossy texts: hyphens only

@@ -1,0 +1,259 @@
+"""Code actions: each finding's fix, «исправить всё безопасное в файле» and a
+`# noqa` for one card — as workspace edits; the server never writes a file.
+
+The new card texts come from `lint/fixing.py` (a fix's edits through the
+reading guard; fix-all is `fix_base`, the same passes as `lint --fix`) and
+become file contents through `cardbase.write.rewrite_texts`, the same writer
+`lint --fix` uses, so the editor gets the bytes `lint --fix` would write.
+The edit sent is the changed stretch of the buffer only.
+
+A `# noqa: CODE` comment is put where the loader reads it for the whole
+card (cardbase/textmap.py): added to a noqa comment the text already has,
+after a block header `text: |-`, at the end of a one-line text, or on a
+comment line below the text, indented like `text:`. Each place is tried on
+the changed buffer with the loader itself, and the first the loader reads
+as covering the finding is offered.
+"""
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass
+
+from lsprotocol import types
+
+from lint.finding import Finding
+from lint.fix import apply_edits
+from server.analysis import Analysis
+from server.diagnostics import lsp_range
+
+FIX_ALL_KIND = "source.fixAll.berserk-judge"
+FIX_ALL_TITLE = "Исправить всё безопасное в файле"
+NEVER_SILENCED = ("BJ000", "BJ002", "BJ003", "BJ900")
+_NOQA_CODES = re.compile(r"#\s*noqa(?![\w-])(?!\[)\s*:\s*[A-Za-z]+\d+(?:[\s,]+[A-Za-z]+\d+)*", re.I)
+
+
+@dataclass
+class Offer:
+    """A code action before its edit is computed (`codeAction/resolve` computes it)."""
+
+    title: str
+    kind: str
+    action: str                  # "fix", "noqa" or "fix-all"
+    finding: Finding | None = None
+    preferred: bool = False
+
+
+# -- buffer edits ----------------------------------------------------------------
+
+def _common(a: str, b: str) -> tuple[int, int]:
+    """Lengths of the common prefix and (not overlapping it) suffix."""
+    limit = min(len(a), len(b))
+    low, high = 0, limit
+    while low < high:   # the longest equal prefix, by halving
+        middle = (low + high + 1) // 2
+        if a[:middle] == b[:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    prefix = low
+    low, high = 0, limit - prefix
+    while low < high:
+        middle = (low + high + 1) // 2
+        if a[len(a) - middle:] == b[len(b) - middle:]:
+            low = middle
+        else:
+            high = middle - 1
+    suffix = low
+    if prefix and a[prefix - 1] == "\r" and a[prefix:prefix + 1] == "\n":
+        prefix -= 1   # never between the halves of a CRLF
+    if suffix and a[len(a) - suffix - 1:len(a) - suffix] == "\r" and a[len(a) - suffix] == "\n":
+        suffix -= 1
+    return prefix, suffix
+
+
+def buffer_edits(analysis: Analysis, new_source: str) -> list[types.TextEdit] | None:
+    """TextEdits that turn the buffer's source into `new_source`: one per
+    changed stretch of lines, each cut to what differs (None: no change)."""
+    import difflib
+
+    old = analysis.source
+    if new_source == old:
+        return None
+    old_lines = old.splitlines(keepends=True)
+    new_lines = new_source.splitlines(keepends=True)
+    old_at = [0]
+    for line in old_lines:
+        old_at.append(old_at[-1] + len(line))
+    new_at = [0]
+    for line in new_lines:
+        new_at.append(new_at[-1] + len(line))
+    edits = []
+    matcher = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        was, now = old[old_at[i1]:old_at[i2]], new_source[new_at[j1]:new_at[j2]]
+        prefix, suffix = _common(was, now)
+        start = old_at[i1] + prefix + analysis.bom
+        end = old_at[i2] - suffix + analysis.bom
+        edits.append(types.TextEdit(range=lsp_range(analysis, start, end), new_text=now[prefix:len(now) - suffix]))
+    return edits
+
+
+def texts_edit(analysis: Analysis, texts: dict[str, tuple[str, str]]) -> list[types.TextEdit] | None:
+    """The edits that give cards new texts ({id: (old, new)}), as `lint --fix` writes them."""
+    from cardbase.write import WriteError, rewrite_texts
+
+    texts = {card_id: pair for card_id, pair in texts.items() if pair[0] != pair[1]}
+    if not texts:
+        return None
+    try:
+        return buffer_edits(analysis, rewrite_texts(analysis.source, texts))
+    except (WriteError, Exception):  # noqa: BLE001 - a buffer the writer cannot rewrite: no edit offered
+        return None
+
+
+# -- what to offer -----------------------------------------------------------------
+
+def fix_verdict(analysis: Analysis, finding: Finding) -> tuple[object, bool] | None:
+    """(a copy of the finding's fix, judged by the reading guard; whether it is safe)."""
+    card = analysis.card(finding.card)
+    if card is None or finding.fix is None or not finding.fix.edits:
+        return None
+    fix = copy.deepcopy(finding.fix)
+    if fix.safe and analysis.reader is not None:
+        if not analysis.reader.check(card, [fix]):
+            return fix, False   # demoted, with the reason in fix.demoted
+    return fix, fix.safe
+
+
+def fix_title(finding: Finding, fix, safe: bool) -> str:
+    title = f"{fix.title} ({finding.code})"
+    if safe:
+        return title
+    return f"{title} — небезопасно: {fix.demoted or 'может менять смысл текста'}"
+
+
+def offers(analysis: Analysis, start: int, end: int, named: set[tuple[str, int]] = frozenset()) -> list[Offer]:
+    """The actions for the findings whose ranges meet the buffer range [start, end],
+    and for those the client names: (code, line) of the diagnostics in the
+    request's context (Neovim names a line's diagnostics wherever the cursor is,
+    and 0.7 gives their columns in bytes, so only the line is compared)."""
+    out: list[Offer] = []
+    fixable = False
+    silenced: set[tuple[str, str]] = set()
+    for finding in analysis.findings:
+        if finding.fix is not None and finding.fix.safe:
+            fixable = True
+        f_start, f_end = analysis.finding_span(finding)
+        if (f_end < start or f_start > end) and (finding.code, analysis.lines.line_of(f_start)) not in named:
+            continue
+        verdict = fix_verdict(analysis, finding)
+        if verdict is not None:
+            fix, safe = verdict
+            out.append(Offer(fix_title(finding, fix, safe), types.CodeActionKind.QuickFix, "fix", finding, safe))
+        if (finding.card and finding.code not in NEVER_SILENCED and analysis.card(finding.card) is not None
+                and (finding.card, finding.code) not in silenced):
+            silenced.add((finding.card, finding.code))
+            out.append(Offer(f"Отключить {finding.code} для этой карты (# noqa: {finding.code})",
+                             types.CodeActionKind.QuickFix, "noqa", finding))
+    if fixable:
+        out.append(Offer(FIX_ALL_TITLE, FIX_ALL_KIND, "fix-all"))
+    out.sort(key=lambda offer: (offer.action == "fix-all", offer.action == "noqa", not offer.preferred))
+    return out
+
+
+def wanted(kind: str, only: list[str] | None) -> bool:
+    return not only or any(kind == o or kind.startswith(o + ".") for o in only)
+
+
+# -- the edits -------------------------------------------------------------------------
+
+def fix_edit(analysis: Analysis, finding: Finding) -> list[types.TextEdit] | None:
+    verdict = fix_verdict(analysis, finding)
+    card = analysis.card(finding.card)
+    if verdict is None or card is None:
+        return None
+    fix, _ = verdict
+    text, applied = apply_edits(card.text, [fix])
+    if not applied:
+        return None
+    return texts_edit(analysis, {card.id: (card.text, text)})
+
+
+def fix_all_edit(analysis: Analysis, linter, index) -> list[types.TextEdit] | None:
+    """`lint --fix` on this file (safe fixes, passes to a fixed point, the guard)."""
+    from lint.fixing import fix_base
+
+    whole = linter.with_others(analysis.base, analysis.path, index, analysis.scope.settings)
+    outcome = fix_base(whole, analysis.scope.settings, unsafe=False, guard=linter.reader,
+                       lint=lambda current: linter.lint_loaded(current, analysis.path, analysis.scope,
+                                                               remember=False))
+    own = {card.id: card for card in analysis.base.cards}
+    texts = {card_id: (own[card_id].text, new) for card_id, new in outcome.texts.items() if card_id in own}
+    return texts_edit(analysis, texts)
+
+
+def noqa_edit(analysis: Analysis, finding: Finding, linter) -> list[types.TextEdit] | None:
+    """A `# noqa: CODE` the loader reads as covering the finding's whole card."""
+    card = analysis.card(finding.card)
+    if card is None:
+        return None
+    for new_source in _noqa_candidates(analysis, card, finding.code):
+        if _covers(analysis, linter, new_source, card, finding):
+            return buffer_edits(analysis, new_source)
+    return None
+
+
+def _covers(analysis: Analysis, linter, new_source: str, card, finding: Finding) -> bool:
+    from lint.suppress import directives_of
+
+    try:
+        base = linter.loader.fork().load(analysis.path, new_source, analysis.claimed)
+    except Exception:  # noqa: BLE001 - a candidate the loader chokes on is simply not offered
+        return False
+    if [c.id for c in base.cards] != [c.id for c in analysis.base.cards]:
+        return False
+    again = next(c for c in base.cards if c.id == card.id)
+    if again.text != card.text or any(a.text != b.text for a, b in zip(base.cards, analysis.base.cards)):
+        return False
+    if len(base.problems) != len(analysis.base.problems):
+        return False
+    directives, _ = directives_of(again)
+    line = card.text.count("\n", 0, finding.start or 0)
+    return any(not d.is_field and d.codes and d.covers(finding, line) for d in directives)
+
+
+def _noqa_candidates(analysis: Analysis, card, code: str):
+    """New sources, best place first."""
+    source = analysis.source
+    # 1. a noqa comment the card's whole text already has: one more code in it
+    for comment in card.noqa_comments:
+        if comment.text_line is None and comment.codes:
+            at = analysis.mark(comment.line, comment.column) - analysis.bom
+            match = _NOQA_CODES.match(source, at)
+            if match:
+                yield source[:match.end()] + f", {code}" + source[match.end():]
+    position = card.field_positions.get("text")
+    if position is None:
+        return
+    value = analysis.mark(*position) - analysis.bom
+    # 2. after a block header, 3. at the end of a one-line text: the end of the line
+    places = analysis.places(card)
+    last = places.span(len(card.text) - 1, len(card.text))[1] if card.text else value
+    one_line = "\n" not in source[value:last]
+    if source[value:value + 1] in "|>" or one_line:
+        line_end = _line_end(source, value)
+        yield source[:line_end] + f"  # noqa: {code}" + source[line_end:]
+    # 4. a comment line right below the text, indented like the `text:` key
+    end_line = _line_end(source, max(last - 1, value))
+    indent = " " * (card.column - 1)
+    newline = "\r\n" if source[end_line:end_line + 2] == "\r\n" else "\n"
+    yield source[:end_line] + f"{newline}{indent}# noqa: {code}" + source[end_line:]
+
+
+def _line_end(source: str, at: int) -> int:
+    end = source.find("\n", at)
+    end = len(source) if end < 0 else end
+    return end - 1 if end > 0 and source[end - 1] == "\r" else end

@@ -1,0 +1,271 @@
+"""One open document linted as `lint` would lint its file, from the buffer.
+
+The same functions as the CLI: `cardbase.load.load_file` (on the buffer's
+text, card by card through `server.incremental`, with the ids of the files
+before it claimed, so a repeated id is found across the base), `lint.engine.lint_base` (with the other files'
+cards beside it, so base-wide rules count the whole base), suppressions and
+settings included. What makes an edit cheap:
+
+* only the cards whose YAML changed are composed again (server.incremental);
+* the reader runs through a per-document `ReadingGuard` cache keyed by a
+  card's text and name, so an edit in one card re-reads that card only;
+* each card's per-card findings are kept by the card's content and layout;
+  a card that only moved (lines added above it) gets them shifted.
+"""
+from __future__ import annotations
+
+import copy
+import dataclasses
+import re
+from dataclasses import dataclass, field
+
+from cardbase.model import Card, CardBase
+from lint.finding import Finding
+from lint.fixing import ReadingGuard
+from server.lines import UTF16, LineIndex
+from server.textspan import TextPlaces, mark_line_starts, mark_offset, text_places
+from server.workspace import BaseIndex, Scope
+
+
+# Base-wide rules that read each text line by line (BJ502: the role of each
+# dash, found per line): the other files' texts may reach them joined.
+LINE_BY_LINE = frozenset({"BJ502"})
+_WORD = re.compile(r"""(?:'[^'\n]*'|"[^"\n]*"|[^\s,\[\]{}#:]+)""")
+
+
+class DocumentReader(ReadingGuard):
+    """The reading guard as a per-document reader cache that forgets the
+    texts the document no longer holds (every keystroke makes a new one)."""
+
+    reads = 0   # texts read so far (a cached one is not read again)
+
+    def read_card(self, card: Card) -> list:
+        if (card.text, card.name) not in self._features:
+            self.reads += 1
+        return super().read_card(card)
+
+    def retain(self, keys: set[tuple[str, str]]) -> None:
+        self._features = {k: v for k, v in self._features.items() if k in keys}
+        self._cache = {k: v for k, v in self._cache.items() if k in keys}
+
+
+def _layout(card: Card) -> tuple:
+    """What a card's findings depend on besides its text: where its lines stand
+    relative to the card (columns appear in messages), its fields."""
+    return (card.id, card.name, card.text, card.column,
+            tuple((tl.line - card.line, tl.column) for tl in card.text_lines),
+            repr(sorted(card.fields.items())))
+
+
+def _copied(finding: Finding, delta: int) -> Finding:
+    """A finding of the cache, `delta` lines further down, with its own Fix
+    (fixing demotes fixes in place; the cached ones must stay as found)."""
+    fix = finding.fix
+    if not delta:
+        if fix is None:
+            return finding
+        finding = copy.copy(finding)
+        finding.fix = copy.copy(fix)
+        return finding
+    if fix is not None:
+        edits = [dataclasses.replace(e, line=None if e.line is None else e.line + delta,
+                                     end_line=None if e.end_line is None else e.end_line + delta)
+                 for e in fix.edits]
+        fix = dataclasses.replace(fix, edits=edits)
+    return dataclasses.replace(finding, line=finding.line + delta, fix=fix)
+
+
+class DocumentLinter:
+    """Lints one document again and again; what did not change is not redone."""
+
+    def __init__(self):
+        from server.incremental import IncrementalLoader
+
+        self.loader = IncrementalLoader()
+        self.reader = DocumentReader()
+        self.places: dict[tuple, TextPlaces] = {}
+        self._findings: dict[tuple, tuple[int, list[Finding]]] = {}
+        self._settings = None
+
+    def load(self, path: str, source: str, index: BaseIndex | None) -> CardBase:
+        """The document's cards and load problems, ids of earlier files claimed."""
+        claimed = index.claimed_before(path) if index is not None else {}
+        return self.loader.load(path, source, claimed)
+
+    def with_others(self, base: CardBase, path: str, index: BaseIndex | None, settings) -> CardBase:
+        """The document's cards, then the other files' cards `lint` would keep,
+        for the base-wide rules that are on (their findings there are not
+        reported here). Rules known to read texts line by line get each other
+        file as one text (same counts, far fewer contexts); any other
+        base-wide rule gets every card."""
+        from lint.registry import all_rules
+
+        wide = {rule.code for rule in all_rules() if rule.base_wide} & settings.enabled_codes()
+        if index is None or not wide:
+            return base
+        own = {card.id for card in base.cards}
+        others = index.others_by_file(path, own) if wide <= LINE_BY_LINE else index.others(path, own)
+        return dataclasses.replace(base, cards=base.cards + others)
+
+    def lint(self, path: str, source: str, scope: Scope, index: BaseIndex | None) -> tuple[CardBase, list[Finding]]:
+        """The document's cards and load problems, and its findings (as `lint` reports them)."""
+        base = self.load(path, source, index)
+        result = self.lint_loaded(self.with_others(base, path, index, scope.settings), path, scope)
+        self.reader.retain({(card.text, card.name) for card in base.cards})
+        return base, result.findings
+
+    def lint_loaded(self, whole: CardBase, path: str, scope: Scope, remember: bool = True):
+        """`lint_base` over the document's cards and the others; the document's
+        findings. `remember=False`: the cache is used, not replaced (fix passes)."""
+        from lint.engine import CardChecker, lint_base
+
+        settings = scope.settings
+        if settings is not self._settings:
+            self._findings.clear()
+            self._settings = settings
+        checker = CardChecker(settings)
+        fresh: dict[tuple, tuple[int, list[Finding]]] = {}
+
+        def card_findings(ctx) -> list[Finding]:
+            card = ctx.card
+            if card.path != path:
+                return []   # another file's card: there only for base-wide rules
+            key = _layout(card)
+            known = self._findings.get(key) or fresh.get(key)
+            if known is None:
+                known = (card.line, checker(ctx))
+            fresh[key] = known
+            line, found = known
+            return [_copied(f, card.line - line) for f in found]
+
+        result = lint_base(whole, settings, card_findings=card_findings, reader=self.reader.read_card)
+        if remember:
+            self._findings = fresh
+        result.findings = [f for f in result.findings if f.path == path]
+        return result
+
+
+@dataclass
+class Analysis:
+    """A document's findings and what is needed to point at them in the buffer."""
+
+    uri: str
+    path: str
+    version: int | None
+    text: str                       # the buffer as the editor has it
+    scope: Scope | None
+    base: CardBase
+    findings: list[Finding]
+    encoding: str = UTF16
+    in_base: bool = True
+    claimed: dict[str, Card] = field(default_factory=dict)   # ids of the files before it
+    reader: DocumentReader | None = None                      # features of a card, cached
+    known_places: dict[tuple, TextPlaces] = field(default_factory=dict)   # the linter's, kept between edits
+    _places: dict[str, TextPlaces] = field(default_factory=dict)
+    _by_id: dict[str, Card] | None = None
+
+    def __post_init__(self):
+        self.bom = 1 if self.text.startswith("\ufeff") else 0
+        self.source = self.text[self.bom:]
+        self.lines = LineIndex(self.text, self.encoding)
+        if self.bom or any(ch in self.text for ch in "\r\x85\u2028\u2029"):
+            self.marks = mark_line_starts(self.source)
+        else:   # only "\n" breaks: YAML's lines are the editor's
+            self.marks = self.lines.starts
+
+    @classmethod
+    def empty(cls, uri: str, path: str, version: int | None, text: str, encoding: str = UTF16) -> "Analysis":
+        """A document outside the base: nothing to say about it."""
+        return cls(uri, path, version, text, None, CardBase(), [], encoding, in_base=False)
+
+    # -- places ---------------------------------------------------------------
+
+    def places(self, card: Card) -> TextPlaces:
+        """Where the card's text characters stand (kept between edits by the
+        scalar as written and its place, so only changed cards are decoded)."""
+        found = self._places.get(card.id)
+        if found is None:
+            key, begin = self._place_key(card)
+            known = self.known_places.get(key) if key is not None else None
+            if known is not None:
+                found = known.moved(begin)
+            else:
+                found = text_places(self.source, self.marks, card)
+                if key is not None and found.origin == begin:
+                    if len(self.known_places) > 4 * len(self.base.cards) + 64:
+                        self.known_places.clear()
+                    self.known_places[key] = found
+            self._places[card.id] = found
+        return found
+
+    def _place_key(self, card: Card) -> tuple[tuple | None, int]:
+        """What a text's places depend on besides where it starts: the scalar
+        as written (to the end of its last line), the card's indentation, and
+        its lines' places relative to its first."""
+        position = card.field_positions.get("text")
+        if position is None or not card.text_lines:
+            return None, 0
+        last = card.text_lines[-1].line
+        end = self.marks[last] if last < len(self.marks) else len(self.source)
+        begin = mark_offset(self.marks, *position)
+        first = card.text_lines[0].line
+        return (card.column, position[0] - first, self.source[begin:end], card.text,
+                tuple((tl.line - first, tl.column) for tl in card.text_lines)), begin
+
+    def mark(self, line: int, column: int) -> int:
+        """Buffer offset of a 1-based loader mark (line, column)."""
+        return mark_offset(self.marks, line, column) + self.bom
+
+    def features(self, card: Card) -> list:
+        """The card's features as the reader reads them (from the lint's cache)."""
+        from parser import read_card
+
+        try:
+            return self.reader.read_card(card) if self.reader is not None else list(read_card(card))
+        except Exception:  # noqa: BLE001 - a reader crash is reported as BJ002, not raised here
+            return []
+
+    def card(self, card_id: str | None) -> Card | None:
+        if card_id is None:
+            return None
+        if self._by_id is None:
+            self._by_id = {}
+            for card in self.base.cards:
+                self._by_id.setdefault(card.id, card)
+        return self._by_id.get(card_id)
+
+    def finding_span(self, finding: Finding) -> tuple[int, int]:
+        """Buffer offsets of what a finding points at: its text span when it has
+        one, else its line and columns."""
+        card = self.card(finding.card)
+        if card is not None and finding.start is not None and card.text:
+            start, end = self.places(card).span(finding.start, finding.end or finding.start)
+            if end == start and finding.end is not None and finding.end > finding.start:
+                end = start + 1
+            return start + self.bom, end + self.bom
+        if finding.line <= 0:
+            return 0, len(self.lines.line_text(0))   # a whole-file problem: the first line
+        start = self.mark(finding.line, finding.column)
+        end = self.mark(finding.line, max(finding.end_column, finding.column + 1))
+        line = self.lines.line_of(start)
+        line_end = self.lines.starts[line] + len(self.lines.line_text(line))
+        if end - start <= 1:   # a point (a load problem): the word it points at
+            word = _WORD.match(self.text, start, line_end)
+            end = word.end() if word and word.end() > start else end
+        return start, max(start, min(end, line_end))
+
+    def card_at(self, offset: int) -> Card | None:
+        """The card whose YAML holds the buffer offset."""
+        found = None
+        for card in self.base.cards:
+            if self.mark(card.line, card.column) <= offset:
+                found = card
+            else:
+                break
+        return found
+
+    def text_index(self, card: Card, offset: int) -> int | None:
+        """The character of a card's text at a buffer offset (None: not in its text)."""
+        if not card.text:
+            return None
+        return self.places(card).index_at(offset - self.bom)

@@ -1,0 +1,208 @@
+"""The language server: LSP messages (pygls) in, the tool's own functions
+called per open document, LSP results out. Wiring only: what a finding, a
+hover or a fix is comes from server/analysis, hover, actions and outline,
+which call the same load → read → lint → fix/explain functions as the CLI.
+
+* Diagnostics are pushed (`textDocument/publishDiagnostics`) on open, on
+  save and after an edit (debounced), or pulled (`textDocument/diagnostic`)
+  when the client can pull; `initializationOptions.diagnosticMode` =
+  "push" or "pull" overrides the choice.
+* The base the document belongs to is indexed in the background (other
+  files' ids and texts, for repeated ids and base-wide rules); when it is
+  ready, open documents are linted again.
+* A document that is not part of the base (not a card file, or outside the
+  configured `cardbase`) gets nothing: no diagnostics, no hover, no actions.
+* Nothing a handler meets may stop the server: a failure is logged to the
+  client (`window/logMessage`) and the request is answered empty.
+"""
+from __future__ import annotations
+
+from lsprotocol import types
+from pygls.uris import to_fs_path
+
+from server.actions import FIX_ALL_KIND, Offer, offers, wanted
+from server.diagnostics import diagnostics, lsp_range
+from server.docs import RuleDocs
+from server.hover import feature_hover, noqa_hover
+from server.outline import definition, document_symbols, uri_for
+from server.session import JudgeServer, finding_key, result_id
+from server.workspace import Workspace, real
+
+def _client_flags(server: JudgeServer, params: types.InitializeParams) -> None:
+    caps = params.capabilities
+    options = params.initialization_options if isinstance(params.initialization_options, dict) else {}
+    can_pull = bool(caps.text_document and caps.text_document.diagnostic)
+    mode = options.get("diagnosticMode", "auto")
+    server.push = mode == "push" or (mode != "pull" and not can_pull)
+    action_caps = caps.text_document.code_action if caps.text_document else None
+    resolve = action_caps.resolve_support if action_caps else None
+    server.lazy_actions = bool(resolve and "edit" in (resolve.properties or []))
+    edit_caps = caps.workspace.workspace_edit if caps.workspace else None
+    server.versioned_edits = bool(edit_caps and edit_caps.document_changes)
+    if isinstance(options.get("rulesUrl"), str):
+        server.docs = RuleDocs(options["rulesUrl"])
+    if isinstance(options.get("debounceMs"), (int, float)) and options["debounceMs"] >= 0:
+        server.debounce = options["debounceMs"] / 1000
+    folders = [to_fs_path(f.uri) for f in params.workspace_folders or ()]
+    if not folders and params.root_uri:
+        folders = [to_fs_path(params.root_uri)]
+    elif not folders and params.root_path:
+        folders = [params.root_path]
+    server.model = Workspace([f for f in folders if f])
+
+
+def build() -> JudgeServer:
+    """A server with every feature registered (not started)."""
+    server = JudgeServer()
+
+    @server.feature(types.INITIALIZE)
+    def initialize(ls: JudgeServer, params: types.InitializeParams):
+        _client_flags(ls, params)
+
+    @server.feature(types.INITIALIZED)
+    def initialized(ls: JudgeServer, params: types.InitializedParams):
+        caps = ls.client_capabilities.workspace
+        watch = caps.did_change_watched_files if caps else None
+        if watch and watch.dynamic_registration:
+            watchers = [types.FileSystemWatcher(glob_pattern=g) for g in
+                        ("**/*.yaml", "**/*.yml", "**/pyproject.toml", "**/berserk-judge.toml")]
+            ls.client_register_capability(types.RegistrationParams(registrations=[types.Registration(
+                id="berserk-judge-files", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                register_options=types.DidChangeWatchedFilesRegistrationOptions(watchers=watchers))]))
+
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(ls: JudgeServer, params: types.DidOpenTextDocumentParams):
+        ls.publish(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(ls: JudgeServer, params: types.DidChangeTextDocumentParams):
+        ls.schedule(params.text_document.uri, ls.debounce)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(ls: JudgeServer, params: types.DidSaveTextDocumentParams):
+        ls.schedule(params.text_document.uri, 0)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(ls: JudgeServer, params: types.DidCloseTextDocumentParams):
+        uri = params.text_document.uri
+        task = ls.pending.pop(uri, None)
+        if task is not None:
+            task.cancel()
+        ls.linters.pop(uri, None)
+        closed = ls.analyses.pop(uri, None)
+        if closed is not None and closed.in_base:
+            ls.model.forget(closed.path)   # the file on disk is the truth again
+        if ls.push:
+            ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+    @server.feature(types.TEXT_DOCUMENT_DIAGNOSTIC, types.DiagnosticOptions(
+        identifier="berserk-judge", inter_file_dependencies=True, workspace_diagnostics=False))
+    def pull(ls: JudgeServer, params: types.DocumentDiagnosticParams):
+        uri = params.text_document.uri
+
+        def report():
+            analysis = ls.analyze(uri)
+            items = diagnostics(analysis, ls.docs, uri_for)
+            report_id = result_id(analysis, items)
+            if params.previous_result_id == report_id:
+                return types.RelatedUnchangedDocumentDiagnosticReport(result_id=report_id)
+            return types.RelatedFullDocumentDiagnosticReport(items=items, result_id=report_id)
+
+        return ls.safely("проверка", report, types.RelatedFullDocumentDiagnosticReport(items=[]))
+
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    def hover(ls: JudgeServer, params: types.HoverParams):
+        def find():
+            analysis = ls.analyze(params.text_document.uri)
+            if not analysis.in_base:
+                return None
+            offset = ls.offset(analysis, params.position)
+            found = noqa_hover(analysis, offset) or feature_hover(analysis, offset, ls.rulebook(analysis))
+            if found is None:
+                return None
+            return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=found.markdown),
+                               range=lsp_range(analysis, found.start, found.end))
+
+        return ls.safely("подсказка", find)
+
+    @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
+        code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL_KIND], resolve_provider=True))
+    def code_action(ls: JudgeServer, params: types.CodeActionParams):
+        def find():
+            analysis = ls.analyze(params.text_document.uri)
+            if not analysis.in_base:
+                return []
+            start = ls.offset(analysis, params.range.start)
+            end = ls.offset(analysis, params.range.end)
+            only = params.context.only
+            named = {(str(d.code), d.range.start.line)
+                     for d in params.context.diagnostics or () if d.source in (None, "berserk-judge")}
+            chosen = [offer for offer in offers(analysis, start, end, named) if wanted(offer.kind, only)]
+            shown = diagnostics(analysis, ls.docs, uri_for) if chosen else []
+            return [ls.action(analysis, offer, not ls.lazy_actions, shown) for offer in chosen]
+
+        return ls.safely("действия", find, [])
+
+    @server.feature(types.CODE_ACTION_RESOLVE)
+    def resolve(ls: JudgeServer, action: types.CodeAction):
+        def fill():
+            data = action.data if isinstance(action.data, dict) else {}
+            uri = data.get("uri")
+            if not uri or uri not in ls.workspace.text_documents:
+                return action
+            analysis = ls.analyze(uri)
+            if analysis.version != data.get("version"):
+                return action   # the buffer changed since: no edit rather than a wrong one
+            key = data.get("finding")
+            finding = next((f for f in analysis.findings if finding_key(f) == key), None) if key else None
+            if key and finding is None:
+                return action
+            kind = action.kind or types.CodeActionKind.QuickFix
+            action.edit = ls.edit_for(analysis, Offer(action.title, kind, data.get("action"), finding))
+            return action
+
+        return ls.safely("действие", fill, action)
+
+    @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+    def symbols(ls: JudgeServer, params: types.DocumentSymbolParams):
+        def find():
+            analysis = ls.analyze(params.text_document.uri)
+            return document_symbols(analysis) if analysis.in_base else []
+
+        return ls.safely("структура", find, [])
+
+    @server.feature(types.TEXT_DOCUMENT_DEFINITION)
+    def goto(ls: JudgeServer, params: types.DefinitionParams):
+        def find():
+            analysis = ls.analyze(params.text_document.uri)
+            if not analysis.in_base:
+                return []
+            index = ls.model.index_for(analysis.scope)
+            return definition(analysis, ls.offset(analysis, params.position), index, ls.rulebook(analysis),
+                              ls.docs, uri_for)
+
+        return ls.safely("переход", find, [])
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    def files_changed(ls: JudgeServer, params: types.DidChangeWatchedFilesParams):
+        open_paths = {a.path for a in ls.analyses.values()}
+        for change in params.changes:
+            path = to_fs_path(change.uri)
+            if path and real(path) not in open_paths:
+                ls.model.forget(real(path))
+        ls.relint_open()
+
+    @server.feature(types.SHUTDOWN)
+    def shutdown(ls: JudgeServer, params: None):
+        for task in list(ls.pending.values()) + list(ls.loading.values()):
+            task.cancel()
+        ls.pending.clear()
+        ls.loading.clear()
+
+    return server
+
+
+def serve() -> None:
+    """Serve one editor over stdin/stdout until it says `exit`."""
+    build().start_io()
+

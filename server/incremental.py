@@ -1,0 +1,221 @@
+"""Loading an edited card file card by card: only the cards whose YAML changed
+are composed again.
+
+A 200-card file takes the loader tens of milliseconds to compose; an edit
+touches one card. A card file is usually a header (`set:`), a `cards:` line
+and a block sequence of cards, one `- ` item per card. Each item is loaded
+by `cardbase.load.load_file` on a stand-in source that keeps the header and
+the item at their own line numbers (blank lines between), so every position
+is the loader's own; the result is cached by the item's text and moved when
+lines above it were added or removed.
+
+Anything the split cannot be sure of falls back to loading the whole
+buffer, which is then exactly what `lint` does: no `cards:` line at column
+0 or two of them, a flow sequence, anchors or aliases, document markers,
+line breaks other than `\\n`/`\\r\\n`, and any item whose stand-in does not
+load cleanly (a YAML error is reported by the whole load, with its place).
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from cardbase.model import Card, CardBase, NoqaComment, Problem, TextLine
+
+_CARDS_AT = re.compile(r"^cards[ \t]*:[ \t]*(?:#[^\r\n]*)?\r?$", re.M)
+_CONTENT = re.compile(r"^( *)[^ \r\n#]", re.M)          # the first line that is neither blank nor a comment
+_TAB_FIRST = re.compile(r"^ *\t[ \t]*[^ \t\r\n]", re.M)  # a line whose content starts after a tab
+_ITEM = re.compile(r" *-(?:[ \t]|\r?$)", re.M)
+# what the split cannot be sure of: anchors and aliases, breaks YAML or
+# Python count differently, a BOM, document markers
+_UNSURE = re.compile(r"[&*\x0b\x0c\x1c-\x1e\x85\u2028\u2029\ufeff]|\r(?!\n)|^(?:---|\.\.\.)", re.M)
+
+
+@dataclasses.dataclass
+class Layout:
+    """A card file cut into the part around the cards and one part per card."""
+
+    head: str                 # up to and including the `cards:` line
+    items: list[tuple[int, str]]   # (0-based first line, text) of each card item
+    tail_line: int            # 0-based first line after the sequence
+    tail: str                 # what follows the sequence (other top-level keys), usually ""
+
+
+def split(source: str) -> Layout | None:
+    """The layout of a card file, or None when it is not the plain block form.
+
+    Only the lines indented no deeper than the items are looked at (found by
+    regular expressions, not line by line): item starts, comments, and the
+    first other line, where the sequence ends."""
+    if _UNSURE.search(source):
+        return None
+    found = list(_CARDS_AT.finditer(source))
+    if len(found) != 1 or found[0].end() >= len(source):
+        return None
+    body = found[0].end() + 1   # after the `cards:` line's break
+    first = _CONTENT.search(source, body)
+    if first is None or _TAB_FIRST.search(source, body):
+        return None
+    indent = len(first.group(1))
+    if not _ITEM.match(source, first.start()):
+        return None   # `cards:` followed by something else than a block sequence
+    starts: list[int] = []
+    tail = len(source)
+    shallow = re.compile(rf"^ {{0,{indent}}}(?=[^ \t\r\n])", re.M)   # not blank, indented no deeper than items
+    for line in shallow.finditer(source, first.start()):
+        at = line.start()
+        if source.startswith("#", at + len(line.group(0))):
+            continue   # a comment: it belongs to the item above
+        if len(line.group(0)) == indent and _ITEM.match(source, at):
+            starts.append(at)
+            continue
+        tail = at
+        break
+    head = source[:body]
+    items = []
+    number = head.count("\n")
+    previous = body
+    for at, end in zip(starts, starts[1:] + [tail]):
+        number += source.count("\n", previous, at)
+        items.append((number, source[at:end]))
+        previous = at
+    return Layout(head, items, number + source.count("\n", previous, tail), source[tail:])
+
+
+def _stand_in(layout: Layout, first: int, text: str) -> str:
+    """The head, the item at its own line, the tail at its own line."""
+    head_lines = layout.head.count("\n")
+    pad = "\n" * (first - head_lines)
+    out = layout.head + pad + text
+    if layout.tail:
+        used = out.count("\n") + (0 if out.endswith("\n") else 1)
+        out += ("" if out.endswith("\n") else "\n") + "\n" * max(0, layout.tail_line - used) + layout.tail
+    return out
+
+
+def _within(problems: list[Problem], first: int, text: str) -> list[Problem]:
+    """The problems on the item's own lines (1-based lines first+1 …)."""
+    last = first + text.count("\n") + (0 if text.endswith("\n") else 1)
+    return [p for p in problems if first < p.line <= last]
+
+
+def moved_card(card: Card, delta: int) -> Card:
+    """The card `delta` lines further down the file."""
+    if not delta:
+        return card
+    return dataclasses.replace(
+        card, line=card.line + delta,
+        text_lines=[dataclasses.replace(tl, line=tl.line + delta) for tl in card.text_lines],
+        field_positions={k: (line + delta, column) for k, (line, column) in card.field_positions.items()},
+        noqa_comments=[dataclasses.replace(n, line=n.line + delta) for n in card.noqa_comments])
+
+
+# what moved_card knows how to move; a field added to Card later must be added there
+MOVED_FIELDS = {Card: ("line", "text_lines", "field_positions", "noqa_comments"),
+                TextLine: ("line",), NoqaComment: ("line",)}
+
+
+# More changed cards than this: one whole load is cheaper than composing each.
+WHOLE_ABOVE = 8
+
+
+def _meaning(part: str) -> tuple[str, ...]:
+    """The lines of the head or tail that can change a card: not blank, not comments."""
+    return tuple(line.rstrip() for line in part.splitlines() if line.strip() and not line.lstrip().startswith("#"))
+
+
+class IncrementalLoader:
+    """Loads one document's buffer again and again, composing only changed cards."""
+
+    def __init__(self):
+        self._items: dict[tuple, tuple[int, CardBase]] = {}
+        self._around: dict[tuple[str, str, int], list[Problem]] = {}
+        self.composed = 0   # items composed by the last load (-1: the whole buffer), for tests and the benchmark
+
+    def fork(self) -> "IncrementalLoader":
+        """A loader starting from this one's cache, for trying a changed buffer
+        without disturbing this one."""
+        other = IncrementalLoader()
+        other._items = dict(self._items)
+        other._around = dict(self._around)
+        return other
+
+    def load(self, path: str, source: str, claimed: dict[str, Card]) -> CardBase:
+        """The buffer loaded as `cardbase.load.load_file(path, claimed, source=source)` would."""
+        from cardbase.load import load_file
+
+        self.composed = 0
+        layout = split(source)
+        if layout is None:
+            self._items.clear()
+            return self._whole(path, source, claimed, None)
+        meaning = (_meaning(layout.head), _meaning(layout.tail))
+        keys = [(meaning, text) for _, text in layout.items]
+        if sum(1 for key in keys if key not in self._items) > WHOLE_ABOVE:
+            return self._whole(path, source, claimed, layout, keys)
+        around = self._problems_around(path, layout)
+        if around is None:
+            return self._whole(path, source, claimed, layout, keys)
+        base = CardBase(paths=[path])
+        problems = list(around)
+        seen = dict(claimed)
+        fresh: dict[tuple, tuple[int, CardBase]] = {}
+        for (first, text), key in zip(layout.items, keys):
+            known = self._items.get(key) or fresh.get(key)
+            if known is not None and known[0] != first and known[1].problems:
+                known = None   # a problem's message may quote a line number: compose it at its new place
+            if known is None:
+                self.composed += 1
+                part = load_file(path, None, source=_stand_in(layout, first, text))
+                if any(p.kind == "unreadable" for p in part.problems) or len(part.cards) > 1:
+                    return self._whole(path, source, claimed, layout, keys)   # it says what is wrong, and where
+                part.problems = _within(part.problems, first, text)   # the head's are counted once
+                known = (first, part)
+            fresh[key] = known
+            line, part = known
+            cards = [moved_card(card, first - line) for card in part.cards]
+            part_problems = part.problems
+            if any(card.id in seen for card in cards):
+                # a repeated id: the loader reports it with the first one's place
+                again = load_file(path, seen, source=_stand_in(layout, first, text))
+                cards, part_problems = again.cards, _within(again.problems, first, text)
+            problems.extend(part_problems)   # never moved (see above)
+            for card in cards:
+                seen[card.id] = card
+                base.cards.append(card)
+        self._items = fresh
+        base.problems = sorted(problems, key=lambda p: (p.line, p.column))
+        return base
+
+    def _whole(self, path: str, source: str, claimed: dict[str, Card], layout: Layout | None,
+               keys: list[tuple] | None = None) -> CardBase:
+        """The whole buffer at once; its cards and problems are kept by item for the next edit."""
+        from cardbase.load import load_file
+
+        self.composed = -1
+        base = load_file(path, claimed, source=source)
+        self._items = {}
+        if layout is None or keys is None or any(p.kind == "unreadable" for p in base.problems):
+            return base
+        head_lines = layout.head.count("\n")
+        self._around = {(layout.head, layout.tail, layout.tail_line): [
+            p for p in base.problems if p.line <= head_lines or p.line > layout.tail_line]}
+        for (first, text), key in zip(layout.items, keys):
+            last = first + text.count("\n") + (0 if text.endswith("\n") else 1)
+            cards = [card for card in base.cards if first < card.line <= last]
+            problems = _within(base.problems, first, text)
+            if not problems and not any(card.id in claimed for card in cards):
+                self._items[key] = (first, CardBase(cards=cards, paths=[path]))
+        return base
+
+    def _problems_around(self, path: str, layout: Layout) -> list[Problem] | None:
+        """Problems of the head and the tail (a missing set, an unknown section)."""
+        from cardbase.load import load_file
+
+        key = (layout.head, layout.tail, layout.tail_line)
+        if key not in self._around:
+            part = load_file(path, None, source=_stand_in(layout, layout.head.count("\n"), ""))
+            if any(p.kind == "unreadable" for p in part.problems):
+                return None
+            self._around = {key: part.problems}
+        return self._around[key]

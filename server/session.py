@@ -1,0 +1,213 @@
+"""One editor session's state: the workspace, and per open document its
+linter (with its caches) and latest analysis; linting, publishing after a
+pause, indexing the base in the background, and turning offers into edits.
+The LSP handlers that drive it are in server/app.py."""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import traceback
+from typing import Any
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.uris import to_fs_path
+
+from cli import __version__
+from server.actions import Offer, fix_all_edit, fix_edit, noqa_edit
+from server.analysis import Analysis, DocumentLinter
+from server.diagnostics import diagnostics, lsp_range
+from server.docs import RuleDocs
+from server.lines import UTF16
+from server.outline import uri_for
+from server.workspace import Workspace, real
+
+DEBOUNCE_SECONDS = 0.03
+log = logging.getLogger(__name__)
+
+
+class JudgeServer(LanguageServer):
+    """The state of one editor session: the workspace, and per open document
+    its linter (with its caches) and its latest analysis."""
+
+    def __init__(self):
+        super().__init__("berserk-judge", __version__,
+                         text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+        self.model = Workspace()
+        self.linters: dict[str, DocumentLinter] = {}
+        self.analyses: dict[str, Analysis] = {}
+        self.pending: dict[str, asyncio.Task] = {}
+        self.loading: dict[tuple, asyncio.Task] = {}
+        self.docs = RuleDocs()
+        self.push = True
+        self.lazy_actions = False
+        self.versioned_edits = False
+        self.debounce = DEBOUNCE_SECONDS
+        self.rulebooks: dict[str, Any] = {}
+        self.told: set[str] = set()
+
+    # -- analysis -------------------------------------------------------------------
+
+    def encoding(self) -> str:
+        value = getattr(self.workspace, "position_encoding", None) or UTF16
+        return str(getattr(value, "value", value))
+
+    def analyze(self, uri: str) -> Analysis:
+        """The document's analysis for its current version (linted when stale)."""
+        document = self.workspace.get_text_document(uri)
+        known = self.analyses.get(uri)
+        if known is not None and known.version == document.version and known.text == document.source:
+            return known
+        text = document.source
+        path = to_fs_path(uri) if uri.startswith("file:") else None
+        if not path:
+            analysis = Analysis.empty(uri, uri, document.version, text, self.encoding())
+        else:
+            analysis = self._lint(uri, real(path), document.version, text)
+        self.analyses[uri] = analysis
+        return analysis
+
+    def _lint(self, uri: str, path: str, version, text: str) -> Analysis:
+        scope = self.model.scope_for(path)
+        if scope.error and scope.error not in self.told:
+            self.told.add(scope.error)
+            self.window_show_message(types.ShowMessageParams(
+                types.MessageType.Warning, f"berserk-judge: ошибка настроек: {scope.error}; "
+                                           "проверка идёт с настройками по умолчанию"))
+        if not self.model.in_base(scope, path, text):
+            return Analysis.empty(uri, path, version, text, self.encoding())
+        index = self.model.index_for(scope)
+        self._start_loading(scope, index)
+        linter = self.linters.setdefault(uri, DocumentLinter())
+        source = text[1:] if text.startswith("\ufeff") else text
+        base, findings = linter.lint(path, source, scope, index)
+        index.update(path, base.cards)
+        return Analysis(uri, path, version, text, scope, base, findings, self.encoding(),
+                        claimed=index.claimed_before(path), reader=linter.reader, known_places=linter.places)
+
+    def safely(self, what: str, job, default=None):
+        """Run a handler's work; a failure is logged to the client, never raised."""
+        try:
+            return job()
+        except Exception as exc:  # noqa: BLE001 - the server must outlive any bug
+            detail = "".join(traceback.format_exception(exc))
+            log.error("%s: %s", what, detail)
+            self.window_log_message(types.LogMessageParams(
+                types.MessageType.Error, f"berserk-judge: сбой ({what}): {exc}\n{detail}"))
+            return default
+
+    def publish(self, uri: str) -> None:
+        if not self.push or uri not in self.workspace.text_documents:
+            return
+        analysis = self.safely("проверка", lambda: self.analyze(uri))
+        if analysis is None:
+            return
+        items = diagnostics(analysis, self.docs, uri_for)
+        self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
+            uri=uri, version=analysis.version, diagnostics=items))
+
+    def schedule(self, uri: str, delay: float) -> None:
+        """Lint and publish after `delay` seconds of quiet (a newer edit restarts the wait)."""
+        task = self.pending.pop(uri, None)
+        if task is not None:
+            task.cancel()
+        if not self.push:
+            return
+
+        async def later():
+            await asyncio.sleep(delay)
+            self.pending.pop(uri, None)
+            self.publish(uri)
+
+        self.pending[uri] = asyncio.get_running_loop().create_task(later())
+
+    def relint_open(self) -> None:
+        """The base changed (index ready, a file changed on disk): lint open documents again."""
+        self.analyses.clear()
+        if self.push:
+            for uri in list(self.workspace.text_documents):
+                self.publish(uri)
+        elif self._can_refresh():
+            self.workspace_diagnostic_refresh(None)
+
+    def _can_refresh(self) -> bool:
+        caps = self.client_capabilities.workspace
+        return bool(caps and caps.diagnostics and caps.diagnostics.refresh_support)
+
+    def _start_loading(self, scope, index) -> None:
+        if index.ready or scope.key in self.loading:
+            return
+
+        async def load():
+            open_paths = {a.path for a in self.analyses.values()}
+
+            def step(steps=index.load(open_paths)):
+                return next(steps, None) is not None
+
+            while self.safely("база карт", step, False):
+                await asyncio.sleep(0)
+            index.ready = True
+            self.loading.pop(scope.key, None)
+            self.relint_open()
+
+        self.loading[scope.key] = asyncio.get_running_loop().create_task(load())
+
+    def rulebook(self, analysis: Analysis):
+        folder = analysis.scope.settings.rulebook if analysis.scope else None
+        if not folder:
+            return None
+        if folder not in self.rulebooks:
+            from rulebook import RulebookError, load_rulebook
+
+            try:
+                self.rulebooks[folder] = load_rulebook(folder)
+            except RulebookError as exc:
+                self.rulebooks[folder] = None
+                self.window_log_message(types.LogMessageParams(types.MessageType.Warning, str(exc)))
+        return self.rulebooks[folder]
+
+    def offset(self, analysis: Analysis, position: types.Position) -> int:
+        return analysis.lines.offset(position.line, position.character)
+
+    # -- code actions ---------------------------------------------------------------------
+
+    def action(self, analysis: Analysis, offer: Offer, resolve: bool,
+               shown: list[types.Diagnostic]) -> types.CodeAction:
+        data = {"uri": analysis.uri, "version": analysis.version, "action": offer.action,
+                "finding": finding_key(offer.finding) if offer.finding else None}
+        found = [d for d in shown
+                 if offer.finding is not None and d.code == offer.finding.code
+                 and d.range == lsp_range(analysis, *analysis.finding_span(offer.finding))]
+        action = types.CodeAction(title=offer.title, kind=offer.kind, diagnostics=found or None,
+                                  is_preferred=offer.preferred or None, data=data)
+        if resolve:
+            action.edit = self.edit_for(analysis, offer)
+        return action
+
+    def edit_for(self, analysis: Analysis, offer: Offer) -> types.WorkspaceEdit | None:
+        linter = self.linters.get(analysis.uri)
+        if offer.action == "fix":
+            edit = fix_edit(analysis, offer.finding)
+        elif offer.action == "noqa":
+            edit = noqa_edit(analysis, offer.finding, linter)
+        else:
+            index = self.model.index_for(analysis.scope)
+            edit = fix_all_edit(analysis, linter, index)
+        if not edit:
+            return None
+        if self.versioned_edits:
+            return types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(
+                text_document=types.OptionalVersionedTextDocumentIdentifier(analysis.uri, analysis.version),
+                edits=edit)])
+        return types.WorkspaceEdit(changes={analysis.uri: edit})
+
+
+def result_id(analysis: Analysis, items: list[types.Diagnostic]) -> str:
+    """Names a pull report's content: the same diagnostics, the same id."""
+    digest = hashlib.sha1(repr([(d.code, d.range, d.message) for d in items]).encode("utf-8")).hexdigest()
+    return f"{analysis.version}:{digest[:16]}"
+
+
+def finding_key(finding) -> list:
+    return [finding.code, finding.card, finding.start, finding.end, finding.line, finding.column]
