@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_server_lsp import cards
+from test_server_lsp import cards
 
 NVIM = shutil.which("nvim")
 
