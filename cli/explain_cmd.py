@@ -56,29 +56,12 @@ def explain(text, card_query, bases, card_name, quote, rulebook_dir, fmt):
     if not text.strip():
         click.echo("Ошибка: пустой текст — объяснять нечего.", err=True)
         sys.exit(1)
-    from explain import explain_text, render_text
+    from explain import explain_text, payload, render_text
 
     explanations = explain_text(text, card_name, rulebook=book if quote else None)
     if fmt == "json":
-        click.echo(json.dumps(_payload(explanations, card_id), ensure_ascii=False, indent=2))
+        click.echo(json.dumps(payload(explanations, card_id), ensure_ascii=False, indent=2))
     else:
         click.echo(render_text(explanations), nl=False)
     unread = [e for e in explanations if e.feature.reading is None]
     sys.exit(1 if unread else 0)
-
-
-def _payload(explanations, card_id) -> dict:
-    features = []
-    for explanation in explanations:
-        feature = explanation.feature
-        features.append({
-            "line": feature.line, "kind": feature.kind, "text": feature.text.strip(),
-            "readings": [{"canonical": head,
-                          "steps": [{"text": s.text, "rules": list(s.rules), "depth": s.depth,
-                                     "quote": s.quote} for s in steps]}
-                         for head, steps in explanation.readings],
-        })
-    payload = {"features": features}
-    if card_id is not None:
-        payload["card"] = card_id
-    return payload

@@ -7,10 +7,10 @@ KIND_NAMES = {
     "playable": ("играемая", "playable"),
     "conditional": ("условная играемая", "conditional"),
     "triggered": ("срабатывающая", "triggered"),
-    "keyword": ("с меткой", "triggered"),
-    "static": ("постоянная", "static"),
+    "keyword": ("с меткой ключевого слова", None),
+    "static": ("постоянная", None),
     "errata": ("отметка об эррате", None),
-    "unknown": ("не прочитана", "compound"),
+    "unknown": ("не прочитана", None),
 }
 
 _STATS = (("element", "стихия"), ("cost", "стоимость"), ("type", "тип"), ("class", "класс"),
@@ -57,7 +57,8 @@ def render_card(card, features, findings, score: float = 100.0) -> str:
 
 def _feature(feature, number: str, text: str, pad: str) -> list[str]:
     from explain.rulemap import cite
-    from reports.canon import caret_lines, reading_strings
+    from parser import reading_strings
+    from reports.canon import caret_lines
 
     kind, topic = KIND_NAMES.get(feature.kind, (feature.kind, None))
     lines = [f"{pad}{number}. строка {feature.line}: {kind}" + (f" {cite(topic)}" if topic else "")]
