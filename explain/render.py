@@ -10,6 +10,7 @@ def payload(explanations, card_id: str | None = None) -> dict:
         feature = explanation.feature
         features.append({
             "line": feature.line, "kind": feature.kind, "text": feature.text.strip(),
+            "read": getattr(feature, "reading", None) is not None,
             "readings": [{"canonical": head,
                           "steps": [{"text": s.text, "rules": list(s.rules), "depth": s.depth,
                                      "quote": s.quote, "topics": list(s.topics)} for s in steps]}
