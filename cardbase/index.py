@@ -38,7 +38,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from cardbase.lookup import CardEntry
+from cardbase.lookup import ROW as _ROW
+from cardbase.lookup import CardEntry, entry_row
 
 INDEX_DIR = "cards-index"
 FORMAT = 3
@@ -46,7 +47,6 @@ MAX_ENTRY_BYTES = 1 << 30          # an entry larger than this is not trusted
 RACY_SECONDS = 2.0                 # a file changed this close to its recording is always re-read
 _TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
         "# Этот каталог — указатель карт berserk-judge (кэш); его можно удалить.\n")
-_ROW = ("id", "name", "folded_name", "set_id", "set_name", "element", "type", "cost", "classes", "kinds")
 
 
 @dataclass
@@ -123,8 +123,18 @@ class IndexedBase:
         return CardEntry(*row, text=self._texts[index] if text else "", ref=self.ref(index))
 
     def entries(self, text: bool = False) -> list[CardEntry]:
-        """Every entry, in base order (a search reads them all)."""
+        """Every entry, in base order."""
         return [self.entry(index, True, text) for index in range(len(self.ids))]
+
+    def rows(self, text: bool = False) -> tuple[list[list], list[str]]:
+        """The catalogue rows (in `cardbase.lookup.ROW` order) and, when `text`, the folded texts:
+        what a search runs over without making an entry per card."""
+        if not self.ids:
+            return [], []
+        self.entry(0, True, text)                      # loads and checks the columns once
+        if not all(isinstance(row, list) and len(row) == len(_ROW) for row in self._rows):
+            raise IndexDamaged("повреждена строка указателя карт; удалите папку указателя")
+        return self._rows, self._texts if text else [""] * len(self._rows)
 
     def record(self, entry: CardEntry) -> dict:
         """The stored record of one card (read from its line of the file's entry)."""
@@ -158,11 +168,13 @@ def file_key(producer: Producer, path: str, content: bytes) -> str:
 
 
 def open_index(folder: str | os.PathLike, paths: list[str] | None, producer: Producer,
-               progress: Callable[[int], Callable[[int], None]] | None = None, rebuild: bool = False) -> IndexedBase:
+               progress: Callable[[int], Callable[[int], None]] | None = None, rebuild: bool = False,
+               jobs: int | None = None) -> IndexedBase:
     """The indexed base of `paths` (files and folders, as `cardbase.discover.expand_paths`
     takes them; None: the demo base), digested where missing or stale. `progress(n)`, when
     given, is called before n card files are looked at and returns a ticker called per file;
-    `rebuild` ignores the base's entry (after IndexDamaged)."""
+    `rebuild` ignores the base's entry (after IndexDamaged); `jobs` caps the processes that
+    digest card files (default: the cores, at most 8)."""
     from cardbase.discover import demo_base_path
 
     folder = Path(folder)
@@ -176,7 +188,7 @@ def open_index(folder: str | os.PathLike, paths: list[str] | None, producer: Pro
             return _from_manifest(folder, manifest, base_file)
         except (TypeError, ValueError, KeyError):
             pass                                       # a damaged entry: built anew below
-    return _build(folder, given, producer, base_file, progress)
+    return _build(folder, given, producer, base_file, progress, jobs)
 
 
 # -- is the recorded base still the base on disk? -------------------------------------
@@ -237,7 +249,8 @@ def _from_manifest(folder: Path, manifest: dict, base_file: Path) -> IndexedBase
 
 # -- building ------------------------------------------------------------------------
 
-def _build(folder: Path, given: list[str], producer: Producer, base_file: Path, progress) -> IndexedBase:
+def _build(folder: Path, given: list[str], producer: Producer, base_file: Path, progress,
+           jobs: int | None) -> IndexedBase:
     from cardbase.discover import expand_paths
 
     started = time.time()
@@ -247,37 +260,66 @@ def _build(folder: Path, given: list[str], producer: Producer, base_file: Path, 
     writable = _prepare(folder)
     base = IndexedBase(files, problems=[_problem(p) for _, p in items if p is not None])
     tick = progress(len(files)) if progress is not None else None
+    keys: list[str | None] = []
+    headers: list[dict | None] = []
+    for path in files:
+        try:
+            key = file_key(producer, path, Path(path).read_bytes())
+        except OSError:
+            key = None                                  # the producer reports why it cannot be read
+        keys.append(key)
+        headers.append(_read_header(folder / "files" / f"{key}.jsonl") if key and writable else None)
+        if headers[-1] is not None and tick is not None:
+            tick(1)
+    missing = [file_no for file_no, header in enumerate(headers) if header is None]
+    for file_no, digest in _digests(producer, [files[n] for n in missing], missing, jobs):
+        entry_path = folder / "files" / f"{keys[file_no]}.jsonl" if keys[file_no] and writable else None
+        headers[file_no] = _store_entry(base, file_no, files[file_no], entry_path, digest)
+        base.built += 1
+        if tick is not None:
+            tick(1)
     rows: list[list] = []
     texts: list[str] = []
     recorded = []
-    for file_no, path in enumerate(files):
-        try:
-            content = Path(path).read_bytes()
-            key = file_key(producer, path, content)
-        except OSError:
-            key = None                                  # the producer reports why it cannot be read
-        entry_path = folder / "files" / f"{key}.jsonl" if key and writable else None
-        header = _read_header(entry_path) if entry_path is not None else None
-        if header is None:
-            header = _write_entry(base, file_no, path, entry_path, producer)
-            base.built += 1
-        if tick is not None:
-            tick(1)
-        base._entry_paths.append(entry_path if header["stored"] else None)
+    for file_no, (path, key, header) in enumerate(zip(files, keys, headers)):
+        base._entry_paths.append(folder / "files" / f"{key}.jsonl" if header["stored"] else None)
         base.problems.extend(header["problems"])
         for row, text in zip(header["rows"], header["texts"]):
             rows.append(row[:-2])
             texts.append(text)
             base.refs.extend((file_no, header["start"] + row[-2], row[-1]))
         info = _stat(path)
-        racy = info is None or info[1] / 1e9 >= started - RACY_SECONDS
-        recorded.append([path, key, racy])
+        recorded.append([path, key, info is None or info[1] / 1e9 >= started - RACY_SECONDS])
     base.ids = [row[0] for row in rows]
     base.folded = [row[2] for row in rows]
     base._rows, base._texts = rows, texts
     if writable and all(path is not None for path in base._entry_paths):
         _write_manifest(base, base_file, given, listing, recorded)
     return base
+
+
+def _digests(producer: Producer, paths: list[str], numbers: list[int], jobs: int | None):
+    """(file number, FileDigest) of each path, in parallel processes when there are several files
+    and several cores (the reader costs milliseconds a card; a 10,000-card base, tens of seconds)."""
+    jobs = min(len(paths), _cores() if jobs is None else max(1, jobs))
+    if jobs <= 1:
+        for number, path in zip(numbers, paths):
+            yield number, producer.digest_file(path)
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+        futures = {pool.submit(producer.digest_file, path): number for number, path in zip(numbers, paths)}
+        for future in as_completed(futures):
+            yield futures[future], future.result()
+
+
+def _cores() -> int:
+    try:
+        return max(1, min(len(os.sched_getaffinity(0)), 8))
+    except (AttributeError, OSError):  # pragma: no cover - not Linux
+        return max(1, min(os.cpu_count() or 1, 8))
 
 
 def _write_manifest(base: IndexedBase, base_file: Path, given, listing, recorded) -> None:
@@ -298,16 +340,16 @@ def _problem(problem) -> dict:
             "card_id": problem.card_id, "kind": problem.kind}
 
 
-def _write_entry(base: IndexedBase, file_no: int, path: str, entry_path: Path | None, producer: Producer) -> dict:
-    """Digest one card file and store it (offsets of the card lines count from the line after the
+def _store_entry(base: IndexedBase, file_no: int, path: str, entry_path: Path | None,
+                 digest: FileDigest) -> dict:
+    """Store one card file's digest (offsets of the card lines count from the line after the
     header); the header, with `start` (the header's length) and `stored` (False: kept in memory)."""
-    digest = producer.digest_file(path)
     lines: list[bytes] = []
     rows, texts = [], []
     offset = 0
     for entry, record in digest.cards:
         line = json.dumps(record, ensure_ascii=False).encode("utf-8", "surrogatepass") + b"\n"
-        rows.append([getattr(entry, name) for name in _ROW] + [offset, len(line)])
+        rows.append(entry_row(entry) + [offset, len(line)])
         texts.append(entry.text)
         lines.append(line)
         offset += len(line)

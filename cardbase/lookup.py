@@ -47,6 +47,14 @@ class CardEntry:
     ref: Any = None                  # where the full card is: a Card, or a place in the card index
 
 
+# the catalogue fields of an entry, in the order the card index stores them as a row
+ROW = ("id", "name", "folded_name", "set_id", "set_name", "element", "type", "cost", "classes", "kinds")
+
+
+def entry_row(entry: CardEntry) -> list:
+    return [getattr(entry, name) for name in ROW]
+
+
 def entry_of(card, kinds: tuple[str, ...] = ()) -> CardEntry:
     """The entry of a loaded cardbase.model.Card."""
     fields = card.fields
@@ -93,6 +101,10 @@ class Catalogue:
 
     def entries(self, text: bool = False) -> list[CardEntry]:
         return list(self._entries)
+
+    def rows(self, text: bool = False) -> tuple[list[list], list[str]]:
+        """The catalogue fields of every card (in ROW order) and their folded texts."""
+        return [entry_row(e) for e in self._entries], [e.text for e in self._entries]
 
 
 def catalogue_of(cards) -> Catalogue:

@@ -97,39 +97,52 @@ def needs_text(terms: list[Term]) -> bool:
     return any(term.key == "text" for term in terms)
 
 
-def matches(entry: CardEntry, term: Term) -> bool:
-    found = _test(entry, term)
-    return not found if term.negate else found
+def search(catalogue, terms: list[Term]) -> list[CardEntry]:
+    """The cards every term holds for, in base order (cheap tests first, the text last).
+
+    `catalogue`: the card index (`cardbase.index.IndexedBase`), a Catalogue, or entries."""
+    from cardbase.lookup import Catalogue
+
+    if not hasattr(catalogue, "rows"):
+        catalogue = Catalogue(list(catalogue))
+    rows, texts = catalogue.rows(text=needs_text(terms))
+    tests = [_compile(term) for term in sorted(terms, key=lambda t: t.key == "text")]
+    hits = [index for index, (row, text) in enumerate(zip(rows, texts)) if all(test(row, text) for test in tests)]
+    return [catalogue.entry(index, full=True) for index in hits]
 
 
-def search(entries: list[CardEntry], terms: list[Term]) -> list[CardEntry]:
-    """The entries every term holds for, in base order."""
-    return [entry for entry in entries if all(matches(entry, term) for term in terms)]
+def _compile(term: Term):
+    """The term as a test of one catalogue row and its folded text, its value folded once."""
+    test = _test(term, fold(term.value))
+    return (lambda row, text: not test(row, text)) if term.negate else test
 
 
-def _test(entry: CardEntry, term: Term) -> bool:
-    value = fold(term.value)
-    if term.key == "text":
-        return value in entry.text
-    if term.key == "name":
-        return value in entry.folded_name
-    if term.key == "type":
-        code = (entry.type or "").casefold()
-        return bool(code) and (code.startswith(value) or any(
-            word.startswith(value) for word in TYPE_NAMES.get(code, "").split()))
-    if term.key == "element":
-        return bool(entry.element) and fold(entry.element).startswith(value)
-    if term.key == "set":
-        return entry.set_id.casefold() == term.value.casefold() or (bool(value) and value in fold(entry.set_name))
-    if term.key == "kind":
-        return _kind(term.value) in entry.kinds
-    if term.key == "class":
-        return any(value in fold(c) for c in entry.classes)
-    if term.key == "cost":
-        cost = entry.cost
-        if isinstance(cost, bool) or not isinstance(cost, int):
-            return False
+_NAME, _FOLDED, _SET_ID, _SET_NAME, _ELEMENT, _TYPE, _COST, _CLASSES, _KINDS = range(1, 10)
+
+
+def _test(term: Term, value: str):
+    key = term.key
+    if key == "text":
+        return lambda row, text: value in text
+    if key == "name":
+        return lambda row, text: value in row[_FOLDED]
+    if key == "type":
+        codes = {code for code, name in TYPE_NAMES.items()
+                 if code.startswith(value) or any(word.startswith(value) for word in name.split())}
+        return lambda row, text: str(row[_TYPE]).casefold() in codes
+    if key == "element":
+        return lambda row, text: bool(row[_ELEMENT]) and row[_ELEMENT].casefold().replace("ё", "е").startswith(value)
+    if key == "set":
+        wanted = term.value.casefold()
+        return lambda row, text: row[_SET_ID].casefold() == wanted or (bool(value) and value in fold(row[_SET_NAME]))
+    if key == "kind":
+        kind = _kind(term.value)
+        return lambda row, text: kind in row[_KINDS]
+    if key == "class":
+        return lambda row, text: any(value in fold(c) for c in row[_CLASSES])
+    if key == "cost":
         number = int(term.value)
-        return {":": cost == number, "=": cost == number, "<": cost < number, ">": cost > number,
-                "<=": cost <= number, ">=": cost >= number}[term.op]
-    return False
+        compare = {":": int.__eq__, "=": int.__eq__, "<": int.__lt__, ">": int.__gt__,
+                   "<=": int.__le__, ">=": int.__ge__}[term.op]
+        return lambda row, text: type(row[_COST]) is int and compare(row[_COST], number)
+    return lambda row, text: False

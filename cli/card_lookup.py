@@ -60,7 +60,7 @@ def _problem_text(problem) -> str:
 def find(indexed, query: str):
     """The Lookup of a query: a search (`o:…`, `t:…`, …) or an id or name."""
     from cardbase.lookup import Lookup, find_card, printings
-    from cardbase.query import QueryError, is_search, needs_text, parse, search
+    from cardbase.query import QueryError, is_search, parse, search
 
     if not is_search(query):
         return find_card(indexed, query)
@@ -68,7 +68,7 @@ def find(indexed, query: str):
         terms = parse(query)
     except QueryError as exc:
         raise click.UsageError(f"поиск: {exc}") from None
-    found = search(indexed.entries(text=needs_text(terms)), terms)
+    found = search(indexed, terms)
     names = list(dict.fromkeys(entry.folded_name for entry in found))
     if len(names) == 1:
         return Lookup(printings(indexed, names[0]), score=100.0)

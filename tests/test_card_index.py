@@ -52,9 +52,9 @@ def base(tmp_path):
 
 def test_built_once_then_read_without_digesting(tmp_path, base):
     producer = Producer()
-    first = open_index(tmp_path / "idx", [str(base)], producer)
+    first = open_index(tmp_path / "idx", [str(base)], producer, jobs=1)
     assert first.built == 2 and producer.digested == ["a.yaml", "b.yaml"]
-    second = open_index(tmp_path / "idx", [str(base)], producer)
+    second = open_index(tmp_path / "idx", [str(base)], producer, jobs=1)
     assert second.built == 0 and producer.digested == ["a.yaml", "b.yaml"]
     assert second.ids == ["a_1", "a_2", "b_1", "b_2"]
     found = find_card(second, "лесной страж")
@@ -64,20 +64,27 @@ def test_built_once_then_read_without_digesting(tmp_path, base):
         "Signature: 8a477f597d28d172789f06886806bc55\n")
 
 
+def test_digested_in_parallel_the_same(tmp_path, base):
+    one = open_index(tmp_path / "one", [str(base)], Producer(), jobs=1)
+    two = open_index(tmp_path / "two", [str(base)], Producer(), jobs=2)
+    assert (two.ids, two.folded, two.built) == (one.ids, one.folded, 2)
+    assert [two.record(two.entry(i)) for i in range(4)] == [one.record(one.entry(i)) for i in range(4)]
+
+
 def test_a_changed_file_alone_is_digested_again(tmp_path, base):
     producer = Producer()
-    open_index(tmp_path / "idx", [str(base)], producer)
+    open_index(tmp_path / "idx", [str(base)], producer, jobs=1)
     (base / "b.yaml").write_text(CARDS.format(set="b", name="Лесной страж", n=9), encoding="utf-8")
-    again = open_index(tmp_path / "idx", [str(base)], producer)
+    again = open_index(tmp_path / "idx", [str(base)], producer, jobs=1)
     assert again.built == 1 and producer.digested[-1] == "b.yaml"
     assert again.record(find_card(again, "b_1").card)["card"]["text"] == "{tap}: ранить цель на 9."
 
 
 def test_a_new_file_in_the_folder_is_seen(tmp_path, base):
     producer = Producer()
-    open_index(tmp_path / "idx", [str(base)], producer)
+    open_index(tmp_path / "idx", [str(base)], producer, jobs=1)
     (base / "c.yaml").write_text(CARDS.format(set="c", name="Степной страж", n=3), encoding="utf-8")
-    again = open_index(tmp_path / "idx", [str(base)], producer)
+    again = open_index(tmp_path / "idx", [str(base)], producer, jobs=1)
     assert again.built == 1 and "c_1" in again.ids
 
 
@@ -86,10 +93,10 @@ def test_an_edit_within_the_racy_window_is_seen_even_with_the_old_size_and_time(
     path.write_text(CARDS.format(set="a", name="Горный страж", n=1), encoding="utf-8")   # just now: racy
     info = os.stat(path)
     producer = Producer()
-    open_index(tmp_path / "idx", [str(base)], producer)
+    open_index(tmp_path / "idx", [str(base)], producer, jobs=1)
     path.write_text(CARDS.format(set="a", name="Горный страж", n=5), encoding="utf-8")   # same size
     os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns))
-    again = open_index(tmp_path / "idx", [str(base)], producer)
+    again = open_index(tmp_path / "idx", [str(base)], producer, jobs=1)
     assert again.record(find_card(again, "a_1").card)["card"]["text"] == "{tap}: ранить цель на 5."
 
 
@@ -102,7 +109,7 @@ def test_another_fingerprint_builds_anew(tmp_path, base):
 @pytest.mark.parametrize("damage", ["garbage", "empty", "dev-zero", "fifo", "directory"])
 def test_a_damaged_or_special_entry_is_rebuilt(tmp_path, base, damage):
     producer = Producer()
-    open_index(tmp_path / "idx", [str(base)], producer)
+    open_index(tmp_path / "idx", [str(base)], producer, jobs=1)
     entries = sorted((tmp_path / "idx" / "files").iterdir())
     manifests = [p for p in (tmp_path / "idx" / "bases").iterdir() if p.suffix == ".json"
                  and not p.name.endswith(".rows.json")]
@@ -118,15 +125,15 @@ def test_a_damaged_or_special_entry_is_rebuilt(tmp_path, base, damage):
             os.mkfifo(target)
         else:
             target.mkdir()
-    again = open_index(tmp_path / "idx", [str(base)], producer)
+    again = open_index(tmp_path / "idx", [str(base)], producer, jobs=1)
     assert again.ids == ["a_1", "a_2", "b_1", "b_2"]
     assert again.record(find_card(again, "a_1").card)["card"]["id"] == "a_1"
 
 
 def test_entries_changed_under_a_lookup_say_so(tmp_path, base):
     producer = Producer()
-    open_index(tmp_path / "idx", [str(base)], producer)
-    indexed = open_index(tmp_path / "idx", [str(base)], producer)
+    open_index(tmp_path / "idx", [str(base)], producer, jobs=1)
+    indexed = open_index(tmp_path / "idx", [str(base)], producer, jobs=1)
     for rows in (tmp_path / "idx" / "bases").glob("*.rows.json"):
         rows.write_text("[]", encoding="utf-8")
     with pytest.raises(IndexDamaged, match="повреждена запись указателя карт"):
