@@ -5,46 +5,53 @@ Layout of the index folder (`<cache folder>/cards-index/`):
 
     CACHEDIR.TAG, .gitignore   the folder is a cache: backup tools and git pass it over
     files/<key>.jsonl          one card file: line 1 its header (catalogue rows, folded texts,
-                               load problems, where each card's line is), then one JSON line
-                               per card (what the producer made of it)
+                               load problems), then one JSON line per card (what the
+                               producer made of it)
     bases/<name>.json          one base (the paths as given): the files it expands to, their
-                               sizes and times, their keys, and the catalogue columns a lookup
-                               needs (ids, folded names, places)
-    bases/<name>.rows.json     the full catalogue rows (read for a list of cards or a search)
+                               sizes and times, their keys, and the columns every lookup
+                               needs (ids, folded names, the length of each card's line)
+    bases/<name>.<field>.json  one more catalogue column (name, set, element, type, cost,
+                               classes, kinds), read only by a search or a list of cards
     bases/<name>.texts.txt     the folded texts, one line per card (read for a text search)
 
 A card file's key covers its bytes, its absolute path, the index format and
 the producer's fingerprint (the code and the settings that shape what it
-stores): a changed file — and only that file — is digested again, and the
-base entry is rewritten from the per-file entries. A lookup first compares
-the size, time and inode of the base's files with the base entry (as git's
-index does); only when one differs — or was written too recently to tell — are
-the files listed, read and hashed again. Every file is written through
-`cardbase.atomic.write_atomic`; an entry that is not a regular file, is too
-large, does not parse or does not fit is ignored and rebuilt. When the folder
-cannot be written the index lives in memory for the one call.
+stores): a changed file — and only that file — is digested again (several
+files in parallel processes), and the base entry is rewritten from the
+per-file entries; entries the base no longer uses are removed. A lookup first
+compares the size, time and inode of the base's files with the base entry (as
+git's index does); only when one differs — or a file was written too close to
+its recording to tell — are the files listed, read and hashed again. Every
+file is written through `cardbase.atomic.write_atomic`; an entry that is not a
+regular file, is too large, does not parse or does not fit is ignored and
+rebuilt. When the folder cannot be written the index lives in memory for the
+one call.
 
-What a card's line holds is the producer's business (`Producer`); the index
-stores JSON-ready dicts and the catalogue rows (`cardbase.lookup.CardEntry`).
+What a card's line holds is the producer's business (duck-typed: a
+`fingerprint` and `digest_file(path) -> FileDigest`; `reports.card_digest`
+has the one the CLI uses); the index stores JSON-ready dicts and the
+catalogue rows (`cardbase.lookup.CardEntry`).
 """
 from __future__ import annotations
 
+import bisect
 import hashlib
 import json
 import os
 import stat
 import time
 from dataclasses import dataclass, field
+from itertools import accumulate
 from pathlib import Path
 from typing import Any, Callable
 
-from cardbase.lookup import ROW as _ROW
-from cardbase.lookup import CardEntry, entry_row
+from cardbase.lookup import ROW, CardEntry, entry_row
 
 INDEX_DIR = "cards-index"
-FORMAT = 3
+FORMAT = 4
 MAX_ENTRY_BYTES = 1 << 30          # an entry larger than this is not trusted
 RACY_SECONDS = 2.0                 # a file changed this close to its recording is always re-read
+COLUMNS = ROW[3:] + ("name",)      # the columns kept in files of their own (id and folded name are in the base entry)
 _TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
         "# Этот каталог — указатель карт berserk-judge (кэш); его можно удалить.\n")
 
@@ -57,44 +64,93 @@ class FileDigest:
     cards: list[tuple[CardEntry, dict]] = field(default_factory=list)
 
 
-class Producer:
-    """Makes the records an index keeps (duck-typed; `reports.card_digest.CardDigester` is one):
-    `fingerprint` changes whenever they would change, `digest_file(path)` gives a FileDigest."""
-
-    fingerprint: str = ""
-
-    def digest_file(self, path: str) -> FileDigest:  # pragma: no cover - an interface
-        raise NotImplementedError
+class IndexDamaged(Exception):
+    """An index entry changed or broke under a running lookup; the message is Russian."""
 
 
 @dataclass
 class IndexedBase:
-    """A base as the index sees it: catalogue columns for a lookup, full rows and records on demand.
+    """A base as the index sees it: the columns a lookup needs, the rest and the records on demand.
 
-    It is the `cardbase.lookup.Catalogue` a lookup searches: `ids`, `folded`, `entry(i)`, `entries()`."""
+    It is the catalogue `cardbase.lookup` and `cardbase.query` search: `ids`, `folded`,
+    `entry(i)`, `columns(keys)`."""
 
     files: list[str]                               # card files, as the caller named them
     problems: list[dict] = field(default_factory=list)
     ids: list[str] = field(default_factory=list)
     folded: list[str] = field(default_factory=list)
-    refs: list[int] = field(default_factory=list)  # (file number, offset, length) per card, flat
+    lengths: list[int] = field(default_factory=list)   # each card's line in its file's entry
+    starts: list[int] = field(default_factory=list)    # per file: where its card lines begin
+    counts: list[int] = field(default_factory=list)    # per file: how many cards it holds
     built: int = 0                                 # card files digested anew by this call
     _entry_paths: list[Path | None] = field(default_factory=list)
     _base_file: Path | None = None
-    _rows: list[list] | None = None
-    _texts: list[str] | None = None
+    _columns: dict[str, list] = field(default_factory=dict)
     _memory: dict[tuple[int, int], dict] = field(default_factory=dict)
+    _firsts: list[int] | None = None
+    _offsets: dict[int, list[int]] = field(default_factory=dict)
 
     def ref(self, index: int) -> tuple[int, int, int]:
-        return self.refs[3 * index], self.refs[3 * index + 1], self.refs[3 * index + 2]
+        """(file number, byte offset, length) of card number `index` in its file's entry."""
+        if self._firsts is None:
+            self._firsts = [0, *accumulate(self.counts)][:-1]
+        file_no = bisect.bisect_right(self._firsts, index) - 1
+        first = self._firsts[file_no]
+        if file_no not in self._offsets:
+            self._offsets[file_no] = list(accumulate(self.lengths[first:first + self.counts[file_no]],
+                                                     initial=self.starts[file_no]))
+        return file_no, self._offsets[file_no][index - first], self.lengths[index]
 
-    def _column(self, suffix: str) -> list:
-        data = _read_json(self._base_file.with_suffix(suffix)) if self._base_file is not None else None
+    def columns(self, keys, text: bool = False) -> dict[str, list]:
+        """The catalogue columns `keys` (fields of `cardbase.lookup.ROW`; "text" when `text`)."""
+        wanted = [k for k in (*keys, *(("text",) if text else ())) if k not in self._columns]
+        for key in wanted:
+            if key == "id":
+                self._columns[key] = self.ids
+            elif key == "folded_name":
+                self._columns[key] = self.folded
+            elif key == "text":
+                self._columns[key] = self._read_lines(".texts.txt")
+            else:
+                self._columns[key] = self._read_column(key)
+        return self._columns
+
+    def entry(self, index: int, fields=()) -> CardEntry:
+        """The catalogue entry of card number `index`: its id, folded name and place, and the
+        fields asked for (`fields="all"`: every one)."""
+        keys = ROW if fields == "all" else tuple(fields)
+        columns = self.columns(keys)
+        values = {key: columns[key][index] for key in keys}
+        values.setdefault("name", self.folded[index])
+        values.update(id=self.ids[index], folded_name=self.folded[index])
+        return CardEntry(**values, ref=self.ref(index))
+
+    def record(self, entry: CardEntry) -> dict:
+        """The stored record of one card (read from its line of the file's entry)."""
+        file_no, offset, length = entry.ref
+        record = self._memory.get((file_no, offset))
+        if record is None:
+            try:
+                with open(self._entry_paths[file_no], "rb") as handle:
+                    handle.seek(offset)
+                    record = json.loads(handle.read(length))
+            except (OSError, ValueError, RecursionError, TypeError) as exc:
+                raise IndexDamaged(f"запись указателя карт не читается ({exc})") from None
+            if not isinstance(record, dict):
+                raise IndexDamaged("запись указателя карт повреждена")
+        path = self.files[file_no]                 # as the caller names it now
+        record.setdefault("card", {})["path"] = path
+        for finding in record.get("findings", ()):
+            finding["path"] = path
+        return record
+
+    def _read_column(self, key: str) -> list:
+        data = _read_json(self._base_file.with_suffix(f".{key}.json")) if self._base_file is not None else None
         if not (isinstance(data, list) and len(data) == len(self.ids)):
             raise IndexDamaged(f"{self._base_file}: повреждена запись указателя карт; удалите папку указателя")
         return data
 
-    def _lines(self, suffix: str) -> list[str]:
+    def _read_lines(self, suffix: str) -> list[str]:
         if not self.ids:
             return []
         path = self._base_file.with_suffix(suffix) if self._base_file is not None else None
@@ -108,66 +164,15 @@ class IndexedBase:
             raise IndexDamaged(f"{path}: повреждена запись указателя карт; удалите папку указателя")
         return lines
 
-    def entry(self, index: int, full: bool = False, text: bool = False) -> CardEntry:
-        """The catalogue entry of card number `index`: its id, folded name and place, or (`full`)
-        every catalogue field, (`text`) with its folded text too."""
-        if not full and not text:
-            return CardEntry(self.ids[index], self.folded[index], self.folded[index], ref=self.ref(index))
-        if self._rows is None:
-            self._rows = self._column(".rows.json")
-        if text and self._texts is None:
-            self._texts = self._lines(".texts.txt")
-        row = self._rows[index]
-        if not (isinstance(row, list) and len(row) == len(_ROW)):
-            raise IndexDamaged("повреждена строка указателя карт; удалите папку указателя")
-        return CardEntry(*row, text=self._texts[index] if text else "", ref=self.ref(index))
 
-    def entries(self, text: bool = False) -> list[CardEntry]:
-        """Every entry, in base order."""
-        return [self.entry(index, True, text) for index in range(len(self.ids))]
-
-    def rows(self, text: bool = False) -> tuple[list[list], list[str]]:
-        """The catalogue rows (in `cardbase.lookup.ROW` order) and, when `text`, the folded texts:
-        what a search runs over without making an entry per card."""
-        if not self.ids:
-            return [], []
-        self.entry(0, True, text)                      # loads and checks the columns once
-        if not all(isinstance(row, list) and len(row) == len(_ROW) for row in self._rows):
-            raise IndexDamaged("повреждена строка указателя карт; удалите папку указателя")
-        return self._rows, self._texts if text else [""] * len(self._rows)
-
-    def record(self, entry: CardEntry) -> dict:
-        """The stored record of one card (read from its line of the file's entry)."""
-        file_no, offset, length = entry.ref
-        record = self._memory.get((file_no, offset))
-        if record is None:
-            try:
-                with open(self._entry_paths[file_no], "rb") as handle:
-                    handle.seek(offset)
-                    record = json.loads(handle.read(length))
-            except (OSError, ValueError, RecursionError) as exc:
-                raise IndexDamaged(f"запись указателя карт не читается ({exc})") from None
-            if not isinstance(record, dict):
-                raise IndexDamaged("запись указателя карт повреждена")
-        path = self.files[file_no]                 # as the caller names it now
-        record.setdefault("card", {})["path"] = path
-        for finding in record.get("findings", ()):
-            finding["path"] = path
-        return record
-
-
-class IndexDamaged(Exception):
-    """An index entry changed or broke under a running lookup; the message is Russian."""
-
-
-def file_key(producer: Producer, path: str, content: bytes) -> str:
+def file_key(producer, path: str, content: bytes) -> str:
     digest = hashlib.sha256(f"{FORMAT}\0{producer.fingerprint}\0{os.path.abspath(path)}\0".encode(
         "utf-8", "surrogatepass"))
     digest.update(content)
     return digest.hexdigest()[:40]
 
 
-def open_index(folder: str | os.PathLike, paths: list[str] | None, producer: Producer,
+def open_index(folder: str | os.PathLike, paths: list[str] | None, producer,
                progress: Callable[[int], Callable[[int], None]] | None = None, rebuild: bool = False,
                jobs: int | None = None) -> IndexedBase:
     """The indexed base of `paths` (files and folders, as `cardbase.discover.expand_paths`
@@ -179,16 +184,16 @@ def open_index(folder: str | os.PathLike, paths: list[str] | None, producer: Pro
 
     folder = Path(folder)
     given = [str(p) for p in paths] if paths is not None else [str(demo_base_path())]
-    name = hashlib.sha256(json.dumps([FORMAT, producer.fingerprint, [os.path.abspath(p) for p in given]],
-                                     ensure_ascii=False).encode("utf-8", "surrogatepass")).hexdigest()[:40]
+    name = hashlib.sha256(json.dumps([os.path.abspath(p) for p in given], ensure_ascii=False).encode(
+        "utf-8", "surrogatepass")).hexdigest()[:40]
     base_file = folder / "bases" / f"{name}.json"
-    manifest = None if rebuild else _read_json(base_file)
-    if _unchanged(manifest, given, producer):
+    manifest = _read_json(base_file)
+    if not rebuild and _unchanged(manifest, given, producer):
         try:
             return _from_manifest(folder, manifest, base_file)
         except (TypeError, ValueError, KeyError):
             pass                                       # a damaged entry: built anew below
-    return _build(folder, given, producer, base_file, progress, jobs)
+    return _build(folder, given, producer, base_file, progress, jobs, manifest)
 
 
 # -- is the recorded base still the base on disk? -------------------------------------
@@ -219,14 +224,15 @@ def _stat(path: str) -> list | None:
     return [info.st_size, info.st_mtime_ns, info.st_ino, stat.S_IFMT(info.st_mode)]
 
 
-def _unchanged(manifest, given: list[str], producer: Producer) -> bool:
+def _unchanged(manifest, given: list[str], producer) -> bool:
     """The recorded listing is the listing now, and every racy file still has its recorded key."""
     if not (isinstance(manifest, dict) and manifest.get("format") == FORMAT
+            and manifest.get("fingerprint") == producer.fingerprint
             and manifest.get("given") == given and isinstance(manifest.get("files"), list)):
         return False
     if manifest.get("listing") != _listing(given):
         return False
-    for path, key, racy in manifest["files"]:
+    for path, key, racy, _, _ in manifest["files"]:
         if racy:
             try:
                 content = Path(path).read_bytes()
@@ -238,19 +244,22 @@ def _unchanged(manifest, given: list[str], producer: Producer) -> bool:
 
 
 def _from_manifest(folder: Path, manifest: dict, base_file: Path) -> IndexedBase:
-    base = IndexedBase([path for path, _, _ in manifest["files"]], problems=manifest["problems"],
-                       ids=manifest["ids"], folded=manifest["folded"], refs=manifest["refs"])
-    if not (len(base.ids) == len(base.folded) and len(base.refs) == 3 * len(base.ids)):
+    files = manifest["files"]
+    base = IndexedBase([f[0] for f in files], problems=manifest["problems"], ids=manifest["ids"],
+                       folded=manifest["folded"], lengths=manifest["lengths"],
+                       starts=[f[3] for f in files], counts=[f[4] for f in files])
+    if not (len(base.ids) == len(base.folded) == len(base.lengths) == sum(base.counts)
+            and all(isinstance(n, int) for n in (*base.starts, *base.counts))):
         raise ValueError("columns of different lengths")
-    base._entry_paths = [folder / "files" / f"{key}.jsonl" for _, key, _ in manifest["files"]]
+    base._entry_paths = [folder / "files" / f"{f[1]}.jsonl" for f in files]
     base._base_file = base_file
     return base
 
 
 # -- building ------------------------------------------------------------------------
 
-def _build(folder: Path, given: list[str], producer: Producer, base_file: Path, progress,
-           jobs: int | None) -> IndexedBase:
+def _build(folder: Path, given: list[str], producer, base_file: Path, progress, jobs: int | None,
+           old_manifest) -> IndexedBase:
     from cardbase.discover import expand_paths
 
     started = time.time()
@@ -285,20 +294,25 @@ def _build(folder: Path, given: list[str], producer: Producer, base_file: Path, 
         base._entry_paths.append(folder / "files" / f"{key}.jsonl" if header["stored"] else None)
         base.problems.extend(header["problems"])
         for row, text in zip(header["rows"], header["texts"]):
-            rows.append(row[:-2])
+            rows.append(row[:-1])
             texts.append(text)
-            base.refs.extend((file_no, header["start"] + row[-2], row[-1]))
+            base.lengths.append(row[-1])
+        base.starts.append(header["start"])
+        base.counts.append(len(header["rows"]))
         info = _stat(path)
-        recorded.append([path, key, info is None or info[1] / 1e9 >= started - RACY_SECONDS])
+        recorded.append([path, key, info is None or info[1] / 1e9 >= started - RACY_SECONDS,
+                         header["start"], len(header["rows"])])
     base.ids = [row[0] for row in rows]
     base.folded = [row[2] for row in rows]
-    base._rows, base._texts = rows, texts
+    base._columns = {key: [row[n] for row in rows] for n, key in enumerate(ROW)}
+    base._columns["text"] = texts
     if writable and all(path is not None for path in base._entry_paths):
-        _write_manifest(base, base_file, given, listing, recorded)
+        _write_manifest(base, base_file, producer, given, listing, recorded)
+        _remove_unused(folder, old_manifest, keys)
     return base
 
 
-def _digests(producer: Producer, paths: list[str], numbers: list[int], jobs: int | None):
+def _digests(producer, paths: list[str], numbers: list[int], jobs: int | None):
     """(file number, FileDigest) of each path, in parallel processes when there are several files
     and several cores (the reader costs milliseconds a card; a 10,000-card base, tens of seconds)."""
     jobs = min(len(paths), _cores() if jobs is None else max(1, jobs))
@@ -322,17 +336,35 @@ def _cores() -> int:
         return max(1, min(os.cpu_count() or 1, 8))
 
 
-def _write_manifest(base: IndexedBase, base_file: Path, given, listing, recorded) -> None:
+def _write_manifest(base: IndexedBase, base_file: Path, producer, given, listing, recorded) -> None:
     from cardbase.atomic import write_atomic
 
     try:
-        write_atomic(base_file.with_suffix(".rows.json"), json.dumps(base._rows, ensure_ascii=False))
-        write_atomic(base_file.with_suffix(".texts.txt"), "\n".join(t.replace("\n", " ") for t in base._texts))
+        for key in COLUMNS:
+            write_atomic(base_file.with_suffix(f".{key}.json"), json.dumps(base._columns[key], ensure_ascii=False))
+        write_atomic(base_file.with_suffix(".texts.txt"),
+                     "\n".join(t.replace("\n", " ") for t in base._columns["text"]))
         write_atomic(base_file, json.dumps({
-            "format": FORMAT, "given": given, "listing": listing, "files": recorded, "problems": base.problems,
-            "ids": base.ids, "folded": base.folded, "refs": base.refs}, ensure_ascii=False))
+            "format": FORMAT, "fingerprint": producer.fingerprint, "given": given, "listing": listing,
+            "files": recorded, "problems": base.problems, "ids": base.ids, "folded": base.folded,
+            "lengths": base.lengths}, ensure_ascii=False))
     except (OSError, ValueError):
         pass                                           # a cache that cannot be written only costs time
+
+
+def _remove_unused(folder: Path, old_manifest, keys: list[str | None]) -> None:
+    """Delete the file entries the base used before and no longer does (an edited file, a new
+    version of the tool): the index does not grow with every change."""
+    try:
+        old = {f[1] for f in old_manifest["files"]} if isinstance(old_manifest, dict) else set()
+    except (KeyError, TypeError, IndexError):
+        return
+    for key in old - set(keys):
+        if isinstance(key, str) and len(key) == 40 and all(c in "0123456789abcdef" for c in key):
+            try:
+                (folder / "files" / f"{key}.jsonl").unlink()
+            except OSError:
+                pass
 
 
 def _problem(problem) -> dict:
@@ -342,19 +374,13 @@ def _problem(problem) -> dict:
 
 def _store_entry(base: IndexedBase, file_no: int, path: str, entry_path: Path | None,
                  digest: FileDigest) -> dict:
-    """Store one card file's digest (offsets of the card lines count from the line after the
-    header); the header, with `start` (the header's length) and `stored` (False: kept in memory)."""
-    lines: list[bytes] = []
-    rows, texts = [], []
-    offset = 0
-    for entry, record in digest.cards:
-        line = json.dumps(record, ensure_ascii=False).encode("utf-8", "surrogatepass") + b"\n"
-        rows.append(entry_row(entry) + [offset, len(line)])
-        texts.append(entry.text)
-        lines.append(line)
-        offset += len(line)
+    """Store one card file's digest; the header, with `start` (where the card lines begin) and
+    `stored` (False: the records are kept in memory)."""
+    lines = [json.dumps(record, ensure_ascii=False).encode("utf-8", "surrogatepass") + b"\n"
+             for _, record in digest.cards]
+    rows = [entry_row(entry) + [len(line)] for (entry, _), line in zip(digest.cards, lines)]
     header = {"format": FORMAT, "path": os.path.abspath(path), "problems": digest.problems,
-              "rows": rows, "texts": texts}
+              "rows": rows, "texts": [entry.text for entry, _ in digest.cards]}
     head = json.dumps(header, ensure_ascii=False).encode("utf-8", "surrogatepass") + b"\n"
     header["start"], header["stored"] = len(head), False
     if entry_path is not None:
@@ -366,8 +392,10 @@ def _store_entry(base: IndexedBase, file_no: int, path: str, entry_path: Path | 
         except OSError:
             pass
     if not header["stored"]:
-        for row, (_, record) in zip(rows, digest.cards):
-            base._memory[(file_no, len(head) + row[-2])] = record
+        offset = len(head)
+        for line, (_, record) in zip(lines, digest.cards):
+            base._memory[(file_no, offset)] = record
+            offset += len(line)
     return header
 
 
@@ -420,9 +448,10 @@ def _read_header(path: Path) -> dict | None:
             and isinstance(header.get("problems"), list) and isinstance(header.get("texts"), list)
             and len(header["texts"]) == len(header["rows"])):
         return None
-    for row in header["rows"]:
-        if not (isinstance(row, list) and len(row) == len(_ROW) + 2
-                and all(isinstance(v, int) for v in row[-2:]) and len(line) + row[-2] + row[-1] <= size):
-            return None
+    if not all(isinstance(row, list) and len(row) == len(ROW) + 1 and isinstance(row[-1], int) and row[-1] > 0
+               for row in header["rows"]):
+        return None
+    if len(line) + sum(row[-1] for row in header["rows"]) != size:
+        return None
     header["start"], header["stored"] = len(line), True
     return header

@@ -47,6 +47,9 @@ class CardEntry:
     ref: Any = None                  # where the full card is: a Card, or a place in the card index
 
 
+# what a list of cards shows of each
+LISTED = ("name", "set_id", "set_name")
+
 # the catalogue fields of an entry, in the order the card index stores them as a row
 ROW = ("id", "name", "folded_name", "set_id", "set_name", "element", "type", "cost", "classes", "kinds")
 
@@ -88,7 +91,7 @@ class Lookup:
 class Catalogue:
     """Cards as a lookup reads them: the ids and folded names as columns, an entry on demand.
 
-    `cardbase.index.IndexedBase` is one (a lookup there builds only the entries it shows);
+    `cardbase.index.IndexedBase` is one (a lookup there reads only the columns it needs);
     this one wraps entries already made (a loaded base, tests)."""
 
     def __init__(self, entries: list[CardEntry]):
@@ -96,15 +99,15 @@ class Catalogue:
         self.ids = [e.id for e in entries]
         self.folded = [e.folded_name for e in entries]
 
-    def entry(self, index: int, full: bool = False, text: bool = False) -> CardEntry:
+    def entry(self, index: int, fields=()) -> CardEntry:
         return self._entries[index]
 
-    def entries(self, text: bool = False) -> list[CardEntry]:
-        return list(self._entries)
-
-    def rows(self, text: bool = False) -> tuple[list[list], list[str]]:
-        """The catalogue fields of every card (in ROW order) and their folded texts."""
-        return [entry_row(e) for e in self._entries], [e.text for e in self._entries]
+    def columns(self, keys, text: bool = False) -> dict[str, list]:
+        """Catalogue fields of every card as columns (ROW names, and "text")."""
+        columns = {key: [getattr(e, key) for e in self._entries] for key in keys}
+        if text:
+            columns["text"] = [e.text for e in self._entries]
+        return columns
 
 
 def catalogue_of(cards) -> Catalogue:
@@ -193,5 +196,5 @@ def _by_name(catalogue, names: list[str], query: str) -> Lookup:
     second = ranked[1][1] if len(ranked) > 1 else 0.0
     if top >= CLEAR and top - second >= LEAD:
         return Lookup(printings(catalogue, top_name), score=round(top, 1))
-    return Lookup(candidates=[(catalogue.entry(catalogue.folded.index(name), full=True), round(score, 1))
+    return Lookup(candidates=[(catalogue.entry(catalogue.folded.index(name), LISTED), round(score, 1))
                               for name, score in ranked])

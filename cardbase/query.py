@@ -98,51 +98,59 @@ def needs_text(terms: list[Term]) -> bool:
 
 
 def search(catalogue, terms: list[Term]) -> list[CardEntry]:
-    """The cards every term holds for, in base order (cheap tests first, the text last).
+    """The cards every term holds for, in base order: each term narrows the card numbers
+    left by the ones before (cheap fields first, the text last).
 
     `catalogue`: the card index (`cardbase.index.IndexedBase`), a Catalogue, or entries."""
-    from cardbase.lookup import Catalogue
+    from cardbase.lookup import LISTED, Catalogue
 
-    if not hasattr(catalogue, "rows"):
+    if not hasattr(catalogue, "columns"):
         catalogue = Catalogue(list(catalogue))
-    rows, texts = catalogue.rows(text=needs_text(terms))
-    tests = [_compile(term) for term in sorted(terms, key=lambda t: t.key == "text")]
-    hits = [index for index, (row, text) in enumerate(zip(rows, texts)) if all(test(row, text) for test in tests)]
-    return [catalogue.entry(index, full=True) for index in hits]
+    columns = catalogue.columns([key for t in terms for key in _COLUMNS_OF.get(t.key, ())], needs_text(terms))
+    left = range(len(catalogue.ids))
+    for term in sorted(terms, key=lambda t: t.key == "text"):
+        keep = _test(term, fold(term.value), columns)
+        left = [i for i in left if keep(i) != term.negate]
+    return [catalogue.entry(index, LISTED) for index in left]
 
 
-def _compile(term: Term):
-    """The term as a test of one catalogue row and its folded text, its value folded once."""
-    test = _test(term, fold(term.value))
-    return (lambda row, text: not test(row, text)) if term.negate else test
+# term key -> the catalogue columns its test reads
+_COLUMNS_OF = {"name": ("folded_name",), "type": ("type",), "element": ("element",), "set": ("set_id", "set_name"),
+               "kind": ("kinds",), "class": ("classes",), "cost": ("cost",)}
 
 
-_NAME, _FOLDED, _SET_ID, _SET_NAME, _ELEMENT, _TYPE, _COST, _CLASSES, _KINDS = range(1, 10)
-
-
-def _test(term: Term, value: str):
+def _test(term: Term, value: str, columns: dict[str, list]):
+    """The term as a test of card number i, its value folded once."""
     key = term.key
     if key == "text":
-        return lambda row, text: value in text
+        texts = columns["text"]
+        return lambda i: value in texts[i]
     if key == "name":
-        return lambda row, text: value in row[_FOLDED]
+        names = columns["folded_name"]
+        return lambda i: value in names[i]
     if key == "type":
         codes = {code for code, name in TYPE_NAMES.items()
                  if code.startswith(value) or any(word.startswith(value) for word in name.split())}
-        return lambda row, text: str(row[_TYPE]).casefold() in codes
+        types = columns["type"]
+        return lambda i: str(types[i]).casefold() in codes
     if key == "element":
-        return lambda row, text: bool(row[_ELEMENT]) and row[_ELEMENT].casefold().replace("ё", "е").startswith(value)
+        elements = [(e or "").casefold().replace("ё", "е") for e in columns["element"]]
+        return lambda i: elements[i].startswith(value) and bool(elements[i])
     if key == "set":
         wanted = term.value.casefold()
-        return lambda row, text: row[_SET_ID].casefold() == wanted or (bool(value) and value in fold(row[_SET_NAME]))
+        ids, names = columns["set_id"], columns["set_name"]
+        return lambda i: ids[i].casefold() == wanted or (bool(value) and value in fold(names[i]))
     if key == "kind":
         kind = _kind(term.value)
-        return lambda row, text: kind in row[_KINDS]
+        kinds = columns["kinds"]
+        return lambda i: kind in kinds[i]
     if key == "class":
-        return lambda row, text: any(value in fold(c) for c in row[_CLASSES])
+        classes = columns["classes"]
+        return lambda i: any(value in fold(c) for c in classes[i])
     if key == "cost":
         number = int(term.value)
         compare = {":": int.__eq__, "=": int.__eq__, "<": int.__lt__, ">": int.__gt__,
                    "<=": int.__le__, ">=": int.__ge__}[term.op]
-        return lambda row, text: type(row[_COST]) is int and compare(row[_COST], number)
-    return lambda row, text: False
+        costs = columns["cost"]
+        return lambda i: type(costs[i]) is int and compare(costs[i], number)
+    return lambda i: False

@@ -69,6 +69,7 @@ def test_digested_in_parallel_the_same(tmp_path, base):
     two = open_index(tmp_path / "two", [str(base)], Producer(), jobs=2)
     assert (two.ids, two.folded, two.built) == (one.ids, one.folded, 2)
     assert [two.record(two.entry(i)) for i in range(4)] == [one.record(one.entry(i)) for i in range(4)]
+    assert two.entry(3, "all").name == "Второй b"
 
 
 def test_a_changed_file_alone_is_digested_again(tmp_path, base):
@@ -78,6 +79,16 @@ def test_a_changed_file_alone_is_digested_again(tmp_path, base):
     again = open_index(tmp_path / "idx", [str(base)], producer, jobs=1)
     assert again.built == 1 and producer.digested[-1] == "b.yaml"
     assert again.record(find_card(again, "b_1").card)["card"]["text"] == "{tap}: ранить цель на 9."
+
+
+def test_entries_no_longer_used_are_removed(tmp_path, base):
+    open_index(tmp_path / "idx", [str(base)], Producer("one"), jobs=1)
+    (base / "b.yaml").write_text(CARDS.format(set="b", name="Лесной страж", n=9), encoding="utf-8")
+    open_index(tmp_path / "idx", [str(base)], Producer("one"), jobs=1)
+    assert len(list((tmp_path / "idx" / "files").iterdir())) == 2
+    open_index(tmp_path / "idx", [str(base)], Producer("two"), jobs=1)        # a new version of the tool
+    assert len(list((tmp_path / "idx" / "files").iterdir())) == 2
+    assert len([p for p in (tmp_path / "idx" / "bases").iterdir() if p.name.count(".") == 1]) == 1
 
 
 def test_a_new_file_in_the_folder_is_seen(tmp_path, base):
@@ -111,8 +122,8 @@ def test_a_damaged_or_special_entry_is_rebuilt(tmp_path, base, damage):
     producer = Producer()
     open_index(tmp_path / "idx", [str(base)], producer, jobs=1)
     entries = sorted((tmp_path / "idx" / "files").iterdir())
-    manifests = [p for p in (tmp_path / "idx" / "bases").iterdir() if p.suffix == ".json"
-                 and not p.name.endswith(".rows.json")]
+    manifests = [p for p in (tmp_path / "idx" / "bases").iterdir() if p.name.count(".") == 1
+                 and p.suffix == ".json"]
     for target in entries + manifests:
         target.unlink()
         if damage == "garbage":
@@ -134,10 +145,10 @@ def test_entries_changed_under_a_lookup_say_so(tmp_path, base):
     producer = Producer()
     open_index(tmp_path / "idx", [str(base)], producer, jobs=1)
     indexed = open_index(tmp_path / "idx", [str(base)], producer, jobs=1)
-    for rows in (tmp_path / "idx" / "bases").glob("*.rows.json"):
-        rows.write_text("[]", encoding="utf-8")
+    for column in (tmp_path / "idx" / "bases").glob("*.set_name.json"):
+        column.write_text("[]", encoding="utf-8")
     with pytest.raises(IndexDamaged, match="повреждена запись указателя карт"):
-        indexed.entries()
+        indexed.entry(0, "all")
     for entry in (tmp_path / "idx" / "files").iterdir():
         entry.write_bytes(b"")
     with pytest.raises(IndexDamaged, match="запись указателя карт"):
@@ -149,7 +160,7 @@ def test_a_folder_that_cannot_be_made_keeps_the_index_in_memory(tmp_path, base):
     blocker.write_text("файл, а не папка", encoding="utf-8")      # mkdir under it fails, even for root
     indexed = open_index(blocker / INDEX_DIR, [str(base)], Producer())
     assert indexed.record(find_card(indexed, "a_1").card)["card"]["id"] == "a_1"
-    assert indexed.entries(text=True)[0].text == "{tap} ранить цель на 1"
+    assert indexed.columns(["name"], text=True)["text"][0] == "{tap} ранить цель на 1"
     assert blocker.read_text(encoding="utf-8") == "файл, а не папка"
 
 
@@ -161,8 +172,7 @@ def test_the_cli_keeps_its_index_in_the_lint_cache_folder(tmp_path, base, monkey
     cache = tmp_path / "кэш"
     monkeypatch.setenv("BERSERK_JUDGE_CACHE_DIR", str(cache))
     assert CliRunner().invoke(main, ["card", "a_1", "--base", str(base)]).exit_code == 0
-    manifests = [p for p in (cache / INDEX_DIR / "bases").iterdir() if p.name.endswith(".json")
-                 and not p.name.endswith(".rows.json")]
+    manifests = [p for p in (cache / INDEX_DIR / "bases").iterdir() if p.name.count(".") == 1]
     [manifest] = manifests
     data = json.loads(manifest.read_text(encoding="utf-8"))
     assert data["ids"] == ["a_1", "a_2", "b_1", "b_2"]
