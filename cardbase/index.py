@@ -8,11 +8,11 @@ Layout of the index folder (`<cache folder>/cards-index/`):
                                load problems), then one JSON line per card (what the
                                producer made of it)
     bases/<name>.json          one base (the paths as given): the files it expands to, their
-                               sizes and times, their keys, and the columns every lookup
-                               needs (ids, folded names, the length of each card's line)
-    bases/<name>.<field>.json  one more catalogue column (name, set, element, type, cost,
-                               classes, kinds), read only by a search or a list of cards
-    bases/<name>.texts.txt     the folded texts, one line per card (read for a text search)
+                               sizes and times, their keys and load problems
+    bases/<name>.<column>      one catalogue column, one line per card (text columns) or JSON:
+                               ids, folded names and line lengths are read by every lookup;
+                               name, set, element, type, cost, classes, kinds by a search or a
+                               list of cards; the folded texts by a text search only
 
 A card file's key covers its bytes, its absolute path, the index format and
 the producer's fingerprint (the code and the settings that shape what it
@@ -109,10 +109,8 @@ class IndexedBase:
                 self._columns[key] = self.ids
             elif key == "folded_name":
                 self._columns[key] = self.folded
-            elif key == "text":
-                self._columns[key] = self._read_lines(".texts.txt")
             else:
-                self._columns[key] = self._read_column(key)
+                self._columns[key] = _read_column(self._base_file, key, len(self.ids))
         return self._columns
 
     def entry(self, index: int, fields=()) -> CardEntry:
@@ -143,26 +141,6 @@ class IndexedBase:
         for finding in record.get("findings", ()):
             finding["path"] = path
         return record
-
-    def _read_column(self, key: str) -> list:
-        data = _read_json(self._base_file.with_suffix(f".{key}.json")) if self._base_file is not None else None
-        if not (isinstance(data, list) and len(data) == len(self.ids)):
-            raise IndexDamaged(f"{self._base_file}: повреждена запись указателя карт; удалите папку указателя")
-        return data
-
-    def _read_lines(self, suffix: str) -> list[str]:
-        if not self.ids:
-            return []
-        path = self._base_file.with_suffix(suffix) if self._base_file is not None else None
-        try:
-            if path is None or not _regular(path, MAX_ENTRY_BYTES):
-                raise OSError("not a regular file")
-            lines = path.read_text(encoding="utf-8").split("\n")
-        except (OSError, UnicodeDecodeError):
-            lines = []
-        if len(lines) != len(self.ids):
-            raise IndexDamaged(f"{path}: повреждена запись указателя карт; удалите папку указателя")
-        return lines
 
 
 def file_key(producer, path: str, content: bytes) -> str:
@@ -244,13 +222,21 @@ def _unchanged(manifest, given: list[str], producer) -> bool:
 
 
 def _from_manifest(folder: Path, manifest: dict, base_file: Path) -> IndexedBase:
-    files = manifest["files"]
-    base = IndexedBase([f[0] for f in files], problems=manifest["problems"], ids=manifest["ids"],
-                       folded=manifest["folded"], lengths=manifest["lengths"],
+    files, count = manifest["files"], manifest["cards"]
+    base = IndexedBase([f[0] for f in files], problems=manifest["problems"],
                        starts=[f[3] for f in files], counts=[f[4] for f in files])
-    if not (len(base.ids) == len(base.folded) == len(base.lengths) == sum(base.counts)
+    if not (isinstance(count, int) and sum(base.counts) == count
             and all(isinstance(n, int) for n in (*base.starts, *base.counts))):
-        raise ValueError("columns of different lengths")
+        raise ValueError("the base entry does not add up")
+    try:
+        base.ids = _read_column(base_file, "id", count)
+        base.folded = _read_column(base_file, "folded_name", count)
+        lengths = _column_path(base_file, "lengths").read_text(encoding="ascii").split()
+        base.lengths = [int(n) for n in lengths]
+    except (IndexDamaged, OSError, UnicodeDecodeError) as exc:
+        raise ValueError(str(exc)) from None
+    if len(base.lengths) != count:
+        raise ValueError("line lengths do not fit")
     base._entry_paths = [folder / "files" / f"{f[1]}.jsonl" for f in files]
     base._base_file = base_file
     return base
@@ -340,16 +326,44 @@ def _write_manifest(base: IndexedBase, base_file: Path, producer, given, listing
     from cardbase.atomic import write_atomic
 
     try:
-        for key in COLUMNS:
-            write_atomic(base_file.with_suffix(f".{key}.json"), json.dumps(base._columns[key], ensure_ascii=False))
-        write_atomic(base_file.with_suffix(".texts.txt"),
-                     "\n".join(t.replace("\n", " ") for t in base._columns["text"]))
+        for key in (*COLUMNS, "text", "id", "folded_name"):
+            write_atomic(_column_path(base_file, key), _column_bytes(base._columns[key]))
+        write_atomic(_column_path(base_file, "lengths"), " ".join(map(str, base.lengths)))
         write_atomic(base_file, json.dumps({
             "format": FORMAT, "fingerprint": producer.fingerprint, "given": given, "listing": listing,
-            "files": recorded, "problems": base.problems, "ids": base.ids, "folded": base.folded,
-            "lengths": base.lengths}, ensure_ascii=False))
+            "files": recorded, "problems": base.problems, "cards": len(base.ids)}, ensure_ascii=False))
     except (OSError, ValueError):
         pass                                           # a cache that cannot be written only costs time
+
+
+# columns of strings without line breaks are kept one line per card: reading them is a split,
+# several times faster than JSON for the ids and names every lookup reads
+def _column_path(base_file: Path, key: str) -> Path:
+    return base_file.with_suffix(f".{key}")
+
+
+def _column_bytes(values: list) -> bytes:
+    if all(type(v) is str and "\n" not in v for v in values):
+        return ("L" + "\n".join(values)).encode("utf-8", "surrogatepass")
+    return ("J" + json.dumps(values, ensure_ascii=False)).encode("utf-8", "surrogatepass")
+
+
+def _read_column(base_file: Path | None, key: str, count: int) -> list:
+    """A column written by `_column_bytes`; IndexDamaged when it is missing or does not fit."""
+    path = _column_path(base_file, key) if base_file is not None else None
+    values = None
+    if path is not None and _regular(path, MAX_ENTRY_BYTES):
+        try:
+            raw = path.read_bytes().decode("utf-8", "surrogatepass")
+            if raw[:1] == "L":
+                values = raw[1:].split("\n") if count else []
+            elif raw[:1] == "J":
+                values = json.loads(raw[1:])
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+            values = None
+    if not (isinstance(values, list) and len(values) == count):
+        raise IndexDamaged(f"{path}: повреждена запись указателя карт; удалите папку указателя")
+    return values
 
 
 def _remove_unused(folder: Path, old_manifest, keys: list[str | None]) -> None:

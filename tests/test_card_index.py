@@ -88,7 +88,7 @@ def test_entries_no_longer_used_are_removed(tmp_path, base):
     assert len(list((tmp_path / "idx" / "files").iterdir())) == 2
     open_index(tmp_path / "idx", [str(base)], Producer("two"), jobs=1)        # a new version of the tool
     assert len(list((tmp_path / "idx" / "files").iterdir())) == 2
-    assert len([p for p in (tmp_path / "idx" / "bases").iterdir() if p.name.count(".") == 1]) == 1
+    assert len(list((tmp_path / "idx" / "bases").glob("*.json"))) == 1
 
 
 def test_a_new_file_in_the_folder_is_seen(tmp_path, base):
@@ -122,9 +122,9 @@ def test_a_damaged_or_special_entry_is_rebuilt(tmp_path, base, damage):
     producer = Producer()
     open_index(tmp_path / "idx", [str(base)], producer, jobs=1)
     entries = sorted((tmp_path / "idx" / "files").iterdir())
-    manifests = [p for p in (tmp_path / "idx" / "bases").iterdir() if p.name.count(".") == 1
-                 and p.suffix == ".json"]
-    for target in entries + manifests:
+    manifests = list((tmp_path / "idx" / "bases").glob("*.json"))
+    columns = [p for p in (tmp_path / "idx" / "bases").iterdir() if p.suffix != ".json"]
+    for target in entries + manifests + columns:
         target.unlink()
         if damage == "garbage":
             target.write_bytes(b"\x00{not json")
@@ -145,7 +145,7 @@ def test_entries_changed_under_a_lookup_say_so(tmp_path, base):
     producer = Producer()
     open_index(tmp_path / "idx", [str(base)], producer, jobs=1)
     indexed = open_index(tmp_path / "idx", [str(base)], producer, jobs=1)
-    for column in (tmp_path / "idx" / "bases").glob("*.set_name.json"):
+    for column in (tmp_path / "idx" / "bases").glob("*.set_name"):
         column.write_text("[]", encoding="utf-8")
     with pytest.raises(IndexDamaged, match="повреждена запись указателя карт"):
         indexed.entry(0, "all")
@@ -172,8 +172,20 @@ def test_the_cli_keeps_its_index_in_the_lint_cache_folder(tmp_path, base, monkey
     cache = tmp_path / "кэш"
     monkeypatch.setenv("BERSERK_JUDGE_CACHE_DIR", str(cache))
     assert CliRunner().invoke(main, ["card", "a_1", "--base", str(base)]).exit_code == 0
-    manifests = [p for p in (cache / INDEX_DIR / "bases").iterdir() if p.name.count(".") == 1]
-    [manifest] = manifests
+    [manifest] = (cache / INDEX_DIR / "bases").glob("*.json")
     data = json.loads(manifest.read_text(encoding="utf-8"))
-    assert data["ids"] == ["a_1", "a_2", "b_1", "b_2"]
+    assert data["cards"] == 4 and [f[0] for f in data["files"]] == [str(base / "a.yaml"), str(base / "b.yaml")]
+    assert manifest.with_suffix(".id").read_text(encoding="utf-8") == "La_1\na_2\nb_1\nb_2"
     assert (cache / INDEX_DIR / ".gitignore").read_text(encoding="utf-8").endswith("*\n")
+
+
+def test_an_id_with_a_line_break_keeps_its_column_whole(tmp_path):
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    (folder / "x.yaml").write_text('set: {id: x, name: X}\ncards:\n- id: "x\\n1"\n  name: Перенос\n'
+                                   '  text: "Трупоедство."\n- id: x2\n  name: Второй\n  text: "Орда."\n',
+                                   encoding="utf-8")
+    open_index(tmp_path / "idx", [str(folder)], Producer(), jobs=1)
+    again = open_index(tmp_path / "idx", [str(folder)], Producer(), jobs=1)
+    assert again.built == 0 and again.ids == ["x\n1", "x2"]
+    assert again.record(find_card(again, "x2").card)["card"]["id"] == "x2"
