@@ -316,7 +316,8 @@ def explain_feature(feature, reading_index: int = 0, rulebook=None, card_name: s
         if line is not None:
             b.say(FEATURE, line[0], 0, word=line[1])
         else:
-            b.say(FEATURE, "effect", 0, a=name(tree))
+            static = kind in ("static", "keyword") and not condition and not getattr(feature, "payment", None)
+            b.say(FEATURE, "effect-static" if static else "effect", 0, a=name(tree))
     else:
         explain_node(b, tree, 0, optional=_optional_root(tree) is True)
     _choosers(b, feature, tree)

@@ -301,6 +301,7 @@ def test_condition_without_a_source_means_the_card_itself(condition, own):
 
 def test_static_feature_cites_nothing():
     steps = steps_of("Пока рядом есть союзник — +1 к {strike}.")
+    assert steps[-1].text == "Что особенность даёт: «+1 к {strike}»"   # a property, not an ability
     assert steps[0].text.startswith("Постоянная особенность") and steps[0].rules == ()
     assert find(steps, "Действует, только пока выполняется условие «Пока рядом есть союзник»").rules == ()
     assert all(not s.rules for s in steps)
@@ -553,9 +554,9 @@ def test_cli_card_from_demo_base():
     assert "условие не записано" in result.output
 
 
-def test_cli_card_several_matches_exit_1():
+def test_cli_card_several_matches_exit_3():
     result = run("--card", "Пепельный")
-    assert result.exit_code == 1
+    assert result.exit_code == 3
     assert "d1_4\tПепельный страж" in result.stdout
 
 
@@ -590,7 +591,7 @@ def test_cli_json():
 
 def test_cli_card_several_matches_json():
     result = run("--card", "Пепельный", "--format", "json")
-    assert result.exit_code == 1
+    assert result.exit_code == 3
     payload = json.loads(result.stdout)
     assert payload["cards"] == []
     assert "d1_4" in [c["id"] for c in payload["candidates"]]
