@@ -16,9 +16,15 @@ import re
 
 _ATTACK = re.compile(r"\{(?:strike|direct|uchr)\}|(?<!\w)(?:атак|удар|выстрел|метани|разряд|нападени|промах)",
                      re.I)
-# a declaration or an obligation is not a made attack: «при объявлении атаки», «должно нанести удар»
-_NOT_MADE = re.compile(r"(?<!\w)(?:объявл\w*|долж\w*|собира\w*)", re.I)
+# a declaration, an obligation or a possibility is not a made attack: «при объявлении атаки»,
+# «должно нанести удар», «может атаковать»
+_NOT_MADE = re.compile(r"(?<!\w)(?:объявл\w*|долж\w*|собира\w*|может|могут)", re.I)
 _WOUNDS = re.compile(r"(?<!\w)(?:ран(?:ы|а|ах|ами|у)?|ранени\w*|ранит\w*|ранил\w*|ранен\w*)(?!\w)", re.I)
+# events a condition may be about other than an attack: the first event named is what it fires on
+# («При гибели от атаки …» fires on a death, «Когда уничтожает карту выстрелом» on a destruction)
+_OTHER_EVENT = re.compile(r"(?<!\w)(?:гибел|погиб|уничтож|излеч|лечени|перемещ|закры|откры|вскры|телепорт|"
+                          r"прыж|получени|выход|возвращ)", re.I)
+_CAPITAL = re.compile(r"(?<![\w{])[А-ЯЁ][а-яё]+")
 _EVENT = re.compile(r"\{(?:strike|direct|uchr)\}|(?<!\w)(?:атак|удар|выстрел|метани|разряд|нападени|гибел|"
                     r"уничтож|ран|излеч|лечени|перемещ|закры|откры|вскры|телепорт|прыж|получени)", re.I)
 # turns and fights name a time, not a source: «в ход противника», «в свой ход», «за бой»
@@ -40,12 +46,19 @@ def opener(condition: str) -> str:
 
 
 def attack_condition(condition: str) -> str | None:
-    """'attack' for a trigger on an attack, 'wounds' when it asks for wounds too (116.3.1), else None."""
-    if not condition or opener(condition) not in ("при", "если", "когда") or not _ATTACK.search(condition):
+    """'attack' for a trigger on a made attack (116.3.1: it fires without wounds), 'wounds' when the
+    condition asks for the wounds of an attack («получает раны от атаки», «наносит 4 или более раны»),
+    None when it fires on something else (a death, a destruction, a declaration)."""
+    if not condition or opener(condition) not in ("при", "если", "когда") or _NOT_MADE.search(condition):
         return None
-    if _NOT_MADE.search(condition):
+    attack = _ATTACK.search(condition)
+    if attack is None:
         return None
-    return "wounds" if _WOUNDS.search(condition) else "attack"
+    firsts = [m.start() for m in (_OTHER_EVENT.search(condition), _WOUNDS.search(condition)) if m]
+    if firsts and min(firsts) < attack.start():
+        wounds = _WOUNDS.search(condition)
+        return "wounds" if wounds is not None and wounds.start() == min(firsts) else None
+    return "attack"
 
 
 def _name_stems(name: str | None) -> list[str]:
@@ -57,7 +70,7 @@ def sourceless_condition(condition: str, name: str | None = None) -> bool:
     if not condition or not opener(condition) or not _EVENT.search(condition):
         return False
     words = _TIME.sub(" ", condition[len(_OPENER.match(condition).group(0)):])
-    if _SOURCE.search(words):
+    if _SOURCE.search(words) or _CAPITAL.search(words):       # a card's name: «При гибели Скелета»
         return False
     folded = words.casefold()
     return not any(stem in folded for stem in _name_stems(name))

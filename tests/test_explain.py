@@ -274,13 +274,23 @@ def test_attack_trigger_fires_without_wounds(condition):
     assert step.text.endswith("даже если ран не нанесено (116.3.1)")
 
 
-def test_attack_trigger_asking_for_wounds_says_so():
-    step = find(steps_of("При нанесении ран {strike} — получить фишку."), "оно само требует ран")
+@pytest.mark.parametrize("condition", ["При нанесении ран {strike}", "Когда получает раны от атаки",
+                                       "Когда наносит 4 или более раны атакой"])
+def test_attack_trigger_asking_for_wounds_says_so(condition):
+    step = find(steps_of(f"{condition} — получить фишку."), "оно само требует ран")
     assert step.rules == ("116.3.1",)
 
 
+def test_wounds_named_after_the_attack_do_not_ask_for_wounds():
+    step = find(steps_of("При {strike} по карте без ран — получить фишку."), "Условие — атака")
+    assert step.text.endswith("даже если ран не нанесено (116.3.1)")
+
+
 @pytest.mark.parametrize("condition", ["При гибели", "В начале хода", "При объявлении атаки",
-                                       "Если должен нанести ответный удар", "После атаки"])
+                                       "Если должен нанести ответный удар", "После атаки",
+                                       "При гибели от атаки карты противника",       # fires on the death
+                                       "Когда уничтожает карту выстрелом",            # on the destruction
+                                       "Если может атаковать закрытое существо"])
 def test_no_attack_statement_without_a_made_attack(condition):
     assert not any("116.3.1" in s.rules for s in steps_of(f"{condition} — получить фишку."))
 
@@ -289,6 +299,7 @@ def test_no_attack_statement_without_a_made_attack(condition):
     ("При гибели", True), ("При {strike} в свой ход", True), ("Когда атакован", True),
     ("При гибели вашего существа", False), ("При {strike} по существу противника", False),
     ("При атаке Рыцаря", False), ("В начале хода", False), ("При {strike} в ход противника", True),
+    ("При гибели Скелета", False),                                    # another card, by its name
 ])
 def test_condition_without_a_source_means_the_card_itself(condition, own):
     found = [s for s in explain_text(f"{condition} — получить фишку.", "Рыцарь бури")[0].readings[0][1]
