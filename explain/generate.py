@@ -85,10 +85,14 @@ def _listing(items, word: str = "и") -> str:
     return ", ".join(names[:-1]) + f" {word} " + names[-1] if len(names) > 1 else names[0]
 
 
+_QUOTED = re.compile(r"«[^«»]*»|\"[^\"]*\"|“[^”]*”")
+
+
 def _has_x(node) -> bool:
+    """An X in the abilities' own words (an X inside a granted feature in quotes is that feature's)."""
     from parser import atoms
 
-    return any(_X.search(a.text) for a in atoms(node))
+    return any(_X.search(_QUOTED.sub(" ", a.text)) for a in atoms(node))
 
 
 def _actor(optional: bool, who: str) -> dict[str, str]:
@@ -433,7 +437,7 @@ def _choosers(b: _Builder, feature, tree) -> None:
 
 def _x_statements(b: _Builder, feature, tree, condition: str | None) -> None:
     """Where X comes from, when the effect uses one: the payment, the condition, «где X — …» or 505.7."""
-    from parser import Dependent, atoms, children
+    from parser import Dependent, children
 
     if not _has_x(tree):
         return
@@ -449,7 +453,7 @@ def _x_statements(b: _Builder, feature, tree, condition: str | None) -> None:
         return
 
     def dependent_x(node) -> bool:
-        if isinstance(node, Dependent) and any(_X.search(a.text) for a in atoms(node.right)):
+        if isinstance(node, Dependent) and _has_x(node.right):
             return True
         return any(dependent_x(c) for c in children(node))
 

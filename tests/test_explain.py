@@ -435,7 +435,11 @@ def test_x_from_the_payment_where_clause_condition_or_nowhere():
     assert where.rules == ()
     condition = find(steps_of("При {strike} величиной X — излечить себя на X."), "X задан условием")
     assert condition.rules == ()
-    assert find(steps_of("{tap}: ранить цель на X"), "X ничем не определён").rules == ("505.7",)
+    assert find(steps_of("{tap}: ранить цель на X"), "X не задан ни оплатой").rules == ("505.7",)
+    # an X inside a granted feature in quotes is that feature's own (its condition gives it)
+    steps = steps_of("Пока не имеет ран, получает «Если должен излечиться на X — ранить цель на X».")
+    assert not any(s.depth == 0 and "X не задан" in s.text for s in steps)
+    assert find(steps, "X задан условием «Если должен излечиться на X»").depth == 1
 
 
 # -- granted features ----------------------------------------------------------------
