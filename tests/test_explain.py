@@ -3,6 +3,7 @@ and feature kind, ambiguous texts, X and payment timing, rule citations."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -53,6 +54,16 @@ def test_e2_choice_then_dependent_pair_then_opponent_block():
     assert find(steps, "С5 и С6 независимы друг от друга").depth == 3
 
 
+def rulebook_sentence(*fragments: str) -> str:
+    """The sentence of the 505 worked examples (000_…) holding the fragments, white space folded."""
+    path = RULES_DIR / "000_9bdf050d0752382a.txt"
+    if not path.is_file():
+        pytest.skip(f"свод правил не найден: {path}")
+    text = " ".join(path.read_text(encoding="utf-8").split())
+    [sentence] = [s for s in re.split(r"(?<=\.) (?=[А-ЯЁ])", text) if all(f in s for f in fragments)]
+    return sentence
+
+
 def test_e2_last_sentence_against_the_rulebook():
     """Example 2 ends «Теперь, независимо от результатов выполнения предыдущего блока, Игрок выполняет
     С7, если хочет и может, иначе он вынужден выполнить C8». What agrees: the block is played whatever
@@ -60,6 +71,8 @@ def test_e2_last_sentence_against_the_rulebook():
     text and by 505.7 of the other edition («противник имеет право отказаться от получения эффекта,
     накладываемого способностью 1»): the one who may refuse C7 is the opponent, not the player; the
     explanation follows 505.7 and cites it."""
+    sentence = rulebook_sentence("Теперь, независимо от результатов выполнения предыдущего блока")
+    assert sentence.endswith("Игрок выполняет С7, если хочет и может, иначе он вынужден выполнить C8.")
     steps = steps_of("[С1], [С2] или [С3], либо [С4], при этом [С5], [С6], затем [С7], "
                      "если противник не может или не хочет, [С8]")
     find(steps, "каждый следующий блок разыгрывается независимо от результата предыдущих")
@@ -86,6 +99,9 @@ def test_e3_last_sentence_against_the_rulebook():
     произвела какие-то эффекты – сыграть способность С7, а если не произвела – способность С8».
     Both halves are said, each citing that example: C7 only when C6 produced an effect (the
     «при выполнении» pair), C8 instead when the pair produced none (the «иначе»)."""
+    sentence = rulebook_sentence("Альтернативный блок предлагает")
+    assert "если эта способность произвела какие-то эффекты – сыграть способность С7, а если не произвела – " \
+           "способность С8" in sentence
     steps = steps_of("Или С1 и С2, или С3 и С4, при этом С5, либо С6, при выполнении С7, иначе С8")
     fallback = find(steps, "Вариант 2", "(С6, при этом С7)", "не произвела эффекта", "вместо неё разыгрывается С8")
     assert fallback.rules == ("505.6", "505, пример 3")
