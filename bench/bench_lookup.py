@@ -9,7 +9,9 @@ process with its own cache folder:
 * each lookup below --repeat times once the index exists (median wall and CPU);
 * `berserk-judge --version` and `python -c pass` as the yardsticks of the same run.
 
-CPU is user + system time of the child process (resource.getrusage). Bytecode is
+CPU is user + system time of the child process (resource.getrusage), also given as a
+multiple of `--version`'s (the fixed cost of starting the tool; a loaded machine inflates
+both alike). Bytecode is
 written (PYTHONDONTWRITEBYTECODE unset) and every command runs once before it is
 timed, as a user's second call would. Timings on a shared machine are noisy: read the
 CPU column and the ratios, and run it more than once.
@@ -74,7 +76,7 @@ def measure(command: list[str], env: dict, repeat: int) -> dict:
     return {"wall": statistics.median(walls), "cpu": statistics.median(cpus), "exit": sorted(codes)}
 
 
-def bench_base(label: str, base: Path, ids: tuple[str, str], repeat: int, tool: str) -> dict:
+def bench_base(label: str, base: Path, ids: tuple[str, str], repeat: int, tool: str, version_cpu: float) -> dict:
     cache = Path(tempfile.mkdtemp(prefix="bench-lookup-cache-"))
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["BERSERK_JUDGE_CACHE_DIR"] = str(cache)
@@ -84,9 +86,11 @@ def bench_base(label: str, base: Path, ids: tuple[str, str], repeat: int, tool: 
         print(f"\n{label}: first call (builds the card index): {wall:.2f} s wall, {cpu:.2f} s CPU")
         for name, args in lookups(ids):
             result = measure([tool, *args, "--base", str(base)], env, repeat)
+            result["cpu_vs_version"] = result["cpu"] / version_cpu if version_cpu else None
             out["lookups"][name] = result
             mark = "ok" if result["wall"] <= TARGET else "SLOW"
-            print(f"  {name:32} {result['wall']:.3f} s wall  {result['cpu']:.3f} s CPU  exit {result['exit']}  {mark}")
+            print(f"  {name:32} {result['wall']:.3f} s wall  {result['cpu']:.3f} s CPU "
+                  f"(×{result['cpu_vs_version']:.2f} of --version)  exit {result['exit']}  {mark}")
         return out
     finally:
         shutil.rmtree(cache, ignore_errors=True)
@@ -117,9 +121,11 @@ def main() -> None:
                       "python -c pass": measure([sys.executable, "-c", "pass"], env, args.repeat)}
         print("yardsticks: " + "; ".join(f"{k} {v['wall']:.3f} s wall {v['cpu']:.3f} s CPU"
                                          for k, v in yardsticks.items()))
-        results = [bench_base("corpus base (1,710 cards)", corpus_base, ("s1_58", "s1_109"), args.repeat, tool),
+        version_cpu = yardsticks["--version"]["cpu"]
+        results = [bench_base("corpus base (1,710 cards)", corpus_base, ("s1_58", "s1_109"), args.repeat, tool,
+                              version_cpu),
                    bench_base(f"large base ({args.cards:,} cards)", large, ("s001_58", "s002_109"),
-                              args.repeat, tool)]
+                              args.repeat, tool, version_cpu)]
         report = {"target_seconds": TARGET, "yardsticks": yardsticks, "bases": results,
                   "load_average": os.getloadavg()}
         print(f"\nload average during the run: {report['load_average']}")

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from explain import judge
 from explain.phrases import FEATURE, NODE
-from explain.rulemap import cite, numbers, quote
+from explain.rulemap import cite, new_quotes, numbers
 
 _ABSTRACT_LABEL = re.compile(r"[СC]\d+")
 _X = re.compile(r"(?<![\w{])[XХxх](?![\w}])")
@@ -53,7 +53,7 @@ class _Builder:
         self.rulebook = rulebook
         self.card_name = card_name
         self.steps: list[Step] = []
-        self.quoted: set[str] = set()      # a rule is quoted once per reading
+        self.quoted: set[tuple[str, str]] = set()      # a rule is quoted once per reading
 
     def say(self, table: dict, key: str, depth: int, prefix: str = "",
             topics: tuple[str, ...] | None = None, **fields) -> None:
@@ -65,10 +65,8 @@ class _Builder:
             text = prefix + (text[:1].lower() + text[1:] if lower else text)
         if topics:
             text = f"{text} {cite(*topics)}"
-        fresh = [t for t in dict.fromkeys(topics) if t not in self.quoted]
-        self.quoted.update(fresh)
-        quotes = [q for q in (quote(self.rulebook, t) for t in fresh) if q]
-        self.steps.append(Step(text, numbers(*topics), depth, "\n".join(quotes) or None, tuple(topics)))
+        quotes = new_quotes(self.rulebook, topics, self.quoted)
+        self.steps.append(Step(text, numbers(*topics), depth, quotes, tuple(topics)))
 
 
 def name(node) -> str:

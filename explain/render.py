@@ -24,16 +24,13 @@ def payload(explanations, card_id: str | None = None) -> dict:
 
 def add_quotes(data: dict, rulebook) -> dict:
     """Fill in each step's rule quote from a loaded rulebook (each rule once per reading)."""
-    from explain.rulemap import quote
+    from explain.rulemap import new_quotes
 
     for feature in data["features"]:
         for reading in feature["readings"]:
-            quoted: set[str] = set()
+            quoted: set[tuple[str, str]] = set()
             for step in reading["steps"]:
-                fresh = [t for t in dict.fromkeys(step.get("topics", ())) if t not in quoted]
-                quoted.update(fresh)
-                texts = [q for q in (quote(rulebook, t) for t in fresh) if q]
-                step["quote"] = "\n".join(texts) or None
+                step["quote"] = new_quotes(rulebook, step.get("topics", ()), quoted)
     return data
 
 

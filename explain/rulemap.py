@@ -120,6 +120,23 @@ def numbers(*topics: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(RULES[topic].key for topic in topics))
 
 
+def new_quotes(rulebook, topics, quoted: set[tuple[str, str]]) -> str | None:
+    """The quotes of the rules `topics` cite that `quoted` does not hold yet (it is updated):
+    each rule (or example) is quoted once per reading, however many topics cite it."""
+    if rulebook is None:
+        return None
+    texts = []
+    for topic in topics:
+        ref = RULES.get(topic)
+        if ref is None or (ref.key, ref.edition) in quoted:
+            continue
+        quoted.add((ref.key, ref.edition))
+        text = quote(rulebook, topic)
+        if text:
+            texts.append(text)
+    return "\n".join(texts) or None
+
+
 def _folded(text: str) -> str:
     return " ".join(text.casefold().replace("ё", "е").split())
 
