@@ -59,17 +59,20 @@ def settings_fingerprint(settings) -> str:
 
 
 def reading_signature(features) -> str:
-    """The readings of a text with typography folded: two printings with the same signature read alike."""
+    """The readings of a text with typography folded (case, ё, spaces, quotes, dashes, punctuation):
+    two printings with the same signature read alike."""
     from parser import reading_strings
+
+    def folded(text) -> str:
+        return _TYPOGRAPHY.sub("", (text or "").casefold().replace("ё", "е"))
 
     parts = []
     for feature in features:
         if feature.kind == "errata":
             continue
         readings = reading_strings(feature) if feature.reading is not None else [feature.text]
-        parts.append([feature.kind, feature.payment, feature.condition, feature.label,
-                      [_TYPOGRAPHY.sub(" ", r.casefold().replace("ё", "е")).strip() for r in readings],
-                      reading_signature(feature.granted) if feature.granted else ""])
+        parts.append([feature.kind, folded(feature.payment), folded(feature.condition), folded(feature.label),
+                      [folded(r) for r in readings], reading_signature(feature.granted) if feature.granted else ""])
     return hashlib.sha256(json.dumps(parts, ensure_ascii=False).encode()).hexdigest()[:16]
 
 
