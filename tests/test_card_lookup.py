@@ -71,6 +71,17 @@ cards:
 """
 
 
+@pytest.fixture(scope="module")
+def _card_index_cache(tmp_path_factory):
+    return tmp_path_factory.mktemp("card-index")
+
+
+@pytest.fixture(autouse=True)
+def _lint_cache_outside_the_repository(_card_index_cache, monkeypatch):
+    """One cache folder for the module: the demo base's card index is built once, not per test."""
+    monkeypatch.setenv("BERSERK_JUDGE_CACHE_DIR", str(_card_index_cache))
+
+
 @pytest.fixture
 def base(tmp_path):
     folder = tmp_path / "база"
