@@ -15,8 +15,6 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cardbase.model import Problem
-from cardbase.oserror import regular_file_problem
 
 YAML_SUFFIXES = (".yaml", ".yml")
 # folders never searched: hidden ones (.git, .venv, .berserk-judge-cache, …) and tool-owned ones
@@ -121,6 +119,8 @@ def _expand(paths: list[str], skipped: list[str]):
     In a folder only card files are taken (a top-level `cards:`, see
     cardbase.discover); its other YAML files are added to `skipped`.
     """
+    from cardbase.model import Problem
+    from cardbase.oserror import regular_file_problem
     for given in paths:
         path = Path(given)
         if path.is_dir():

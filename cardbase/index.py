@@ -232,7 +232,7 @@ def _from_manifest(folder: Path, manifest: dict, base_file: Path) -> IndexedBase
         base.ids = _read_column(base_file, "id", count)
         base.folded = _read_column(base_file, "folded_name", count)
         lengths = _column_path(base_file, "lengths").read_text(encoding="ascii").split()
-        base.lengths = [int(n) for n in lengths]
+        base.lengths = list(map(int, lengths))
     except (IndexDamaged, OSError, UnicodeDecodeError) as exc:
         raise ValueError(str(exc)) from None
     if len(base.lengths) != count:
