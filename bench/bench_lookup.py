@@ -10,8 +10,8 @@ process with its own cache folder:
 * `berserk-judge --version` and `python -c pass` as the yardsticks of the same run.
 
 CPU is user + system time of the child process (resource.getrusage), also given as a
-multiple of `--version`'s (the fixed cost of starting the tool; a loaded machine inflates
-both alike). Bytecode is
+multiple of `--version`'s, measured alternately with each lookup (the fixed cost of starting
+the tool; a loaded machine inflates both alike). Bytecode is
 written (PYTHONDONTWRITEBYTECODE unset) and every command runs once before it is
 timed, as a user's second call would. Timings on a shared machine are noisy: read the
 CPU column and the ratios, and run it more than once.
@@ -65,18 +65,26 @@ def run(command: list[str], env: dict) -> tuple[float, float, int]:
     return wall, cpu, done.returncode
 
 
-def measure(command: list[str], env: dict, repeat: int) -> dict:
+def measure(command: list[str], env: dict, repeat: int, yardstick: list[str] | None = None) -> dict:
+    """Median wall and CPU of `repeat` runs (after one untimed run); with a yardstick, each run
+    alternates with one of it, so that the ratio compares runs made under the same load."""
     run(command, env)                                    # bytecode and page cache, as a second call
-    walls, cpus, codes = [], [], set()
+    walls, cpus, codes, yard_cpus = [], [], set(), []
     for _ in range(repeat):
+        if yardstick is not None:
+            yard_cpus.append(run(yardstick, env)[1])
         wall, cpu, code = run(command, env)
         walls.append(wall)
         cpus.append(cpu)
         codes.add(code)
-    return {"wall": statistics.median(walls), "cpu": statistics.median(cpus), "exit": sorted(codes)}
+    out = {"wall": statistics.median(walls), "cpu": statistics.median(cpus), "exit": sorted(codes)}
+    if yard_cpus:
+        out["yardstick_cpu"] = statistics.median(yard_cpus)
+        out["cpu_vs_version"] = out["cpu"] / out["yardstick_cpu"] if out["yardstick_cpu"] else None
+    return out
 
 
-def bench_base(label: str, base: Path, ids: tuple[str, str], repeat: int, tool: str, version_cpu: float) -> dict:
+def bench_base(label: str, base: Path, ids: tuple[str, str], repeat: int, tool: str) -> dict:
     cache = Path(tempfile.mkdtemp(prefix="bench-lookup-cache-"))
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["BERSERK_JUDGE_CACHE_DIR"] = str(cache)
@@ -85,8 +93,7 @@ def bench_base(label: str, base: Path, ids: tuple[str, str], repeat: int, tool: 
         out = {"base": label, "build": {"wall": wall, "cpu": cpu, "exit": [code]}, "lookups": {}}
         print(f"\n{label}: first call (builds the card index): {wall:.2f} s wall, {cpu:.2f} s CPU")
         for name, args in lookups(ids):
-            result = measure([tool, *args, "--base", str(base)], env, repeat)
-            result["cpu_vs_version"] = result["cpu"] / version_cpu if version_cpu else None
+            result = measure([tool, *args, "--base", str(base)], env, repeat, [tool, "--version"])
             out["lookups"][name] = result
             mark = "ok" if result["wall"] <= TARGET else "SLOW"
             print(f"  {name:32} {result['wall']:.3f} s wall  {result['cpu']:.3f} s CPU "
@@ -121,11 +128,9 @@ def main() -> None:
                       "python -c pass": measure([sys.executable, "-c", "pass"], env, args.repeat)}
         print("yardsticks: " + "; ".join(f"{k} {v['wall']:.3f} s wall {v['cpu']:.3f} s CPU"
                                          for k, v in yardsticks.items()))
-        version_cpu = yardsticks["--version"]["cpu"]
-        results = [bench_base("corpus base (1,710 cards)", corpus_base, ("s1_58", "s1_109"), args.repeat, tool,
-                              version_cpu),
+        results = [bench_base("corpus base (1,710 cards)", corpus_base, ("s1_58", "s1_109"), args.repeat, tool),
                    bench_base(f"large base ({args.cards:,} cards)", large, ("s001_58", "s002_109"),
-                              args.repeat, tool, version_cpu)]
+                              args.repeat, tool)]
         report = {"target_seconds": TARGET, "yardsticks": yardsticks, "bases": results,
                   "load_average": os.getloadavg()}
         print(f"\nload average during the run: {report['load_average']}")
