@@ -179,7 +179,7 @@ def _explain_may(b: _Builder, node, depth: int, prefix: str) -> None:
     other = judge.may_chooser(node, b.feature)
     if other is not None:
         who, word = other
-        b.say(NODE, "may-other", depth, prefix, a=name(body), who=who, word=word)
+        b.say(NODE, "may-other", depth, prefix, a=name(body), whose=judge.genitive(who), word=word)
         explain_node(b, body, depth + 1, "", True, who.capitalize())
     elif isinstance(body, Atom):
         b.say(NODE, "may-one", depth, prefix, a=name(body))

@@ -96,12 +96,21 @@ def annotation_chooser(text: str) -> str | None:
 
 def _nominative(word: str) -> str:
     """«атакованного» → «атакованный», «противником» → «противник» (pymorphy3, the reader's analyser)."""
+    return _inflected(word, "nomn")
+
+
+def genitive(word: str) -> str:
+    """«противник» → «противника», «атакованный» → «атакованного»: «по желанию …»."""
+    return _inflected(word, "gent")
+
+
+def _inflected(word: str, case: str) -> str:
     from parser import morph_analyzer
 
     lowered = word.casefold()
     for parse in morph_analyzer().parse(lowered):
         if {"NOUN", "ADJF", "PRTF"} & set(str(parse.tag).replace(" ", ",").split(",")):
-            inflected = parse.inflect({"nomn", "sing"}) or parse.inflect({"nomn"})
+            inflected = parse.inflect({case, "sing"}) or parse.inflect({case})
             if inflected is not None:
                 return inflected.word
     return lowered

@@ -408,12 +408,13 @@ def test_by_choice_of_the_attacked():
 
 def test_opponent_may():
     steps = steps_of("При {strike} — противник может сбросить карту, иначе ранить его на 2.")
-    may = find(steps, "решает противник («противник может»), а не контролирующий игрок")
+    may = find(steps, "по желанию противника («противник может»), а не контролирующего игрока")
     assert may.rules == ()
     trigger = find(steps, "«Может» в тексте — решает противник")
     assert trigger.rules == ("116.6", "116.7")
     assert not any(s.text.startswith("Игрок может объявить") for s in steps)
     find(steps, "Противник может выполнить «сбросить карту»")
+    assert not any("по желанию игрока" in s.text for s in steps)
 
 
 def test_opponent_may_from_the_readers_chooser_attribute():
@@ -430,7 +431,7 @@ def test_opponent_may_from_the_readers_chooser_attribute():
     feature = explanation.feature
     feature.reading.tree = ChoosingMay(Atom("ранить цель на 1"))
     steps = explain_feature(feature)
-    find(steps, "решает противник («противник может»)")
+    find(steps, "по желанию противника («противник может»)")
 
 
 # -- X (505.7 in 000_…) ------------------------------------------------------------
