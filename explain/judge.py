@@ -166,11 +166,14 @@ def connective(feature, left, right) -> str:
     return "при этом"
 
 
+_WORDS = ("ATOM", "COND", "LPAR", "RPAR")
+
+
 def _between(feature, start: int, end: int) -> str:
-    """The card text between two offsets: from the DEP tokens, else from the feature's own text."""
+    """The marks between two offsets: the connective tokens there, else the feature's own text."""
     tokens = getattr(feature, "tokens", None)
-    if tokens:
-        return " ".join(t.text for t in tokens if getattr(t.kind, "value", t.kind) == "DEP"
+    if tokens:                                         # the connective tokens between (a «;» may be DEP or AND)
+        return " ".join(t.text for t in tokens if getattr(t.kind, "value", t.kind) not in _WORDS
                         and start <= t.start < end)
     span = getattr(feature, "span", None)
     text = getattr(feature, "text", "") or ""
