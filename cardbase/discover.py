@@ -1,4 +1,6 @@
-"""Which files are card files: what `lint` reads when no path is given.
+"""Which files are card files: what `lint` reads when no path is given, and
+which files a list of paths names (`expand_paths`, shared by every command;
+kept apart from the YAML loader so that listing a base imports no parser).
 
 A card repository also holds other YAML (`.pre-commit-config.yaml`, CI
 files); reading those as card files gives false errors. A YAML file is a
@@ -12,6 +14,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+
 
 YAML_SUFFIXES = (".yaml", ".yml")
 # folders never searched: hidden ones (.git, .venv, .berserk-judge-cache, …) and tool-owned ones
@@ -86,3 +89,68 @@ def default_targets(paths: list[str], configured: list[str] | None,
     if found.files:
         return found.files, found.skipped, None
     return None, found.skipped, DEMO_NOTE
+
+
+def demo_base_path() -> Path:
+    """The folder of the demo card base bundled with the package."""
+    return Path(__file__).resolve().parent / "demo"
+
+
+def expand_paths(paths: list[str] | None, skipped: list[str] | None = None):
+    """(file, None) for each card file `load_base` loads, in its order, each
+    file once however often it is named; (None, Problem) for a bad path.
+    None → the demo base. Other YAML found in folders goes to `skipped`."""
+    if paths is None:
+        paths = [str(demo_base_path())]
+    loaded: set[str] = set()
+    for file_path, problem in _expand(paths, [] if skipped is None else skipped):
+        if problem is not None:
+            yield None, problem
+            continue
+        key = _identity(file_path)
+        if key in loaded:  # the same file named twice (a file and its folder, or a repeated path)
+            continue
+        loaded.add(key)
+        yield file_path, None
+
+
+def _identity(path: str) -> str:
+    """One key per file however it was named (relative, absolute, through a link)."""
+    try:
+        return str(Path(path).resolve())
+    except (OSError, RuntimeError):
+        return os.path.abspath(path)
+
+
+def _expand(paths: list[str], skipped: list[str]):
+    """(file, None) for each YAML file to load, or (None, Problem) for a bad path.
+
+    In a folder only card files are taken (a top-level `cards:`, see
+    cardbase.discover); its other YAML files are added to `skipped`.
+    """
+    from cardbase.model import Problem
+    from cardbase.oserror import regular_file_problem
+    for given in paths:
+        path = Path(given)
+        if path.is_dir():
+            files = sorted(
+                (p for p in path.iterdir() if p.suffix.lower() in YAML_SUFFIXES and p.is_file()),
+                key=lambda p: p.name,
+            )
+            found = split_card_files([str(file) for file in files])
+            skipped.extend(found.skipped)
+            if not found.files:
+                what = "нет файлов карт (YAML с разделом cards)" if files else "нет файлов *.yaml или *.yml"
+                yield None, Problem(str(path), 0, 0, f"в папке {what}; ожидается база карт",
+                                  kind="unreadable")
+            for file in found.files:
+                yield file, None
+        elif path.exists():
+            reason = regular_file_problem(str(path))
+            if reason is not None:
+                yield None, Problem(str(path), 0, 0, reason, kind="unreadable")
+                continue
+            yield str(path), None
+        else:
+            yield None, Problem(str(path), 0, 0, "файл или папка не найдены; ожидается путь к базе карт YAML",
+                              kind="unreadable")

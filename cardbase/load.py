@@ -20,28 +20,33 @@ File layout::
 """
 from __future__ import annotations
 
-try:  # the C parser behind YAML(typ="safe", pure=False)
-    import _ruamel_yaml  # noqa: F401
-    _HAS_CLIB = True
-except ImportError:  # pragma: no cover - clib is a dependency, but stay usable without it
-    _HAS_CLIB = False
-
 import datetime
 import difflib
+import functools
 import hashlib
-import os
 import re
 from pathlib import Path
 from typing import Any
 
 from cardbase.chars import describe_char
+from cardbase.discover import demo_base_path, expand_paths  # noqa: F401  (their home; re-exported)
 from cardbase.icons import KNOWN_ICONS, find_icons
 from cardbase.oserror import describe_os_error, regular_file_problem
 from cardbase.model import Card, CardBase, Problem
 from cardbase.schema import CARD_FIELDS, REQUIRED, SET_FIELDS, TOP_FIELDS, describe
 from cardbase.textmap import map_text, split_lines
 
-YAML_SUFFIXES = (".yaml", ".yml")
+
+@functools.lru_cache(maxsize=1)
+def _has_clib() -> bool:
+    """The C parser behind YAML(typ="safe", pure=False); asked only when a file is parsed, so that
+    listing the card files (expand_paths, the card index) does not import ruamel."""
+    try:
+        import _ruamel_yaml  # noqa: F401
+    except ImportError:  # pragma: no cover - clib is a dependency, but stay usable without it
+        return False
+    return True
+
 
 # Card files nest four levels deep; the C composer recurses per level and
 # crashes the process (not an exception) somewhere past twenty thousand.
@@ -49,11 +54,6 @@ MAX_NESTING = 64
 # Below this many brackets and indentation columns a file cannot nest deep
 # enough to harm the composer, so its events are not counted (saves a parse).
 _SCAN_ABOVE = 2000
-
-
-def demo_base_path() -> Path:
-    """The folder of the demo card base bundled with the package."""
-    return Path(__file__).resolve().parent / "demo"
 
 
 def format_problem(problem: Problem) -> str:
@@ -84,66 +84,6 @@ def load_file(path: str, claimed: dict[str, Card] | None = None, source: str | N
     base = CardBase(paths=[path])
     _FileLoader(path, base, dict(claimed or {}), source).run()
     return base
-
-
-def expand_paths(paths: list[str] | None, skipped: list[str] | None = None):
-    """(file, None) for each card file `load_base` loads, in its order, each
-    file once however often it is named; (None, Problem) for a bad path.
-    None → the demo base. Other YAML found in folders goes to `skipped`."""
-    if paths is None:
-        paths = [str(demo_base_path())]
-    loaded: set[str] = set()
-    for file_path, problem in _expand(paths, [] if skipped is None else skipped):
-        if problem is not None:
-            yield None, problem
-            continue
-        key = _identity(file_path)
-        if key in loaded:  # the same file named twice (a file and its folder, or a repeated path)
-            continue
-        loaded.add(key)
-        yield file_path, None
-
-
-def _identity(path: str) -> str:
-    """One key per file however it was named (relative, absolute, through a link)."""
-    try:
-        return str(Path(path).resolve())
-    except (OSError, RuntimeError):
-        return os.path.abspath(path)
-
-
-def _expand(paths: list[str], skipped: list[str]):
-    """(file, None) for each YAML file to load, or (None, Problem) for a bad path.
-
-    In a folder only card files are taken (a top-level `cards:`, see
-    cardbase.discover); its other YAML files are added to `skipped`.
-    """
-    from cardbase.discover import split_card_files
-
-    for given in paths:
-        path = Path(given)
-        if path.is_dir():
-            files = sorted(
-                (p for p in path.iterdir() if p.suffix.lower() in YAML_SUFFIXES and p.is_file()),
-                key=lambda p: p.name,
-            )
-            found = split_card_files([str(file) for file in files])
-            skipped.extend(found.skipped)
-            if not found.files:
-                what = "нет файлов карт (YAML с разделом cards)" if files else "нет файлов *.yaml или *.yml"
-                yield None, Problem(str(path), 0, 0, f"в папке {what}; ожидается база карт",
-                                  kind="unreadable")
-            for file in found.files:
-                yield file, None
-        elif path.exists():
-            reason = regular_file_problem(str(path))
-            if reason is not None:
-                yield None, Problem(str(path), 0, 0, reason, kind="unreadable")
-                continue
-            yield str(path), None
-        else:
-            yield None, Problem(str(path), 0, 0, "файл или папка не найдены; ожидается путь к базе карт YAML",
-                              kind="unreadable")
 
 
 def _plain(value: Any, surrogates: list[str] | None = None) -> Any:
@@ -213,7 +153,7 @@ def _too_deep(source: str) -> tuple[int, int] | None:
 
     depth = 0
     try:
-        for event in YAML(typ="safe", pure=not _HAS_CLIB).parse(source):
+        for event in YAML(typ="safe", pure=not _has_clib()).parse(source):
             if isinstance(event, CollectionStartEvent):
                 depth += 1
                 if depth > MAX_NESTING:
@@ -419,7 +359,7 @@ class _FileLoader:
         # the file's own lines (cardbase/textmap.py). The C composer of
         # ruamel.yaml.clib gives the same marks about 8x faster than the
         # pure-Python round-trip one; fall back to that where clib is missing.
-        if _HAS_CLIB:
+        if _has_clib():
             self.yaml = YAML(typ="safe", pure=False)
             self.yaml.Resolver = _constant_version_resolver()
             try:

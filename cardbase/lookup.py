@@ -1,20 +1,23 @@
 """Finding a card by id or by a half-remembered, misspelt name.
 
 Names are compared folded: case, ё/е, hyphens and dashes, quotes and extra
-spaces do not count. Close names are scored with rapidfuzz (WRatio, 0–100).
-A match is clear when it is exact, or when the best score is high and well
-ahead of the next one; otherwise the close cards are candidates.
+spaces do not count. A name printed in several sets is one card with
+several printings: an exact name shows it, whatever the number of its
+printings. Close names are scored with rapidfuzz (WRatio, 0–100), each name
+once; a match is clear when it is exact, or when the best score is high and
+well ahead of the next name. A query in Latin letters is also tried as
+Cyrillic: transliterated and as typed with the wrong keyboard layout
+(`cardbase.translit`).
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-
-from cardbase.model import Card, CardBase
+from typing import Any
 
 CUTOFF = 70        # below this a name is not close at all
 CLEAR = 88         # a fuzzy best match at least this good …
-LEAD = 6           # … and this far ahead of the next one is taken
+LEAD = 6           # … and this far ahead of the next name is taken
 MAX_CANDIDATES = 10
 
 _PUNCT = re.compile(r"[-‐‑‒–—―«»\"'„“”.,:;!?()]+")
@@ -26,46 +29,172 @@ def fold(text: str) -> str:
     return " ".join(_PUNCT.sub(" ", text).split())
 
 
+@dataclass(slots=True)
+class CardEntry:
+    """What a lookup and a search see of a card: who it is and what it says (folded)."""
+
+    id: str
+    name: str
+    folded_name: str = ""            # fold(name): kept, a lookup compares thousands of them
+    set_id: str = ""
+    set_name: str = ""
+    element: str | None = None
+    type: str | None = None
+    cost: Any = None
+    classes: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()      # kinds of its features («triggered», «playable», …)
+    text: str = ""                   # the card text, folded (for `o:` searches); may be filled lazily
+    ref: Any = None                  # where the full card is: a Card, or a place in the card index
+
+
+# what a list of cards shows of each
+LISTED = ("name", "set_id", "set_name")
+
+# the catalogue fields of an entry, in the order the card index stores them as a row
+ROW = ("id", "name", "folded_name", "set_id", "set_name", "element", "type", "cost", "classes", "kinds")
+
+
+def entry_row(entry: CardEntry) -> list:
+    return [getattr(entry, name) for name in ROW]
+
+
+def entry_of(card, kinds: tuple[str, ...] = ()) -> CardEntry:
+    """The entry of a loaded cardbase.model.Card."""
+    fields = card.fields
+    classes = fields.get("class")
+    classes = tuple(str(c) for c in classes) if isinstance(classes, list) else (
+        (str(classes),) if classes else ())
+    return CardEntry(card.id, card.name, fold(card.name), card.set_id, card.set_name, _text(fields.get("element")),
+                     _text(fields.get("type")), fields.get("cost"), classes, kinds, fold(card.text or ""), card)
+
+
+def _text(value) -> str | None:
+    return None if value is None else str(value)
+
+
 @dataclass
 class Lookup:
-    """The card found (`card`), or the close ones (`candidates`: (card, score)), or neither."""
+    """The card found (`cards`: its printings, the first shown), or the close ones
+    (`candidates`: (entry, score), one per name), or neither. `via` says how a
+    query in Latin letters was read when that found it."""
 
-    card: Card | None = None
-    candidates: list[tuple[Card, float]] = field(default_factory=list)
+    cards: list[CardEntry] = field(default_factory=list)
+    candidates: list[tuple[CardEntry, float]] = field(default_factory=list)
     score: float = 0.0
+    via: str | None = None
+
+    @property
+    def card(self) -> CardEntry | None:
+        return self.cards[0] if self.cards else None
 
 
-def find_card(base: CardBase, query: str) -> Lookup:
-    """A card by exact id, exact folded name, or a clearly best fuzzy name."""
-    from rapidfuzz import fuzz, process
+class Catalogue:
+    """Cards as a lookup reads them: the ids and folded names as columns, an entry on demand.
 
+    `cardbase.index.IndexedBase` is one (a lookup there reads only the columns it needs);
+    this one wraps entries already made (a loaded base, tests)."""
+
+    def __init__(self, entries: list[CardEntry]):
+        self._entries = entries
+        self.ids = [e.id for e in entries]
+        self.folded = [e.folded_name for e in entries]
+
+    def entry(self, index: int, fields=()) -> CardEntry:
+        return self._entries[index]
+
+    def columns(self, keys, text: bool = False) -> dict[str, list]:
+        """Catalogue fields of every card as columns (ROW names, and "text")."""
+        columns = {key: [getattr(e, key) for e in self._entries] for key in keys}
+        if text:
+            columns["text"] = [e.text for e in self._entries]
+        return columns
+
+
+def catalogue_of(cards) -> Catalogue:
+    """A catalogue of a CardBase, of loaded cards, or of entries."""
+    cards = getattr(cards, "cards", cards)
+    return Catalogue([c if isinstance(c, CardEntry) else entry_of(c) for c in cards])
+
+
+def printings(catalogue, name: str) -> list[CardEntry]:
+    """Every card with the folded name `name`, in base order."""
+    return [catalogue.entry(i) for i, folded in enumerate(catalogue.folded) if folded == name]
+
+
+def find_card(catalogue, query: str) -> Lookup:
+    """A card by exact id, exact folded name, or a clearly best fuzzy name — as typed, else as the
+    Cyrillic its Latin letters stand for. `catalogue`: a Catalogue, an IndexedBase, a CardBase or entries."""
+    if not hasattr(catalogue, "folded"):
+        catalogue = catalogue_of(catalogue)
     query = query.strip()
-    for card in base.cards:
-        if card.id == query:
-            return Lookup(card, score=100.0)
+    if not query:
+        return Lookup()
+    by_id = _by_id(catalogue, query)
+    if by_id is not None:
+        return Lookup([by_id], score=100.0)
+    names = list(dict.fromkeys(catalogue.folded))
+    key = fold(query)
+    if key in names:
+        return Lookup(printings(catalogue, key), score=100.0)
+    from cardbase.translit import has_latin, to_latin_layout, variants
+
+    if not has_latin(query):
+        by_id = _by_id(catalogue, to_latin_layout(query))      # «ы1_58»: an id typed in the Russian layout
+        if by_id is not None:
+            return Lookup([by_id], score=100.0, via="раскладка клавиатуры")
+    spellings = variants(query)
+    for spelling, how in spellings:                             # «Vjkjnj,jtw», «Osklizg»: exact first
+        if fold(spelling) in names:
+            return Lookup(printings(catalogue, fold(spelling)), score=100.0, via=how)
+    found = _by_name(catalogue, names, query) if not spellings or _has_latin_names(names) else Lookup()
+    if found.cards:
+        return found
+    tries = [(_by_name(catalogue, names, spelling), how) for spelling, how in spellings]
+    clear = [(lookup, how) for lookup, how in tries if lookup.cards]
+    if clear:
+        lookup, how = max(clear, key=lambda item: item[0].score)
+        lookup.via = how
+        return lookup
+    return max([found, *(lookup for lookup, _ in tries)],
+               key=lambda lookup: lookup.candidates[0][1] if lookup.candidates else 0.0)
+
+
+def _has_latin_names(names: list[str]) -> bool:
+    """Whether matching a Latin query as typed can mean anything (some name has Latin letters)."""
+    from cardbase.translit import has_latin
+
+    return any(has_latin(name) for name in names)
+
+
+def _by_id(catalogue, query: str) -> CardEntry | None:
+    ids = catalogue.ids
+    try:
+        return catalogue.entry(ids.index(query))
+    except ValueError:
+        pass
+    folded = query.casefold()
+    for index, card_id in enumerate(ids):      # ids are case-insensitive too: "S1_58"
+        if card_id.casefold() == folded:
+            return catalogue.entry(index)
+    return None
+
+
+def _by_name(catalogue, names: list[str], query: str) -> Lookup:
     key = fold(query)
     if not key:
         return Lookup()
-    for card in base.cards:           # ids are case-insensitive too: "S1_58"
-        if card.id.casefold() == query.casefold():
-            return Lookup(card, score=100.0)
-    names = [fold(card.name) for card in base.cards]
-    exact = [card for card, name in zip(base.cards, names) if name == key]
-    if len(exact) == 1:
-        return Lookup(exact[0], score=100.0)
-    if exact:                          # reprints: the same name in several sets
-        return Lookup(candidates=[(card, 100.0) for card in exact[:MAX_CANDIDATES]])
-    scored = process.extract(key, names, scorer=fuzz.WRatio, limit=MAX_CANDIDATES * 3,
-                             score_cutoff=CUTOFF)
-    best: dict[int, float] = {}
-    for _, score, index in scored:     # several cards share a name: keep each card once
-        best.setdefault(index, score)
-    ranked = sorted(best.items(), key=lambda item: (-item[1], base.cards[item[0]].id))
+    if key in names:
+        return Lookup(printings(catalogue, key), score=100.0)
+    from rapidfuzz import fuzz, process     # only for a name not found as typed
+
+    scored = process.extract(key, names, scorer=fuzz.WRatio, limit=MAX_CANDIDATES, score_cutoff=CUTOFF)
+    ranked = [(names[index], score) for _, score, index in
+              sorted(scored, key=lambda item: (-item[1], item[2]))]     # equal scores: base order
     if not ranked:
         return Lookup()
-    top_index, top = ranked[0]
+    top_name, top = ranked[0]
     second = ranked[1][1] if len(ranked) > 1 else 0.0
-    same_name = len(ranked) > 1 and names[ranked[1][0]] == names[top_index]
-    if top >= CLEAR and top - second >= LEAD and not same_name:
-        return Lookup(base.cards[top_index], score=round(top, 1))
-    return Lookup(candidates=[(base.cards[i], round(s, 1)) for i, s in ranked[:MAX_CANDIDATES]])
+    if top >= CLEAR and top - second >= LEAD:
+        return Lookup(printings(catalogue, top_name), score=round(top, 1))
+    return Lookup(candidates=[(catalogue.entry(catalogue.folded.index(name), LISTED), round(score, 1))
+                              for name, score in ranked])

@@ -1,8 +1,7 @@
-"""`berserk-judge card`: one card by id or forgiving name, with its readings and findings."""
+"""`berserk-judge card`: one card by id, forgiving name or search, with its printings, readings and findings."""
 from __future__ import annotations
 
 import json
-import sys
 
 import click
 
@@ -16,47 +15,31 @@ from cli.russian import Choice, Command
 @click.option("--format", "fmt", type=Choice(["text", "json"]), default="text",
               show_default=True, help="Формат вывода.")
 def card(query, bases, fmt):
-    """Карта по id или имени: характеристики, текст, каждая особенность
-    (вид, оплата, условие, метка, тип и имя, каноническая и абстрактная
-    запись, все чтения) и находки проверки.
+    """Карта по id, имени или поиску: характеристики, печати, текст, каждая
+    особенность (вид, оплата, условие, метка, тип и имя, каноническая и
+    абстрактная запись, все чтения) и находки проверки.
 
-    ЗАПРОС — id карты или имя; регистр, ё/е, дефисы и опечатки прощаются.
-    Несколько близких карт — их список (id, имя, выпуск, сходство).
+    ЗАПРОС — id карты или имя: регистр, ё/е, дефисы и опечатки прощаются,
+    имя латиницей (Osklizg) и набранное в другой раскладке (Jcrkbpu)
+    находится. Имя, напечатанное в нескольких выпусках, — одна карта со
+    списком печатей. Поиск, как в Scryfall: o:ранить (текст), t:летающее
+    (тип), c:горы (стихия), cost>=4, s:s1 (выпуск), kind:triggered (вид
+    особенности), class:гном; условия через пробел, «-» перед условием —
+    «не».
 
-    Коды выхода: 0 — карта найдена, 1 — найдено несколько карт или ни одной,
-    2 — ошибка вызова или настроек.
+    Коды выхода: 0 — найдена одна карта, 1 — ни одной, 2 — ошибка вызова,
+    настроек или базы, 3 — подходят несколько карт (их список — на stdout).
     """
     from cli.card_lookup import find_or_exit
 
-    base, found, score = find_or_exit(query, bases, fmt)
-    features, findings = _examine(base, found)
+    _, lookup, records = find_or_exit(query, bases, fmt)
     if fmt == "json":
-        from reports.canon import feature_record
-
-        record = {"id": found.id, "name": found.name, "set": found.set_id, "set_name": found.set_name,
-                  "fields": found.fields, "text": found.text, "score": score,
-                  "features": [feature_record(f) for f in features],
-                  "findings": [f.to_dict() for f in findings]}
-        click.echo(json.dumps({"cards": [record], "candidates": []}, ensure_ascii=False, indent=2,
-                              default=str))
+        cards = [{"id": r["card"]["id"], "name": r["card"]["name"], "set": r["card"]["set"],
+                  "set_name": r["card"]["set_name"], "fields": r["card"]["fields"], "text": r["card"]["text"],
+                  "path": r["card"]["path"], "score": lookup.score, "features": r["features"],
+                  "findings": r["findings"]} for r in records]
+        click.echo(json.dumps({"cards": cards, "candidates": [], "via": lookup.via}, ensure_ascii=False, indent=2))
         return
     from reports.card_view import render_card
 
-    click.echo(render_card(found, features, findings, score), nl=False)
-
-
-def _examine(base, found):
-    """The card's features and its lint findings under the configured settings."""
-    from cardbase.model import CardBase
-    from lint.config import ConfigError, load_settings
-    from lint.engine import lint_base
-    from parser import read_card
-
-    try:
-        settings = load_settings()
-    except ConfigError as exc:
-        raise click.UsageError(f"ошибка настроек: {exc}") from None
-    one = CardBase(cards=[found], problems=[p for p in base.problems if p.card_id == found.id],
-                   paths=[found.path])
-    findings = lint_base(one, settings).findings
-    return read_card(found), findings
+    click.echo(render_card(records, lookup.score, lookup.via), nl=False)

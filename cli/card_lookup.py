@@ -1,60 +1,128 @@
-"""The card lookup both `card` and `explain --card` use: base → card, or a clear exit."""
+"""The card lookup `card` and `explain --card` share: base → card index → the card, or a clear exit.
+
+Exit codes of a lookup: 0 — one card found, 1 — none, 2 — a call, settings or
+base error, 3 — several cards match (they are listed on stdout).
+"""
 from __future__ import annotations
 
 import sys
 
 import click
 
-from cli.common import configured_base
+FOUND, NOT_FOUND, ERROR, SEVERAL = 0, 1, 2, 3
+MAX_LISTED = 50
 
 
-def load(bases):
-    """The given base, the configured one, or the demo base; unreadable → exit 2."""
-    from cardbase.load import format_problem, load_base
+def open_base(bases, rebuild: bool = False):
+    """The indexed base of --base, of the configured base, or of the demo base; unreadable → exit 2."""
+    from cardbase.index import INDEX_DIR, open_index
+    from cli.lint_run import cache_folder
+    from lint.config import ConfigError, load_settings
+    from reports.card_digest import CardDigester
 
-    base = load_base(list(bases) or configured_base())
-    fatal = [p for p in base.problems if p.kind == "unreadable" or p.line <= 0]
-    if fatal and not base.cards:
+    try:
+        settings = load_settings()
+    except ConfigError as exc:
+        raise click.UsageError(f"ошибка настроек: {exc}") from None
+    bars = []
+
+    def progress(total: int):
+        from cli.progress import DelayedProgress, wanted
+
+        bars.append(DelayedProgress(total, "Указатель карт", wanted(False)))
+        return bars[-1]
+
+    try:
+        indexed = open_index(cache_folder(settings) / INDEX_DIR, list(bases) or settings.cardbase,
+                             CardDigester(settings), progress, rebuild)
+    finally:
+        for bar in bars:
+            bar.close()
+    fatal = [p for p in indexed.problems if p["kind"] == "unreadable" or p["line"] <= 0]
+    if fatal and not indexed.ids:
         for problem in fatal:
-            click.echo(f"Ошибка: {format_problem(problem)}", err=True)
-        sys.exit(2)
-    return base
+            click.echo(f"Ошибка: {_problem_text(problem)}", err=True)
+        sys.exit(ERROR)
+    return indexed
 
 
-def candidate_record(card, score) -> dict:
-    return {"id": card.id, "name": card.name, "set": card.set_id, "set_name": card.set_name,
-            "score": score}
+def _problem_text(problem) -> str:
+    if isinstance(problem, dict):
+        from cardbase.model import Problem
+
+        problem = Problem(problem["path"], problem["line"], problem["column"], problem["message"],
+                          problem.get("card_id"), problem.get("kind", "schema"))
+    from cardbase.load import format_problem
+
+    return format_problem(problem)
+
+
+def find(indexed, query: str):
+    """The Lookup of a query: a search (`o:…`, `t:…`, …) or an id or name."""
+    from cardbase.lookup import Lookup, find_card, printings
+    from cardbase.query import QueryError, is_search, parse, search
+
+    if not is_search(query):
+        return find_card(indexed, query)
+    try:
+        terms = parse(query)
+    except QueryError as exc:
+        raise click.UsageError(f"поиск: {exc}") from None
+    found = search(indexed, terms)
+    names = list(dict.fromkeys(entry.folded_name for entry in found))
+    if len(names) == 1:
+        return Lookup(printings(indexed, names[0]), score=100.0)
+    return Lookup(candidates=[(next(e for e in found if e.folded_name == name), 100.0) for name in names])
+
+
+def candidate_record(entry, score) -> dict:
+    return {"id": entry.id, "name": entry.name, "set": entry.set_id, "set_name": entry.set_name, "score": score}
 
 
 def candidate_lines(candidates) -> list[str]:
-    return [f"  {card.id}\t{card.name}\t{card.set_id} «{card.set_name}»\t{score:g}"
-            for card, score in candidates]
+    lines = [f"  {entry.id}\t{entry.name}\t{entry.set_id} «{entry.set_name}»\t{score:g}"
+             for entry, score in candidates[:MAX_LISTED]]
+    if len(candidates) > MAX_LISTED:
+        lines.append(f"  … и ещё {len(candidates) - MAX_LISTED}")
+    return lines
 
 
 def report_miss(query: str, lookup) -> None:
-    """Several close cards or none: the message on stderr (the list itself on stdout)."""
+    """Several cards or none: the message on stderr (the list itself on stdout)."""
     if lookup.candidates:
-        click.echo(f"Запросу «{query}» подходят несколько карт; уточните имя или укажите id:", err=True)
+        click.echo(f"Запросу «{query}» подходят несколько карт ({len(lookup.candidates)}); уточните запрос "
+                   f"или укажите id:", err=True)
     else:
-        click.echo(f"Ошибка: карта «{query}» не найдена в базе (ни по id, ни по имени).", err=True)
+        click.echo(f"Ошибка: карта «{query}» не найдена в базе (ни по id, ни по имени, ни в латинской "
+                   f"записи или другой раскладке).", err=True)
 
 
 def find_or_exit(query: str, bases, fmt: str = "text"):
-    """(base, card, score) of the one card the query names; otherwise the candidates are listed
-    (as text, or as `{"cards": [], "candidates": [...]}` JSON) and the exit code is 1."""
-    from cardbase.lookup import find_card
+    """(indexed base, lookup, records of the printings found) of the one card the query names;
+    otherwise the candidates are listed (as text, or as `{"cards": [], "candidates": [...]}`
+    JSON) and the exit code is 3 (several) or 1 (none). An index entry broken under the lookup
+    is built anew once."""
+    from cardbase.index import IndexDamaged
 
-    base = load(bases)
-    lookup = find_card(base, query)
+    for attempt in (0, 1):
+        indexed = open_base(bases, rebuild=bool(attempt))
+        try:
+            lookup = find(indexed, query)
+            records = [indexed.record(entry) for entry in lookup.cards]
+            break
+        except IndexDamaged as exc:
+            if attempt:
+                click.echo(f"Ошибка: {exc}", err=True)
+                sys.exit(ERROR)
     if lookup.card is None:
         report_miss(query, lookup)
         if fmt == "json":
             import json
 
-            records = [candidate_record(card, score) for card, score in lookup.candidates]
-            click.echo(json.dumps({"cards": [], "candidates": records}, ensure_ascii=False, indent=2))
+            rows = [candidate_record(entry, score) for entry, score in lookup.candidates]
+            click.echo(json.dumps({"cards": [], "candidates": rows}, ensure_ascii=False, indent=2))
         else:
             for line in candidate_lines(lookup.candidates):
                 click.echo(line)
-        sys.exit(1)
-    return base, lookup.card, lookup.score
+        sys.exit(SEVERAL if lookup.candidates else NOT_FOUND)
+    return indexed, lookup, records

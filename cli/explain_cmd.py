@@ -12,7 +12,7 @@ from cli.russian import Choice, Command
 @click.command(name="explain", cls=Command)
 @click.argument("text", required=False, metavar="[ТЕКСТ]")
 @click.option("--card", "card_query", metavar="ID_ИЛИ_ИМЯ",
-              help="Объяснить текст карты из базы (id или имя; опечатки прощаются).")
+              help="Объяснить текст карты из базы (id, имя или поиск, как у card; опечатки прощаются).")
 @click.option("--base", "bases", multiple=True, type=click.Path(),
               help="База карт (файл или папка YAML); по умолчанию — настроенная или демо-база.")
 @click.option("--name", "card_name", metavar="ИМЯ",
@@ -24,17 +24,19 @@ from cli.russian import Choice, Command
 @click.option("--format", "fmt", type=Choice(["text", "json"]), default="text",
               show_default=True, help="Формат вывода.")
 def explain(text, card_query, bases, card_name, quote, rulebook_dir, fmt):
-    """Пошаговое объяснение, как разыгрывается каждая особенность: когда её
-    можно объявить (114–116), кто что выбирает, что независимо, что зависит от
-    успеха предыдущего, что необязательно (505), когда оплата и как считается
-    X. Каждое утверждение заканчивается номером правила; у неоднозначного
-    текста — объяснение для каждого чтения.
+    """Пошаговое объяснение, как разыгрывается каждая особенность: вид
+    особенности и когда её можно объявить (114–116), кто что выбирает, что
+    независимо, что зависит от успеха предыдущего, что необязательно (505),
+    когда оплата и откуда берётся X. Номера правил — только те, что есть в
+    своде и говорят именно это; где свод молчит, объяснение так и говорит. У
+    неоднозначного текста — объяснение для каждого чтения.
 
     ТЕКСТ — текст особенностей (абстрактный С1, С2, … или настоящий); «-»
     читает стандартный ввод.
 
     Коды выхода: 0 — всё объяснено, 1 — есть непрочитанные особенности или
-    карта не найдена однозначно, 2 — ошибка вызова или свода правил.
+    карта не найдена, 2 — ошибка вызова или свода правил, 3 — запросу --card
+    подходят несколько карт.
     """
     if (text is None) == (card_query is None):
         raise click.UsageError("укажите либо ТЕКСТ, либо --card (ровно одно из двух)")
@@ -47,40 +49,57 @@ def explain(text, card_query, bases, card_name, quote, rulebook_dir, fmt):
         from cli.rules_cmd import open_rulebook
 
         book = open_rulebook(rulebook_dir)
-    card_id = None
     if card_query is not None:
-        from cli.card_lookup import find_or_exit
-
-        _, found, _ = find_or_exit(card_query, bases, fmt)
-        text, card_name, card_id = found.text, card_name or found.name, found.id
-        if fmt == "text":
-            click.echo(f"{found.name}  [{found.id}]  выпуск {found.set_id} «{found.set_name}»\n")
+        _explain_card(card_query, bases, book if quote else None, fmt)
+        return
     if not text.strip():
         click.echo("Ошибка: пустой текст — объяснять нечего.", err=True)
         sys.exit(1)
-    from explain import explain_text, render_text
+    from explain import explain_text, payload
 
-    explanations = explain_text(text, card_name, rulebook=book if quote else None)
+    data = payload(explain_text(text, card_name, rulebook=book if quote else None))
+    _print(data, fmt)
+    sys.exit(1 if _unread(data) else 0)
+
+
+def _explain_card(query: str, bases, book, fmt: str) -> None:
+    """The card's stored explanation (every printing that reads differently), quotes added from the rulebook."""
+    from cli.card_lookup import find_or_exit
+    from reports.card_view import printing_label
+
+    _, lookup, records = find_or_exit(query, bases, fmt)
+    shown: dict[str, dict] = {}
+    for record in records:
+        shown.setdefault(record["reading"], record)
+    datas = []
+    for index, record in enumerate(shown.values()):
+        data = record["explain"]
+        if book is not None:
+            from explain import add_quotes
+
+            add_quotes(data, book)
+        datas.append(data)
+        if fmt == "text":
+            card = record["card"]
+            if index:
+                click.echo(f"\nТекст в печати {printing_label(card)} читается иначе:\n")
+            else:
+                click.echo(f"{card['name']}  [{card['id']}]  выпуск {card['set']} «{card['set_name']}»\n")
+            _print(data, fmt)
     if fmt == "json":
-        click.echo(json.dumps(_payload(explanations, card_id), ensure_ascii=False, indent=2))
+        click.echo(json.dumps(datas[0] if len(datas) == 1 else {"card": datas[0].get("card"), "printings": datas},
+                              ensure_ascii=False, indent=2))
+    sys.exit(1 if any(_unread(d) for d in datas) else 0)
+
+
+def _print(data: dict, fmt: str) -> None:
+    from explain import render_text
+
+    if fmt == "json":
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
     else:
-        click.echo(render_text(explanations), nl=False)
-    unread = [e for e in explanations if e.feature.reading is None]
-    sys.exit(1 if unread else 0)
+        click.echo(render_text(data), nl=False)
 
 
-def _payload(explanations, card_id) -> dict:
-    features = []
-    for explanation in explanations:
-        feature = explanation.feature
-        features.append({
-            "line": feature.line, "kind": feature.kind, "text": feature.text.strip(),
-            "readings": [{"canonical": head,
-                          "steps": [{"text": s.text, "rules": list(s.rules), "depth": s.depth,
-                                     "quote": s.quote} for s in steps]}
-                         for head, steps in explanation.readings],
-        })
-    payload = {"features": features}
-    if card_id is not None:
-        payload["card"] = card_id
-    return payload
+def _unread(data: dict) -> bool:
+    return any(not feature.get("read", True) for feature in data["features"])

@@ -10,7 +10,9 @@ from cli.russian import Choice, Command
 
 
 def open_rulebook(folder: str | None):
-    """The rulebook of --rulebook or of the config key `rulebook`; a clear exit 2 otherwise."""
+    """The rulebook of --rulebook or of the config key `rulebook`; a clear exit 2 otherwise.
+
+    Files of the folder that cannot be read are named on stderr and skipped."""
     from lint.config import ConfigError, configured_rulebook
     from rulebook import RulebookError, load_rulebook
 
@@ -23,10 +25,13 @@ def open_rulebook(folder: str | None):
         raise click.UsageError("свод правил не задан: укажите --rulebook ПАПКА или ключ rulebook "
                                "в настройках (pyproject.toml или berserk-judge.toml)")
     try:
-        return load_rulebook(folder)
+        book = load_rulebook(folder)
     except RulebookError as exc:
         click.echo(f"Ошибка: {exc}", err=True)
         sys.exit(2)
+    for message in book.skipped:
+        click.echo(f"Предупреждение: {message}", err=True)
+    return book
 
 
 @click.command(name="rules", cls=Command)
@@ -38,31 +43,38 @@ def open_rulebook(folder: str | None):
 def rules(query, rulebook_dir, fmt):
     """Правило свода по номеру или по словам.
 
-    ЗАПРОС — номер (116.3, 505: правило и все его подпункты) или слова
-    (может: каждое правило, где они есть, лучшие первыми, совпадения
-    выделены **так**). Номер, который есть в нескольких файлах (два издания
-    505), показывается из каждого, с именем файла.
+    ЗАПРОС — номер (116.3, 505: правило и все его подпункты; 505.3 — абзац
+    об оплате, напечатанный без номера; «505, пример 2» — правило с этим
+    примером) или слова (может: каждое правило, где они есть целым словом
+    в любой форме, с синонимами; сначала правила, где слова стоят подряд;
+    совпадения выделены **так**). Номер, который есть в нескольких изданиях
+    (505), показывается из каждого, с названием издания.
 
-    Коды выхода: 0 — найдено, 1 — ничего не найдено, 2 — ошибка вызова или
-    свода правил.
+    Коды выхода: 0 — найдено, 1 — ничего не найдено (сообщение говорит,
+    какие номера есть в своде), 2 — ошибка вызова или свода правил.
     """
     from rulebook import by_number, by_words, is_rule_number
+    from rulebook.editions import numbers_held
 
     book = open_rulebook(rulebook_dir)
-    matches = by_number(book, query) if is_rule_number(query) else by_words(book, query)
+    number = is_rule_number(query)
+    matches = by_number(book, query) if number else by_words(book, query)
     if not matches:
-        what = "правила с номером" if is_rule_number(query) else "правил со словами"
-        click.echo(f"Ошибка: в своде {book.folder} нет {what} «{query}».", err=True)
+        what = "правила с номером" if number else "правил со словами"
+        click.echo(f"Ошибка: в своде {book.folder} нет {what} «{query}». В своде есть:", err=True)
+        for line in numbers_held(book):
+            click.echo(f"  {line}", err=True)
         sys.exit(1)
     if fmt == "json":
         click.echo(json.dumps({"query": query, "rules": [
-            {"number": m.rule.number, "section": m.rule.section, "source": m.rule.source,
-             "line": m.rule.line, "text": m.rule.text, "matches": [list(s) for s in m.spans]}
+            {"number": m.rule.number, "name": m.rule.cited_number, "section": m.rule.section,
+             "source": m.rule.source, "edition": book.edition(m.rule), "line": m.rule.line,
+             "text": m.rule.text, "matches": [list(s) for s in m.spans]}
             for m in matches]}, ensure_ascii=False, indent=2))
         return
     for index, match in enumerate(matches):
         rule = match.rule
         if index:
             click.echo("")
-        click.echo(f"── {rule.label} — {rule.source}, строка {rule.line}")
+        click.echo(f"── {rule.label} — {book.edition(rule)}, строка {rule.line}")
         click.echo(match.marked() if match.spans else rule.text)

@@ -1,31 +1,40 @@
 """Step-by-step explanations generated from a feature's reading tree.
 
 Every statement comes from the phrase table (`explain.phrases`) and ends with
-the rule numbers of `explain.rulemap`; nothing here is written per card.
+the citations of `explain.rulemap` — only rules of the rulebook folder that
+say what the statement says; a statement the folder does not back says so
+and cites nothing. Nothing here is written per card.
+
+The one entry point for a caller with features already read (the CLI, the
+report, a language server's hover) is `explain_features(features, rulebook=None,
+card_name=None) -> list[FeatureExplanation]`; `explain_feature` gives the steps
+of one reading of one feature.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 
+from explain import judge
 from explain.phrases import FEATURE, NODE
-from explain.rulemap import cite, numbers, quote
+from explain.rulemap import cite, new_quotes, numbers
 
 _ABSTRACT_LABEL = re.compile(r"[СC]\d+")
 _X = re.compile(r"(?<![\w{])[XХxх](?![\w}])")
 _WHERE_X = re.compile(r"где\s+[XХ]\b", re.I)
 _LIMIT_ONLY = re.compile(r"[^{}]*\bраз[а]?\b[^{}]*", re.I)
-_TRIGGER_WORD = re.compile(r"\s*(при|если|когда|после|до|в\s+начале|в\s+конце)(?!\w)", re.I)
+_MAY_WORD = re.compile(r"(?<!не )(?<!\w)(?:может|можете|могут)(?!\w)", re.I)
 
 
 @dataclass
 class Step:
-    """One statement: a Russian sentence ending with its rule numbers."""
+    """One statement: a Russian sentence ending with its citations (none when the folder has no rule)."""
 
     text: str
-    rules: tuple[str, ...]
+    rules: tuple[str, ...]            # citations as `rules` takes them: "114.1", "505, пример 1"
     depth: int = 0
     quote: str | None = None
+    topics: tuple[str, ...] = ()      # keys of explain.rulemap.RULES (a quote can be added later)
 
 
 @dataclass
@@ -39,25 +48,25 @@ class FeatureExplanation:
 class _Builder:
     """Collects the steps of one reading of one feature."""
 
-    def __init__(self, feature, rulebook, kind_topic: str):
+    def __init__(self, feature, rulebook, card_name: str | None):
         self.feature = feature
         self.rulebook = rulebook
-        self.kind_topic = kind_topic
+        self.card_name = card_name
         self.steps: list[Step] = []
-        self.quoted: set[str] = set()      # a rule is quoted once per reading
+        self.quoted: set[tuple[str, str]] = set()      # a rule is quoted once per reading
 
-    def say(self, table: dict, key: str, depth: int, prefix: str = "", **fields) -> None:
-        template, topics = table[key]
-        topics = topics or (self.kind_topic,)
+    def say(self, table: dict, key: str, depth: int, prefix: str = "",
+            topics: tuple[str, ...] | None = None, **fields) -> None:
+        template, default_topics = table[key]
+        topics = default_topics if topics is None else topics
         text = template.format(**fields)
         if prefix:
             lower = len(text) > 1 and text[0].isupper() and text[1].islower()
             text = prefix + (text[:1].lower() + text[1:] if lower else text)
-        text = f"{text} {cite(*topics)}"
-        fresh = [t for t in dict.fromkeys(topics) if t not in self.quoted]
-        self.quoted.update(fresh)
-        quotes = [q for q in (quote(self.rulebook, t) for t in fresh) if q]
-        self.steps.append(Step(text, numbers(*topics), depth, "\n".join(quotes) or None))
+        if topics:
+            text = f"{text} {cite(*topics)}"
+        quotes = new_quotes(self.rulebook, topics, self.quoted)
+        self.steps.append(Step(text, numbers(*topics), depth, quotes, tuple(topics)))
 
 
 def name(node) -> str:
@@ -66,7 +75,7 @@ def name(node) -> str:
 
     if isinstance(node, Atom):
         return node.text if _ABSTRACT_LABEL.fullmatch(node.text) else f"«{node.text}»"
-    return canonical(node, atom_text=lambda a: a.text if _ABSTRACT_LABEL.fullmatch(a.text) else a.text)
+    return canonical(node, atom_text=lambda a: a.text)
 
 
 def _listing(items, word: str = "и") -> str:
@@ -74,18 +83,32 @@ def _listing(items, word: str = "и") -> str:
     return ", ".join(names[:-1]) + f" {word} " + names[-1] if len(names) > 1 else names[0]
 
 
-def _has_x(node, payment: str | None) -> bool:
+_QUOTED = re.compile(r"«[^«»]*»|\"[^\"]*\"|“[^”]*”")
+
+
+def _has_x(node) -> bool:
+    """An X in the abilities' own words (an X inside a granted feature in quotes is that feature's)."""
     from parser import atoms
 
-    return any(_X.search(a.text) for a in atoms(node))
+    return any(_X.search(_QUOTED.sub(" ", a.text)) for a in atoms(node))
 
 
-def explain_node(b: _Builder, node, depth: int, prefix: str = "", optional: bool = False) -> None:
-    """The steps of one node, then of its compound children one level deeper."""
-    from parser import (All, Atom, Choice, Condition, Dependent, Either, Fallback, May,
-                        OpponentFallback, Sequence)
+def _actor(optional: bool, who: str) -> dict[str, str]:
+    """The fields naming who plays a part and whether he must: «Игрок обязан объявить …»."""
+    if not optional:
+        must = "обязан объявить "
+    else:
+        must = "может объявить " if who == "Игрок" else "может выполнить "
+    return {"who": who, "who_l": who[:1].lower() + who[1:], "must": must}
 
-    must = "может объявить " if optional else "обязан объявить "
+
+def explain_node(b: _Builder, node, depth: int, prefix: str = "", optional: bool = False,
+                 who: str = "Игрок") -> None:
+    """The steps of one node, then of its compound children one level deeper
+    (`who` decides the optional parts: the controller, or the one a «противник может» names)."""
+    from parser import All, Atom, Choice, Condition, Dependent, Either, Fallback, May, OpponentFallback, Sequence
+
+    actor = _actor(optional, who)
     if isinstance(node, Atom):
         return
     if isinstance(node, Sequence):
@@ -96,11 +119,14 @@ def explain_node(b: _Builder, node, depth: int, prefix: str = "", optional: bool
             if isinstance(block, Atom):
                 b.say(NODE, "block-mandatory", depth + 1, head)
             else:
-                explain_node(b, block, depth + 1, head, optional)
+                explain_node(b, block, depth + 1, head, optional, who)
         return
     if isinstance(node, All):
+        if len(node.items) > 1 and all(isinstance(i, Condition) for i in node.items) and any(
+                judge.connective(b.feature, left, right) == ";" for left, right in zip(node.items, node.items[1:])):
+            b.say(NODE, "case-list", depth, prefix)
         b.say(NODE, "all", depth, prefix, items=_listing(node.items))
-        _children(b, node.items, depth, optional)
+        _children(b, node.items, depth, optional, who)
         return
     if isinstance(node, (Choice, Either)):
         key = "either" if isinstance(node, Either) else (
@@ -109,58 +135,93 @@ def explain_node(b: _Builder, node, depth: int, prefix: str = "", optional: bool
         b.say(NODE, key, depth, prefix, items=_listing(node.items, word))
         for index, item in enumerate(node.items, start=1):
             if not isinstance(item, Atom):
-                explain_node(b, item, depth + 1, f"Вариант {index} — {name(item)}: ", optional)
+                explain_node(b, item, depth + 1, f"Вариант {index} — {name(item)}: ", optional, who)
         return
     if isinstance(node, Dependent):
-        b.say(NODE, "dependent", depth, prefix, must=must, a=name(node.left), b=name(node.right))
-        if _has_x(node.right, b.feature.payment) and not _x_defined(b.feature):
+        mark = judge.connective(b.feature, node.left, node.right)
+        key = {"при выполнении": "dependent-execution", ";": "dependent-semicolon",
+               "—": "dependent-dash"}.get(mark, "dependent")
+        b.say(NODE, key, depth, prefix, a=name(node.left), b=name(node.right), **actor)
+        if mark == ";" and isinstance(node.left, Condition) and isinstance(_first(node.right), Condition):
+            b.say(NODE, "case-semicolon", depth + 1, a=name(node.left), b=name(_first(node.right)))
+        if _has_x(node.right) and not _x_defined(b.feature):
             b.say(NODE, "x-dependent", depth + 1, a=name(node.left), b=name(node.right))
-        _children(b, (node.left, node.right), depth, optional)
+        _children(b, (node.left, node.right), depth, optional, who)
         return
     if isinstance(node, Fallback):
-        b.say(NODE, "fallback", depth, prefix, must=must, a=name(node.left), b=name(node.right))
-        _children(b, (node.left, node.right), depth, optional)
+        key = "fallback" if _says_otherwise(b.feature, node) else "fallback-effect"
+        b.say(NODE, key, depth, prefix, a=name(node.left), b=name(node.right), **actor)
+        _children(b, (node.left, node.right), depth, optional, who)
         return
     if isinstance(node, OpponentFallback):
         b.say(NODE, "opponent", depth, prefix, a=name(node.left), b=name(node.right))
-        _children(b, (node.left, node.right), depth, optional)
+        _children(b, (node.left, node.right), depth, optional, who)
         return
     if isinstance(node, Condition):
         if node.orelse is None:
             b.say(NODE, "condition", depth, prefix, cond=node.condition, a=name(node.body))
-            _children(b, (node.body,), depth, optional)
+            _children(b, (node.body,), depth, optional, who)
         else:
             b.say(NODE, "condition-else", depth, prefix, cond=node.condition, a=name(node.body),
                   b=name(node.orelse))
-            _children(b, (node.body, node.orelse), depth, optional)
+            _children(b, (node.body, node.orelse), depth, optional, who)
         return
     if isinstance(node, May):
-        body = node.body
-        # who chooses (May.chooser, spec §2): the controller unless the text names another player
-        who, chooser = _CHOOSER_FORMS.get(node.chooser, ("игрока", "Игрок")) if node.chooser else ("игрока", "Игрок")
-        if isinstance(body, Atom):
-            b.say(NODE, "may-one", depth, prefix, a=name(body), who=who)
-        elif isinstance(body, All):
-            b.say(NODE, "may-many", depth, prefix, items=_listing(body.items), chooser=chooser)
-            _children(b, body.items, depth, True)
-        else:
-            b.say(NODE, "may-block", depth, prefix, a=name(body), who=who)
-            explain_node(b, body, depth + 1, "", True)
+        _explain_may(b, node, depth, prefix)
         return
     raise TypeError(f"not a reading node: {node!r}")
 
 
-# May.chooser (nominative) → (genitive, nominative capitalised) for «по желанию …»
-_CHOOSER_FORMS = {"противник": ("противника", "Противник"), "соперник": ("соперника", "Соперник"),
-                  "атакованный": ("атакованного", "Атакованный"), "владелец": ("владельца", "Владелец")}
+def _explain_may(b: _Builder, node, depth: int, prefix: str) -> None:
+    from parser import All, Atom
+
+    body = node.body
+    other = judge.may_chooser(node, b.feature)
+    if other is not None:
+        who, word = other
+        b.say(NODE, "may-other", depth, prefix, a=name(body), whose=judge.genitive(who), word=word)
+        explain_node(b, body, depth + 1, "", True, who.capitalize())
+    elif isinstance(body, Atom):
+        b.say(NODE, "may-one", depth, prefix, a=name(body))
+    elif isinstance(body, All):
+        b.say(NODE, "may-many", depth, prefix, items=_listing(body.items))
+        _children(b, body.items, depth, True)
+    else:
+        b.say(NODE, "may-block", depth, prefix, a=name(body))
+        explain_node(b, body, depth + 1, "", True)
 
 
-def _children(b: _Builder, items, depth: int, optional: bool) -> None:
+def _first(node):
+    """The leftmost operand of a right-nested dependent chain."""
+    from parser import Dependent
+
+    while isinstance(node, Dependent):
+        node = node.left
+    return node
+
+
+def _says_otherwise(feature, node) -> bool:
+    """«в противном случае» (505.6 of the numbered edition) rather than a bare «иначе»."""
+    from parser import atoms
+
+    left, right = atoms(node.left), atoms(node.right)
+    if not left or not right:
+        return False
+    tokens = getattr(feature, "tokens", None)
+    if tokens:
+        between = " ".join(t.text for t in tokens if left[-1].span[1] <= t.start < right[0].span[0])
+    else:
+        span = getattr(feature, "span", (0, 0))
+        between = (getattr(feature, "text", "") or "")[left[-1].span[1] - span[0]: right[0].span[0] - span[0]]
+    return "противном" in between.casefold()
+
+
+def _children(b: _Builder, items, depth: int, optional: bool, who: str = "Игрок") -> None:
     from parser import Atom
 
     for item in items:
         if not isinstance(item, Atom):
-            explain_node(b, item, depth + 1, f"{name(item)}: ", optional)
+            explain_node(b, item, depth + 1, f"{name(item)}: ", optional, who)
 
 
 def _limit_only(payment: str) -> bool:
@@ -169,9 +230,11 @@ def _limit_only(payment: str) -> bool:
 
 
 def _x_defined(feature) -> bool:
-    """X is given by the payment or by a «где X — …» clause (then 505.7 does not apply)."""
+    """X is given by the payment, the trigger condition or a «где X — …» clause (then 505.7 does not apply)."""
     payment = getattr(feature, "payment", None) or ""
-    return bool(_X.search(payment)) or bool(_WHERE_X.search(getattr(feature, "text", "") or ""))
+    condition = getattr(feature, "condition", None) or ""
+    return bool(_X.search(payment) or _X.search(condition)
+                or _WHERE_X.search(getattr(feature, "text", "") or ""))
 
 
 def _kind(feature) -> str:
@@ -186,10 +249,6 @@ def _kind(feature) -> str:
             return "keyword"
         return "abstract"
     return kind
-
-
-_KIND_TOPIC = {"playable": "playable", "conditional": "conditional", "triggered": "triggered",
-               "keyword": "triggered", "static": "static", "abstract": "compound", "unknown": "compound"}
 
 
 def _optional_root(tree) -> bool | None:
@@ -207,9 +266,6 @@ def _optional_root(tree) -> bool | None:
     return None if has_may(tree) else False
 
 
-_MAY_WORD = re.compile(r"(?<!не )(?<!\w)(?:может|можете|могут)(?!\w)", re.I)
-
-
 def _optional_feature(feature, tree) -> bool | None:
     """As `_optional_root`; «может» left inside an ability's words (a subject before it,
     «ваш слуа может …») makes no MAY node but still lets the player skip the feature (116.7)."""
@@ -221,10 +277,28 @@ def _optional_feature(feature, tree) -> bool | None:
     return found
 
 
-def explain_feature(feature, reading_index: int = 0, rulebook=None) -> list[Step]:
-    """The steps of one reading (0 = default) of one feature."""
+def _other_choosers(feature, tree) -> list[str]:
+    """Who, other than the controller, decides each «может» of the tree (empty: the controller, or none)."""
+    from parser import May, children
+
+    found: list[str] = []
+
+    def walk(node):
+        if isinstance(node, May):
+            other = judge.may_chooser(node, feature)
+            found.append(other[0] if other else "")
+        for child in children(node):
+            walk(child)
+
+    walk(tree)
+    return found if found and all(found) else []
+
+
+def explain_feature(feature, reading_index: int = 0, rulebook=None, card_name: str | None = None) -> list[Step]:
+    """The steps of one reading (0 = default) of one feature (`card_name`: the card's own name,
+    so a trigger condition naming it is not taken for one without a source)."""
     kind = _kind(feature)
-    b = _Builder(feature, rulebook, _KIND_TOPIC.get(kind, "compound"))
+    b = _Builder(feature, rulebook, card_name)
     reading = getattr(feature, "reading", None)
     if reading is None:
         if kind != "errata":
@@ -240,78 +314,144 @@ def explain_feature(feature, reading_index: int = 0, rulebook=None) -> list[Step
     from parser import Atom
 
     if isinstance(tree, Atom):
-        b.say(FEATURE, "effect", 0, a=name(tree))
+        line = _line_kind(feature, tree)
+        if line is not None:
+            b.say(FEATURE, line[0], 0, word=line[1])
+        else:
+            static = kind in ("static", "keyword") and not condition and not getattr(feature, "payment", None)
+            b.say(FEATURE, "effect-static" if static else "effect", 0, a=name(tree))
     else:
         explain_node(b, tree, 0, optional=_optional_root(tree) is True)
-    _x_statements(b, feature, tree)
-    if feature.payment and kind in ("playable", "conditional") and not _limit_only(feature.payment):
-        b.say(FEATURE, "payment", 0, payment=feature.payment)
+    _choosers(b, feature, tree)
+    _x_statements(b, feature, tree, condition)
+    payment = getattr(feature, "payment", None)
+    if payment and kind in ("playable", "conditional") and not _limit_only(payment) and not isinstance(tree, Atom):
+        b.say(FEATURE, "payment", 0, payment=payment)
     for granted in getattr(feature, "granted", ()) or ():
         b.say(FEATURE, "granted", 0, text=granted.text.strip())
-        for step in explain_feature(granted, 0, rulebook):
-            b.steps.append(Step(step.text, step.rules, step.depth + 1, step.quote))
+        for step in explain_feature(granted, 0, rulebook, card_name):
+            b.steps.append(Step(step.text, step.rules, step.depth + 1, step.quote, step.topics))
     return b.steps
 
 
+def _line_kind(feature, tree) -> tuple[str, str] | None:
+    """A keyword or class line standing for the whole effect of a static or labelled feature."""
+    from parser import Atom
+
+    if not isinstance(tree, Atom) or feature.kind not in ("static", "keyword", "abstract"):
+        return None
+    if getattr(feature, "while_condition", None):
+        return None
+    if getattr(feature, "condition", None) or getattr(feature, "payment", None):
+        return None
+    from explain.lines import line_kind
+
+    return line_kind(tree.text)
+
+
 def _head(b: _Builder, feature, kind: str, tree, condition: str | None) -> None:
-    """Statements on when the feature can be declared (114–116)."""
-    payment = feature.payment or ""
+    """Statements on what kind of feature it is and when it can be declared (114–116)."""
+    payment = getattr(feature, "payment", None) or ""
+    instant = payment.lstrip().startswith("{instant}")
     if kind == "playable":
-        b.say(FEATURE, "playable-limit" if _limit_only(payment) else "playable", 0, payment=payment)
+        if _limit_only(payment):
+            b.say(FEATURE, "playable-limit", 0, payment=payment)
+        else:
+            b.say(FEATURE, "playable", 0, payment=payment)
+        b.say(FEATURE, "instant" if instant else "playable-moment", 1)
     elif kind == "conditional":
         if condition:
             b.say(FEATURE, "conditional", 0, payment=payment, cond=condition)
         else:
             b.say(FEATURE, "conditional-omitted", 0, payment=payment)
-        if payment.startswith("{instant}"):
-            b.say(FEATURE, "instant", 1)
+        if instant:
+            b.say(FEATURE, "conditional-instant", 1)
     elif kind == "keyword":
-        b.say(FEATURE, "keyword", 0, label=feature.label)
-    elif kind == "static":
+        label = feature.label or ""
+        from explain.lines import ICON_LABELS
+
+        if label.startswith("{"):
+            b.say(FEATURE, "label-icon", 0, label=label, meaning=ICON_LABELS.get(label, f"значок {label}"))
+        else:
+            b.say(FEATURE, "label", 0, label=label)
+    elif kind == "static" and _line_kind(feature, tree) is None:
         b.say(FEATURE, "static", 0)
-        if getattr(feature, "while_condition", None):
-            b.say(FEATURE, "while", 1, cond=feature.while_condition)
+    if kind == "static" and getattr(feature, "while_condition", None):
+        b.say(FEATURE, "while", 1, cond=feature.while_condition)
     if condition and kind in ("triggered", "keyword"):
-        b.say(FEATURE, "triggered", 0, cond=condition)
-        match = _TRIGGER_WORD.match(condition)
-        word = match.group(1).lower() if match else ""
-        if word in ("при", "если", "когда"):
-            b.say(FEATURE, "trigger-effect-step", 1, word=word.capitalize())
-        elif word == "после":
-            b.say(FEATURE, "trigger-completion-step", 1)
-        optional = _optional_feature(feature, tree)
-        key = {True: "trigger-optional", None: "trigger-partly-optional", False: "trigger-mandatory"}[optional]
-        b.say(FEATURE, key, 1)
-        b.say(FEATURE, "trigger-once", 1)
+        _trigger(b, feature, tree, condition)
     ability_type = getattr(feature, "ability_type", None)
     if ability_type:
         effect_name = getattr(feature, "effect_name", None)
-        b.say(FEATURE, "type", 1, type=ability_type + (f" «{effect_name}»" if effect_name else ""))
+        form = {"playable": "playable-form", "conditional": "conditional-form"}.get(
+            kind, "triggered-form" if condition and kind in ("triggered", "keyword") else None)
+        b.say(FEATURE, "type", 1, topics=(form,) if form else (),
+              type=ability_type + (f" «{effect_name}»" if effect_name else ""))
     for ann in getattr(feature, "annotations", ()) or ():
         if ann.kind == "limit":
-            b.say(FEATURE, "limit-triggered" if kind in ("triggered", "keyword") else "limit", 1, limit=ann.text)
+            triggered = condition and kind in ("triggered", "keyword")
+            b.say(FEATURE, "limit-triggered" if triggered else "limit", 1, limit=ann.text)
         elif ann.kind == "duration":
             b.say(FEATURE, "duration", 1, text=ann.text)
         elif ann.kind == "chooser":
-            b.say(FEATURE, "chooser", 1, text=ann.text)
+            who = judge.annotation_chooser(ann.text)
+            if who:
+                b.say(FEATURE, "chooser", 1, who=who, text=ann.text.strip("() "))
 
 
-def _x_statements(b: _Builder, feature, tree) -> None:
-    """Where X comes from, when the effect uses one (505.7)."""
-    from parser import Dependent, atoms, children
+def _trigger(b: _Builder, feature, tree, condition: str) -> None:
+    """The statements of a trigger condition (116)."""
+    b.say(FEATURE, "triggered", 0, cond=condition)
+    word = judge.opener(condition)
+    if word in ("при", "если", "когда"):
+        b.say(FEATURE, "trigger-effect-step", 1, word=word.capitalize())
+    elif word == "после":
+        b.say(FEATURE, "trigger-completion-step", 1)
+    attack = judge.attack_condition(condition)
+    if attack:
+        b.say(FEATURE, "trigger-attack" if attack == "attack" else "trigger-attack-wounds", 1, cond=condition)
+    if judge.sourceless_condition(condition, b.card_name):
+        b.say(FEATURE, "trigger-source", 1, cond=condition)
+    others = _other_choosers(feature, tree)
+    if others:
+        b.say(FEATURE, "trigger-other-may", 1, who=others[0])
+    else:
+        optional = _optional_feature(feature, tree)
+        key = {True: "trigger-optional", None: "trigger-partly-optional", False: "trigger-mandatory"}[optional]
+        b.say(FEATURE, key, 1)
+    b.say(FEATURE, "trigger-once", 1)
 
-    if not any(_X.search(a.text) for a in atoms(tree)):
+
+def _choosers(b: _Builder, feature, tree) -> None:
+    """Who chooses each «выбранн…» target of the effect."""
+    from parser import atoms
+
+    for words, who in judge.chosen_targets(a.text for a in atoms(tree)):
+        if who:
+            b.say(FEATURE, "chosen-by", 0, words=words, who=who)
+        else:
+            b.say(FEATURE, "chosen", 0, words=words)
+
+
+def _x_statements(b: _Builder, feature, tree, condition: str | None) -> None:
+    """Where X comes from, when the effect uses one: the payment, the condition, «где X — …» or 505.7."""
+    from parser import Dependent, children
+
+    if not _has_x(tree):
         return
-    payment = feature.payment or ""
+    payment = getattr(feature, "payment", None) or ""
     if _X.search(payment):
         b.say(FEATURE, "x-payment", 0, payment=payment)
         return
-    if _WHERE_X.search(feature.text or ""):
+    if condition and _X.search(condition):
+        b.say(FEATURE, "x-condition", 0, cond=condition)
+        return
+    if _WHERE_X.search(getattr(feature, "text", "") or ""):
         b.say(FEATURE, "x-where", 0)
         return
 
     def dependent_x(node) -> bool:
-        if isinstance(node, Dependent) and any(_X.search(a.text) for a in atoms(node.right)):
+        if isinstance(node, Dependent) and _has_x(node.right):
             return True
         return any(dependent_x(c) for c in children(node))
 
@@ -327,7 +467,7 @@ def heading(feature, reading_index: int) -> str:
     return strings[reading_index] if reading_index < len(strings) else ""
 
 
-def explain_features(features, rulebook=None) -> list[FeatureExplanation]:
+def explain_features(features, rulebook=None, card_name: str | None = None) -> list[FeatureExplanation]:
     """One explanation per feature, one reading each (all readings of an ambiguous text)."""
     out = []
     for feature in features:
@@ -336,7 +476,7 @@ def explain_features(features, rulebook=None) -> list[FeatureExplanation]:
         reading = feature.reading
         count = 1 + (len(reading.alternatives) if reading is not None else 0)
         readings = [(heading(feature, i) if reading is not None else feature.text.strip(),
-                     explain_feature(feature, i, rulebook)) for i in range(count)]
+                     explain_feature(feature, i, rulebook, card_name)) for i in range(count)]
         out.append(FeatureExplanation(feature, readings))
     return out
 
@@ -346,4 +486,4 @@ def explain_text(text: str, name: str | None = None, rulebook=None) -> list[Feat
     from parser import looks_abstract, read_abstract, read_text
 
     features = read_abstract(text) if looks_abstract(text) else read_text(text, name)
-    return explain_features(features, rulebook)
+    return explain_features(features, rulebook, name)

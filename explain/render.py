@@ -1,28 +1,64 @@
-"""The text view of explanations, for the CLI."""
+"""Explanations as data and as text: the JSON payload `explain --format json`
+prints (and the card index keeps), and the text view rendered from it."""
 from __future__ import annotations
 
 
-def render_text(explanations, quotes: bool = True) -> str:
-    """Features numbered, each reading headed by its canonical form, steps indented."""
-    lines: list[str] = []
-    for number, explanation in enumerate(explanations, start=1):
+def payload(explanations, card_id: str | None = None) -> dict:
+    """The JSON-ready form of explanations: features → readings → steps."""
+    features = []
+    for explanation in explanations:
         feature = explanation.feature
-        lines.append(f"Особенность {number} (строка {feature.line}): {feature.text.strip()}")
-        several = len(explanation.readings) > 1
+        features.append({
+            "line": feature.line, "kind": feature.kind, "text": feature.text.strip(),
+            "read": getattr(feature, "reading", None) is not None,
+            "readings": [{"canonical": head,
+                          "steps": [{"text": s.text, "rules": list(s.rules), "depth": s.depth,
+                                     "quote": s.quote, "topics": list(s.topics)} for s in steps]}
+                         for head, steps in explanation.readings],
+        })
+    out: dict = {"features": features}
+    if card_id is not None:
+        out["card"] = card_id
+    return out
+
+
+def add_quotes(data: dict, rulebook) -> dict:
+    """Fill in each step's rule quote from a loaded rulebook (each rule once per reading)."""
+    from explain.rulemap import new_quotes
+
+    for feature in data["features"]:
+        for reading in feature["readings"]:
+            quoted: set[tuple[str, str]] = set()
+            for step in reading["steps"]:
+                step["quote"] = new_quotes(rulebook, step.get("topics", ()), quoted)
+    return data
+
+
+def render_text(explanations, quotes: bool = True) -> str:
+    """Features numbered, each reading headed by its canonical form, steps indented.
+
+    Takes explanations or their payload (`payload`)."""
+    data = explanations if isinstance(explanations, dict) else payload(explanations)
+    lines: list[str] = []
+    for number, feature in enumerate(data["features"], start=1):
+        lines.append(f"Особенность {number} (строка {feature['line']}): {feature['text']}")
+        readings = feature["readings"]
+        several = len(readings) > 1
         if several:
-            lines.append(f"  Текст неоднозначен: правила допускают {len(explanation.readings)} чтения; "
+            lines.append(f"  Текст неоднозначен: правила допускают {len(readings)} чтения; "
                          f"объяснение для каждого.")
-        for index, (head, steps) in enumerate(explanation.readings, start=1):
+        for index, reading in enumerate(readings, start=1):
+            head = reading["canonical"]
             if several:
                 title = "чтение 1 (по умолчанию)" if index == 1 else f"чтение {index}"
                 lines.append(f"  {title}: {head}")
             else:
                 lines.append(f"  {head}")
-            for step in steps:
-                pad = "    " + "  " * step.depth
-                lines.append(f"{pad}• {step.text}")
-                if quotes and step.quote:
-                    for quoted in step.quote.splitlines():
+            for step in reading["steps"]:
+                pad = "    " + "  " * step["depth"]
+                lines.append(f"{pad}• {step['text']}")
+                if quotes and step.get("quote"):
+                    for quoted in step["quote"].splitlines():
                         lines.append(f"{pad}  │ {quoted}")
         lines.append("")
     return "\n".join(lines).rstrip("\n") + ("\n" if lines else "")

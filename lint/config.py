@@ -354,6 +354,8 @@ def load_settings(
 
 
 def _cli_selectors(option: str, values: list[str] | None) -> list[str]:
+    if not values:
+        return []        # no rule catalogue to load (a card lookup reads the settings on every call)
     from lint.registry import validate_selector
 
     out = []

@@ -1,4 +1,10 @@
-"""The text view of `card`: who the card is, its text, each feature, its findings."""
+"""The text view of `card`: who the card is, its printings, its text, each feature, its findings.
+
+Two halves: `feature_lines` turns read features into the lines of the
+«Особенности» block (done once, when the card index is built), and
+`render_card` lays out a card from its stored record (`reports.card_digest`)
+— so a lookup renders without reading anything again.
+"""
 from __future__ import annotations
 
 from parser import KIND_NAMES, abstract_canonical, canonical
@@ -7,14 +13,13 @@ _STATS = (("element", "стихия"), ("cost", "стоимость"), ("type", 
           ("health", "жизни"), ("move", "движение"), ("strike", "удар"), ("rarity", "редкость"),
           ("elite", "элитная"), ("unique", "уникальная"), ("errata", "эррата"))
 
-
-_TYPES = {"creature": "существо", "flyer": "летающее существо", "companion": "спутник",
-          "parasite": "паразит", "artifact": "артефакт", "terrain": "местность"}
+TYPES = {"creature": "существо", "flyer": "летающее существо", "companion": "спутник",
+         "parasite": "паразит", "artifact": "артефакт", "terrain": "местность"}
 
 
 def _value(value, key: str = "") -> str:
     if key == "type":
-        return _TYPES.get(value, str(value))
+        return TYPES.get(value, str(value))
     if isinstance(value, bool):
         return "да" if value else "нет"
     if isinstance(value, list):
@@ -23,34 +28,77 @@ def _value(value, key: str = "") -> str:
     return str(value)
 
 
-def render_card(card, features, findings, score: float = 100.0) -> str:
-    """Every line of the card view, newline-terminated."""
-    lines = [f"{card.name}  [{card.id}]  выпуск {card.set_id} «{card.set_name}»"
-             + ("" if score >= 100 else f"  (сходство {score:g})")]
-    lines.append(f"файл: {card.path}:{card.line}")
-    stats = [f"{title}: {_value(card.fields[key], key)}" for key, title in _STATS
-             if card.fields.get(key) not in (None, [], "")]
+def printing_label(card: dict) -> str:
+    """«s1 «Война стихий» (s1_58)»: a printing as the view names it."""
+    return f"{card['set']} «{card['set_name']}» ({card['id']})"
+
+
+def render_card(records: list[dict], score: float = 100.0, via: str | None = None) -> str:
+    """Every line of the view of one card, newline-terminated.
+
+    `records`: the stored records of its printings (the first is shown in full;
+    a printing whose text reads differently is shown with its own text and
+    features); `via`: how a query in Latin letters was read, when that found it."""
+    first = records[0]["card"]
+    head = f"{first['name']}  [{first['id']}]  выпуск {first['set']} «{first['set_name']}»"
+    if score < 100:
+        head += f"  (сходство {score:g})"
+    lines = [head]
+    if via:
+        lines.append(f"(запрос прочитан как набранный {'в другой раскладке' if 'раскладка' in via else 'латиницей'})")
+    if len(records) > 1:
+        lines.append("Печати: " + "; ".join(printing_label(r["card"]) for r in records))
+    lines.append(f"файл: {first['path']}:{first['line']}")
+    fields = first.get("fields", {})
+    stats = [f"{title}: {_value(fields[key], key)}" for key, title in _STATS if fields.get(key) not in (None, [], "")]
     if stats:
         lines.append("; ".join(stats))
-    lines.append("Текст:")
-    lines.extend(f"  {line}" for line in (card.text or "(нет текста)").splitlines())
-    lines.append("Особенности:")
-    for number, feature in enumerate(features, start=1):
-        lines.extend(_feature(feature, str(number), card.text, "  "))
+    lines.extend(_text_and_features(records[0]))
+    shown = {records[0]["reading"]}
+    for record in records[1:]:
+        if record["reading"] in shown:
+            continue
+        shown.add(record["reading"])
+        lines.append(f"Текст в печати {printing_label(record['card'])} читается иначе:")
+        lines.extend("  " + line for line in _text_and_features(record))
+    findings = [(r["card"]["id"], line) for r in records for line in r["finding_lines"]]
     lines.append("Находки проверки:" if findings else "Находки проверки: нет")
-    for finding in findings:
-        rules = f" ({', '.join(finding.rules)})" if finding.rules else ""
-        lines.append(f"  {finding.line}:{finding.column}: {finding.code} [{finding.severity.russian}] "
-                     f"{finding.message}{rules}")
+    several = len(records) > 1
+    lines.extend(f"  [{card_id}] {line}" if several else f"  {line}" for card_id, line in findings)
     return "\n".join(lines) + "\n"
 
 
+def _text_and_features(record: dict) -> list[str]:
+    text = record["card"].get("text") or ""
+    lines = ["Текст:"]
+    lines.extend(f"  {line}" for line in (text or "(нет текста)").splitlines())
+    lines.append("Особенности:")
+    lines.extend(record["feature_lines"])
+    return lines
+
+
+def finding_line(finding) -> str:
+    rules = f" ({', '.join(finding.rules)})" if finding.rules else ""
+    return f"{finding.line}:{finding.column}: {finding.code} [{finding.severity.russian}] {finding.message}{rules}"
+
+
+def feature_lines(features, text: str) -> list[str]:
+    """The «Особенности» block of read features: kind, head, canonical and abstract forms, readings."""
+    lines: list[str] = []
+    for number, feature in enumerate(features, start=1):
+        lines.extend(_feature(feature, str(number), text, "  "))
+    return lines
+
+
 def _feature(feature, number: str, text: str, pad: str) -> list[str]:
-    from explain.rulemap import cite
-    from reports.canon import caret_lines, reading_strings
+    from parser import abstract_canonical, canonical, reading_strings
+    from reports.canon import caret_lines
+
+    from explain.rulemap import RULES
 
     kind, topic = KIND_NAMES.get(feature.kind, (feature.kind, None))
-    lines = [f"{pad}{number}. строка {feature.line}: {kind}" + (f" {cite(topic)}" if topic else "")]
+    number_cited = RULES[topic].number if topic else None
+    lines = [f"{pad}{number}. строка {feature.line}: {kind}" + (f" ({number_cited})" if number_cited else "")]
     inner = pad + "   "
     beside = [(title, getattr(feature, attr, None)) for attr, title in
               (("payment", "оплата"), ("condition", "условие"), ("label", "метка"),
@@ -75,7 +123,7 @@ def _feature(feature, number: str, text: str, pad: str) -> list[str]:
         lines.append(f"{inner}абстрактная запись: {form}")
         lines.extend(f"{inner}  {label} = {words}" for label, words in legend)
         if reading.ambiguous:
-            lines.append(f"{inner}неоднозначно: правила допускают {1 + len(reading.alternatives)} чтения (505)")
+            lines.append(f"{inner}неоднозначно: связки допускают {1 + len(reading.alternatives)} чтения")
             for index, (string, abstract) in enumerate(zip(reading_strings(feature),
                                                            reading_strings(feature, abstract=True)),
                                                        start=1):

@@ -4,13 +4,20 @@ A rule starts on a line that opens with its number (`505.6. Если …`,
 `506. Движение.`) and runs up to the next such line, its examples included.
 Text before a file's first number is kept as an unnumbered rule, attributed to
 the section of the first numbered rule that follows it (the 505 extracts open
-with the priority list and the worked examples).
+with the priority list and the worked examples); such a passage may carry a
+stable name (`rulebook.names`: the payment paragraph is 505.3).
+
+A file that is not UTF-8 text (a binary file, a cp1251 export) is skipped
+with a Russian message naming it, as the card loader does with card files:
+one bad file never disables the rest of the folder.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from rulebook.names import stable_name
 
 _NUMBER = re.compile(r"^\s*(\d{3}(?:\.\d+)*)\.(?=\s|$)")
 
@@ -25,9 +32,10 @@ class Rule:
 
     number: str | None
     text: str
-    source: str          # file name, the label shown beside the rule
+    source: str          # file name
     line: int            # 1-based line of the rule's first line in its file
     section: str | None  # "505" for 505.6 and for the unnumbered 505 passage
+    alias: str | None = None   # stable name of an unnumbered passage ("505.3")
 
     @property
     def own_text(self) -> str:
@@ -37,9 +45,16 @@ class Rule:
         return (body[:cut.start()] if cut else body).strip()
 
     @property
+    def cited_number(self) -> str | None:
+        """The number a citation uses: the printed one, else the stable name."""
+        return self.number or self.alias
+
+    @property
     def label(self) -> str:
         if self.number:
             return self.number
+        if self.alias:
+            return f"{self.alias} (в тексте без номера)"
         return f"{self.section}, без номера" if self.section else "без номера"
 
 
@@ -50,6 +65,12 @@ class Rulebook:
     folder: str
     rules: list[Rule] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)       # Russian messages, one per skipped file
+    editions: dict[str, str] = field(default_factory=dict)  # file name -> readable label
+
+    def edition(self, rule: Rule) -> str:
+        """The readable label of the file a rule comes from."""
+        return self.editions.get(rule.source, rule.source)
 
 
 def split_rules(text: str, source: str) -> list[Rule]:
@@ -66,7 +87,8 @@ def split_rules(text: str, source: str) -> list[Rule]:
         if not body:
             continue
         section = number.split(".")[0] if number else _next_section(pieces, position)
-        rules.append(Rule(number, body, source, line, section))
+        alias = None if number else stable_name(body)
+        rules.append(Rule(number, body, source, line, section, alias))
     return rules
 
 
@@ -77,22 +99,49 @@ def _next_section(pieces, position: int) -> str | None:
     return None
 
 
+def read_rule_file(file: Path) -> tuple[str | None, str | None]:
+    """(text, None) of a readable UTF-8 text file, or (None, the Russian reason it is skipped)."""
+    from cardbase.oserror import describe_os_error, regular_file_problem
+
+    reason = regular_file_problem(str(file))
+    if reason is not None:
+        return None, reason
+    try:
+        raw = file.read_bytes()
+    except OSError as exc:
+        return None, describe_os_error(exc)
+    if b"\0" in raw:
+        return None, "двоичный файл, а не текст; ожидается текст правил в UTF-8"
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        return None, (f"файл не в кодировке UTF-8: байт 0x{raw[exc.start]:02X} в строке {line} не читается; "
+                      f"ожидается текст в UTF-8 (пересохраните файл в UTF-8)")
+    return text.lstrip("\ufeff"), None
+
+
 def load_rulebook(folder: str | Path) -> Rulebook:
-    """Every `*.txt` file of the folder; RulebookError when there is nothing to read."""
+    """Every readable `*.txt` file of the folder; RulebookError when there is nothing to read."""
+    from rulebook.editions import edition_labels
+
     path = Path(folder)
     if not path.exists():
         raise RulebookError(f"{path}: папка свода правил не найдена")
     if not path.is_dir():
         raise RulebookError(f"{path}: это не папка; ожидается папка с файлами правил *.txt")
-    files = sorted(p for p in path.iterdir() if p.is_file() and p.suffix.lower() == ".txt")
+    files = sorted(p for p in path.iterdir() if p.suffix.lower() == ".txt" and not p.is_dir())
     if not files:
         raise RulebookError(f"{path}: в папке нет файлов правил *.txt")
     book = Rulebook(str(path))
     for file in files:
-        try:
-            text = file.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise RulebookError(f"{file}: не удалось прочитать файл правил ({exc})") from None
+        text, reason = read_rule_file(file)
+        if text is None:
+            book.skipped.append(f"{file}: файл правил пропущен: {reason}")
+            continue
         book.files.append(file.name)
         book.rules.extend(split_rules(text, file.name))
+    if not book.files:
+        raise RulebookError(f"{path}: ни один файл правил не прочитан:\n" + "\n".join(book.skipped))
+    book.editions = edition_labels(book)
     return book

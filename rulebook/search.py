@@ -1,8 +1,13 @@
 """Finding rules: by number (with sub-rules) or by words (best first, marked).
 
-Words match forgivingly: case and ё/е are folded, and a text word matches a
-query word when it starts with it or has the same dictionary form
-(«оплата» finds «оплаты», «оплатой»).
+Words match whole words only, in any form: case, ё/е and Latin/Cyrillic
+look-alikes are folded and each word is compared by its dictionary form
+(pymorphy3: «оплата» finds «оплаты», «оплатой»; «при» never finds «ПРИМЕР»
+or «приоритет»). Synonyms come from one table (`rulebook.synonyms`). A rule
+where the query's words stand together as a phrase ranks first; then the
+best-placed match (the rule's own words before a quoted wording, a quoted
+wording before an example; the query's own form before a synonym), then the
+number of matches.
 """
 from __future__ import annotations
 
@@ -12,8 +17,12 @@ from functools import lru_cache
 
 from rulebook.load import Rule, Rulebook
 
-_RULE_NUMBER = re.compile(r"\d{3}(?:\.\d+)*")
-_WORD = re.compile(r"[\wёЁ]+")
+_NUMBER_QUERY = re.compile(r"\s*(\d{3}(?:\.\d+)*)\.?\s*(?:,?\s*(пример)\s*([0-9Зз]*)\.?)?\s*", re.I)
+_EXAMPLE = re.compile(r"(?:ПРИМЕР|Например)\s*([0-9З]*)")
+_TOKEN = re.compile(r"\{\w+\}|[\wёЁ]+|[;—–]|(?<=\s)-(?=\s)")
+_DASHES = {"–": "—", "-": "—"}
+_LOOKALIKE = str.maketrans("aceopxykmthb", "асеорхукмтнв")
+_CYRILLIC = re.compile(r"[а-яё]")
 
 
 @dataclass(frozen=True)
@@ -34,58 +43,203 @@ class Match:
         return "".join(out) + text[last:]
 
 
+# -- numbers ---------------------------------------------------------------------
+
+def parse_number(query: str) -> tuple[str, int | None] | None:
+    """`116.3` → ("116.3", None); `505, пример 2` → ("505", 2); `114.1 пример` → ("114.1", 0)."""
+    match = _NUMBER_QUERY.fullmatch(query)
+    if match is None:
+        return None
+    number, word, digits = match.groups()
+    if word is None:
+        return number, None
+    return number, int(digits.replace("З", "3").replace("з", "3")) if digits else 0
+
+
 def is_rule_number(query: str) -> bool:
-    """`116.3`, `505`, `505.4.1` (a trailing dot is allowed)."""
-    return _RULE_NUMBER.fullmatch(query.strip().rstrip(".")) is not None
+    """`116.3`, `505`, `505.4.1` (a trailing dot is allowed), `505, пример 2`."""
+    return parse_number(query) is not None
 
 
-def by_number(book: Rulebook, number: str) -> list[Match]:
+def examples_of(rule: Rule) -> set[int]:
+    """The example numbers a rule holds (0 for an unnumbered «ПРИМЕР»)."""
+    return {int(d.replace("З", "3")) if d else 0 for d in _EXAMPLE.findall(rule.text)}
+
+
+def by_number(book: Rulebook, query: str) -> list[Match]:
     """The rule and its sub-rules, from every file that has them, in file order.
 
-    `505` also brings the unnumbered passages of section 505.
+    `505` also brings the unnumbered passages of section 505; `505.3` the
+    passage with that stable name; `505, пример 2` only the rules numbered
+    exactly so that hold «ПРИМЕР 2» (`114.1, пример`: any example).
     """
-    number = number.strip().rstrip(".")
+    parsed = parse_number(query)
+    if parsed is None:
+        return []
+    number, example = parsed
     out = []
     for rule in book.rules:
-        if rule.number is None:
+        cited = rule.cited_number
+        if example is not None:
+            exact = cited == number or (cited is None and rule.section == number)
+            if exact and (example in examples_of(rule) or (example == 0 and examples_of(rule))):
+                out.append(Match(rule))
+        elif cited is None:
             if rule.section == number:
                 out.append(Match(rule))
-        elif rule.number == number or rule.number.startswith(number + "."):
+        elif cited == number or cited.startswith(number + "."):
             out.append(Match(rule))
     return out
 
 
+# -- words -------------------------------------------------------------------------
+
 def fold(text: str) -> str:
-    return text.casefold().replace("ё", "е")
+    """Case and ё/е folded; a Latin look-alike in a Cyrillic or one-letter word made Cyrillic."""
+    text = text.casefold().replace("ё", "е")
+    if len(text) == 1 or _CYRILLIC.search(text):
+        text = text.translate(_LOOKALIKE)
+    return _DASHES.get(text, text)
 
 
 @lru_cache(maxsize=8192)
 def _lemma(word: str) -> str:
-    """The word's dictionary form, by the reader's one pymorphy3 analyser (loaded once per process)."""
+    """The folded word's dictionary form, by the reader's one pymorphy3 analyser."""
+    if len(word) < 2 or not word[0].isalpha():
+        return word
     from parser import morph_analyzer
 
     parses = morph_analyzer().parse(word)
     return fold(parses[0].normal_form) if parses else word
 
 
+@dataclass(frozen=True)
+class _Token:
+    lemma: str
+    start: int
+    end: int
+
+
+def tokens(text: str) -> list[_Token]:
+    """Words, icons and the marks «;» and «—» (a spaced hyphen is a dash) with their spans."""
+    return [_Token(_lemma(fold(m.group(0))), m.start(), m.end()) for m in _TOKEN.finditer(text)]
+
+
+@dataclass(frozen=True)
+class Term:
+    """One thing the query asks for: its own form and the synonyms that count too."""
+
+    own: tuple[str, ...]
+    forms: tuple[tuple[str, ...], ...]
+
+
+@lru_cache(maxsize=1)
+def _synonym_forms() -> tuple[tuple[tuple[str, ...], ...], ...]:
+    from rulebook.synonyms import SYNONYMS
+
+    return tuple(tuple(tuple(t.lemma for t in tokens(member)) for member in group) for group in SYNONYMS)
+
+
+def terms(query: str) -> list[Term]:
+    """The query as terms: a synonym-table phrase is one term, any other word is one."""
+    lemmas = [t.lemma for t in tokens(query)]
+    groups = _synonym_forms()
+    out: list[Term] = []
+    at = 0
+    while at < len(lemmas):
+        best: tuple[tuple[str, ...], tuple[tuple[str, ...], ...]] | None = None
+        for group in groups:
+            for form in group:
+                if tuple(lemmas[at:at + len(form)]) == form and (best is None or len(form) > len(best[0])):
+                    best = (form, group)
+        if best is None:
+            out.append(Term((lemmas[at],), ((lemmas[at],),)))
+            at += 1
+        else:
+            out.append(Term(best[0], best[1]))
+            at += len(best[0])
+    return out
+
+
+def _places(text: str) -> list[int]:
+    """A weight per character: 3 the rule's own words, 2 a wording in quotes, 1 an example."""
+    weights = [3] * len(text)
+    example = re.search(r"\n\s*(?:ПРИМЕР|Например)", text)
+    inside = False           # “…”, ”…” and "…": the extracts pair these loosely, so each toggles
+    depth = 0                # «…» nest
+    for index, char in enumerate(text):
+        if char == "«":
+            depth += 1
+        elif char == "»":
+            depth = max(0, depth - 1)
+        elif char in "“”\"":
+            inside = not inside
+        if depth or inside:
+            weights[index] = 2
+    if example:
+        weights[example.start():] = [1] * (len(text) - example.start())
+    return weights
+
+
+def _term_hits(term: Term, words: list[_Token]) -> list[tuple[int, int, bool]]:
+    """(first token, last token, own form?) of every place the term stands in."""
+    hits = []
+    for index in range(len(words)):
+        for form in term.forms:
+            size = len(form)
+            if tuple(w.lemma for w in words[index:index + size]) == form:
+                hits.append((index, index + size - 1, form == term.own))
+                break
+    return hits
+
+
 def by_words(book: Rulebook, query: str) -> list[Match]:
-    """Rules holding every query word, most occurrences first."""
-    words = [fold(w) for w in _WORD.findall(query)]
-    if not words:
+    """Rules holding every term of the query: phrases first, then the most and best-placed matches."""
+    wanted = terms(query)
+    if not wanted:
         return []
-    lemmas = [_lemma(w) for w in words]
     found = []
     for order, rule in enumerate(book.rules):
-        spans: list[tuple[int, int]] = []
-        hit = [0] * len(words)
-        for m in _WORD.finditer(rule.text):
-            token = fold(m.group(0))
-            for i, (word, lemma) in enumerate(zip(words, lemmas)):
-                if token.startswith(word) or (len(token) > 2 and _lemma(token) == lemma):
-                    hit[i] += 1
-                    spans.append(m.span())
-                    break
-        if all(hit):
-            found.append((-sum(hit), order, Match(rule, tuple(spans), float(sum(hit)))))
-    found.sort(key=lambda item: item[:2])
-    return [match for _, _, match in found]
+        words = tokens(rule.text)
+        hits = [_term_hits(term, words) for term in wanted]
+        if not all(hits):
+            continue
+        places = _places(rule.text)
+        weight = best = 0.0
+        spans = set()
+        for term_hits in hits:
+            weights = []
+            for first, last, own in term_hits:
+                weights.append(places[words[first].start] * (1.0 if own else 0.5))
+                spans.add((words[first].start, words[last].end))
+            weight += sum(weights)
+            best += max(weights)
+        phrases = _phrases(hits) if len(hits) > 1 else 0
+        found.append(((-phrases, -best, -weight, order), Match(rule, _merged(spans), weight + 100 * phrases)))
+    found.sort(key=lambda item: item[0])
+    return [match for _, match in found]
+
+
+def _merged(spans) -> tuple[tuple[int, int], ...]:
+    out: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if out and start <= out[-1][1]:
+            out[-1] = (out[-1][0], max(end, out[-1][1]))
+        else:
+            out.append((start, end))
+    return tuple(out)
+
+
+def _phrases(hits: list[list[tuple[int, int, bool]]]) -> int:
+    """How often the terms stand one right after another, in the query's order."""
+    count = 0
+    for first, last, _ in hits[0]:
+        end = last
+        for term_hits in hits[1:]:
+            following = [h for h in term_hits if h[0] == end + 1]
+            if not following:
+                break
+            end = following[0][1]
+        else:
+            count += 1
+    return count

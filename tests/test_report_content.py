@@ -217,7 +217,7 @@ def test_explain_adapter_indents_steps_of_the_chosen_reading():
 
     [feature] = read_abstract("С1 и С2, иначе С3")
     first, second = adapters.explain_steps(feature, 0), adapters.explain_steps(feature, 1)
-    assert first[0].startswith("Игрок обязан объявить (С1 и С2); если сделать это нелегально")
+    assert first[0].startswith("Игрок обязан объявить (С1 и С2); если (С1 и С2) нелегальна")
     assert first[1].startswith("  (С1 и С2): С1 и С2 независимы друг от друга")
     assert second[0].startswith("С1 и (С2, иначе С3) независимы друг от друга")
     assert all(line.endswith(")") for line in first + second)

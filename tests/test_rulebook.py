@@ -16,6 +16,10 @@ RULES_DIR = SHARED / "rules"
 EXAMPLES = "000_9bdf050d0752382a.txt"
 NUMBERED = "001_fec2e4a9d21bd585.txt"
 TRIGGERS = "003_0a4c9897c47b3fb6.txt"
+# the readable labels `rules` prints instead of those file names
+EXAMPLES_LABEL = "разделы 505–506, издание 1"
+NUMBERED_LABEL = "раздел 505, издание 2"
+TRIGGERS_LABEL = "разделы 114–116"
 
 
 @pytest.fixture(scope="module")
@@ -98,21 +102,21 @@ def test_cli_number_shows_rule_and_sub_rules_labelled():
     result = run("116.3", "--rulebook", rules_dir())
     assert result.exit_code == 0
     heads = [line for line in result.output.splitlines() if line.startswith("── ")]
-    assert heads == [f"── 116.3 — {TRIGGERS}, строка 14", f"── 116.3.1 — {TRIGGERS}, строка 15",
-                     f"── 116.3.2 — {TRIGGERS}, строка 16", f"── 116.3.3 — {TRIGGERS}, строка 18"]
+    assert heads == [f"── 116.3 — {TRIGGERS_LABEL}, строка 14", f"── 116.3.1 — {TRIGGERS_LABEL}, строка 15",
+                     f"── 116.3.2 — {TRIGGERS_LABEL}, строка 16", f"── 116.3.3 — {TRIGGERS_LABEL}, строка 18"]
 
 
 def test_cli_two_editions():
     result = run("505.7", "--rulebook", rules_dir())
     assert result.exit_code == 0
     heads = [line for line in result.output.splitlines() if line.startswith("── ")]
-    assert heads == [f"── 505.7 — {EXAMPLES}, строка 22", f"── 505.7 — {NUMBERED}, строка 15"]
+    assert heads == [f"── 505.7 — {EXAMPLES_LABEL}, строка 22", f"── 505.7 — {NUMBERED_LABEL}, строка 15"]
 
 
 def test_cli_words_marked():
     result = run("может", "--rulebook", rules_dir())
     assert result.exit_code == 0
-    assert result.output.startswith(f"── 505.6 — {EXAMPLES}, строка 17\n505.6. Если особенность содержит в себе "
+    assert result.output.startswith(f"── 505.6 — {EXAMPLES_LABEL}, строка 17\n505.6. Если особенность содержит в себе "
                                     f"слово “**может**”")
 
 
@@ -144,7 +148,7 @@ def test_cli_config_key_rulebook(tmp_path, monkeypatch):
     monkeypatch.chdir(sub)
     result = run("116.8")
     assert result.exit_code == 0
-    assert result.output.startswith(f"── 116.8 — {TRIGGERS}, строка 26\n116.8. ")
+    assert result.output.startswith(f"── 116.8 — {TRIGGERS_LABEL}, строка 26\n116.8. ")
 
 
 def test_cli_config_rulebook_relative_to_the_file(tmp_path, monkeypatch):
@@ -155,7 +159,8 @@ def test_cli_config_rulebook_relative_to_the_file(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = run("114")
     assert result.exit_code == 0
-    assert result.output == "── 114 — a.txt, строка 1\n114. Играемая.\n\n── 114.1 — a.txt, строка 2\n114.1. Текст.\n"
+    assert result.output == ("── 114 — раздел 114, строка 1\n114. Играемая.\n\n"
+                             "── 114.1 — раздел 114, строка 2\n114.1. Текст.\n")
 
 
 def test_cli_bad_config_value_exit_2(tmp_path, monkeypatch):
@@ -170,3 +175,130 @@ def test_cli_json():
     result = run("505.4", "--rulebook", rules_dir(), "--format", "json")
     payload = json.loads(result.output)
     assert [(r["number"], r["source"]) for r in payload["rules"]] == [("505.4.1", NUMBERED), ("505.4.2", NUMBERED)]
+
+
+# -- issue 17, point 3: whole words, phrases, synonyms, editions, the numbers held --------
+
+def hits(book, query) -> list[tuple[str | None, str]]:
+    return [(m.rule.cited_number, m.rule.source) for m in by_words(book, query)]
+
+
+def marked_words(book, query) -> set[str]:
+    return {m.rule.text[a:b] for m in by_words(book, query) for a, b in m.spans}
+
+
+def test_whole_words_never_a_bare_prefix(book):
+    words = marked_words(book, "при")
+    assert words and {w.casefold() for w in words} == {"при"}
+    # «ПРИМЕР» and «приоритет» begin with «при» but are other words
+    assert ("114.1", TRIGGERS) in hits(book, "приоритетом")
+    assert not any("ПРИМЕР" in w or "приоритет" in w for w in words)
+
+
+def test_word_forms_by_dictionary_form(book):
+    assert marked_words(book, "оплата") >= {"оплаты", "оплата", "оплатой"}
+    assert "оплачена" not in marked_words(book, "оплата")     # another word (a verb), not a form
+    assert ("116.7", TRIGGERS) in hits(book, "объявлять")
+
+
+def test_phrase_ranked_first(book):
+    assert hits(book, "не может или не хочет") == [(None, EXAMPLES), ("505.7", NUMBERED)]
+    found = hits(book, "игрок может")
+    # «игрок может» stands as a phrase in 505.6, 116.7, 505.8 and the worked examples; 114.1 and
+    # 116.6 hold both words apart («может быть только воля игрока») and come after them all
+    phrase = [("505.6", EXAMPLES), ("116.7", TRIGGERS), ("505.8", NUMBERED), (None, EXAMPLES)]
+    assert found[:4] == phrase
+    assert set(found[4:]) == {("114.1", TRIGGERS), ("116.6", TRIGGERS)}
+
+
+def test_synonyms_otherwise(book):
+    assert ("505.6", NUMBERED) in hits(book, "иначе")                   # «в противном случае»
+    assert (None, EXAMPLES) in hits(book, "в противном случае")         # «иначе» in example 3
+    assert hits(book, "иначе")[0] == (None, EXAMPLES)                   # the query's own word first
+
+
+def test_latin_and_cyrillic_x_are_one_letter_and_505_7_comes_first(book):
+    assert hits(book, "X") == hits(book, "Х")                           # Latin / Cyrillic
+    assert hits(book, "Х")[0] == ("505.7", EXAMPLES)                    # X in the rule's own words
+    assert ("505.3", NUMBERED) in hits(book, "X")                       # Cyrillic Х of its example
+
+
+def test_synonyms_tap(book):
+    for query in ("закрытие", "закрыть", "{tap}"):
+        assert hits(book, query) == [("114.1", TRIGGERS), ("115.1", TRIGGERS)], query
+    assert hits(book, "поворот") == [("115.1", TRIGGERS), ("114.1", TRIGGERS)]   # its own word first
+    assert marked_words(book, "{tap}") == {"закрывается", "поворотом"}
+
+
+def test_synonyms_dependent_marks(book):
+    assert ("505.4.1", NUMBERED) in hits(book, "при этом")             # «;»
+    assert ("505.4.2", NUMBERED) in hits(book, "при этом")             # «–»
+    assert ("505.4.1", NUMBERED) in hits(book, ";")
+    assert "при этом" in marked_words(book, ";")
+
+
+def test_stable_name_of_the_unnumbered_payment_paragraph(book):
+    [match] = by_number(book, "505.3")
+    assert match.rule.number is None and match.rule.cited_number == "505.3"
+    assert match.rule.text.startswith("Если использование составной особенности требует оплаты")
+    assert match.rule.label == "505.3 (в тексте без номера)"
+    assert ("505.3", NUMBERED) in [(m.rule.cited_number, m.rule.source) for m in by_number(book, "505")]
+
+
+def test_number_with_an_example(book):
+    assert [(m.rule.cited_number, m.rule.source) for m in by_number(book, "505, пример 3")] == [(None, EXAMPLES)]
+    assert [(m.rule.cited_number, m.rule.source) for m in by_number(book, "505.6 пример 4")] == [("505.6", EXAMPLES)]
+    assert [m.rule.cited_number for m in by_number(book, "114.1, пример")] == ["114.1"]
+    assert by_number(book, "116.2, пример") == []
+
+
+def test_edition_labels(book):
+    assert book.editions == {EXAMPLES: EXAMPLES_LABEL, NUMBERED: NUMBERED_LABEL,
+                             "002_915bc9a375478237.txt": "без номеров: «Обратите внимание, что некоторые…»",
+                             TRIGGERS: TRIGGERS_LABEL}
+
+
+def test_cli_no_match_names_the_numbers_held():
+    result = run("999.9", "--rulebook", rules_dir())
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[1:] == [
+        f"  {EXAMPLES_LABEL}: 505.6, 505.7, 506, 506.1 и текст без номера",
+        f"  {NUMBERED_LABEL}: 505.3, 505.4.1, 505.4.2, 505.5, 505.6, 505.7, 505.8",
+        "  без номеров: «Обратите внимание, что некоторые…»: только текст без номеров",
+        f"  {TRIGGERS_LABEL}: 114, 114.1, 115, 115.1, 116, 116.1, 116.2, 116.3, 116.3.1, 116.3.2, "
+        "116.3.3, 116.4, 116.5, 116.6, 116.7, 116.8"]
+    words = run("зелёный слон", "--rulebook", rules_dir())
+    assert words.exit_code == 1 and "нет правил со словами «зелёный слон». В своде есть:" in words.stderr
+
+
+def test_cli_505_3_and_json_names():
+    result = run("505.3", "--rulebook", rules_dir(), "--format", "json")
+    assert result.exit_code == 0
+    [rule] = json.loads(result.output)["rules"]
+    assert (rule["number"], rule["name"], rule["source"], rule["edition"]) == (
+        None, "505.3", NUMBERED, NUMBERED_LABEL)
+
+
+# -- issue 15, item 10: one unreadable file does not disable the folder -------------------
+
+def test_binary_and_cp1251_files_are_skipped_by_name(tmp_path):
+    (tmp_path / "a.txt").write_text("116. Срабатывающая.\n116.1. Текст.\n", encoding="utf-8")
+    (tmp_path / "b.txt").write_bytes("505.6. В противном случае.\n".encode("cp1251"))
+    (tmp_path / "c.txt").write_bytes(b"\x89PNG\r\n\x1a\n\0\0\0")
+    result = run("116", "--rulebook", str(tmp_path))
+    assert result.exit_code == 0
+    assert result.stdout.startswith("── 116 — раздел 116, строка 1\n")
+    assert result.stderr == (
+        f"Предупреждение: {tmp_path / 'b.txt'}: файл правил пропущен: файл не в кодировке UTF-8: байт 0xC2 "
+        "в строке 1 не читается; ожидается текст в UTF-8 (пересохраните файл в UTF-8)\n"
+        f"Предупреждение: {tmp_path / 'c.txt'}: файл правил пропущен: двоичный файл, а не текст; "
+        "ожидается текст правил в UTF-8\n")
+
+
+def test_folder_of_unreadable_files_only_exit_2(tmp_path):
+    (tmp_path / "b.txt").write_bytes("505.6. Текст.\n".encode("cp1251"))
+    result = run("505", "--rulebook", str(tmp_path))
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"Ошибка: {tmp_path}: ни один файл правил не прочитан:\n{tmp_path / 'b.txt'}: "
+                                    "файл правил пропущен: файл не в кодировке UTF-8")
+    assert "Traceback" not in result.output

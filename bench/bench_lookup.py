@@ -1,0 +1,144 @@
+"""Benchmark the judge's lookups: `card`, `explain --card` and a `card` search once the card
+index exists, on the corpus base (1,710 cards) and on a ~10,000-card base.
+
+Builds both bases in a temporary folder (the corpus imported as is; the large one from
+the corpus repeated with fresh ids, as bench_scale.py does), then, each as a separate
+process with its own cache folder:
+
+* the first call, which builds the card index (wall and CPU);
+* each lookup below --repeat times once the index exists (median wall and CPU);
+* `berserk-judge --version` and `python -c pass` as the yardsticks of the same run.
+
+CPU is user + system time of the child process (resource.getrusage), also given as a
+multiple of `--version`'s, measured alternately with each lookup (the fixed cost of starting
+the tool; a loaded machine inflates both alike). Bytecode is
+written (PYTHONDONTWRITEBYTECODE unset) and every command runs once before it is
+timed, as a user's second call would. Timings on a shared machine are noisy: read the
+CPU column and the ratios, and run it more than once.
+
+    python bench/bench_lookup.py [--cards 10000] [--repeat 5] [--json bench_lookup.json]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "bench"))
+
+TARGET = 0.15     # seconds, issue 17
+
+
+def lookups(ids: tuple[str, str]) -> list[tuple[str, list[str]]]:
+    """(label, arguments) of the timed calls; `ids` = (a card id, another card id) of the base."""
+    return [
+        ("card ID", ["card", ids[0]]),
+        ("card exact name (reprinted)", ["card", "Молотобоец"]),
+        ("card misspelt name", ["card", "Малатобоец"]),
+        ("card Latin (Osklizg)", ["card", "Osklizg"]),
+        ("card wrong layout", ["card", "Vjkjnj,jtw"]),
+        ("card search o: t: c:", ["card", "o:ранить t:летающее c:горы"]),
+        ("card search kind: cost>=", ["card", "kind:triggered cost>=7 o:гибели"]),
+        ("explain --card ID", ["explain", "--card", ids[1]]),
+        ("explain --card name", ["explain", "--card", "Осклизг"]),
+    ]
+
+
+def run(command: list[str], env: dict) -> tuple[float, float, int]:
+    """Wall seconds, CPU seconds (user + system of the child) and the exit code."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    done = subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, done.returncode
+
+
+def measure(command: list[str], env: dict, repeat: int, yardstick: list[str] | None = None) -> dict:
+    """Median wall and CPU of `repeat` runs (after one untimed run); with a yardstick, each run
+    alternates with one of it, so that the ratio compares runs made under the same load."""
+    run(command, env)                                    # bytecode and page cache, as a second call
+    walls, cpus, codes, yard_cpus = [], [], set(), []
+    for _ in range(repeat):
+        if yardstick is not None:
+            yard_cpus.append(run(yardstick, env)[1])
+        wall, cpu, code = run(command, env)
+        walls.append(wall)
+        cpus.append(cpu)
+        codes.add(code)
+    out = {"wall": statistics.median(walls), "cpu": statistics.median(cpus), "exit": sorted(codes)}
+    if yard_cpus:
+        out["yardstick_cpu"] = statistics.median(yard_cpus)
+        out["cpu_vs_version"] = out["cpu"] / out["yardstick_cpu"] if out["yardstick_cpu"] else None
+    return out
+
+
+def bench_base(label: str, base: Path, ids: tuple[str, str], repeat: int, tool: str) -> dict:
+    cache = Path(tempfile.mkdtemp(prefix="bench-lookup-cache-"))
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["BERSERK_JUDGE_CACHE_DIR"] = str(cache)
+    try:
+        wall, cpu, code = run([tool, "card", ids[0], "--base", str(base)], env)
+        out = {"base": label, "build": {"wall": wall, "cpu": cpu, "exit": [code]}, "lookups": {}}
+        print(f"\n{label}: first call (builds the card index): {wall:.2f} s wall, {cpu:.2f} s CPU")
+        for name, args in lookups(ids):
+            result = measure([tool, *args, "--base", str(base)], env, repeat, [tool, "--version"])
+            out["lookups"][name] = result
+            mark = "ok" if result["wall"] <= TARGET else "SLOW"
+            print(f"  {name:32} {result['wall']:.3f} s wall  {result['cpu']:.3f} s CPU "
+                  f"(×{result['cpu_vs_version']:.2f} of --version)  exit {result['exit']}  {mark}")
+        return out
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cards", type=int, default=10000)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--corpus", type=Path, default=REPO.parent / "shared" / "corpus")
+    parser.add_argument("--json", type=Path, default=None)
+    args = parser.parse_args()
+    if not args.corpus.is_dir():
+        raise SystemExit(f"корпус не найден: {args.corpus}")
+    tool = shutil.which("berserk-judge") or "berserk-judge"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    work = Path(tempfile.mkdtemp(prefix="bench-lookup-"))
+    try:
+        from bench_scale import build_base
+        from cardbase.importer import import_jsonl
+
+        corpus_base = work / "corpus"
+        import_jsonl(sorted(args.corpus.glob("*.jsonl")), corpus_base)
+        large = work / "large"
+        large.mkdir()
+        build_base(args.corpus, args.cards, large)
+        yardsticks = {"--version": measure([tool, "--version"], env, args.repeat),
+                      "python -c pass": measure([sys.executable, "-c", "pass"], env, args.repeat)}
+        print("yardsticks: " + "; ".join(f"{k} {v['wall']:.3f} s wall {v['cpu']:.3f} s CPU"
+                                         for k, v in yardsticks.items()))
+        results = [bench_base("corpus base (1,710 cards)", corpus_base, ("s1_58", "s1_109"), args.repeat, tool),
+                   bench_base(f"large base ({args.cards:,} cards)", large, ("s001_58", "s002_109"),
+                              args.repeat, tool)]
+        report = {"target_seconds": TARGET, "yardsticks": yardsticks, "bases": results,
+                  "load_average": os.getloadavg()}
+        print(f"\nload average during the run: {report['load_average']}")
+        if args.json:
+            args.json.write_text(json.dumps(report, ensure_ascii=False, indent=2), encoding="utf-8")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

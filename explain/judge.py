@@ -1,0 +1,182 @@
+"""What a judge rules on, read from a feature's own words.
+
+Small tests over the text, each for one point the rulebook decides:
+* an attack in a trigger condition (116.3.1: it fires without wounds,
+  unless the condition itself asks for them);
+* a condition naming an ability or event but no source (116.3.3: the card
+  itself);
+* who chooses: «выбранное …» (the controller), «(по выбору атакованного)»,
+  «противник может …» (the MAY node's `chooser`, or the words before «может»);
+* which mark joins a dependent pair («при этом», «при выполнении», «;», «—»).
+Pure functions of the text; nothing here is written per card.
+"""
+from __future__ import annotations
+
+import re
+
+_ATTACK = re.compile(r"\{(?:strike|direct|uchr)\}|(?<!\w)(?:атак|удар|выстрел|метани|разряд|нападени|промах)",
+                     re.I)
+# a declaration, an obligation or a possibility is not a made attack: «при объявлении атаки»,
+# «должно нанести удар», «может атаковать»
+_NOT_MADE = re.compile(r"(?<!\w)(?:объявл\w*|долж\w*|собира\w*|может|могут)", re.I)
+_WOUNDS = re.compile(r"(?<!\w)(?:ран(?:ы|а|ах|ами|у)?|ранени\w*|ранит\w*|ранил\w*|ранен\w*)(?!\w)", re.I)
+# events a condition may be about other than an attack: the first event named is what it fires on
+# («При гибели от атаки …» fires on a death, «Когда уничтожает карту выстрелом» on a destruction)
+_OTHER_EVENT = re.compile(r"(?<!\w)(?:гибел|погиб|уничтож|излеч|лечени|перемещ|закры|откры|вскры|телепорт|"
+                          r"прыж|получени|выход|возвращ)", re.I)
+_CAPITAL = re.compile(r"(?<![\w{])[А-ЯЁ][а-яё]+")
+_EVENT = re.compile(r"\{(?:strike|direct|uchr)\}|(?<!\w)(?:атак|удар|выстрел|метани|разряд|нападени|гибел|"
+                    r"уничтож|ран|излеч|лечени|перемещ|закры|откры|вскры|телепорт|прыж|получени)", re.I)
+# turns and fights name a time, not a source: «в ход противника», «в свой ход», «за бой»
+_TIME = re.compile(r"(?<!\w)(?:в|во|за)\s+(?:\w+\s+){0,2}?(?:ход\w*|бо[йяю]\w*)(?:\s+противника)?(?!\w)", re.I)
+_SOURCE = re.compile(r"(?<![\w{])(?:существ|карт|противник|союзн|ваш|друг|любо|хозя|отряд|герой|цел|"
+                     r"атакованн|атакующ|защитник|он|она|оно|они|его|её|ее|их|ему|ей|им)\w*", re.I)
+_OPENER = re.compile(r"\s*(при|если|когда|после|до)(?!\w)", re.I)
+_CHOSEN = re.compile(r"(?<!\w)выбранн\w*(?:\s+(?!противником|атакованным)[а-яё]+\w*)?"
+                     r"(?:\s+(противником|атакованным|владельцем))?", re.I)
+_CHOOSER_WORDS = re.compile(r"(?<!\w)(противник\w*|атакованн\w*|владел\w*|хозя\w*)", re.I)
+_MAY_WORD = re.compile(r"(?<!\w)(?:может|можете|могут)(?!\w)", re.I)
+_BY_CHOICE = re.compile(r"по\s+(?:вашему\s+)?выбору\s*(\w+)?", re.I)
+
+
+def opener(condition: str) -> str:
+    """The word a trigger condition starts with («при», «после», …), lower case; '' for others."""
+    match = _OPENER.match(condition or "")
+    return match.group(1).lower() if match else ""
+
+
+def attack_condition(condition: str) -> str | None:
+    """'attack' for a trigger on a made attack (116.3.1: it fires without wounds), 'wounds' when the
+    condition asks for the wounds of an attack («получает раны от атаки», «наносит 4 или более раны»),
+    None when it fires on something else (a death, a destruction, a declaration)."""
+    if not condition or opener(condition) not in ("при", "если", "когда") or _NOT_MADE.search(condition):
+        return None
+    attack = _ATTACK.search(condition)
+    if attack is None:
+        return None
+    firsts = [m.start() for m in (_OTHER_EVENT.search(condition), _WOUNDS.search(condition)) if m]
+    if firsts and min(firsts) < attack.start():
+        wounds = _WOUNDS.search(condition)
+        return "wounds" if wounds is not None and wounds.start() == min(firsts) else None
+    return "attack"
+
+
+def _name_stems(name: str | None) -> list[str]:
+    return [w[:4].casefold() for w in re.findall(r"[А-Яа-яЁё]{4,}", name or "")]
+
+
+def sourceless_condition(condition: str, name: str | None = None) -> bool:
+    """A trigger condition naming an ability or event but nobody it comes from or happens to (116.3.3)."""
+    if not condition or not opener(condition) or not _EVENT.search(condition):
+        return False
+    words = _TIME.sub(" ", condition[len(_OPENER.match(condition).group(0)):])
+    if _SOURCE.search(words) or _CAPITAL.search(words):       # a card's name: «При гибели Скелета»
+        return False
+    folded = words.casefold()
+    return not any(stem in folded for stem in _name_stems(name))
+
+
+def chosen_targets(texts) -> list[tuple[str, str | None]]:
+    """(«выбранное существо», who chooses or None for the controller) for each distinct «выбранн…» phrase."""
+    found: dict[str, str | None] = {}
+    for text in texts:
+        for match in _CHOSEN.finditer(text):
+            words = match.group(0).strip()
+            found.setdefault(words, _nominative(match.group(1)) if match.group(1) else None)
+    return list(found.items())
+
+
+def annotation_chooser(text: str) -> str | None:
+    """Who «(по выбору атакованного)» names, in the nominative; None for «по вашему выбору»."""
+    match = _BY_CHOICE.search(text)
+    if match is None or re.search(r"вашему", match.group(0), re.I) or not match.group(1):
+        return None
+    return _nominative(match.group(1))
+
+
+def _nominative(word: str) -> str:
+    """«атакованного» → «атакованный», «противником» → «противник» (pymorphy3, the reader's analyser)."""
+    return _inflected(word, "nomn")
+
+
+def genitive(word: str) -> str:
+    """«противник» → «противника», «атакованный» → «атакованного»: «по желанию …»."""
+    return _inflected(word, "gent")
+
+
+def _inflected(word: str, case: str) -> str:
+    from parser import morph_analyzer
+
+    lowered = word.casefold()
+    for parse in morph_analyzer().parse(lowered):
+        if {"NOUN", "ADJF", "PRTF"} & set(str(parse.tag).replace(" ", ",").split(",")):
+            inflected = parse.inflect({case, "sing"}) or parse.inflect({case})
+            if inflected is not None:
+                return inflected.word
+    return lowered
+
+
+_CHOOSER_NAMES = {"opponent": "противник", "attacked": "атакованный", "controller": None, "вы": None}
+
+
+def may_chooser(node, feature) -> tuple[str, str] | None:
+    """(who, the words) when someone other than the controller decides a «может» (spec §2).
+
+    The reader records it on the MAY node (`chooser`) where it can; otherwise the
+    words of the MAY token right before the node's first ability name it.
+    """
+    from parser import atoms
+
+    recorded = getattr(node, "chooser", None)
+    if recorded:
+        who = _CHOOSER_NAMES.get(str(recorded).casefold(), str(recorded))
+        return (who, f"{who} может") if who else None
+    first = atoms(node)[0] if atoms(node) else None
+    tokens = getattr(feature, "tokens", None) or ()
+    before = [t for t in tokens if getattr(t.kind, "value", t.kind) == "MAY"
+              and first is not None and t.end <= first.span[0]]
+    if not before:
+        return None
+    words = before[-1].text
+    subject = _MAY_WORD.sub("", words).strip()
+    match = _CHOOSER_WORDS.search(subject)
+    if match is None:
+        return None
+    return _nominative(match.group(1)), " ".join(words.split())
+
+
+def connective(feature, left, right) -> str:
+    """Which mark joins a dependent pair: 'при этом', 'при выполнении', ';' or '—'."""
+    from parser import atoms
+
+    left_atoms, right_atoms = atoms(left), atoms(right)
+    if not left_atoms or not right_atoms:
+        return "при этом"
+    start, end = left_atoms[-1].span[1], right_atoms[0].span[0]
+    between = _between(feature, start, end)
+    low = between.casefold()
+    if "при выполнении" in low:
+        return "при выполнении"
+    if "при этом" in low:
+        return "при этом"
+    if ";" in between:
+        return ";"
+    if re.search(r"[—–-]", between):
+        return "—"
+    return "при этом"
+
+
+_WORDS = ("ATOM", "COND", "LPAR", "RPAR")
+
+
+def _between(feature, start: int, end: int) -> str:
+    """The marks between two offsets: the connective tokens there, else the feature's own text."""
+    tokens = getattr(feature, "tokens", None)
+    if tokens:                                         # the connective tokens between (a «;» may be DEP or AND)
+        return " ".join(t.text for t in tokens if getattr(t.kind, "value", t.kind) not in _WORDS
+                        and start <= t.start < end)
+    span = getattr(feature, "span", None)
+    text = getattr(feature, "text", "") or ""
+    if not span or end < start:
+        return ""
+    return text[max(0, start - span[0]): max(0, end - span[0])]

@@ -1,0 +1,125 @@
+"""What the card index keeps of a card: everything `card` and `explain --card` show.
+
+`CardDigester` is the index's producer (`cardbase.index.Producer`): it loads
+one card file, reads each card once and stores, per card, the card's own
+fields, the lines of its features block, the feature records of `canon
+--format json`, the explanation payload (without quotes: they come from the
+rulebook given at the time of the call), its findings under the settings in
+use, and a reading signature that tells printings apart. Its fingerprint
+covers the code of every package that shapes these and the settings, so the
+index is rebuilt when either changes.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from pathlib import Path
+
+from cardbase.index import FileDigest
+from cardbase.lookup import entry_of
+
+FORMAT = 1    # bump when a record's layout changes
+_PACKAGES = ("cardbase", "parser", "lint", "reports", "explain", "russian")
+_TYPOGRAPHY = re.compile(r"[\s«»\"'„“”.,:;!?()\-‐‑‒–—―]+")
+
+
+def code_fingerprint() -> str:
+    """The size and time of every module of the packages a record depends on (an installed new
+    version changes them; importlib.metadata is not asked, it costs more than the whole lookup)."""
+    digest = hashlib.sha256(f"card-digest {FORMAT}".encode())
+    root = Path(__file__).resolve().parent.parent
+    for package in _PACKAGES:
+        for path, size, mtime in sorted(_modules(os.path.join(root, package))):
+            digest.update(f"{os.path.relpath(path, root)}:{size}:{mtime};".encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
+
+
+def _modules(folder: str):
+    """(path, size, mtime) of the code files under a folder (os.scandir: no path objects, one stat each)."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        if entry.is_dir(follow_symlinks=False):
+            if entry.name != "__pycache__":
+                yield from _modules(entry.path)
+        elif entry.name.endswith((".py", ".lark", ".json", ".yaml")):
+            info = entry.stat()
+            yield entry.path, info.st_size, info.st_mtime_ns
+
+
+def settings_fingerprint(settings) -> str:
+    """What of the settings reaches a card's findings."""
+    return repr((settings.layers, sorted(settings.per_file_ignores.items()),
+                 sorted((k, v.label) for k, v in settings.severity_overrides.items()),
+                 settings.threshold.label, str(settings.root)))
+
+
+def reading_signature(features) -> str:
+    """The readings of a text with typography folded (case, ё, spaces, quotes, dashes, punctuation):
+    two printings with the same signature read alike."""
+    from parser import reading_strings
+
+    def folded(text) -> str:
+        return _TYPOGRAPHY.sub("", (text or "").casefold().replace("ё", "е"))
+
+    parts = []
+    for feature in features:
+        if feature.kind == "errata":
+            continue
+        readings = reading_strings(feature) if feature.reading is not None else [feature.text]
+        parts.append([feature.kind, folded(feature.payment), folded(feature.condition), folded(feature.label),
+                      [folded(r) for r in readings], reading_signature(feature.granted) if feature.granted else ""])
+    return hashlib.sha256(json.dumps(parts, ensure_ascii=False).encode()).hexdigest()[:16]
+
+
+class CardDigester:
+    """The producer of the card index under one set of lint settings."""
+
+    def __init__(self, settings):
+        self.settings = settings
+        self.fingerprint = hashlib.sha256(
+            f"{code_fingerprint()}\0{settings_fingerprint(settings)}".encode()).hexdigest()
+
+    def digest_file(self, path: str) -> FileDigest:
+        from cardbase.load import load_file
+
+        base = load_file(path)
+        digest = FileDigest(problems=[_problem(p) for p in base.problems])
+        for card in base.cards:
+            record, kinds = self.digest_card(card, [p for p in base.problems if p.card_id == card.id])
+            digest.cards.append((entry_of(card, kinds), record))
+        return digest
+
+    def digest_card(self, card, problems) -> tuple[dict, tuple[str, ...]]:
+        """(the stored record of one card, the kinds of its features)."""
+        from cardbase.model import CardBase
+        from explain import explain_features, payload
+        from lint.engine import lint_base
+        from parser import read_card
+        from reports.canon import feature_record
+        from reports.card_view import feature_lines, finding_line
+
+        features = read_card(card)
+        one = CardBase(cards=[card], problems=list(problems), paths=[card.path])
+        findings = lint_base(one, self.settings, reader=lambda _card: features).findings
+        record = {
+            "card": {"id": card.id, "name": card.name, "set": card.set_id, "set_name": card.set_name,
+                     "line": card.line, "fields": card.fields, "text": card.text},
+            "feature_lines": feature_lines(features, card.text),
+            "features": [feature_record(f) for f in features],
+            "explain": payload(explain_features(features, card_name=card.name), card.id),
+            "findings": [f.to_dict() for f in findings],
+            "finding_lines": [finding_line(f) for f in findings],
+            "reading": reading_signature(features),
+        }
+        record = json.loads(json.dumps(record, ensure_ascii=False, default=str))
+        return record, tuple(dict.fromkeys(f.kind for f in features))
+
+
+def _problem(problem) -> dict:
+    return {"path": problem.path, "line": problem.line, "column": problem.column, "message": problem.message,
+            "card_id": problem.card_id, "kind": problem.kind}
