@@ -20,12 +20,6 @@ File layout::
 """
 from __future__ import annotations
 
-try:  # the C parser behind YAML(typ="safe", pure=False)
-    import _ruamel_yaml  # noqa: F401
-    _HAS_CLIB = True
-except ImportError:  # pragma: no cover - clib is a dependency, but stay usable without it
-    _HAS_CLIB = False
-
 import datetime
 import difflib
 import hashlib
@@ -49,6 +43,22 @@ MAX_NESTING = 64
 # Below this many brackets and indentation columns a file cannot nest deep
 # enough to harm the composer, so its events are not counted (saves a parse).
 _SCAN_ABOVE = 2000
+
+
+def _has_clib() -> bool:
+    """The C parser behind YAML(typ="safe", pure=False) is installed (looked up on
+    first use: listing the files of a base needs no YAML)."""
+    global _HAS_CLIB
+    if _HAS_CLIB is None:
+        try:
+            import _ruamel_yaml  # noqa: F401
+            _HAS_CLIB = True
+        except ImportError:  # pragma: no cover - clib is a dependency, but stay usable without it
+            _HAS_CLIB = False
+    return _HAS_CLIB
+
+
+_HAS_CLIB: bool | None = None
 
 
 def demo_base_path() -> Path:
@@ -76,12 +86,14 @@ def load_base(paths: list[str] | None = None) -> CardBase:
     return base
 
 
-def load_file(path: str, claimed: dict[str, Card] | None = None) -> CardBase:
+def load_file(path: str, claimed: dict[str, Card] | None = None, raw: bytes | None = None) -> CardBase:
     """One card file as a base of its own (for per-file caching and parallel
-    lint). `claimed` are the ids of files loaded before it: a card repeating
-    one of them is a duplicate, exactly as in `load_base`."""
+    lint). `claimed` are the ids of files loaded before it (anything with the
+    first card's `path` and `line`): a card repeating one of them is a
+    duplicate, exactly as in `load_base`. `raw` are the file's bytes when the
+    caller has read them already (the cache keys on exactly the bytes loaded)."""
     base = CardBase(paths=[path])
-    _FileLoader(path, base, dict(claimed or {})).run()
+    _FileLoader(path, base, dict(claimed or {}), raw).run()
     return base
 
 
@@ -212,7 +224,7 @@ def _too_deep(source: str) -> tuple[int, int] | None:
 
     depth = 0
     try:
-        for event in YAML(typ="safe", pure=not _HAS_CLIB).parse(source):
+        for event in YAML(typ="safe", pure=not _has_clib()).parse(source):
             if isinstance(event, CollectionStartEvent):
                 depth += 1
                 if depth > MAX_NESTING:
@@ -334,8 +346,9 @@ def _fast_scalar(node) -> Any:
 class _FileLoader:
     """Loads one file into a CardBase; every problem is recorded, none raised."""
 
-    def __init__(self, path: str, base: CardBase, seen: dict[str, Card]):
+    def __init__(self, path: str, base: CardBase, seen: dict[str, Card], raw: bytes | None = None):
         self.path = path
+        self.raw = raw
         self.base = base
         self.seen = seen
         self.set_id = Path(path).stem
@@ -375,16 +388,18 @@ class _FileLoader:
         self.base.problems[first:] = sorted(self.base.problems[first:], key=lambda p: (p.line, p.column))
 
     def _read(self) -> str | None:
-        reason = regular_file_problem(self.path)
-        if reason is not None:
-            self.problem(0, 0, reason, kind="unreadable")
-            return None
-        try:
-            raw = Path(self.path).read_bytes()
-        except OSError as exc:
-            self.problem(0, 0, f"не удалось прочитать файл ({describe_os_error(exc)}); ожидается читаемый файл YAML",
-                         kind="unreadable")
-            return None
+        raw = self.raw
+        if raw is None:
+            reason = regular_file_problem(self.path)
+            if reason is not None:
+                self.problem(0, 0, reason, kind="unreadable")
+                return None
+            try:
+                raw = Path(self.path).read_bytes()
+            except OSError as exc:
+                self.problem(0, 0, f"не удалось прочитать файл ({describe_os_error(exc)}); "
+                             "ожидается читаемый файл YAML", kind="unreadable")
+                return None
         self.base.digests[self.path] = hashlib.sha256(raw).hexdigest()
         try:
             source = raw.decode("utf-8")
@@ -412,7 +427,7 @@ class _FileLoader:
         # the file's own lines (cardbase/textmap.py). The C composer of
         # ruamel.yaml.clib gives the same marks about 8x faster than the
         # pure-Python round-trip one; fall back to that where clib is missing.
-        if _HAS_CLIB:
+        if _has_clib():
             self.yaml = YAML(typ="safe", pure=False)
             self.yaml.Resolver = _constant_version_resolver()
             try:

@@ -80,6 +80,18 @@ class LazyGroup(Group):
             formatter.write_dl(rows)
 
 
+def _tune_collector() -> None:
+    """Fewer garbage collections: a lint allocates millions of small objects
+    that live to the end of a file, and the default thresholds run a young
+    collection every 700 of them and a full one ever more often as results
+    pile up (a fifth of the CPU of a large lint). What is alive at start
+    (click, the modules) is frozen out of every collection."""
+    import gc
+
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 20)
+
+
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"]}
 
 
@@ -93,6 +105,7 @@ def main() -> None:
     """
     import sys
 
+    _tune_collector()
     for stream in (sys.stdout, sys.stderr):  # a character UTF-8 cannot hold must not crash the output
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
