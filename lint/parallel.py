@@ -26,7 +26,7 @@ import os
 import signal
 import time
 from collections import namedtuple
-from concurrent.futures import CancelledError, ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from typing import Callable
 
@@ -84,7 +84,7 @@ def lint_paths(paths: list[str] | None, settings: Settings, *, jobs: int = 1,
 
     jobs = min(jobs, default_jobs(), len(todo))
     if jobs > 1:
-        _in_workers(todo, inputs, keys, settings, cache, jobs, parts, here, tick)
+        _in_workers(todo, inputs, keys, settings, cache, jobs, parts, tick)
     for index in todo:  # --jobs 1, or what the workers left
         if parts[index] is None:
             parts[index] = here(index)
@@ -119,13 +119,13 @@ def _join(items, inputs: list[Input], parts: list[FileResult], checker: CardChec
 
 # -- worker processes -----------------------------------------------------------
 #
-# With N jobs, N - 1 worker processes take the files from the front of the
-# list (one task per file) and this process takes them from the back, each
-# by cancelling a task no worker has started. Every file is done exactly
-# once: a task is either cancelled (done here) or run by a worker; if a
-# worker dies, its pool fails every unfinished task and those files are done
-# here. Only the workers' share crosses a process boundary. Workers die with
-# this process (PR_SET_PDEATHSIG), so `kill -9` of lint leaves none behind.
+# With N jobs, N worker processes take the files, one task per file, and this
+# process collects the results in any order (they are put back in place by
+# position, so each file counts once). A worker that dies breaks the pool:
+# every file without a result is then checked here, once. Workers are forked
+# after the reader is loaded here, so none of them pays for its start again,
+# and they die with this process (PR_SET_PDEATHSIG): `kill -9` of lint leaves
+# none behind.
 
 _WORKER: dict = {}
 
@@ -158,34 +158,35 @@ def _work(path: str, raw: bytes | None, key: str | None) -> FileResult:
     return part
 
 
-def _in_workers(todo, inputs, keys, settings, cache, jobs, parts, here, tick) -> None:
-    """Fill `parts` for the indexes of `todo`: here and in `jobs - 1` workers.
-    Whatever a broken pool leaves is done here by the caller."""
+def _warm_reader() -> None:
+    """Load the reader (grammar, morphology) before forking: the workers share it."""
+    try:
+        from parser import read_text
+
+        read_text("При атаке — ранить цель на 1.")
+    except Exception:  # noqa: BLE001 - a reader fault shows per card (BJ002), not here
+        pass
+
+
+def _in_workers(todo, inputs, keys, settings, cache, jobs, parts, tick) -> None:
+    """Fill `parts` for the indexes of `todo` in `jobs` worker processes;
+    whatever they leave (a worker died, no processes here) stays None for the caller."""
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
     folder, code = (cache.folder, cache.code) if cache is not None else (None, None)
+    if context.get_start_method() == "fork":
+        _warm_reader()
     try:
-        pool = ProcessPoolExecutor(max_workers=jobs - 1, mp_context=context, initializer=_start_worker,
+        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_start_worker,
                                    initargs=(settings, folder, code, os.getpid()))
     except (OSError, NotImplementedError, ImportError):
-        return  # no processes here: all in this process
+        return
     with pool:
         futures = {}
         try:
             for index in todo:
-                futures[index] = pool.submit(_work, inputs[index].path, inputs[index].raw, keys[index])
-        except (BrokenProcessPool, RuntimeError, OSError):
-            pass  # the rest is done here
-        for index in reversed(todo):  # this process's share: from the back, what no worker started
-            future = futures.get(index)
-            if future is not None and not future.cancel():
-                break
-            parts[index] = here(index)
-            tick(1)
-        for index in todo:
-            if parts[index] is not None:
-                continue
-            try:
-                parts[index] = futures[index].result()
-            except (BrokenProcessPool, CancelledError, OSError, KeyError):
-                parts[index] = here(index)  # a worker died: its files are done here, once
-            tick(1)
+                futures[pool.submit(_work, inputs[index].path, inputs[index].raw, keys[index])] = index
+            for future in as_completed(futures):
+                parts[futures[future]] = future.result()
+                tick(1)
+        except (BrokenProcessPool, OSError):
+            pass  # a worker died: the files without a result are checked here
