@@ -243,10 +243,14 @@ class CardChecker:
                 spot = len(out.spots)
                 out.spots.append(Spot.of(ctx))
                 out.marks.extend((code, spot, tuple(mark)) for code, mark in marks)
-                if directives_of(card)[0]:  # a noqa may silence a base-wide finding: judged after the join
+                if (card.noqa_comments or "noqa" in card.fields) and directives_of(card)[0]:
+                    # a noqa may silence a base-wide finding: judged after the join
                     out.pending.append(card)
                     out.pending_findings.extend(raw)
                     continue
+            if not card.noqa_comments and "noqa" not in card.fields:
+                out.findings.extend(raw)  # nothing to suppress, no noqa to judge
+                continue
             kept, suppressed, noqa_findings = apply_suppressions([ctx], raw, self.active, self.settings)
             out.findings.extend(kept)
             out.findings.extend(noqa_findings)
