@@ -7,8 +7,9 @@ separate process, in rounds (one run of each per round, --repeat rounds), so
 that a change of the machine's load hits all of them alike:
 
 * compose      — the yardstick: read every file and compose it with ruamel's C
-                 parser (the fastest load that keeps positions, the one the
-                 tool uses), timed inside the process (CPU of the loop alone);
+                 parser (the fastest load that keeps positions) with the
+                 tool's resolver, timed inside the process (CPU of the loop
+                 alone; with ruamel's own resolver too, for comparison);
 * lint_default — the default `lint` cold (jobs = cores, writes the cache; the
                  cache folder is emptied before each run);
 * lint_j1      — `lint --no-cache --jobs 1`;  lint_j2 — `--no-cache --jobs 2`;

@@ -138,7 +138,8 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
         if settings.format != "text" and not quiet:
             click.echo(summary_line, err=True)
     else:
-        click.echo(rendered, nl=False)
+        for start in range(0, len(rendered), 1 << 20):  # in pieces: no second copy of a large report
+            click.echo(rendered[start:start + (1 << 20)], nl=False)
     if failed:
         sys.exit(2)
     sys.exit(exit_code(abnormal, count, exit_zero))

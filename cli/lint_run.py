@@ -48,7 +48,8 @@ def lint_output(targets, settings, *, jobs: int | None, use_cache: bool, quiet: 
             return stored
     result = run_lint(targets, settings, jobs=jobs, cache=cache, quiet=quiet, items=items, inputs=inputs)
     shown = StoredOutput(render(result), summary(result), result.abnormal, len(result.findings))
-    if cache is not None and all(given.raw is not None for given in inputs):  # an unreadable file may heal
+    del result  # the findings go before the output is encoded and printed (peak memory)
+    if cache is not None and all(given.digest for given in inputs):  # an unreadable file may heal
         cache.put_output(name, key, shown)
     return shown
 

@@ -220,12 +220,13 @@ class LintCache:
         import msgspec
 
         try:
-            data = key.encode("ascii") + b"\n" + msgspec.msgpack.encode(value)
+            data = msgspec.msgpack.encode(value)
             if not self._prepare():
                 return False
             handle, temp = tempfile.mkstemp(dir=self.folder, prefix=".tmp-", suffix=".msgpack")
             try:
                 with os.fdopen(handle, "wb") as out:
+                    out.write(key.encode("ascii") + b"\n")
                     out.write(data)
                 os.replace(temp, target)
             except BaseException:

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 @dataclass
 class Input:
     """One card file as read: its bytes (None when it is not a regular file
-    or cannot be read: the loader then reports why) and their sha256."""
+    or cannot be read: the loader then reports why; dropped once checked)
+    and their sha256 ("" when unreadable: a run with such a file is not stored)."""
 
     path: str
     raw: bytes | None

@@ -34,7 +34,7 @@ from cardbase.load import expand_paths, load_file
 from lint.cache import LintCache, settings_fingerprint
 from lint.config import Settings
 from lint.engine import CardChecker, FileResult, LintResult, join
-from lint.inputs import Input, read_inputs
+from lint.inputs import Input, read_input, read_inputs
 
 Progress = Callable[[int], None]
 Claimed = namedtuple("Claimed", "path line")   # what a duplicate-id message needs of the first card
@@ -76,19 +76,17 @@ def lint_paths(paths: list[str] | None, settings: Settings, *, jobs: int = 1,
         else:
             tick(1)
 
-    def here(index: int) -> FileResult:
-        part = check_file(inputs[index].path, checker, raw=inputs[index].raw)
-        if cache is not None and keys[index] is not None:
-            cache.put(keys[index], part)
-        return part
-
     jobs = min(jobs, default_jobs(), len(todo))
     if jobs > 1:
         _in_workers(todo, inputs, keys, settings, cache, jobs, parts, tick)
     for index in todo:  # --jobs 1, or what the workers left
         if parts[index] is None:
-            parts[index] = here(index)
+            parts[index] = check_file(inputs[index].path, checker, raw=inputs[index].raw)
+            if cache is not None and keys[index] is not None:
+                cache.put(keys[index], parts[index])
             tick(1)
+    for given in inputs:
+        given.raw = None  # memory flat: the bytes are checked; a duplicate-id file is read again
 
     result = _join(items, inputs, parts, checker)
     result.seconds = time.perf_counter() - started
@@ -109,7 +107,10 @@ def _join(items, inputs: list[Input], parts: list[FileResult], checker: CardChec
         part, given = parts[position], inputs[position]
         position += 1
         if any(card_id in claimed for card_id, _ in part.ids):
-            part = check_file(path, checker, claimed, given.raw)
+            again = read_input(path)
+            if again.digest != given.digest:
+                given.digest = ""  # changed meanwhile: this run's output is not stored
+            part = check_file(path, checker, claimed, again.raw)
         paths.append(path)
         ordered.append(part)
         for card_id, line in part.ids:
