@@ -154,3 +154,29 @@ def build_base(corpus: Path, cards: int, out: Path, seed: int = 19) -> tuple[int
     written = import_jsonl([jsonl], out)
     jsonl.unlink()
     return len(written), stats
+
+
+def _main() -> None:
+    """`python bench/scale_base.py CARDS OUT [CORPUS]`: build, then print the
+    statistics and a card to look up (id, misspelt name) as JSON. The scale
+    benchmark builds in a child process, so that its own memory does not
+    count in the peak of the processes it forks."""
+    import sys
+    from dataclasses import asdict
+
+    repo = Path(__file__).resolve().parents[1]
+    sys.path.insert(0, str(repo))
+    cards, out = int(sys.argv[1]), Path(sys.argv[2])
+    corpus = Path(sys.argv[3]) if len(sys.argv) > 3 else repo.parent / "shared" / "corpus"
+    files, stats = build_base(corpus, cards, out)
+    from cardbase.load import load_file
+
+    first = load_file(str(sorted(out.glob("*.yaml"))[0])).cards
+    card = next(c for c in first[len(first) // 2:] if len(c.name) > 6)
+    typo = card.name[:3] + card.name[4] + card.name[3] + card.name[5:]
+    print(json.dumps({"files": files, "stats": asdict(stats), "card_id": card.id, "typo": typo},
+                     ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    _main()
