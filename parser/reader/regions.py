@@ -13,6 +13,8 @@ from typing import Callable
 
 Span = tuple[int, int]
 _ICON = re.compile(r"\{[A-Za-z_]+\}")
+_MARKS = re.compile('[«“(»”)"]')
+_STRAIGHT = re.compile('"')
 
 
 @dataclass(frozen=True)
@@ -48,19 +50,20 @@ def find_regions(text: str, start: int = 0, end: int | None = None) -> Regions:
     parens: list[Span] = []
     stack: list[tuple[str, int]] = []
     balanced = True
-    straight = [i for i in range(start, end) if text[i] == '"']
+    straight = [m.start() for m in _STRAIGHT.finditer(text, start, end)]
     straight_pairs = {}
     for a, b in zip(straight[0::2], straight[1::2]):
         straight_pairs[a] = b
-    i = start
-    while i < end:
-        ch = text[i]
+    skip_to = start  # past a straight-quoted pair nothing inside counts
+    for mark in _MARKS.finditer(text, start, end):  # only the marks: every other character is passed over
+        i, ch = mark.start(), mark.group()
+        if i < skip_to:
+            continue
         if ch in "«“(":
             stack.append(("«" if ch == "“" else ch, i))
         elif ch == '"' and not stack and i in straight_pairs:
             quotes.append((i, straight_pairs[i] + 1))
-            i = straight_pairs[i] + 1
-            continue
+            skip_to = straight_pairs[i] + 1
         elif ch in "»”)":
             want = "(" if ch == ")" else "«"     # typographic “…” (the rulebook's) count as «…»
             if stack and stack[-1][0] == want:
@@ -75,7 +78,6 @@ def find_regions(text: str, start: int = 0, end: int | None = None) -> Regions:
                     (quotes if want == "«" else parens).append((at, i + 1))
             else:
                 balanced = False
-        i += 1
     if stack:
         balanced = False
     icons = tuple((m.start(), m.end()) for m in _ICON.finditer(text, start, end))
