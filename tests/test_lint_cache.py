@@ -10,8 +10,6 @@ from __future__ import annotations
 import dataclasses
 import enum
 import io
-import json
-import shutil
 import subprocess
 import sys
 import typing
@@ -20,7 +18,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cardbase.load import demo_base_path, load_base
+from cardbase.load import load_base
 from cli.main import main
 from cli.progress import DelayedProgress, wanted
 from lint.cache import LintCache
@@ -34,13 +32,6 @@ REPO = Path(__file__).resolve().parents[1]
 
 def run(*args, env=None):
     return CliRunner().invoke(main, list(args), env=env)
-
-
-@pytest.fixture
-def base_dir(tmp_path) -> Path:
-    target = tmp_path / "cards"
-    shutil.copytree(demo_base_path(), target, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
-    return target
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ no user file changed: the tree's bytes, links, modes and owners before and after
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -16,7 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cardbase.load import demo_base_path, load_base
+from cardbase.load import load_base
 from cli.main import main
 from lint.cache import LintCache
 from lint.config import Settings
@@ -46,13 +45,6 @@ def tree(root: Path) -> dict:
                 body = ("dir", None)
             out[str(path.relative_to(root))] = (body, info.st_mode, info.st_uid, info.st_gid, info.st_nlink)
     return out
-
-
-@pytest.fixture
-def base_dir(tmp_path) -> Path:
-    target = tmp_path / "cards"
-    shutil.copytree(demo_base_path(), target, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
-    return target
 
 
 @pytest.fixture
