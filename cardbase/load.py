@@ -76,13 +76,17 @@ def load_base(paths: list[str] | None = None) -> CardBase:
     return base
 
 
-def load_file(path: str, claimed: dict[str, Card] | None = None, source: str | None = None) -> CardBase:
+def load_file(path: str, claimed: dict[str, Card] | None = None, raw: bytes | None = None,
+              source: str | None = None) -> CardBase:
     """One card file as a base of its own (for per-file caching and parallel
-    lint). `claimed` are the ids of files loaded before it: a card repeating
-    one of them is a duplicate, exactly as in `load_base`. `source` is the
-    file's text when it is not read from disk (an editor's unsaved buffer)."""
+    lint). `claimed` are the ids of files loaded before it (anything with the
+    first card's `path` and `line`): a card repeating one of them is a
+    duplicate, exactly as in `load_base`. `raw` are the file's bytes when the
+    caller has read them already (the cache keys on exactly the bytes loaded);
+    `source` is the file's text when it is not read from disk (an editor's
+    unsaved buffer)."""
     base = CardBase(paths=[path])
-    _FileLoader(path, base, dict(claimed or {}), source).run()
+    _FileLoader(path, base, dict(claimed or {}), raw, source).run()
     return base
 
 
@@ -275,8 +279,10 @@ def _fast_scalar(node) -> Any:
 class _FileLoader:
     """Loads one file into a CardBase; every problem is recorded, none raised."""
 
-    def __init__(self, path: str, base: CardBase, seen: dict[str, Card], source: str | None = None):
+    def __init__(self, path: str, base: CardBase, seen: dict[str, Card], raw: bytes | None = None,
+                 source: str | None = None):
         self.path = path
+        self.raw = raw
         self.source = source
         self.base = base
         self.seen = seen
@@ -319,16 +325,18 @@ class _FileLoader:
     def _read(self) -> str | None:
         if self.source is not None:
             return self._usable(self.source)
-        reason = regular_file_problem(self.path)
-        if reason is not None:
-            self.problem(0, 0, reason, kind="unreadable")
-            return None
-        try:
-            raw = Path(self.path).read_bytes()
-        except OSError as exc:
-            self.problem(0, 0, f"не удалось прочитать файл ({describe_os_error(exc)}); ожидается читаемый файл YAML",
-                         kind="unreadable")
-            return None
+        raw = self.raw
+        if raw is None:
+            reason = regular_file_problem(self.path)
+            if reason is not None:
+                self.problem(0, 0, reason, kind="unreadable")
+                return None
+            try:
+                raw = Path(self.path).read_bytes()
+            except OSError as exc:
+                self.problem(0, 0, f"не удалось прочитать файл ({describe_os_error(exc)}); "
+                             "ожидается читаемый файл YAML", kind="unreadable")
+                return None
         self.base.digests[self.path] = hashlib.sha256(raw).hexdigest()
         try:
             source = raw.decode("utf-8")

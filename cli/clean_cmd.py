@@ -14,12 +14,17 @@ from cli.russian import Command
 @click.option("--isolated", is_flag=True, help="Не искать файлы настроек: кэш в текущей папке.")
 def clean(config_file, isolated):
     """Удалить кэш проверки .berserk-judge-cache/ (рядом с файлом настроек
-    или в текущей папке — там, где его создаёт lint).
+    или в текущей папке — там, где его создаёт lint; другая папка —
+    BERSERK_JUDGE_CACHE_DIR).
 
-    Коды выхода: 0 — кэш удалён или его не было, 2 — не удалось удалить
-    или ошибка настроек.
+    Удаляется только папка, помеченная как кэш berserk-judge (файл
+    CACHEDIR.TAG, его создаёт lint); любую другую команда не трогает.
+
+    Коды выхода: 0 — кэш удалён или его не было, 2 — папка не помечена как
+    кэш, не удалось удалить или ошибка настроек.
     """
     from cli.lint_run import cache_folder
+    from lint.cache import NotACache
     from lint.cache import clean as remove_cache
     from lint.config import ConfigError, load_settings
 
@@ -31,6 +36,9 @@ def clean(config_file, isolated):
     folder = cache_folder(settings)
     try:
         removed = remove_cache(folder)
+    except NotACache as exc:
+        click.echo(f"Ошибка: {exc}; ничего не удалено.", err=True)
+        sys.exit(2)
     except OSError as exc:
         click.echo(f"Ошибка: не удалось удалить кэш {folder}: {exc.strerror or exc}", err=True)
         sys.exit(2)

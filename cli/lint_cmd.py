@@ -42,7 +42,7 @@ from lint.config import FORMATS
 @click.option("--no-cache", "no_cache", is_flag=True,
               help="Не брать и не сохранять результаты в кэше .berserk-judge-cache/.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Сколько файлов проверять одновременно (по умолчанию — по числу ядер).")
+              help="Сколько файлов проверять одновременно (по умолчанию и не больше — по числу ядер).")
 @click.option("--verbose", "-v", is_flag=True, help="Перечислить пропущенные файлы YAML, которые не являются файлами карт.")
 def lint(paths, output_format, output, select, extend_select, ignore, extend_ignore, severity,
          exit_zero, statistics, config_file, isolated, quiet, fix, diff, unsafe_fixes, no_cache, jobs, verbose):
@@ -103,13 +103,21 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
         in_report = settings.format == "text" and not output and not statistics
         result, note, failed = fix_or_diff(load_base(targets), settings, diff=diff, unsafe=unsafe_fixes,
                                            quiet=quiet, in_report=in_report)
+        result.origin = origin
+        rendered = render(result, settings.format, statistics, quiet)
+        summary_line, abnormal, count = _summary(result), result.abnormal, len(result.findings)
     else:
-        from cli.lint_run import run_lint
+        from cli.lint_run import lint_output
 
-        result, note = run_lint(targets, settings, jobs=jobs, use_cache=not no_cache, quiet=quiet,
-                                items=items), ""
-    result.origin = origin
-    rendered = render(result, settings.format, statistics, quiet)
+        def finish(result):
+            result.origin = origin
+            return render(result, settings.format, statistics, quiet)
+
+        shown = lint_output(targets, settings, jobs=jobs, use_cache=not no_cache, quiet=quiet, items=items,
+                            options=[settings.format, str(statistics), str(quiet), str(origin)],
+                            render=finish, summary=_summary, warn=lambda text: click.echo(text, err=True))
+        note, rendered, summary_line, abnormal, count = "", shown.rendered, shown.summary, shown.abnormal, \
+            shown.findings
     if note and settings.format == "text" and not output:
         rendered += note + "\n"
     elif note:
@@ -125,14 +133,19 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
             click.echo(f"Ошибка: не удалось записать {visible(str(output))}: {describe_write_error(exc)}", err=True)
             sys.exit(2)
         if settings.format != "text" and not quiet:
-            from reports.text import summary
-
-            click.echo(summary(result), err=True)
+            click.echo(summary_line, err=True)
     else:
-        click.echo(rendered, nl=False)
+        for start in range(0, len(rendered), 1 << 20):  # in pieces: no second copy of a large report
+            click.echo(rendered[start:start + (1 << 20)], nl=False)
     if failed:
         sys.exit(2)
-    sys.exit(exit_code(result, exit_zero))
+    sys.exit(exit_code(abnormal, count, exit_zero))
+
+
+def _summary(result) -> str:
+    from reports.text import summary
+
+    return summary(result)
 
 
 def render(result, fmt: str, statistics: bool, quiet: bool) -> str:
@@ -153,9 +166,10 @@ def render(result, fmt: str, statistics: bool, quiet: bool) -> str:
     return text.render_statistics(result, quiet) if statistics else text.render(result, quiet)
 
 
-def exit_code(result, exit_zero: bool) -> int:
-    if result.abnormal:
+def exit_code(abnormal: bool, findings: int, exit_zero: bool) -> int:
+    """2 — unreadable input or a reader crash, 1 — findings (unless --exit-zero), 0 — none."""
+    if abnormal:
         return 2
-    if result.findings and not exit_zero:
+    if findings and not exit_zero:
         return 1
     return 0

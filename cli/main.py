@@ -82,6 +82,19 @@ class LazyGroup(Group):
             formatter.write_dl(rows)
 
 
+def _tune_collector() -> None:
+    """Fewer garbage collections: a lint allocates millions of small objects
+    that live to the end of a card, and the default thresholds run a young
+    collection every 700 of them. What is alive at start (click, the
+    modules) is frozen out of every collection. Measured on 10,000 cards
+    (--jobs 1): 700 → 10,000 saves about 4% of the CPU for 4 MB more peak;
+    50,000 saved no more and kept 11 MB more (cyclic garbage waits longer)."""
+    import gc
+
+    gc.freeze()
+    gc.set_threshold(10_000, 10, 10)
+
+
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"]}
 
 
@@ -95,6 +108,7 @@ def main() -> None:
     """
     import sys
 
+    _tune_collector()
     for stream in (sys.stdout, sys.stderr):  # a character UTF-8 cannot hold must not crash the output
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")

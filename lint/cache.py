@@ -1,18 +1,26 @@
-"""The lint cache: what one card file gave, kept in `.berserk-judge-cache/`.
+"""The lint cache in `.berserk-judge-cache/`: what each card file gave, and
+the whole output of an unchanged base.
 
-One entry per card file (named by a hash of its path), holding its cards,
-load problems and per-card findings as JSON (lint.records). An entry is used
-only when its key matches, and the key covers everything the per-file result
-depends on: the file's bytes, the path as given, the tool's version and its
-code (size and time of every module of the packages that read and lint), the
-rule set and the settings that reach the file (enabled codes, per-file
-ignores, severities). A changed file therefore is read again; an entry that
-does not parse or does not fit is ignored and written anew. Entries are
-written to a temporary file in the cache folder and renamed into place, so a
-crash or a parallel run never leaves half an entry.
+* A file entry holds one card file's `FileResult` (lint.engine: its final
+  findings and what the join over the base needs — never its cards). It is
+  used only when its key matches, and the key covers everything the result
+  depends on: the bytes that were checked (read once: the same bytes are
+  hashed and loaded, so an edit during a run cannot leave an entry that
+  serves findings of other bytes), the path as given, the tool's version and
+  code, the rule set and the settings that reach the file.
+* An output entry holds what `lint` printed for a whole run (text, exit
+  status), keyed by every file's hash, the settings, the options and the code:
+  an unchanged base is answered by reading one entry.
 
-Base-wide checks (duplicate ids across files, BJ502 dashes across the base)
-are not cached: they run on every lint over the restored cards.
+Entries are MessagePack (msgspec, typed: a damaged or foreign entry fails to
+decode and is ignored, then written anew), written to a temporary file and
+renamed. They are read only when they are regular files no larger than
+MAX_ENTRY (a link to /dev/zero or a FIFO is a miss, never a hang).
+
+The folder is marked with `CACHEDIR.TAG` (the convention Ruff, Cargo and
+backup tools follow) when the tool creates it; a folder that exists without
+the mark is somebody else's: the cache is not used there, and `clean`
+refuses to delete it.
 """
 from __future__ import annotations
 
@@ -20,45 +28,48 @@ import hashlib
 import json
 import os
 import shutil
+import stat
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
-from cardbase.model import Card, Problem
-from lint.finding import Finding
-from lint.records import RecordError, from_record, to_record
-
 CACHE_DIR = ".berserk-judge-cache"
-FORMAT = 1  # bump when the entry layout changes
-_PACKAGES = ("cardbase", "lint", "parser", "reports")
-_TAG = "Signature: 8a477f597d28d172789f06886806bc55\n"  # CACHEDIR.TAG: backup tools skip the folder
+FORMAT = 2  # bump when the entry layout changes
+MAX_ENTRY = 64 * 1024 * 1024
+_PACKAGES = ("cardbase", "cli", "lint", "parser", "reports", "russian")
+TAG_NAME = "CACHEDIR.TAG"
+TAG_SIGNATURE = "Signature: 8a477f597d28d172789f06886806bc55"
+_TAG = (f"{TAG_SIGNATURE}\n# This file is a cache directory tag created by berserk-judge.\n"
+        "# For information about cache directory tags see https://bford.info/cachedir/\n")
+
+
+class NotACache(Exception):
+    """A folder that is not marked as the tool's cache (Russian message)."""
 
 
 @dataclass
-class FileOutcome:
-    """Everything linting one card file on its own gives."""
+class StoredOutput:
+    """What a whole `lint` run showed: enough to show it again byte for byte."""
 
-    path: str
-    cards: list[Card] = field(default_factory=list)
-    problems: list[Problem] = field(default_factory=list)
-    findings: list[Finding] = field(default_factory=list)   # per-card rules, before suppression
+    rendered: str          # standard output (or the --output file)
+    summary: str           # the summary line (stderr when --output takes the report)
+    abnormal: bool         # exit status 2
+    findings: int          # exit status 1 unless --exit-zero
 
 
 def code_fingerprint() -> str:
-    """The tool's version and the size and time of each of its modules."""
-    from importlib import metadata
+    """The tool's version and the size and time of each of its modules (the
+    version from cli, kept equal to the package's by a test: importlib.metadata
+    would cost a warm run a fifth of its time)."""
+    from cli import __version__
 
-    try:
-        version = metadata.version("berserk-judge")
-    except metadata.PackageNotFoundError:  # pragma: no cover - running from a checkout
-        version = "0"
-    digest = hashlib.sha256(f"{FORMAT}:{version}".encode())
+    digest = hashlib.sha256(f"{FORMAT}:{__version__}".encode())
     root = Path(__file__).resolve().parent.parent
     for package in _PACKAGES:
         for path in sorted((root / package).rglob("*")):
             if path.suffix in (".py", ".lark", ".json", ".yaml") and "__pycache__" not in path.parts:
-                stat = path.stat()
-                digest.update(f"{path.relative_to(root)}:{stat.st_size}:{stat.st_mtime_ns};".encode())
+                info = path.stat()
+                digest.update(f"{path.relative_to(root)}:{info.st_size}:{info.st_mtime_ns};".encode())
     return digest.hexdigest()
 
 
@@ -72,8 +83,46 @@ def settings_fingerprint(checker, path: str) -> str:
     return json.dumps([on, severities, sorted(rule.code for rule in all_rules())])
 
 
+def is_marked(folder: Path) -> bool:
+    """A real folder (not a link) holding the tool's CACHEDIR.TAG."""
+    try:
+        if not stat.S_ISDIR(os.lstat(folder).st_mode):
+            return False
+        tag = read_regular(Path(folder) / TAG_NAME, 4096)
+    except OSError:
+        return False
+    return tag is not None and tag.startswith(TAG_SIGNATURE.encode())
+
+
+def read_regular(path: Path, limit: int) -> bytes | None:
+    """The bytes of a regular file of at most `limit` bytes; None for anything
+    else (a link, a FIFO, a device, a larger file). Never blocks, never follows."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        handle = os.open(path, flags)
+    except OSError:
+        return None
+    try:
+        info = os.fstat(handle)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
+            return None
+        chunks, left = [], limit + 1
+        while left > 0:
+            chunk = os.read(handle, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        data = b"".join(chunks)
+        return data if len(data) <= limit else None
+    except OSError:
+        return None
+    finally:
+        os.close(handle)
+
+
 class LintCache:
-    """Per-file lint results in a folder; never trusted when the key differs."""
+    """Lint results in a folder; never trusted when the key differs."""
 
     def __init__(self, folder: Path, code: str | None = None):
         self.folder = Path(folder)
@@ -81,11 +130,30 @@ class LintCache:
         self.hits = 0
         self.misses = 0
 
-    def _entry(self, path: str) -> Path:
-        where = f"{os.path.abspath(path)}\0{path}"
-        return self.folder / (hashlib.sha256(where.encode("utf-8", "surrogatepass")).hexdigest()[:40] + ".json")
+    def refusal(self) -> str | None:
+        """Why the folder cannot hold the cache (Russian), or None when it can:
+        it is absent, empty, or marked as the tool's."""
+        try:
+            info = os.lstat(self.folder)
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            return f"папка {self.folder} недоступна ({exc.strerror or exc})"
+        if not stat.S_ISDIR(info.st_mode):
+            return f"{self.folder} — не папка"
+        if is_marked(self.folder):
+            return None
+        try:
+            if not any(os.scandir(self.folder)):
+                return None
+        except OSError as exc:
+            return f"папка {self.folder} недоступна ({exc.strerror or exc})"
+        return f"папка {self.folder} не помечена как кэш berserk-judge (нет {TAG_NAME}), в ней чужие файлы"
+
+    # -- keys ---------------------------------------------------------------------
 
     def key(self, path: str, content: bytes, settings_print: str) -> str:
+        """The key of one file's entry: code, path, settings and the bytes checked."""
         digest = hashlib.sha256()
         for part in (self.code, path, settings_print):
             digest.update(part.encode("utf-8", "surrogatepass"))
@@ -93,55 +161,120 @@ class LintCache:
         digest.update(content)
         return digest.hexdigest()
 
-    def get(self, path: str, key: str) -> FileOutcome | None:
-        """The stored outcome for this key, or None (absent, stale or damaged)."""
-        try:
-            raw = self._entry(path).read_bytes()
-            data = json.loads(raw)
-            if type(data) is not dict or data.get("key") != key:
-                raise RecordError("другой ключ")
-            outcome = from_record(FileOutcome, data.get("outcome"))
-            if outcome.path != path:
-                raise RecordError("другой путь")
-        except (OSError, ValueError, RecordError, RecursionError):
+    def output_key(self, parts: list[str]) -> str:
+        """The key of a whole run's output: code, then `parts` (settings, options, file hashes)."""
+        digest = hashlib.sha256(self.code.encode())
+        for part in parts:
+            digest.update(b"\0")
+            digest.update(part.encode("utf-8", "surrogatepass"))
+        return digest.hexdigest()
+
+    # -- file entries ---------------------------------------------------------------
+
+    def _entry(self, path: str) -> Path:
+        where = f"{os.path.abspath(path)}\0{path}"
+        return self.folder / (hashlib.sha256(where.encode("utf-8", "surrogatepass")).hexdigest()[:40] + ".msgpack")
+
+    def get(self, path: str, key: str):
+        """The stored FileResult for this key, or None (absent, stale, damaged or not a regular file)."""
+        result = self._read(self._entry(path), key, _file_decoder())
+        if result is None or result.path != path:
             self.misses += 1
             return None
         self.hits += 1
-        return outcome
+        return result
 
-    def put(self, key: str, outcome: FileOutcome) -> bool:
-        """Store an outcome (temp file + rename); False when it cannot be stored as is."""
+    def put(self, key: str, result) -> bool:
+        """Store a file's result (temp file + rename); False when it cannot be stored."""
+        return self._write(self._entry(result.path), key, result)
+
+    # -- whole outputs ----------------------------------------------------------------
+
+    def _output_entry(self, name: str) -> Path:
+        return self.folder / f"output-{hashlib.sha256(name.encode('utf-8', 'surrogatepass')).hexdigest()[:32]}.msgpack"
+
+    def get_output(self, name: str, key: str) -> StoredOutput | None:
+        """The output stored under `name` (the run's targets and options) for this key."""
+        return self._read(self._output_entry(name), key, _output_decoder())
+
+    def put_output(self, name: str, key: str, output: StoredOutput) -> bool:
+        return self._write(self._output_entry(name), key, output)
+
+    # -- reading and writing ----------------------------------------------------------
+
+    def _read(self, entry: Path, key: str, decoder):
+        import msgspec
+
+        raw = read_regular(entry, MAX_ENTRY)
+        head = key.encode("ascii") + b"\n"
+        if raw is None or not raw.startswith(head):
+            return None
         try:
-            record = {"key": key, "outcome": to_record(outcome)}
-            text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
-            self._prepare()
-            handle, temp = tempfile.mkstemp(dir=self.folder, prefix=".tmp-", suffix=".json")
+            return decoder.decode(memoryview(raw)[len(head):])
+        except (msgspec.DecodeError, msgspec.ValidationError, ValueError, TypeError, RecursionError):
+            return None
+
+    def _write(self, target: Path, key: str, value) -> bool:
+        import msgspec
+
+        try:
+            data = msgspec.msgpack.encode(value)
+            if not self._prepare():
+                return False
+            handle, temp = tempfile.mkstemp(dir=self.folder, prefix=".tmp-", suffix=".msgpack")
             try:
-                with os.fdopen(handle, "w", encoding="utf-8") as out:  # a lone surrogate: not cached
-                    out.write(text)
-                os.replace(temp, self._entry(outcome.path))
+                with os.fdopen(handle, "wb") as out:
+                    out.write(key.encode("ascii") + b"\n")
+                    out.write(data)
+                os.replace(temp, target)
             except BaseException:
                 _remove(temp)
                 raise
-        except (OSError, RecordError, ValueError):
+        except (OSError, ValueError, TypeError, OverflowError, UnicodeError, msgspec.EncodeError):
             return False  # a cache that cannot be written only costs time
         return True
 
-    def _prepare(self) -> None:
-        if self.folder.is_dir():
-            return
-        self.folder.mkdir(parents=True, exist_ok=True)
-        for name, text in ((".gitignore", "# создано berserk-judge\n*\n"), ("CACHEDIR.TAG", _TAG)):
-            target = self.folder / name
-            if not target.exists():
-                target.write_text(text, encoding="utf-8")
+    def _prepare(self) -> bool:
+        """Create and mark the folder if needed; False when it is somebody else's."""
+        if is_marked(self.folder):
+            return True
+        if self.refusal() is not None:
+            return False
+        prepare_folder(self.folder)
+        return True
+
+
+def prepare_folder(folder: Path) -> Path:
+    """Create the cache folder (absent or empty) and mark it: CACHEDIR.TAG and a
+    .gitignore. Whatever keeps data in the folder (the card index too) calls
+    this first, so that `clean` may delete it later."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in ((".gitignore", "# создано berserk-judge\n*\n"), (TAG_NAME, _TAG)):
+        target = folder / name
+        if not target.exists():
+            handle, temp = tempfile.mkstemp(dir=folder, prefix=".tmp-")
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                out.write(text)
+            os.replace(temp, target)
+    return folder
 
 
 def clean(folder: Path) -> bool:
-    """Remove a cache folder; False when there was none."""
+    """Delete the cache folder and everything in it; False when there is none.
+    NotACache when the path is not a folder marked as the tool's cache: then
+    nothing is deleted. Links inside are removed, never followed."""
     folder = Path(folder)
-    if not folder.is_dir():
+    try:
+        info = os.lstat(folder)
+    except FileNotFoundError:
         return False
+    if stat.S_ISLNK(info.st_mode):
+        raise NotACache(f"{folder} — ссылка, а не папка кэша")
+    if not stat.S_ISDIR(info.st_mode):
+        raise NotACache(f"{folder} — не папка")
+    if not is_marked(folder):
+        raise NotACache(f"папка {folder} не помечена как кэш berserk-judge (нет {TAG_NAME})")
     shutil.rmtree(folder)
     return True
 
@@ -151,3 +284,24 @@ def _remove(path: str) -> None:
         os.unlink(path)
     except OSError:
         pass
+
+
+_DECODERS: dict[str, object] = {}
+
+
+def _file_decoder():
+    if "file" not in _DECODERS:
+        import msgspec
+
+        from lint.engine import FileResult
+
+        _DECODERS["file"] = msgspec.msgpack.Decoder(FileResult)
+    return _DECODERS["file"]
+
+
+def _output_decoder():
+    if "output" not in _DECODERS:
+        import msgspec
+
+        _DECODERS["output"] = msgspec.msgpack.Decoder(StoredOutput)
+    return _DECODERS["output"]

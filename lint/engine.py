@@ -7,12 +7,14 @@ every rule. Base-wide rules (BJ502) see all cards at once.
 from __future__ import annotations
 
 import time
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Callable, Iterator
+from itertools import groupby
+from typing import Any, Callable
 
 from cardbase.chars import show_invisible
-from cardbase.model import Card, CardBase, TextLine
+from cardbase.model import Card, CardBase, Problem, TextLine
 from lint.config import Settings
 from lint.finding import Finding, Severity
 from lint.registry import all_rules
@@ -120,13 +122,72 @@ def finding_for(rule: type[Rule], ctx: CardContext, hit: Hit, severity: Severity
     )
 
 
+@dataclass(frozen=True)
+class Spot:
+    """Where a card's text stands in its file: enough to place a finding of a
+    base-wide rule without keeping the card (the same answers as Card.locate
+    and CardContext.line_span)."""
+
+    path: str
+    id: str
+    line: int
+    column: int
+    lines: tuple[tuple[int, int, int], ...]   # (offset in the text, file line, file column) per text line
+    breaks: tuple[int, ...]                   # offsets of the text's newlines
+    length: int
+
+    @classmethod
+    def of(cls, ctx: CardContext) -> "Spot":
+        card, text = ctx.card, ctx.text
+        return cls(card.path, card.id, card.line, card.column,
+                   tuple((t.offset, t.line, t.column) for t in card.text_lines),
+                   tuple(i for i, ch in enumerate(text) if ch == "\n") if "\n" in text else (), len(text))
+
+    @property
+    def card(self) -> "Spot":  # finding_for reads ctx.card
+        return self
+
+    def locate(self, offset: int) -> tuple[int, int]:
+        if not self.lines:
+            return self.line, self.column
+        at = max(0, bisect_right(self.lines, offset, key=lambda item: item[0]) - 1)
+        start, line, column = self.lines[at]
+        return line, column + max(0, offset - start)
+
+    def line_span(self, offset: int) -> tuple[int, int]:
+        before = bisect_left(self.breaks, offset)
+        start = self.breaks[before - 1] + 1 if before else 0
+        return start, self.breaks[before] if before < len(self.breaks) else self.length
+
+
+@dataclass
+class FileResult:
+    """What one file's cards give on their own: final findings of the cards
+    that need nothing else, and the little that the join over the whole base
+    needs (ids for duplicates, marks of base-wide rules with the spots to place
+    them, and the rare card with a `# noqa` and a mark, whose suppression waits).
+    Small on purpose: it is cached, sent between processes and kept to the end."""
+
+    path: str
+    ids: list[tuple[str, int]] = field(default_factory=list)      # (card id, line), file order
+    problems: list[Problem] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    suppressed: int = 0
+    crashes: int = 0
+    marks: list[tuple[str, int, tuple]] = field(default_factory=list)  # (rule code, spot index, mark)
+    spots: list[Spot] = field(default_factory=list)
+    pending: list[Card] = field(default_factory=list)
+    pending_findings: list[Finding] = field(default_factory=list)
+
+
 class CardChecker:
     """The per-card half of a lint: every card rule that is on for the card's
     file, plus BJ002 when the reader crashed. Files can be checked apart
-    (in parallel, or once and cached: lint.parallel) and joined by lint_base."""
+    (in parallel, or once and cached: lint.parallel) and joined by `join`."""
 
-    def __init__(self, settings: Settings):
+    def __init__(self, settings: Settings, reader: Callable[[Card], Any] | None = None):
         self.settings = settings
+        self.reader = reader
         self.enabled = settings.enabled_codes()
         rules = [rule() for rule in all_rules() if rule.code in self.enabled]
         self.card_rules = [r for r in rules if not r.base_wide]
@@ -163,43 +224,76 @@ class CardChecker:
                 end_column=ctx.card.column + 1, card=ctx.card.id))
         return found
 
+    def check_cards(self, path: str, cards: list[Card], problems: list[Problem] | None = None) -> FileResult:
+        """The FileResult of one file's cards (and its load problems)."""
+        from lint.suppress import apply_suppressions, directives_of
 
-def lint_base(base: CardBase, settings: Settings,
-              card_findings: Callable[[CardContext], list[Finding]] | None = None,
-              reader: Callable[[Card], Any] | None = None) -> LintResult:
-    """All findings of the base under the settings, suppressions applied.
+        out = FileResult(path=path, ids=[(card.id, card.line) for card in cards], problems=list(problems or ()))
+        base_rules = [rule for rule in self.base_rules if self.active(rule.code, path)]
+        for card in cards:
+            ctx = CardContext(card, self.reader)
+            raw = self(ctx)
+            out.crashes += sum(1 for finding in raw if finding.code == READ_CRASH[0])
+            marks = []
+            for rule in base_rules:
+                if rule.needs_features and ctx.features is None:
+                    continue
+                marks.extend((rule.code, mark) for mark in rule.collect(ctx))
+            if marks:
+                spot = len(out.spots)
+                out.spots.append(Spot.of(ctx))
+                out.marks.extend((code, spot, tuple(mark)) for code, mark in marks)
+                if (card.noqa_comments or "noqa" in card.fields) and directives_of(card)[0]:
+                    # a noqa may silence a base-wide finding: judged after the join
+                    out.pending.append(card)
+                    out.pending_findings.extend(raw)
+                    continue
+            if not card.noqa_comments and "noqa" not in card.fields:
+                out.findings.extend(raw)  # nothing to suppress, no noqa to judge
+                continue
+            kept, suppressed, noqa_findings = apply_suppressions([ctx], raw, self.active, self.settings)
+            out.findings.extend(kept)
+            out.findings.extend(noqa_findings)
+            out.suppressed += suppressed
+        return out
 
-    `card_findings` gives a card's per-card findings when they are already
-    known (cached or found by a worker process); by default they are found here.
-    `reader` replaces parser.read_card (lint --fix and the report share readings).
-    """
+
+def join(parts: list[FileResult], checker: CardChecker, problems: list[Problem] = (),
+         paths: list[str] | None = None) -> LintResult:
+    """The LintResult of a base from its files' results (in base order): the
+    base-wide rules over every mark, the waiting suppressions, load problems
+    as findings, the threshold, the order."""
     from lint.suppress import apply_suppressions
 
-    started = time.perf_counter()
-    result = LintResult(cards=len(base.cards))
-    result.files = len({c.path for c in base.cards} | set(base.paths or ()))
-    checker = CardChecker(settings)
-    base_rules = checker.base_rules
-    active = checker.active
-    per_card = card_findings or checker
+    settings, active = checker.settings, checker.active
+    result = LintResult(cards=sum(len(part.ids) for part in parts))
+    result.files = len({part.path for part in parts if part.ids} | set(paths or ()))
+    kept: list[Finding] = []
+    for part in parts:
+        kept.extend(part.findings)
+        result.suppressed += part.suppressed
+        result.crashes += part.crashes
+    late: dict[tuple[str, str], list[Finding]] = {}
+    for rule in checker.base_rules:
+        marks = [(part.spots[spot], mark) for part in parts for code, spot, mark in part.marks if code == rule.code]
+        severity = settings.severity_of(rule.code, rule.severity)
+        for spot, hit in rule.judge(marks):
+            late.setdefault((spot.path, spot.id), []).append(finding_for(type(rule), spot, hit, severity))
+    waiting = {(card.path, card.id): card for part in parts for card in part.pending}
+    for key, found in late.items():
+        if key not in waiting:
+            kept.extend(found)
+    if waiting:
+        raw = [finding for part in parts for finding in part.pending_findings]
+        for found in late.values():
+            raw.extend(f for f in found if (f.path, f.card or "") in waiting)
+        contexts = [CardContext(card) for card in waiting.values()]
+        done, suppressed, noqa_findings = apply_suppressions(contexts, raw, active, settings)
+        kept.extend(done)
+        kept.extend(noqa_findings)
+        result.suppressed += suppressed
 
-    raw: list[Finding] = []
-    contexts = [CardContext(card, reader) for card in base.cards]
-    for ctx in contexts:
-        raw.extend(per_card(ctx))
-    result.crashes = sum(1 for finding in raw if finding.code == READ_CRASH[0])
-    for rule in base_rules:
-        pending = [ctx for ctx in contexts if active(rule.code, ctx.card.path)]
-        if rule.needs_features:
-            pending = [ctx for ctx in pending if ctx.features is not None]
-        for ctx, hit in rule.check_base(pending):
-            raw.append(finding_for(type(rule), ctx, hit, settings.severity_of(rule.code, rule.severity)))
-
-    kept, suppressed, noqa_findings = apply_suppressions(contexts, raw, active, settings)
-    result.suppressed = suppressed
-    kept.extend(noqa_findings)
-
-    for problem in base.problems:
+    for problem in [p for part in parts for p in part.problems] + list(problems):
         kind = classify_problem(problem)
         if kind is None:
             continue
@@ -222,14 +316,25 @@ def lint_base(base: CardBase, settings: Settings,
             continue
         reported.append(finding)
     result.findings = sorted(reported, key=Finding.sort_key)
-    result.seconds = time.perf_counter() - started
     return result
 
 
-def _run(rule: Rule, ctx: CardContext, settings: Settings) -> Iterator[Finding]:
-    severity = settings.severity_of(rule.code, rule.severity)
-    for hit in rule.check(ctx):
-        yield finding_for(type(rule), ctx, hit, severity)
+def lint_base(base: CardBase, settings: Settings,
+              reader: Callable[[Card], Any] | None = None) -> LintResult:
+    """All findings of the base under the settings, suppressions applied.
+
+    The same two halves as a lint of files (lint.parallel): each file's cards
+    checked on their own (`CardChecker.check_cards`), then `join`. `reader`
+    replaces parser.read_card (lint --fix and the report share readings).
+    """
+    started = time.perf_counter()
+    checker = CardChecker(settings, reader)
+    parts = []
+    for path, cards in groupby(base.cards, key=lambda card: card.path):
+        parts.append(checker.check_cards(path, list(cards)))
+    result = join(parts, checker, base.problems, base.paths)
+    result.seconds = time.perf_counter() - started
+    return result
 
 
 def lint_text(text: str, select: list[str] | None = None, name: str = "Пример") -> list[Finding]:

@@ -33,7 +33,7 @@ class Severity(IntEnum):
 SEVERITY_NAMES = ("error", "warning", "info")
 
 
-@dataclass
+@dataclass(slots=True)
 class Finding:
     """Where (file, line, columns, card), what (code, message) and why (rule numbers)."""
 

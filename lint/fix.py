@@ -21,7 +21,7 @@ UNSAFE = "unsafe"
 APPLICABILITIES = (SAFE, UNSAFE)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Edit:
     start: int
     end: int
@@ -45,7 +45,7 @@ class Edit:
                    data.get("line"), data.get("column"), data.get("end_line"), data.get("end_column"))
 
 
-@dataclass
+@dataclass(slots=True)
 class Fix:
     title: str
     edits: list[Edit] = field(default_factory=list)

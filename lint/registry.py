@@ -31,7 +31,9 @@ def all_rules() -> tuple[type[Rule], ...]:
     return tuple(found[code] for code in sorted(found))
 
 
+@lru_cache(maxsize=1)
 def rules_by_code() -> dict[str, type[Rule]]:
+    """Every rule by its code (one dict per process: the suppression pass asks per card)."""
     return {rule.code: rule for rule in all_rules()}
 
 

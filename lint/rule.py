@@ -48,7 +48,8 @@ class Hit:
 
 class Rule:
     """Base class. Subclasses set the class attributes and override `check`
-    (one card at a time) or `check_base` (all cards, for base-wide rules)."""
+    (one card at a time), or `collect` (per card) and `judge` (over the
+    whole base) for base-wide rules."""
 
     code: ClassVar[str] = ""
     name: ClassVar[str] = ""
@@ -68,7 +69,14 @@ class Rule:
     def check(self, ctx: "CardContext") -> Iterable[Hit]:
         return ()
 
-    def check_base(self, contexts: list["CardContext"]) -> Iterable[tuple["CardContext", Hit]]:
+    def collect(self, ctx: "CardContext") -> list[tuple]:
+        """Base-wide rules: what of one card the judgement over the base needs,
+        as tuples of plain values (offsets in the card text first). Kept per
+        file instead of the card, cached and sent between processes."""
+        return []
+
+    def judge(self, marks: list[tuple[Any, tuple]]) -> Iterable[tuple[Any, Hit]]:
+        """Base-wide rules: hits over the (card, mark) pairs of the whole base, in base order."""
         return ()
 
     # -- documentation -------------------------------------------------------

@@ -21,3 +21,15 @@ def corpus_dir() -> Path:
 def _lint_cache_outside_the_repository(tmp_path_factory, monkeypatch):
     """`lint` caches its results; in tests, in a fresh folder, never in the repository."""
     monkeypatch.setenv("BERSERK_JUDGE_CACHE_DIR", str(tmp_path_factory.mktemp("lint-cache")))
+
+
+@pytest.fixture
+def base_dir(tmp_path) -> Path:
+    """A copy of the demo card base (two files) that a test may change."""
+    import shutil
+
+    from cardbase.load import demo_base_path
+
+    target = tmp_path / "cards"
+    shutil.copytree(demo_base_path(), target, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    return target

@@ -1,16 +1,15 @@
-"""The lint cache, --jobs and the progress bar (issue 12: speed).
+"""The lint cache, --jobs and the progress bar (issues 12 and 19: speed).
 
 What must hold: a cached or parallel lint says exactly what a plain lint says;
 a changed file is read again; a damaged entry is ignored and rewritten; every
-field of a finding survives the cache (also fields added later).
+field of a finding survives the cache (also fields added later). The cache's
+and the workers' safety (issue 15) is in test_lint_cache_safety.py.
 """
 from __future__ import annotations
 
 import dataclasses
 import enum
 import io
-import json
-import shutil
 import subprocess
 import sys
 import typing
@@ -19,28 +18,20 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cardbase.load import demo_base_path, load_base
+from cardbase.load import load_base
 from cli.main import main
 from cli.progress import DelayedProgress, wanted
-from lint.cache import FileOutcome, LintCache
-from lint.config import Settings, load_settings
-from lint.engine import CardChecker, lint_base
+from lint.cache import LintCache
+from lint.config import Settings
+from lint.engine import CardChecker, FileResult, lint_base
 from lint.finding import Finding, Severity
 from lint.parallel import check_file, lint_paths
-from lint.records import RecordError, from_record, to_record
 
 REPO = Path(__file__).resolve().parents[1]
 
 
 def run(*args, env=None):
     return CliRunner().invoke(main, list(args), env=env)
-
-
-@pytest.fixture
-def base_dir(tmp_path) -> Path:
-    target = tmp_path / "cards"
-    shutil.copytree(demo_base_path(), target, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
-    return target
 
 
 @pytest.fixture
@@ -99,7 +90,7 @@ def test_every_finding_field_survives_the_cache(tmp_path):
                        end_column=0)
     for f in dataclasses.fields(Finding):  # the sample really sets every field
         assert getattr(finding, f.name) != getattr(defaults, f.name), f.name
-    outcome = FileOutcome(path="cards/x.yaml", findings=[finding])
+    outcome = FileResult(path="cards/x.yaml", findings=[finding])
     cache = LintCache(tmp_path / "c", code="test")
     assert cache.put("key", outcome)
     back = cache.get("cards/x.yaml", "key")
@@ -107,40 +98,65 @@ def test_every_finding_field_survives_the_cache(tmp_path):
     assert type(back.findings[0].rules) is tuple and type(back.findings[0].severity) is Severity
 
 
-def test_cards_and_problems_round_trip(base_dir, tmp_path):
+def test_file_results_round_trip(base_dir, tmp_path):
     checker = CardChecker(Settings())
     cache = LintCache(tmp_path / "c", code="test")
     for path in sorted(base_dir.glob("*.yaml")):
         outcome = check_file(str(path), checker)
-        assert outcome.cards and outcome.findings
+        assert outcome.ids and outcome.findings and outcome.marks and outcome.spots
         assert cache.put("k", outcome)
         assert cache.get(str(path), "k") == outcome
         assert cache.get(str(path), "other key") is None
 
 
-def test_values_json_would_change_are_refused():
-    with pytest.raises(RecordError):
-        to_record({1: "x"}, dict[str, typing.Any])
-    with pytest.raises(RecordError):
-        to_record(("a", "b"), typing.Any)  # a tuple would come back as a list
-    with pytest.raises(RecordError):
-        from_record(Finding, {"code": "BJ1"})  # fields missing
-    record = to_record(_sample(Finding, 2))
-    record["line"] = "7"
-    with pytest.raises(RecordError):
-        from_record(Finding, record)
+_DASHES = """set: {{id: {set}, name: Тире}}
+cards:
+- id: {set}_1
+  name: Первый
+  text: 'При гибели {a} ранить цель на 1.'{noqa1}
+- id: {set}_2
+  name: Второй
+  text: 'При атаке {b} ранить цель на 2.'{noqa2}
+"""
+
+
+def test_a_result_keeps_no_cards_but_the_waiting_ones(tmp_path):
+    """Memory flat in the size of the base: a file's result holds findings and
+    marks, and a card only when its `# noqa` waits for the base-wide findings;
+    the join then suppresses exactly as a lint of the whole base does."""
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    (folder / "a.yaml").write_text(_DASHES.format(set="a", a="—", b="—", noqa1="", noqa2=""), encoding="utf-8")
+    (folder / "b.yaml").write_text(_DASHES.format(set="b", a="–", b="—", noqa1="  # noqa: BJ502",
+                                                  noqa2="  # noqa: BJ502"), encoding="utf-8")
+    checker = CardChecker(Settings())
+    first, second = (check_file(str(folder / name), checker) for name in ("a.yaml", "b.yaml"))
+    assert first.pending == [] and len(first.marks) == 2
+    assert [card.id for card in second.pending] == ["b_1", "b_2"]
+    expected = lint_base(load_base([str(folder)]), Settings())
+    codes = [(f.card, f.code) for f in expected.findings]
+    assert ("b_2", "BJ900") in codes and ("b_1", "BJ502") not in codes and expected.suppressed == 1
+    for jobs, cache in ((1, None), (2, None), (1, LintCache(tmp_path / "c", code="t")),
+                        (2, LintCache(tmp_path / "c", code="t"))):
+        got = lint_paths([str(folder)], Settings(), jobs=jobs, cache=cache)
+        assert (got.findings, got.suppressed) == (expected.findings, expected.suppressed), (jobs, cache)
 
 
 # -- the cache in use -------------------------------------------------------------
+
+def file_entries(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.glob("*.msgpack") if not p.name.startswith("output-"))
+
 
 def test_warm_lint_equals_cold_and_uses_the_cache(base_dir, cache_dir, monkeypatch):
     cold = lint_out(str(base_dir), "--no-cache")
     cold_json = lint_out(str(base_dir), "--no-cache", "--format", "json")
     assert not cache_dir.exists()  # --no-cache writes nothing
     first = lint_out(str(base_dir))
-    entries = sorted(cache_dir.glob("*.json"))
-    assert len(entries) == 2 and first == cold
+    assert len(file_entries(cache_dir)) == 2 and len(list(cache_dir.glob("output-*"))) == 1 and first == cold
     assert (cache_dir / ".gitignore").read_text(encoding="utf-8").endswith("*\n")
+    assert (cache_dir / "CACHEDIR.TAG").read_text(encoding="utf-8").startswith(
+        "Signature: 8a477f597d28d172789f06886806bc55\n")
 
     import lint.parallel
 
@@ -148,11 +164,13 @@ def test_warm_lint_equals_cold_and_uses_the_cache(base_dir, cache_dir, monkeypat
         raise AssertionError("a cached file was read again")
 
     monkeypatch.setattr(lint.parallel, "check_file", no_reading)
-    assert lint_out(str(base_dir), "--jobs", "1") == cold
-    assert lint_out(str(base_dir), "--format", "json", "--jobs", "1") == cold_json
+    assert lint_out(str(base_dir), "--jobs", "1") == cold            # the stored output
+    assert lint_out(str(base_dir), "--format", "json", "--jobs", "1") == cold_json   # from the file entries
+    monkeypatch.setattr(lint.parallel, "lint_paths", no_reading)
+    assert lint_out(str(base_dir), "--format", "json") == cold_json  # now stored too
 
 
-def test_changed_file_is_read_again(base_dir, cache_dir):
+def test_changed_file_is_read_again_alone(base_dir, cache_dir, monkeypatch):
     lint_out(str(base_dir))
     path = base_dir / "d1-probuzhdenie-kamnya.yaml"
     source = path.read_text(encoding="utf-8")
@@ -160,35 +178,48 @@ def test_changed_file_is_read_again(base_dir, cache_dir):
     assert "Выстрел на 2, дальность 3." in source and f"{path}:22:" not in before
     path.write_text(source.replace("Выстрел на 2, дальность 3.", "Выстрел на 2, дальность 3..", 1),
                     encoding="utf-8")
+    import lint.parallel
+
+    checked = []
+    original = lint.parallel.check_file
+    monkeypatch.setattr(lint.parallel, "check_file", lambda path, *a, **k: checked.append(path) or original(path, *a, **k))
     after = lint_out(str(base_dir))
+    assert checked == [str(path)]   # only the changed file; the base-wide checks still see every card
+    monkeypatch.setattr(lint.parallel, "check_file", original)
     assert after == lint_out(str(base_dir), "--no-cache")
     assert f"{path}:22:" in after and after != before
 
 
 @pytest.mark.parametrize("damage", ["garbage", "truncated", "wrong type", "wrong key", "empty"])
 def test_damaged_entry_is_ignored_and_rewritten(base_dir, cache_dir, damage):
+    import msgspec
+
     expected = lint_out(str(base_dir), "--no-cache")
     lint_out(str(base_dir))
-    for entry in cache_dir.glob("*.json"):
-        text = entry.read_text(encoding="utf-8")
-        data = json.loads(text)
+    for entry in cache_dir.glob("*.msgpack"):
+        raw = entry.read_bytes()
+        head, _, body = raw.partition(b"\n")
         if damage == "garbage":
-            entry.write_bytes(b"\x00\xff not json")
+            entry.write_bytes(head + b"\n\x00\xff not msgpack")
         elif damage == "truncated":
-            entry.write_text(text[: len(text) // 2], encoding="utf-8")
+            entry.write_bytes(raw[: len(raw) // 2])
         elif damage == "wrong type":
-            data["outcome"]["cards"][0]["line"] = "три"
-            entry.write_text(json.dumps(data), encoding="utf-8")
+            data = msgspec.msgpack.decode(body)
+            if "ids" in data:
+                data["ids"][0][1] = "три"
+            else:
+                data["findings"] = "много"
+            entry.write_bytes(head + b"\n" + msgspec.msgpack.encode(data))
         elif damage == "wrong key":  # an entry made under other settings must not be used
-            data["key"] = "0" * 64
-            data["outcome"]["findings"] = []
-            entry.write_text(json.dumps(data), encoding="utf-8")
+            data = msgspec.msgpack.decode(body)
+            data["findings"] = [] if "ids" in data else 0
+            entry.write_bytes(b"0" * 64 + b"\n" + msgspec.msgpack.encode(data))
         else:
-            entry.write_text("", encoding="utf-8")
+            entry.write_bytes(b"")
     assert lint_out(str(base_dir), "--jobs", "1") == expected
-    for entry in cache_dir.glob("*.json"):  # rewritten whole
-        data = json.loads(entry.read_text(encoding="utf-8"))
-        assert len(data["key"]) == 64 and data["key"] != "0" * 64
+    for entry in cache_dir.glob("*.msgpack"):  # rewritten whole
+        head = entry.read_bytes().partition(b"\n")[0]
+        assert len(head) == 64 and head != b"0" * 64
     assert not list(cache_dir.glob(".tmp-*"))
 
 
@@ -200,7 +231,7 @@ def test_settings_are_part_of_the_key(base_dir, cache_dir):
 
 def test_failed_write_leaves_no_temp_file(tmp_path, monkeypatch):
     cache = LintCache(tmp_path / "c", code="test")
-    outcome = FileOutcome(path="a.yaml", findings=[_sample(Finding, 3)])
+    outcome = FileResult(path="a.yaml", findings=[_sample(Finding, 3)])
     assert cache.put("k1", outcome)
 
     def broken_replace(src, dst):
@@ -215,6 +246,8 @@ def test_failed_write_leaves_no_temp_file(tmp_path, monkeypatch):
 def test_clean_removes_the_cache(base_dir, cache_dir):
     lint_out(str(base_dir))
     assert cache_dir.is_dir()
+    (cache_dir / "cards-index").mkdir()   # a sub-folder of another command's data goes too
+    (cache_dir / "cards-index" / "index.bin").write_bytes(b"x")
     result = run("clean", "--isolated")
     assert result.exit_code == 0
     assert result.output == f"Кэш удалён: {cache_dir}\n"
@@ -231,7 +264,7 @@ def test_default_cache_folder_is_next_to_the_config(tmp_path, monkeypatch, base_
     result = run("lint", "--exit-zero")
     assert result.exit_code == 0, result.output
     names = sorted(p.name for p in (tmp_path / ".berserk-judge-cache").iterdir())
-    assert {".gitignore", "CACHEDIR.TAG"} <= set(names) and len(names) == 4  # and two entries
+    assert {".gitignore", "CACHEDIR.TAG"} <= set(names) and len(names) == 5  # two files, one output
     assert run("clean").output == f"Кэш удалён: {tmp_path / '.berserk-judge-cache'}\n"
 
 
@@ -246,13 +279,25 @@ def corpus_base(corpus_dir, tmp_path) -> Path:
     return out
 
 
-@pytest.mark.parametrize("fmt", ["text", "json"])
-def test_jobs_give_the_same_output_in_the_same_order(corpus_base, fmt):
-    one = run("lint", str(corpus_base), "--isolated", "--no-cache", "--jobs", "1", "--format", fmt)
-    two = run("lint", str(corpus_base), "--isolated", "--no-cache", "--jobs", "2", "--format", fmt)
-    assert one.exit_code == two.exit_code == 1
-    assert one.stdout == two.stdout
-    assert one.stdout.count("\n") > 1000
+def test_cold_warm_and_any_jobs_give_the_same_bytes(corpus_dir, base_dir, tmp_path, monkeypatch):
+    """The output of the default lint cold (cache written), warm (the stored
+    output), after one file changed (its entry alone read again), --jobs 1 and
+    --jobs 2 without the cache: byte for byte the same."""
+    from cardbase.importer import import_jsonl
+
+    import_jsonl([corpus_dir / "s1-voina-stihiy.jsonl"], base_dir)   # 200 real cards beside the demo's
+    monkeypatch.setenv("BERSERK_JUDGE_CACHE_DIR", str(tmp_path / "fresh-cache"))
+    args = ["lint", str(base_dir), "--isolated"]
+    one = run(*args, "--no-cache", "--jobs", "1")
+    outputs = [run(*args, "--no-cache", "--jobs", "2"), run(*args), run(*args)]
+    assert [r.exit_code for r in outputs] == [1, 1, 1] == [one.exit_code] * 3
+    assert all(r.stdout_bytes == one.stdout_bytes for r in outputs)
+    assert one.stdout.count("\n") > 50 and len(list(base_dir.glob("*.yaml"))) == 3
+    path = sorted(base_dir.glob("*.yaml"))[-1]
+    path.write_bytes(path.read_bytes().replace(b" 1.", b" 1..", 1))
+    changed = run(*args)
+    assert changed.stdout_bytes == run(*args, "--no-cache", "--jobs", "1").stdout_bytes
+    assert changed.stdout_bytes != one.stdout_bytes
 
 
 def test_per_file_lint_equals_whole_base_lint_across_files(tmp_path, base_dir):
@@ -328,13 +373,12 @@ def test_version_imports_nothing_heavy():
 def test_non_regular_file_is_not_read_for_the_cache(tmp_path):
     import os
 
-    from lint.parallel import _key
+    from lint.inputs import read_input
 
     fifo = tmp_path / "pipe.yaml"
     os.mkfifo(fifo)
-    cache = LintCache(tmp_path / "c", code="test")
-    assert _key(cache, CardChecker(Settings()), str(fifo)) is None  # returns at once, reads nothing
-    assert _key(cache, CardChecker(Settings()), str(tmp_path / "missing.yaml")) is None
+    assert read_input(str(fifo)).raw is None  # returns at once, reads nothing
+    assert read_input(str(tmp_path / "missing.yaml")).raw is None
 
 
 def test_version_constant_is_the_package_version():

@@ -129,20 +129,22 @@ class InconsistentDash(Rule):
     base_wide = True
     message = "тире «{dash}» {role}; в базе в этой роли обычно «{usual}» ({count} из {total})"
 
-    def check_base(self, contexts):
+    def collect(self, ctx):
+        return dash_roles(ctx.text)
+
+    def judge(self, marks):
         by_role: dict[str, list] = defaultdict(list)
-        for ctx in contexts:
-            for offset, dash, role in dash_roles(ctx.text):
-                by_role[role].append((ctx, offset, dash))
+        for card, (offset, dash, role) in marks:
+            by_role[role].append((card, offset, dash))
         for role, items in by_role.items():
             counts = Counter(dash for _, _, dash in items)
             if len(counts) < 2:
                 continue
             # the majority; a tie goes to the em dash
             usual = max(counts, key=lambda d: (counts[d], d == "—"))
-            for ctx, offset, dash in items:
+            for card, offset, dash in items:
                 if dash != usual:
-                    yield ctx, Hit(offset, offset + 1, {
+                    yield card, Hit(offset, offset + 1, {
                         "dash": dash, "role": ROLE_NAMES[role], "usual": usual,
                         "count": counts[usual], "total": len(items)}, suggestion=usual,
                         fix=safe_fix(f"заменить «{dash}» на «{usual}», обычное в базе",
