@@ -52,8 +52,6 @@ FORMAT = 4
 MAX_ENTRY_BYTES = 1 << 30          # an entry larger than this is not trusted
 RACY_SECONDS = 2.0                 # a file changed this close to its recording is always re-read
 COLUMNS = ROW[3:] + ("name",)      # the columns kept in files of their own (id and folded name are in the base entry)
-_TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
-        "# Этот каталог — указатель карт berserk-judge (кэш); его можно удалить.\n")
 
 
 @dataclass
@@ -414,14 +412,16 @@ def _store_entry(base: IndexedBase, file_no: int, path: str, entry_path: Path | 
 
 
 def _prepare(folder: Path) -> bool:
-    """Create the index folder, marked as a cache; False when it cannot be written."""
+    """Create the index folder inside the tool's marked cache folder (cardbase.cachedir:
+    so that `clean` removes it with the rest); False when it cannot be written,
+    or when the cache folder is somebody else's unmarked folder."""
+    from cardbase.cachedir import claim
+
     try:
+        if not claim(folder.parent):
+            return False
         (folder / "files").mkdir(parents=True, exist_ok=True)
         (folder / "bases").mkdir(exist_ok=True)
-        for name, text in (("CACHEDIR.TAG", _TAG), (".gitignore", "# создано berserk-judge\n*\n")):
-            target = folder / name
-            if not target.exists():
-                target.write_text(text, encoding="utf-8")
         return os.access(folder / "files", os.W_OK) and os.access(folder / "bases", os.W_OK)
     except OSError:
         return False

@@ -24,8 +24,8 @@ def clean(config_file, isolated):
     кэш, не удалось удалить или ошибка настроек.
     """
     from cli.lint_run import cache_folder
-    from lint.cache import NotACache
-    from lint.cache import clean as remove_cache
+    from cardbase.cachedir import NotACache
+    from cardbase.cachedir import clean as remove_cache
     from lint.config import ConfigError, load_settings
 
     try:

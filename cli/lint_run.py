@@ -8,15 +8,14 @@ import os
 from pathlib import Path
 from typing import Callable
 
-CACHE_ENV = "BERSERK_JUDGE_CACHE_DIR"
 
 
 def cache_folder(settings) -> Path:
     """The folder named by BERSERK_JUDGE_CACHE_DIR, else `.berserk-judge-cache/`
     next to the config file in use, else in the current folder."""
-    from lint.cache import CACHE_DIR
+    from cardbase.cachedir import cache_folder as folder_in
 
-    return Path(os.environ.get(CACHE_ENV) or Path(settings.root) / CACHE_DIR)
+    return folder_in(settings.root)
 
 
 def lint_output(targets, settings, *, jobs: int | None, use_cache: bool, quiet: bool, items,

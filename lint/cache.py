@@ -27,24 +27,18 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import shutil
-import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-CACHE_DIR = ".berserk-judge-cache"
+from cardbase.cachedir import (  # noqa: F401  (the folder rules live there; re-exported)
+    CACHE_DIR, TAG_NAME, TAG_SIGNATURE, NotACache, claim, clean, is_marked, prepare_folder, read_regular,
+    refusal,
+)
+
 FORMAT = 2  # bump when the entry layout changes
 MAX_ENTRY = 64 * 1024 * 1024
 _PACKAGES = ("cardbase", "cli", "lint", "parser", "reports", "russian")
-TAG_NAME = "CACHEDIR.TAG"
-TAG_SIGNATURE = "Signature: 8a477f597d28d172789f06886806bc55"
-_TAG = (f"{TAG_SIGNATURE}\n# This file is a cache directory tag created by berserk-judge.\n"
-        "# For information about cache directory tags see https://bford.info/cachedir/\n")
-
-
-class NotACache(Exception):
-    """A folder that is not marked as the tool's cache (Russian message)."""
 
 
 @dataclass
@@ -83,44 +77,6 @@ def settings_fingerprint(checker, path: str) -> str:
     return json.dumps([on, severities, sorted(rule.code for rule in all_rules())])
 
 
-def is_marked(folder: Path) -> bool:
-    """A real folder (not a link) holding the tool's CACHEDIR.TAG."""
-    try:
-        if not stat.S_ISDIR(os.lstat(folder).st_mode):
-            return False
-        tag = read_regular(Path(folder) / TAG_NAME, 4096)
-    except OSError:
-        return False
-    return tag is not None and tag.startswith(TAG_SIGNATURE.encode())
-
-
-def read_regular(path: Path, limit: int) -> bytes | None:
-    """The bytes of a regular file of at most `limit` bytes; None for anything
-    else (a link, a FIFO, a device, a larger file). Never blocks, never follows."""
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
-    try:
-        handle = os.open(path, flags)
-    except OSError:
-        return None
-    try:
-        info = os.fstat(handle)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
-            return None
-        chunks, left = [], limit + 1
-        while left > 0:
-            chunk = os.read(handle, min(left, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-        data = b"".join(chunks)
-        return data if len(data) <= limit else None
-    except OSError:
-        return None
-    finally:
-        os.close(handle)
-
-
 class LintCache:
     """Lint results in a folder; never trusted when the key differs."""
 
@@ -133,22 +89,7 @@ class LintCache:
     def refusal(self) -> str | None:
         """Why the folder cannot hold the cache (Russian), or None when it can:
         it is absent, empty, or marked as the tool's."""
-        try:
-            info = os.lstat(self.folder)
-        except FileNotFoundError:
-            return None
-        except OSError as exc:
-            return f"папка {self.folder} недоступна ({exc.strerror or exc})"
-        if not stat.S_ISDIR(info.st_mode):
-            return f"{self.folder} — не папка"
-        if is_marked(self.folder):
-            return None
-        try:
-            if not any(os.scandir(self.folder)):
-                return None
-        except OSError as exc:
-            return f"папка {self.folder} недоступна ({exc.strerror or exc})"
-        return f"папка {self.folder} не помечена как кэш berserk-judge (нет {TAG_NAME}), в ней чужие файлы"
+        return refusal(self.folder)
 
     # -- keys ---------------------------------------------------------------------
 
@@ -236,47 +177,7 @@ class LintCache:
 
     def _prepare(self) -> bool:
         """Create and mark the folder if needed; False when it is somebody else's."""
-        if is_marked(self.folder):
-            return True
-        if self.refusal() is not None:
-            return False
-        prepare_folder(self.folder)
-        return True
-
-
-def prepare_folder(folder: Path) -> Path:
-    """Create the cache folder (absent or empty) and mark it: CACHEDIR.TAG and a
-    .gitignore. Whatever keeps data in the folder (the card index too) calls
-    this first, so that `clean` may delete it later."""
-    folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    for name, text in ((".gitignore", "# создано berserk-judge\n*\n"), (TAG_NAME, _TAG)):
-        target = folder / name
-        if not target.exists():
-            handle, temp = tempfile.mkstemp(dir=folder, prefix=".tmp-")
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                out.write(text)
-            os.replace(temp, target)
-    return folder
-
-
-def clean(folder: Path) -> bool:
-    """Delete the cache folder and everything in it; False when there is none.
-    NotACache when the path is not a folder marked as the tool's cache: then
-    nothing is deleted. Links inside are removed, never followed."""
-    folder = Path(folder)
-    try:
-        info = os.lstat(folder)
-    except FileNotFoundError:
-        return False
-    if stat.S_ISLNK(info.st_mode):
-        raise NotACache(f"{folder} — ссылка, а не папка кэша")
-    if not stat.S_ISDIR(info.st_mode):
-        raise NotACache(f"{folder} — не папка")
-    if not is_marked(folder):
-        raise NotACache(f"папка {folder} не помечена как кэш berserk-judge (нет {TAG_NAME})")
-    shutil.rmtree(folder)
-    return True
+        return claim(self.folder)
 
 
 def _remove(path: str) -> None:

@@ -320,15 +320,18 @@ def join(parts: list[FileResult], checker: CardChecker, problems: list[Problem] 
 
 
 def lint_base(base: CardBase, settings: Settings,
-              reader: Callable[[Card], Any] | None = None) -> LintResult:
+              reader: Callable[[Card], Any] | None = None,
+              checker: CardChecker | None = None) -> LintResult:
     """All findings of the base under the settings, suppressions applied.
 
     The same two halves as a lint of files (lint.parallel): each file's cards
     checked on their own (`CardChecker.check_cards`), then `join`. `reader`
-    replaces parser.read_card (lint --fix and the report share readings).
+    replaces parser.read_card (lint --fix and the report share readings);
+    `checker` replaces the per-card half (the language server remembers each
+    card's findings between edits).
     """
     started = time.perf_counter()
-    checker = CardChecker(settings, reader)
+    checker = checker if checker is not None else CardChecker(settings, reader)
     parts = []
     for path, cards in groupby(base.cards, key=lambda card: card.path):
         parts.append(checker.check_cards(path, list(cards)))

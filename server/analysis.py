@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, field
 
 from cardbase.model import Card, CardBase
+from lint.engine import CardChecker
 from lint.finding import Finding
 from lint.fixing import ReadingGuard
 from server.lines import UTF16, LineIndex
@@ -117,32 +118,43 @@ class DocumentLinter:
     def lint_loaded(self, whole: CardBase, path: str, scope: Scope, remember: bool = True):
         """`lint_base` over the document's cards and the others; the document's
         findings. `remember=False`: the cache is used, not replaced (fix passes)."""
-        from lint.engine import CardChecker, lint_base
+        from lint.engine import lint_base
 
         settings = scope.settings
         if settings is not self._settings:
             self._findings.clear()
             self._settings = settings
-        checker = CardChecker(settings)
-        fresh: dict[tuple, tuple[int, list[Finding]]] = {}
-
-        def card_findings(ctx) -> list[Finding]:
-            card = ctx.card
-            if card.path != path:
-                return []   # another file's card: there only for base-wide rules
-            key = _layout(card)
-            known = self._findings.get(key) or fresh.get(key)
-            if known is None:
-                known = (card.line, checker(ctx))
-            fresh[key] = known
-            line, found = known
-            return [_copied(f, card.line - line) for f in found]
-
-        result = lint_base(whole, settings, card_findings=card_findings, reader=self.reader.read_card)
+        checker = _RememberingChecker(settings, self.reader.read_card, path, self._findings)
+        result = lint_base(whole, settings, checker=checker)
         if remember:
-            self._findings = fresh
+            self._findings = checker.fresh
         result.findings = [f for f in result.findings if f.path == path]
         return result
+
+
+class _RememberingChecker(CardChecker):
+    """The per-card half of lint for one document: each of its cards checked
+    once per layout (`remembered` is kept between edits, `fresh` becomes the
+    next `remembered`); other files' cards are there only for the base-wide
+    rules' marks, so they get no findings of their own here."""
+
+    def __init__(self, settings, reader, path: str, remembered: dict):
+        super().__init__(settings, reader)
+        self.path = path
+        self.remembered = remembered
+        self.fresh: dict[tuple, tuple[int, list[Finding]]] = {}
+
+    def __call__(self, ctx) -> list[Finding]:
+        card = ctx.card
+        if card.path != self.path:
+            return []
+        key = _layout(card)
+        known = self.remembered.get(key) or self.fresh.get(key)
+        if known is None:
+            known = (card.line, super().__call__(ctx))
+        self.fresh[key] = known
+        line, found = known
+        return [_copied(f, card.line - line) for f in found]
 
 
 @dataclass

@@ -19,7 +19,7 @@ from server.analysis import Analysis
 _CODE = re.compile(r"\b[A-Za-z]{2}\d{3}\b")
 _NOQA_LINE = re.compile(r"#\s*noqa|^\s*(?:-\s+)?noqa\s*:", re.I)
 _MARKDOWN = re.compile(r"([\\`*_\[\]<>#|~])")
-_NUMBER = re.compile(r"^\d{3}(?:\.\d+)*$")
+_NUMBER = re.compile(r"^\d{3}(?:\.\d+)*(?:, пример(?: \d+)?)?$")   # as explain cites: 114.1, 505, пример 1
 
 
 def md(text: str) -> str:

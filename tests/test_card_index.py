@@ -52,16 +52,46 @@ def base(tmp_path):
 
 def test_built_once_then_read_without_digesting(tmp_path, base):
     producer = Producer()
-    first = open_index(tmp_path / "idx", [str(base)], producer, jobs=1)
+    first = open_index(tmp_path / "cache" / "idx", [str(base)], producer, jobs=1)
     assert first.built == 2 and producer.digested == ["a.yaml", "b.yaml"]
-    second = open_index(tmp_path / "idx", [str(base)], producer, jobs=1)
+    second = open_index(tmp_path / "cache" / "idx", [str(base)], producer, jobs=1)
     assert second.built == 0 and producer.digested == ["a.yaml", "b.yaml"]
     assert second.ids == ["a_1", "a_2", "b_1", "b_2"]
     found = find_card(second, "лесной страж")
     assert second.record(found.card) == {"card": {"id": "b_1", "text": "{tap}: ранить цель на 2.",
                                                   "path": str(base / "b.yaml")}}
-    assert (tmp_path / "idx" / "CACHEDIR.TAG").read_text(encoding="utf-8").startswith(
+    # the index lives inside the tool's cache folder, which it marks as lint does (cardbase.cachedir)
+    assert (tmp_path / "cache" / "CACHEDIR.TAG").read_text(encoding="utf-8").startswith(
         "Signature: 8a477f597d28d172789f06886806bc55\n")
+
+
+def test_never_writes_into_somebody_elses_folder(tmp_path, base):
+    """A cache folder that exists unmarked with other files is the user's: the index
+    stays in memory for the call and nothing is written there."""
+    from tree_snapshot import snapshot
+
+    theirs = tmp_path / "theirs"
+    theirs.mkdir()
+    (theirs / "notes.txt").write_text("мои заметки\n", encoding="utf-8")
+    before = snapshot(theirs)
+    indexed = open_index(theirs / "idx", [str(base)], Producer(), jobs=1)
+    assert indexed.ids == ["a_1", "a_2", "b_1", "b_2"]
+    assert snapshot(theirs) == before
+
+
+def test_index_then_lint_share_the_marked_folder(tmp_path, base, monkeypatch):
+    """`card` first, then `lint`: the folder the index made is marked, so lint keeps its cache there too."""
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    cache = tmp_path / "cache"
+    open_index(cache / "cards-index", [str(base)], Producer(), jobs=1)
+    monkeypatch.setenv("BERSERK_JUDGE_CACHE_DIR", str(cache))
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["lint", str(base), "--exit-zero", "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    assert list(cache.glob("*.msgpack")), sorted(p.name for p in cache.iterdir())
 
 
 def test_digested_in_parallel_the_same(tmp_path, base):
@@ -74,28 +104,28 @@ def test_digested_in_parallel_the_same(tmp_path, base):
 
 def test_a_changed_file_alone_is_digested_again(tmp_path, base):
     producer = Producer()
-    open_index(tmp_path / "idx", [str(base)], producer, jobs=1)
+    open_index(tmp_path / "cache" / "idx", [str(base)], producer, jobs=1)
     (base / "b.yaml").write_text(CARDS.format(set="b", name="Лесной страж", n=9), encoding="utf-8")
-    again = open_index(tmp_path / "idx", [str(base)], producer, jobs=1)
+    again = open_index(tmp_path / "cache" / "idx", [str(base)], producer, jobs=1)
     assert again.built == 1 and producer.digested[-1] == "b.yaml"
     assert again.record(find_card(again, "b_1").card)["card"]["text"] == "{tap}: ранить цель на 9."
 
 
 def test_entries_no_longer_used_are_removed(tmp_path, base):
-    open_index(tmp_path / "idx", [str(base)], Producer("one"), jobs=1)
+    open_index(tmp_path / "cache" / "idx", [str(base)], Producer("one"), jobs=1)
     (base / "b.yaml").write_text(CARDS.format(set="b", name="Лесной страж", n=9), encoding="utf-8")
-    open_index(tmp_path / "idx", [str(base)], Producer("one"), jobs=1)
-    assert len(list((tmp_path / "idx" / "files").iterdir())) == 2
-    open_index(tmp_path / "idx", [str(base)], Producer("two"), jobs=1)        # a new version of the tool
-    assert len(list((tmp_path / "idx" / "files").iterdir())) == 2
-    assert len(list((tmp_path / "idx" / "bases").glob("*.json"))) == 1
+    open_index(tmp_path / "cache" / "idx", [str(base)], Producer("one"), jobs=1)
+    assert len(list((tmp_path / "cache" / "idx" / "files").iterdir())) == 2
+    open_index(tmp_path / "cache" / "idx", [str(base)], Producer("two"), jobs=1)        # a new version of the tool
+    assert len(list((tmp_path / "cache" / "idx" / "files").iterdir())) == 2
+    assert len(list((tmp_path / "cache" / "idx" / "bases").glob("*.json"))) == 1
 
 
 def test_a_new_file_in_the_folder_is_seen(tmp_path, base):
     producer = Producer()
-    open_index(tmp_path / "idx", [str(base)], producer, jobs=1)
+    open_index(tmp_path / "cache" / "idx", [str(base)], producer, jobs=1)
     (base / "c.yaml").write_text(CARDS.format(set="c", name="Степной страж", n=3), encoding="utf-8")
-    again = open_index(tmp_path / "idx", [str(base)], producer, jobs=1)
+    again = open_index(tmp_path / "cache" / "idx", [str(base)], producer, jobs=1)
     assert again.built == 1 and "c_1" in again.ids
 
 
@@ -104,26 +134,26 @@ def test_an_edit_within_the_racy_window_is_seen_even_with_the_old_size_and_time(
     path.write_text(CARDS.format(set="a", name="Горный страж", n=1), encoding="utf-8")   # just now: racy
     info = os.stat(path)
     producer = Producer()
-    open_index(tmp_path / "idx", [str(base)], producer, jobs=1)
+    open_index(tmp_path / "cache" / "idx", [str(base)], producer, jobs=1)
     path.write_text(CARDS.format(set="a", name="Горный страж", n=5), encoding="utf-8")   # same size
     os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns))
-    again = open_index(tmp_path / "idx", [str(base)], producer, jobs=1)
+    again = open_index(tmp_path / "cache" / "idx", [str(base)], producer, jobs=1)
     assert again.record(find_card(again, "a_1").card)["card"]["text"] == "{tap}: ранить цель на 5."
 
 
 def test_another_fingerprint_builds_anew(tmp_path, base):
-    open_index(tmp_path / "idx", [str(base)], Producer("one"))
+    open_index(tmp_path / "cache" / "idx", [str(base)], Producer("one"))
     other = Producer("two")
-    assert open_index(tmp_path / "idx", [str(base)], other).built == 2
+    assert open_index(tmp_path / "cache" / "idx", [str(base)], other).built == 2
 
 
 @pytest.mark.parametrize("damage", ["garbage", "empty", "dev-zero", "fifo", "directory"])
 def test_a_damaged_or_special_entry_is_rebuilt(tmp_path, base, damage):
     producer = Producer()
-    open_index(tmp_path / "idx", [str(base)], producer, jobs=1)
-    entries = sorted((tmp_path / "idx" / "files").iterdir())
-    manifests = list((tmp_path / "idx" / "bases").glob("*.json"))
-    columns = [p for p in (tmp_path / "idx" / "bases").iterdir() if p.suffix != ".json"]
+    open_index(tmp_path / "cache" / "idx", [str(base)], producer, jobs=1)
+    entries = sorted((tmp_path / "cache" / "idx" / "files").iterdir())
+    manifests = list((tmp_path / "cache" / "idx" / "bases").glob("*.json"))
+    columns = [p for p in (tmp_path / "cache" / "idx" / "bases").iterdir() if p.suffix != ".json"]
     for target in entries + manifests + columns:
         target.unlink()
         if damage == "garbage":
@@ -136,20 +166,20 @@ def test_a_damaged_or_special_entry_is_rebuilt(tmp_path, base, damage):
             os.mkfifo(target)
         else:
             target.mkdir()
-    again = open_index(tmp_path / "idx", [str(base)], producer, jobs=1)
+    again = open_index(tmp_path / "cache" / "idx", [str(base)], producer, jobs=1)
     assert again.ids == ["a_1", "a_2", "b_1", "b_2"]
     assert again.record(find_card(again, "a_1").card)["card"]["id"] == "a_1"
 
 
 def test_entries_changed_under_a_lookup_say_so(tmp_path, base):
     producer = Producer()
-    open_index(tmp_path / "idx", [str(base)], producer, jobs=1)
-    indexed = open_index(tmp_path / "idx", [str(base)], producer, jobs=1)
-    for column in (tmp_path / "idx" / "bases").glob("*.set_name"):
+    open_index(tmp_path / "cache" / "idx", [str(base)], producer, jobs=1)
+    indexed = open_index(tmp_path / "cache" / "idx", [str(base)], producer, jobs=1)
+    for column in (tmp_path / "cache" / "idx" / "bases").glob("*.set_name"):
         column.write_text("[]", encoding="utf-8")
     with pytest.raises(IndexDamaged, match="повреждена запись указателя карт"):
         indexed.entry(0, "all")
-    for entry in (tmp_path / "idx" / "files").iterdir():
+    for entry in (tmp_path / "cache" / "idx" / "files").iterdir():
         entry.write_bytes(b"")
     with pytest.raises(IndexDamaged, match="запись указателя карт"):
         indexed.record(find_card(indexed, "a_1").card)
@@ -176,7 +206,8 @@ def test_the_cli_keeps_its_index_in_the_lint_cache_folder(tmp_path, base, monkey
     data = json.loads(manifest.read_text(encoding="utf-8"))
     assert data["cards"] == 4 and [f[0] for f in data["files"]] == [str(base / "a.yaml"), str(base / "b.yaml")]
     assert manifest.with_suffix(".id").read_text(encoding="utf-8") == "La_1\na_2\nb_1\nb_2"
-    assert (cache / INDEX_DIR / ".gitignore").read_text(encoding="utf-8").endswith("*\n")
+    assert (cache / ".gitignore").read_text(encoding="utf-8").endswith("*\n")   # the marked cache folder (cardbase.cachedir)
+    assert (cache / "CACHEDIR.TAG").exists()
 
 
 def test_an_id_with_a_line_break_keeps_its_column_whole(tmp_path):
@@ -185,7 +216,7 @@ def test_an_id_with_a_line_break_keeps_its_column_whole(tmp_path):
     (folder / "x.yaml").write_text('set: {id: x, name: X}\ncards:\n- id: "x\\n1"\n  name: Перенос\n'
                                    '  text: "Трупоедство."\n- id: x2\n  name: Второй\n  text: "Орда."\n',
                                    encoding="utf-8")
-    open_index(tmp_path / "idx", [str(folder)], Producer(), jobs=1)
-    again = open_index(tmp_path / "idx", [str(folder)], Producer(), jobs=1)
+    open_index(tmp_path / "cache" / "idx", [str(folder)], Producer(), jobs=1)
+    again = open_index(tmp_path / "cache" / "idx", [str(folder)], Producer(), jobs=1)
     assert again.built == 0 and again.ids == ["x\n1", "x2"]
     assert again.record(find_card(again, "x2").card)["card"]["id"] == "x2"

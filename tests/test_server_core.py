@@ -219,7 +219,7 @@ def test_fix_all_gives_the_bytes_lint_fix_writes(tmp_path):
     text = target.read_text(encoding="utf-8")
     analysis, linter, index = _server_analysis(target)
     edits = fix_all_edit(analysis, linter, index)
-    from tests.test_server_lsp import apply_edits
+    from test_server_lsp import apply_edits
 
     fixed = apply_edits(text, edits)
     run_fixes(load_base([str(root)]), Settings(root=root), write=True, unsafe=False)
@@ -240,7 +240,7 @@ def test_noqa_action_is_read_by_the_loader(tmp_path, text_yaml):
     path.write_text(text, encoding="utf-8")
     analysis, linter, _ = _server_analysis(path)
     (finding,) = [f for f in analysis.findings if f.code == "BJ501"]
-    from tests.test_server_lsp import apply_edits
+    from test_server_lsp import apply_edits
 
     silenced = apply_edits(text, noqa_edit(analysis, finding, linter))
     assert "# noqa: BJ501" in silenced
@@ -286,9 +286,11 @@ def test_rule_numbers_lead_to_the_rulebook(rulebook_base):
     analysis, _, index = _server_analysis(path)
     book = load_rulebook(rules)
     hover = feature_hover(analysis, analysis.text.index("при этом"), book)
-    rule = by_number(book, "505.4")[0].rule   # the extracts have 505.4.1 and 505.4.2 only
-    assert rule.number == "505.4.1"
-    assert f"[505.4]({(rules / rule.source).resolve().as_uri()}#L{rule.line})" in hover.markdown
+    # «при этом» rests on the rulebook's worked example 1 of 505 (explain/rulemap.py)
+    rule = by_number(book, "505, пример 1")[0].rule
+    assert f"[505, пример 1]({(rules / rule.source).resolve().as_uri()}#L{rule.line})" in hover.markdown
+    rule = by_number(book, "505.3")[0].rule   # the unnumbered payment paragraph's stable name
+    assert f"[505.3]({(rules / rule.source).resolve().as_uri()}#L{rule.line})" in hover.markdown
     found = definition(analysis, analysis.text.index("505.6") + 2, index, book, RuleDocs(), uri_for)
     expected = [(m.rule.source, m.rule.line) for m in by_number(book, "505.6") if m.rule.number == "505.6"]
     assert [(Path(loc.uri).name, loc.range.start.line + 1) for loc in found] == expected and expected

@@ -170,7 +170,7 @@ async def test_hover_shows_canonical_form_and_explanation(client: LanguageClient
     assert f"**Каноническая запись:** {canon}\n" in value
     assert "**Абстрактная запись:** ((С1 и С2), иначе С3)" in value
     assert "2. чтение 2: (С1 и (С2, иначе С3)) = (ранить цель на 1 и (закрыть ее, иначе излечить себя на 1))" in value
-    assert "(505.6 «в противном случае»)" in value and "(114.1)" in value
+    assert "(505.6 «в противном случае»; 505, пример 3)" in value and "(114.1)" in value
     assert hover.range == types.Range(types.Position(8, 4), types.Position(8, 67))
 
 

@@ -1,0 +1,140 @@
+"""The tool's cache folder (`.berserk-judge-cache/`): where it is, how it is
+marked, and the only way anything is ever deleted from it.
+
+Everything that keeps data there (the lint cache, the card index) goes
+through this module, so the rule is one: the folder is marked with
+`CACHEDIR.TAG` (the convention Ruff, Cargo and backup tools follow) when the
+tool creates it; a folder that exists without the mark and is not empty is
+somebody else's — nothing is written into it, and `clean` refuses to delete it.
+Kept free of heavy imports: a `card` lookup resolves the folder on every call.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import tempfile
+from pathlib import Path
+
+CACHE_DIR = ".berserk-judge-cache"
+CACHE_ENV = "BERSERK_JUDGE_CACHE_DIR"
+TAG_NAME = "CACHEDIR.TAG"
+TAG_SIGNATURE = "Signature: 8a477f597d28d172789f06886806bc55"
+TAG = (f"{TAG_SIGNATURE}\n# This file is a cache directory tag created by berserk-judge.\n"
+       "# For information about cache directory tags see https://bford.info/cachedir/\n")
+_GITIGNORE = "# создано berserk-judge\n*\n"
+
+
+class NotACache(Exception):
+    """A folder that is not marked as the tool's cache (Russian message)."""
+
+
+def cache_folder(root: str | os.PathLike) -> Path:
+    """The folder named by BERSERK_JUDGE_CACHE_DIR, else `.berserk-judge-cache/` in `root`
+    (the folder of the config file in use, or the current folder)."""
+    return Path(os.environ.get(CACHE_ENV) or Path(root) / CACHE_DIR)
+
+
+def read_regular(path: Path, limit: int) -> bytes | None:
+    """The bytes of a regular file of at most `limit` bytes; None for anything
+    else (a link, a FIFO, a device, a larger file). Never blocks, never follows."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        handle = os.open(path, flags)
+    except OSError:
+        return None
+    try:
+        info = os.fstat(handle)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
+            return None
+        chunks, left = [], limit + 1
+        while left > 0:
+            chunk = os.read(handle, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        data = b"".join(chunks)
+        return data if len(data) <= limit else None
+    except OSError:
+        return None
+    finally:
+        os.close(handle)
+
+
+def is_marked(folder: Path) -> bool:
+    """A real folder (not a link) holding the tool's CACHEDIR.TAG."""
+    try:
+        if not stat.S_ISDIR(os.lstat(folder).st_mode):
+            return False
+    except OSError:
+        return False
+    tag = read_regular(Path(folder) / TAG_NAME, 4096)
+    return tag is not None and tag.startswith(TAG_SIGNATURE.encode())
+
+
+def refusal(folder: Path) -> str | None:
+    """Why `folder` cannot hold the tool's cache (Russian), or None when it can:
+    it is absent, empty, or marked as the tool's."""
+    folder = Path(folder)
+    try:
+        info = os.lstat(folder)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return f"папка {folder} недоступна ({exc.strerror or exc})"
+    if not stat.S_ISDIR(info.st_mode):
+        return f"{folder} — не папка"
+    if is_marked(folder):
+        return None
+    try:
+        if not any(os.scandir(folder)):
+            return None
+    except OSError as exc:
+        return f"папка {folder} недоступна ({exc.strerror or exc})"
+    return f"папка {folder} не помечена как кэш berserk-judge (нет {TAG_NAME}), в ней чужие файлы"
+
+
+def prepare_folder(folder: Path) -> Path:
+    """Create the cache folder (absent or empty) and mark it: CACHEDIR.TAG and a
+    .gitignore. Callers check `refusal` first; whatever keeps data in the
+    folder calls this before writing, so that `clean` may delete it later."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in ((".gitignore", _GITIGNORE), (TAG_NAME, TAG)):
+        target = folder / name
+        if not target.exists():
+            handle, temp = tempfile.mkstemp(dir=folder, prefix=".tmp-")
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                out.write(text)
+            os.replace(temp, target)
+    return folder
+
+
+def claim(folder: Path) -> bool:
+    """Make `folder` the tool's marked cache folder if it may be; False when it is somebody else's."""
+    if is_marked(folder):
+        return True
+    if refusal(folder) is not None:
+        return False
+    prepare_folder(folder)
+    return True
+
+
+def clean(folder: Path) -> bool:
+    """Delete the cache folder and everything in it; False when there is none.
+    NotACache when the path is not a folder marked as the tool's cache: then
+    nothing is deleted. Links inside are removed, never followed."""
+    folder = Path(folder)
+    try:
+        info = os.lstat(folder)
+    except FileNotFoundError:
+        return False
+    if stat.S_ISLNK(info.st_mode):
+        raise NotACache(f"{folder} — ссылка, а не папка кэша")
+    if not stat.S_ISDIR(info.st_mode):
+        raise NotACache(f"{folder} — не папка")
+    if not is_marked(folder):
+        raise NotACache(f"папка {folder} не помечена как кэш berserk-judge (нет {TAG_NAME})")
+    shutil.rmtree(folder)
+    return True
