@@ -47,7 +47,7 @@ WORDS = ["С1", "[С2]", "C3", "У1", "и", "или", "либо", "затем", 
          "\n", "x", "«", "»", "{tap}:", "  "]
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from(WORDS), max_size=14).map(" ".join))
 def test_no_exception_escapes_on_any_connective_soup(text):
     for feature in read_abstract(text):
@@ -57,14 +57,14 @@ def test_no_exception_escapes_on_any_connective_soup(text):
             assert feature.error.message
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(max_size=40))
 def test_no_exception_escapes_on_any_text(text):
     for feature in read_abstract(text):
         assert feature.reading is not None or isinstance(feature.error, ReadingError)
 
 
-@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(well_formed)
 def test_canonical_form_is_a_fixed_point_and_rereads_to_the_same_tree(text):
     tree = read_tokens(lex_abstract(text)).tree
