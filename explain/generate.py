@@ -401,8 +401,13 @@ def _head(b: _Builder, feature, kind: str, tree, condition: str | None) -> None:
 
 def _trigger(b: _Builder, feature, tree, condition: str) -> None:
     """The statements of a trigger condition (116)."""
-    b.say(FEATURE, "triggered", 0, cond=condition)
     word = judge.opener(condition)
+    if word == "вместо":
+        # «Вместо гибели …» replaces an event; 116.3 does not list «Вместо» among the openers,
+        # and the folder has no rule on replacements: say what the text says, cite nothing
+        b.say(FEATURE, "replacement", 0, cond=condition)
+        return
+    b.say(FEATURE, "triggered", 0, cond=condition)
     if word in ("при", "если", "когда"):
         b.say(FEATURE, "trigger-effect-step", 1, word=word.capitalize())
     elif word == "после":

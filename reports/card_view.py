@@ -7,7 +7,7 @@ Two halves: `feature_lines` turns read features into the lines of the
 """
 from __future__ import annotations
 
-from parser import KIND_NAMES, abstract_canonical, canonical
+from parser import abstract_canonical, canonical, kind_name
 
 _STATS = (("element", "стихия"), ("cost", "стоимость"), ("type", "тип"), ("class", "класс"),
           ("health", "жизни"), ("move", "движение"), ("strike", "удар"), ("rarity", "редкость"),
@@ -96,7 +96,7 @@ def _feature(feature, number: str, text: str, pad: str) -> list[str]:
 
     from explain.rulemap import RULES
 
-    kind, topic = KIND_NAMES.get(feature.kind, (feature.kind, None))
+    kind, topic = kind_name(feature)
     number_cited = RULES[topic].number if topic else None
     lines = [f"{pad}{number}. строка {feature.line}: {kind}" + (f" ({number_cited})" if number_cited else "")]
     inner = pad + "   "

@@ -105,9 +105,9 @@ def render_feature(feature, number: str, rulebook=None) -> str:
     from explain.rulemap import cite
     from parser import abstract_canonical, canonical, reading_strings
 
-    from parser import KIND_NAMES
+    from parser import kind_name
 
-    kind, topic = KIND_NAMES.get(feature.kind, (feature.kind, None))
+    kind, topic = kind_name(feature)
     out = [f"особенность {number} — **{kind}**" + (f" {cite(topic)}" if topic else ""), ""]
     parts = [("оплата", feature.payment), ("условие", feature.condition), ("метка", feature.label),
              ("тип способности", feature.ability_type),

@@ -40,7 +40,7 @@ def card_extent(analysis: Analysis) -> list[tuple[object, int, int]]:
 
 
 def document_symbols(analysis: Analysis) -> list[types.DocumentSymbol]:
-    from parser import KIND_NAMES, canonical
+    from parser import canonical, kind_name
 
     symbols = []
     for card, start, end in card_extent(analysis):
@@ -57,7 +57,7 @@ def document_symbols(analysis: Analysis) -> list[types.DocumentSymbol]:
                     a, b = max(a + analysis.bom, start), min(b + analysis.bom, end)
                     if b < a:
                         continue
-                    kind, _ = KIND_NAMES.get(feature.kind, (feature.kind, None))
+                    kind, _ = kind_name(feature)
                     reading = feature.reading
                     out.append(types.DocumentSymbol(
                         name=f"{prefix}{n}. {kind}: {_short(feature.text)}",

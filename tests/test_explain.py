@@ -634,3 +634,16 @@ def test_cli_empty_text_is_a_message_not_silence():
     assert result.exit_code == 1
     assert result.stderr == "Ошибка: пустой текст — объяснять нечего.\n"
     assert result.stdout == ""
+
+
+@pytest.mark.parametrize("text", ["Вместо гибели возвращается в колоду.",
+                                  "Вместо рывка может поменяться местами с вашим стоящим рядом существом."])
+def test_a_replacement_is_not_explained_as_a_trigger(text):
+    """«Вместо …» replaces an event: 116.3 does not list it among the openers, so nothing
+    of 116 (priority, 116.6–116.8) is claimed and no number is cited for it."""
+    steps = steps_of(text)
+    head = steps[0]
+    assert head.text.startswith(f"«{text.split(' ', 2)[0]} {text.split(' ', 2)[1]}» — замена: эффект применяется "
+                                "вместо названного события")
+    assert head.rules == ()
+    assert not any(rule.startswith("116") for step in steps for rule in step.rules)

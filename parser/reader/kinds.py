@@ -4,6 +4,8 @@ has no rule for it: a keyword label, a static feature), for every view of a
 feature: `card`, the language server's hover and outline."""
 from __future__ import annotations
 
+import re
+
 KIND_NAMES: dict[str, tuple[str, str | None]] = {
     "playable": ("играемая", "playable"),
     "conditional": ("условная играемая", "conditional"),
@@ -13,3 +15,14 @@ KIND_NAMES: dict[str, tuple[str, str | None]] = {
     "errata": ("отметка об эррате", None),
     "unknown": ("не прочитана", None),
 }
+
+# «Вместо гибели …» is read with the trigger conditions (it names its moment), but it
+# replaces an event: 116.3 does not list «Вместо» among the openers, so it cites no rule
+_REPLACEMENT = re.compile(r"\s*вместо(?!\w)", re.I)
+
+
+def kind_name(feature) -> tuple[str, str | None]:
+    """The feature's kind in the user's words and its rule topic (see KIND_NAMES)."""
+    if feature.kind == "triggered" and _REPLACEMENT.match(getattr(feature, "condition", None) or ""):
+        return ("замена (вместо события)", None)
+    return KIND_NAMES.get(feature.kind, (feature.kind, None))
