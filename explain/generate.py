@@ -154,7 +154,10 @@ def explain_node(b: _Builder, node, depth: int, prefix: str = "", optional: bool
         _children(b, (node.left, node.right), depth, optional, who)
         return
     if isinstance(node, OpponentFallback):
-        b.say(NODE, "opponent", depth, prefix, a=name(node.left), b=name(node.right))
+        if node.who:
+            b.say(NODE, "opponent-who", depth, prefix, a=name(node.left), b=name(node.right), who=node.who)
+        else:
+            b.say(NODE, "opponent", depth, prefix, a=name(node.left), b=name(node.right))
         _children(b, (node.left, node.right), depth, optional, who)
         return
     if isinstance(node, Condition):

@@ -59,8 +59,9 @@ PINNED = [
     ('s1_130', 1, '{tap}: Пророчество 1; если карта с таким', 'playable', '(С1, при этом (если У1 — С2, иначе С3))'),
     ('s1_132', 0, 'При {strike} — пророчество 2; если обе к', 'triggered', '(С1, при этом ((если У1 — С2) и (если У2 — С3)))'),
     ('s1_189', 1, 'Если Воин храма атакован дальней атакой ', 'triggered', '(С1, при этом (если У1 — С2))'),
-    ('s1_58', 0, 'При {strike} в свой ход может переместит', 'triggered', '(может (С1, если противник не может или не хочет, С2))'),
-    ('s1_111', 0, 'При движении Тови на соседнюю клетку — п', 'triggered', '(С1, если противник не может или не хочет, С2)'),
+    # who may refuse is kept as the text names it (OpponentFallback.who): «атакованный», «он»
+    ('s1_58', 0, 'При {strike} в свой ход может переместит', 'triggered', '(может (С1, если атакованный не может или не хочет, С2))'),
+    ('s1_111', 0, 'При движении Тови на соседнюю клетку — п', 'triggered', '(С1, если он не может или не хочет, С2)'),
     ('s1_7', 0, 'В начале вашего хода может ранить себя и', 'triggered', '(может (С1, при этом С2))'),
     ('s1_173', 0, 'В конце хода противника вы можете посмот', 'triggered', '((может С1), затем С2)'),
     ('s1_146', 0, '{tap}: Заклинание «буря крови» — получит', 'playable', '(С1, затем С2)'),
@@ -212,15 +213,15 @@ def test_whole_corpus_reads_without_exceptions_and_98_percent(name):
     assert read / total >= 0.98, f"{name}: {read}/{total}"
 
 
-@pytest.mark.parametrize("card_id,refused_by", [
-    ("s1_58", "Молотобоец ранит его на 2"),     # faithful: "… не хочет быть перемещен — Молотобоец …"
-    ("10058", "Молотобоец ранит его на 2"),     # lossy: no dash, the subject's capital ends the clause
-    ("s1_111", "Тови получает +2 к следующему метанию"),
+@pytest.mark.parametrize("card_id,who,refused_by", [
+    ("s1_58", "атакованный", "Молотобоец ранит его на 2"),  # faithful: "… не хочет быть перемещен — Молотобоец …"
+    ("10058", "атакованный", "Молотобоец ранит его на 2"),  # lossy: no dash, the subject's capital ends the clause
+    ("s1_111", "он", "Тови получает +2 к следующему метанию"),
 ])
-def test_opponent_refusal_clause_is_one_connective_not_an_or(card_id, refused_by):
+def test_opponent_refusal_clause_is_one_connective_not_an_or(card_id, who, refused_by):
     [feature] = [f for f in features(card_id) if "не хочет" in f.text]
     form, legend = abstract_canonical(feature.reading.tree)
-    assert "если противник не может или не хочет" in form
+    assert f"если {who} не может или не хочет" in form
     assert not feature.reading.ambiguous
     assert legend[-1] == ("С2", refused_by)
 

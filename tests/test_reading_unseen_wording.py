@@ -396,3 +396,24 @@ def test_granted_features_opening_with_a_modifier():
     f = one('Ваши существа имеют: "+1 к первой атаке за ваш ход. Не может действовать в ваш ход".')
     assert [canonical(g.reading.tree) for g in f.granted] == ["+1 к первой атаке за ваш ход",
                                                               "Не может действовать в ваш ход"]
+
+
+@pytest.mark.parametrize("text, form", [
+    # who may refuse is kept as written (spec section 1: the reader never drops text)
+    ("При ударе - переместить атакованного на 1 клетку; если атакованный не может или не хочет быть "
+     "перемещен - ранить его на 2.",
+     "(переместить атакованного на 1 клетку, если атакованный не может или не хочет, ранить его на 2)"),
+    ("{tap}: закрыть выбранное существо, если соперник не может или не хочет этого сделать - ранить его на 1",
+     "(закрыть выбранное существо, если соперник не может или не хочет, ранить его на 1)"),
+    ("{tap}: закрыть выбранное существо; если противник не может или не хочет - ранить его на 1",
+     "(закрыть выбранное существо, если противник не может или не хочет, ранить его на 1)"),
+])
+def test_opponent_refusal_keeps_who_refuses(text, form):
+    f = one(text)
+    assert canonical(f.reading.tree) == form
+    # the notation reads back to the same tree (abstract fixed point)
+    from parser import abstract_canonical, read_abstract
+
+    abstract = abstract_canonical(f.reading.tree)[0]
+    [again] = read_abstract(abstract)
+    assert abstract_canonical(again.reading.tree)[0] == abstract

@@ -17,7 +17,7 @@ _DASH = r"[–—-]"
 # Order matters: longer connectives before the words they contain.
 _RULES: list[tuple[Kind | None, str]] = [
     (None, r"\s+|\.(?=\s*$)"),
-    (Kind.OPP, rf"(?:[,;]\s*)?(?:{_DASH}\s*)?{_W}если\s+\w+\s+не\s+может\s+или\s+не\s+хочет{_E}"
+    (Kind.OPP, rf"(?:[,;]\s*)?(?:{_DASH}\s*)?{_W}если\s+(?P<who>\w+)\s+не\s+может\s+или\s+не\s+хочет{_E}"
                rf"(?:\s+этого\s+сделать{_E})?(?:\s*,|\s*{_DASH})?"),
     (Kind.COND, rf"{_W}если\s+(?P<cond>[^—–\-,;()]+?)\s*{_DASH}"),
     (Kind.ELSE, rf"(?:[,;]\s*)?{_W}(?:иначе|в\s+противном\s+случае){_E}(?:\s*,|\s*{_DASH})?"),
@@ -84,6 +84,9 @@ def lex_abstract(text: str, offset: int = 0) -> list[Token]:
             cond = _COND_LABEL.fullmatch(raw)
             label = _label(cond.group(1) + cond.group(2), "У") if cond else raw
             value = raw
+        elif kind is Kind.OPP and match.group("who").lower() != "противник":
+            tokens.append(Token(kind, value, offset + start, offset + end, None, match.group("who").lower()))
+            continue
         elif kind is Kind.MAY and match.group("chooser"):
             tokens.append(Token(kind, value, offset + start, offset + end, None, match.group("chooser").lower()))
             continue

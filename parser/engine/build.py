@@ -7,7 +7,7 @@ from a Policy, so each undecided pair is only a different Policy.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from parser.engine.ambiguity import Policy
 from parser.engine.grammar import SAlt, SBlock, SCond, SGroup, SItem, SSeq
@@ -126,15 +126,15 @@ def resolve_commas(ops: tuple[Token, ...], flip: bool) -> list[Kind]:
 def _build_group(group: SGroup, policy: Policy):
     nodes = [_build_item(item, policy) for item in group.items]
     kinds = resolve_commas(group.ops, policy.comma_flip)
-    climber = _Climber(nodes, kinds, policy)
+    climber = _Climber(nodes, kinds, policy, group.ops)
     return climber.expr(0, frozenset())
 
 
 class _Climber:
     """Precedence climbing over items[0] op[0] items[1] ... with policy powers."""
 
-    def __init__(self, nodes, kinds, policy: Policy):
-        self.nodes, self.kinds, self.policy = nodes, kinds, policy
+    def __init__(self, nodes, kinds, policy: Policy, ops: tuple[Token, ...] = ()):
+        self.nodes, self.kinds, self.policy, self.ops = nodes, kinds, policy, ops
         self.pos = 0  # index of the next item
 
     def expr(self, min_power: int, stops: frozenset[Kind]):
@@ -142,16 +142,17 @@ class _Climber:
         self.pos += 1
         while self.pos <= len(self.kinds):
             kind = self.kinds[self.pos - 1]
+            op = self.ops[self.pos - 1] if self.ops else None
             left_power, right_power = self.policy.power[kind]
             if kind in stops or left_power < min_power:
                 break
             inner_stops = stops | self.policy.dep_stops if kind is Kind.DEP else stops
             right = self.expr(right_power, inner_stops)
-            left = _combine(kind, left, right)
+            left = _combine(kind, left, right, op.chooser if op is not None else None)
         return left
 
 
-def _combine(kind: Kind, left, right):
+def _combine(kind: Kind, left, right, who: str | None = None):
     if kind is Kind.AND:
         return _nary(All, [left, right])
     if kind is Kind.OR:
@@ -160,7 +161,7 @@ def _combine(kind: Kind, left, right):
         return Dependent(left, right)
     if kind is Kind.ELSE:
         return Fallback(left, right)
-    return OpponentFallback(left, right)
+    return OpponentFallback(left, right, who)
 
 
 def _nary(cls, parts):
@@ -207,7 +208,7 @@ def _strip_mark(node):
         return _nary(type(node), [first, *node.items[1:]]) if isinstance(first, type(node)) \
             else type(node)((first, *node.items[1:]))
     if isinstance(node, BINARY):
-        return type(node)(_strip_mark(node.left), node.right)
+        return replace(node, left=_strip_mark(node.left))
     return node
 
 
@@ -215,7 +216,7 @@ def _map_children(node, fn):
     if isinstance(node, NARY):
         return type(node)(tuple(fn(child) for child in node.items))
     if isinstance(node, BINARY):
-        return type(node)(fn(node.left), fn(node.right))
+        return replace(node, left=fn(node.left), right=fn(node.right))
     if isinstance(node, Condition):
         return Condition(node.condition, fn(node.body),
                          fn(node.orelse) if node.orelse is not None else None, node.span)

@@ -65,10 +65,17 @@ class Fallback:
 
 @dataclass(frozen=True)
 class OpponentFallback:
-    """если противник не может или не хочет: the opponent may refuse left; then right."""
+    """если противник не может или не хочет: the opponent may refuse left; then right.
+
+    `who` is None when the text says «противник»; otherwise the word naming the
+    one who may refuse, as the text writes it («атакованный», «соперник»): the
+    canonical form keeps it (`, если атакованный не может или не хочет, `),
+    as a MAY keeps its chooser — the reader never drops text.
+    """
 
     left: "Node"
     right: "Node"
+    who: str | None = None
 
 
 @dataclass(frozen=True)

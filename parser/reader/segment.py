@@ -285,7 +285,8 @@ def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> l
         if nxt is not None and nxt.is_word("если") and i > 0:
             stop = _opp_extent(text, seq, i + lead)
             if stop is not None and stop < n:
-                add(Kind.OPP, i, stop, STRONG)
+                who = nxt2.low if nxt2 is not None and nxt2.kind == "word" and nxt2.low != "противник" else None
+                add(Kind.OPP, i, stop, STRONG, chooser=who)
                 i, seg_start = stop, True
                 continue
         # при этом / при выполнении (a comma, ";" or dash must stand before)
