@@ -22,7 +22,7 @@ from explain.rulemap import cite, new_quotes, numbers
 _ABSTRACT_LABEL = re.compile(r"[СC]\d+")
 _X = re.compile(r"(?<![\w{])[XХxх](?![\w}])")
 _WHERE_X = re.compile(r"где\s+[XХ]\b", re.I)
-_LIMIT_ONLY = re.compile(r"[^{}]*\bраз[а]?\b[^{}]*", re.I)
+_LIMIT_ONLY = re.compile(r"[^{}]*\b(?:раза?|дважды|трижды|однажды)\b[^{}]*", re.I)   # «1 раз за ход», «Дважды за бой»
 _MAY_WORD = re.compile(r"(?<!не )(?<!\w)(?:может|можете|могут)(?!\w)", re.I)
 
 

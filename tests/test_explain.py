@@ -647,3 +647,9 @@ def test_a_replacement_is_not_explained_as_a_trigger(text):
                                 "вместо названного события")
     assert head.rules == ()
     assert not any(rule.startswith("116") for step in steps for rule in step.rules)
+
+
+@pytest.mark.parametrize("limit", ["Дважды за бой", "1 раз за ход", "Трижды за бой"])
+def test_a_limit_alone_before_the_colon_is_not_a_payment(limit):
+    head = steps_of(f"{limit}: закрыть выбранное существо.")[0]
+    assert head.text.startswith("Играемая особенность без оплаты") and f"«{limit}»" in head.text

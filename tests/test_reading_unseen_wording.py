@@ -417,3 +417,15 @@ def test_opponent_refusal_keeps_who_refuses(text, form):
     abstract = abstract_canonical(f.reading.tree)[0]
     [again] = read_abstract(abstract)
     assert abstract_canonical(again.reading.tree)[0] == abstract
+
+
+@pytest.mark.parametrize("text, form", [
+    # «выберите одно:» is the choice itself (its words are the connective) ...
+    ("{tap}: выберите одно: ранить существо на 1; излечить существо на 1.",
+     "(ранить существо на 1 или излечить существо на 1)"),
+    # ... any other intro keeps its words (verb, limit) in the first option, as «получает:» does
+    ("В начале хода - получить одно из (1 раз за бой для каждого): Гном и броня 1; Эльф и выстрел на 1.",
+     "(получить одно из (1 раз за бой для каждого): Гном и броня 1 или Эльф и выстрел на 1)"),
+])
+def test_options_after_one_of_keep_their_intro(text, form):
+    assert canonical(one(text).reading.tree) == form

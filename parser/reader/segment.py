@@ -213,7 +213,8 @@ def _receiving_colon(seq: list[Item]) -> int | None:
 
 def _options_as_choice(cands: list[Cand]) -> list[Cand]:
     """After "выберите одно:" the ";" and line breaks separate options: или, not при этом / и."""
-    if not cands or cands[0].kind is not Kind.OR_START or not cands[0].text.rstrip().endswith(":"):
+    if not cands or cands[0].kind is not Kind.OR_START or not (
+            cands[0].text.rstrip().endswith(":") or cands[0].start == cands[0].end):  # the intro kept: see _scan
         return cands
     out = cands[:1]
     for cand in cands[1:]:
@@ -251,6 +252,15 @@ def _opens_options(seq: list[Item], i: int) -> bool:
     if j >= 0 and seq[j].is_word("из"):
         j -= 1
     return j >= 0 and seq[j].is_word("одно", "одну", "один")
+
+
+_CHOOSING = ("выберите", "выбери", "выбрать", "выбирает", "выбираете", "выбирают")
+
+
+def _only_choosing(seq: list[Item], colon: int) -> bool:
+    """The words before the options' colon only say "choose one" («выберите одно:», «одно из:»)."""
+    words = [it for it in seq[:colon] if it.kind != "punct"]
+    return all(it.is_word("одно", "одну", "один", "из", *_CHOOSING) for it in words)
 
 
 def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> list[Cand]:
@@ -343,8 +353,13 @@ def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> l
             i, seg_start = i + 1, True
             continue
         if it.kind == "punct" and it.low == ":" and not out and i + 1 < n and _opens_options(seq, i):
-            # "выберите одно: А; Б" opening the effect is the choice itself, like "Или А, или Б"
-            add(Kind.OR_START, 0, i + 1, STRONG)
+            # "выберите одно: А; Б" opening the effect is the choice itself, like "Или А, или Б";
+            # any other intro ("получить одно из (1 раз за бой): А; Б") keeps its words in the
+            # first option, as "получает: А; Б" does: the reader never drops text
+            if _only_choosing(seq, i):
+                add(Kind.OR_START, 0, i + 1, STRONG)
+            else:
+                out.append(Cand(Kind.OR_START, seq[0].start, seq[0].start, STRONG, ""))
             i, seg_start = i + 1, True
             continue
         if listing and it.low == ":":
