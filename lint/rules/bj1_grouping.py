@@ -43,7 +43,7 @@ class AmbiguousGrouping(Rule):
     severity = Severity.WARNING
     rules = ("505",)
     needs_features = True
-    message = "неоднозначная группировка (раздел 3): {pair}; прочтения: {readings}"
+    message = "неоднозначная группировка (примеры 505 не задают порядок этих связок): {pair}; прочтения: {readings}"
 
     def check(self, ctx):
         for feature in ctx.all_features:
@@ -189,7 +189,7 @@ class CommaRunAndOr(Rule):
     severity = Severity.WARNING
     rules = ("505",)
     needs_features = True
-    message = "запятые в группе, где есть и «и», и «или»: неясно, какое слово задаёт их смысл (раздел 3){readings}"
+    message = "запятые в группе, где есть и «и», и «или»: неясно, какое слово задаёт их смысл (примеры 505 этого не решают){readings}"
 
     def check(self, ctx):
         for feature in ctx.all_features:
@@ -219,10 +219,24 @@ def _mixed_groups(tokens):
             yield group[0][1].start, group[-1][1].end
 
 
-_CASE_LIST_NOTE = ("; чтение берёт их как независимые случаи одного списка (справочник, раздел 2), "
+_CASE_LIST_NOTE = ("; чтение берёт их как независимые случаи одного списка (выполнится не больше одного), "
                    "так что текст расходится с буквой правил")
 _CASE_SEP_RE = re.compile(r";|(?<=\s)[–—-](?=\s)")
 _IF_RE = re.compile(r"(?i)(?<![\w-])если(?![\w-])")
+
+
+_OPENERS = ("когда", "при", "после", "в начале", "в конце", "если")
+
+
+def _opener(cond: str) -> str:
+    """The word the next case opens with («если», «когда», …), as the message names it."""
+    low = cond.strip().lower()
+    return next((word for word in _OPENERS if low.startswith(word + " ")), "если")
+
+
+def _rule_of(sep: str) -> str:
+    """505.4.1 is about «;», 505.4.2 about the dash."""
+    return "505.4.1" if sep == ";" else "505.4.2"
 
 
 class DependentCases(Rule):
@@ -235,7 +249,7 @@ class DependentCases(Rule):
         505.4.1/505.4.2: «;» и «–» значат «при этом». По букве правил второй
         случай тогда разыгрывается, только если выполнен первый, — а имелись
         в виду независимые случаи. Чтение понимает случаи после «;» как один
-        список независимых случаев (справочник, раздел 2), но буква правил
+        список независимых случаев (выполнится не больше одного), но буква правил
         говорит иное, поэтому разделите случаи точкой или запятой, либо
         свяжите «иначе», если случаи исключают друг друга.
     Плохо:
@@ -249,7 +263,7 @@ class DependentCases(Rule):
     name = "dependent-cases"
     severity = Severity.WARNING
     rules = ("505.4.1", "505.4.2")
-    message = "«{sep}» между независимыми случаями «если … — …»: по 505.4.1/505.4.2 следующий случай тогда зависит от предыдущего{how}"
+    message = "«{sep}» между случаями «{opener} … — …»: по {rule} следующий случай тогда зависит от предыдущего{how}"
 
     def check(self, ctx):
         if ctx.features is not None:
@@ -276,7 +290,8 @@ class DependentCases(Rule):
                         # cases as independent; the letter of 505.4.1 says otherwise
                         how = _CASE_LIST_NOTE if kind == "AND" else ""
                         at = tok.start + tok.text.index(sep)
-                        yield Hit(at, at + len(sep), {"sep": sep, "how": how}, suggestion=",",
+                        yield Hit(at, at + len(sep), {"sep": sep, "how": how, "opener": _opener(nxt.text),
+                                                      "rule": _rule_of(sep)}, suggestion=",",
                                   fix=separate_cases(ctx.text, at, at + len(sep)))
                     elif sep not in (";", "–", "—", "-") and kind == "DEP":
                         seen_cond = False
@@ -294,7 +309,8 @@ class DependentCases(Rule):
             cond = _IF_RE.search(clause)
             if cond and re.search(r"\s[–—-]\s", clause[cond.end():]):
                 how = _CASE_LIST_NOTE if match.group(0) == ";" else ""
-                yield Hit(match.start(), match.end(), {"sep": match.group(0), "how": how}, suggestion=",",
+                yield Hit(match.start(), match.end(), {"sep": match.group(0), "how": how, "opener": "если",
+                                                       "rule": _rule_of(match.group(0))}, suggestion=",",
                           fix=separate_cases(text, match.start(), match.end()))
 
 
