@@ -429,3 +429,17 @@ def test_opponent_refusal_keeps_who_refuses(text, form):
 ])
 def test_options_after_one_of_keep_their_intro(text, form):
     assert canonical(one(text).reading.tree) == form
+
+
+@pytest.mark.parametrize("text, form", [
+    # a noun phrase with a place of the field is still the subject before «может» (MAY, words kept)
+    ("{tap}: ранить цель на 1 или существо позади цели может получить отравление на 1.",
+     "(ранить цель на 1 или (может существо позади цели получить отравление на 1))"),
+    ("{tap}: ранить цель на 1 или существо слева от цели может получить отравление на 1.",
+     "(ранить цель на 1 или (может существо слева от цели получить отравление на 1))"),
+    # ... but a place word never opens a subject of its own
+    ("{strike} по картам слева и справа от Морока сводится к слабому.",
+     "{strike} по картам слева и справа от Морока сводится к слабому"),
+])
+def test_places_of_the_field_inside_a_subject(text, form):
+    assert canonical(one(text).reading.tree) == form

@@ -24,7 +24,7 @@ from typing import Callable
 
 from parser.engine.tokens import Kind
 from parser.reader import morph
-from parser.reader.words import PREPOSITIONS, Item, is_predicate, nominal, predicate_at
+from parser.reader.words import PLACES, PREPOSITIONS, Item, is_predicate, nominal, predicate_at
 
 MAY_WORDS = ("может", "могут", "можете")
 PLAYERS = ("вы", "противник", "соперник", "владелец")
@@ -326,7 +326,9 @@ def _subject_may(ctx: Context, i: int) -> Match | None:
     return Match(Kind.MAY, m + 1, m + 1, opens_segment=False, subject=i, subject_end=m)
 
 
-_NP_WORDS = {"рядом", "с", "без", "со"}
+# words that qualify a noun phrase subject rather than start a clause of their own: «с ранами»,
+# «рядом», and the places of the field (words.PLACES: «существо позади Химеры», «слева от него»)
+_NP_WORDS = {"рядом", "с", "без", "со", "от"} | PLACES
 _TYPE_WORDS = ("заклинание", "воздействие")
 
 
@@ -352,7 +354,7 @@ def _noun_subject_may(ctx: Context, i: int) -> Match | None:
         if (it.low in PREPOSITIONS and it.low not in _NP_WORDS and it.low not in ("в", "из", "на")) \
                 or it.is_word(*PRONOUNS) or it.is_word(*_TYPE_WORDS):
             return None   # a pronoun is a subject of its own: "… в следующий ход он может"
-        if it.kind == "icon" or it.low in _NP_WORDS or (it.kind == "word" and not is_predicate(it) and any(
+        if it.kind in ("icon", "name") or it.low in _NP_WORDS or (it.kind == "word" and not is_predicate(it) and any(
                 p.tag.POS in ("NOUN", "NPRO", "ADJF", "PRTF", "NUMR") for p in morph.parses(it.low)[:3])):
             m += 1
             continue

@@ -18,6 +18,9 @@ DASHES = {"—", "–", "-"}
 PREPOSITIONS = {"в", "во", "на", "с", "со", "к", "ко", "по", "от", "до", "из", "у", "за", "при",
                 "для", "о", "об", "под", "над", "между", "через", "без", "после", "перед",
                 "вне", "среди", "кроме", "вместо"}
+# places of the field that qualify a noun phrase («существо позади Химеры», «слева от него»,
+# «карта напротив»): inside a subject they do not end it, as a clause's preposition would
+PLACES = {"позади", "впереди", "слева", "справа", "напротив"}
 PARTICLES = {"не", "также", "же", "еще", "ещё", "сразу", "тоже", "только", "вместо", "этого", "вновь", "снова"}
 
 
@@ -102,7 +105,8 @@ def predicate_at(seq: list[Item], i: int) -> int:
         return 1
     if j < len(seq) and seq[j].kind == "paren" and seq[j].head and morph.pos(seq[j].head) == "INFN":
         return 1     # "ранить цель на 1 и (ранить цель на 2)": a bracketed ability
-    if j >= len(seq) or not nominal(seq[j]) or (seq[j].kind == "word" and morph.is_participle(seq[j].low)
+    if j >= len(seq) or seq[j].low in PLACES or not nominal(seq[j]) or (
+            seq[j].kind == "word" and morph.is_participle(seq[j].low)
                                                   and not morph.can_be_nominative_noun(seq[j].low)):
         return 0
     k = j + 1
@@ -110,6 +114,9 @@ def predicate_at(seq: list[Item], i: int) -> int:
         item = seq[k]
         if is_predicate(item):
             return 2 if morph.is_finite(item.low) else 0
+        if item.low in PLACES or (item.is_word("от") and seq[k - 1].low in PLACES):
+            k += 1
+            continue
         if item.kind not in ("word", "name", "num", "icon") or item.low in PREPOSITIONS \
                 or (item.kind == "word" and morph.pos(item.low) in {"CONJ", "PREP", "INFN", "GRND"}):
             if not item.is_word("не", "также", "же", "тоже"):
