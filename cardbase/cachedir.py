@@ -35,6 +35,26 @@ def cache_folder(root: str | os.PathLike) -> Path:
     return Path(os.environ.get(CACHE_ENV) or Path(root) / CACHE_DIR)
 
 
+def open_regular(path: Path, limit: int):
+    """A binary file object of a regular file of at most `limit` bytes; None for
+    anything else (a link, a FIFO, a device, a larger file). Never blocks, never
+    follows a link: what is opened is what was checked."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        handle = os.open(path, flags)
+    except OSError:
+        return None
+    try:
+        info = os.fstat(handle)
+    except OSError:
+        os.close(handle)
+        return None
+    if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
+        os.close(handle)
+        return None
+    return os.fdopen(handle, "rb")
+
+
 def read_regular(path: Path, limit: int) -> bytes | None:
     """The bytes of a regular file of at most `limit` bytes; None for anything
     else (a link, a FIFO, a device, a larger file). Never blocks, never follows."""
@@ -87,6 +107,8 @@ def refusal(folder: Path) -> str | None:
         return f"{folder} — не папка"
     if is_marked(folder):
         return None
+    if not info.st_mode & 0o222:   # as root too: the mode is the user's «do not write here»
+        return f"папка {folder} только для чтения (права {stat.S_IMODE(info.st_mode):04o})"
     try:
         if not any(os.scandir(folder)):
             return None
@@ -111,6 +133,43 @@ def prepare_folder(folder: Path) -> Path:
     return folder
 
 
+def real_folder(folder: Path) -> bool:
+    """A folder itself, not a link to one (nothing is written through a link in the cache)."""
+    try:
+        return stat.S_ISDIR(os.lstat(folder).st_mode)
+    except OSError:
+        return False
+
+
+def make_subfolder(folder: Path) -> bool:
+    """Create `folder` inside the marked cache folder if absent; False when the
+    name is taken by a link, a file or anything but a real folder of its own."""
+    try:
+        os.mkdir(folder)
+    except FileExistsError:
+        pass
+    except OSError:
+        return False
+    return real_folder(folder) and os.access(folder, os.W_OK)
+
+
+def write_entry(path: Path, data: bytes) -> None:
+    """Write one entry inside the cache folder: a temporary file beside it,
+    renamed over it. Whatever stands at `path` — a link to a file of the user's,
+    a FIFO, a device node — is replaced as a name, never followed or opened."""
+    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.replace(temp, path)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise
+
+
 def claim(folder: Path) -> bool:
     """Make `folder` the tool's marked cache folder if it may be; False when it is somebody else's."""
     if is_marked(folder):
@@ -119,6 +178,17 @@ def claim(folder: Path) -> bool:
         return False
     prepare_folder(folder)
     return True
+
+
+def marked_ancestor(path: str | os.PathLike) -> Path | None:
+    """The tool's marked cache folder that `path` is in (or is), through links; None
+    when it is in none. What a command writes there `clean` would delete, so no
+    output (a report, `lint --output`, an imported base) is written inside it."""
+    try:
+        where = Path(os.path.realpath(path))
+    except (OSError, ValueError):
+        return None
+    return next((folder for folder in (where, *where.parents) if is_marked(folder)), None)
 
 
 def clean(folder: Path) -> bool:

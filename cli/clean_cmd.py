@@ -26,7 +26,9 @@ def clean(config_file, isolated):
     from cli.lint_run import cache_folder
     from cardbase.cachedir import NotACache
     from cardbase.cachedir import clean as remove_cache
+    from cardbase.atomic import describe_write_error
     from lint.config import ConfigError, load_settings
+    from reports.escape import visible
 
     try:
         settings = load_settings(config_file=config_file, isolated=isolated)
@@ -34,12 +36,13 @@ def clean(config_file, isolated):
         click.echo(f"Ошибка настроек: {exc}", err=True)
         sys.exit(2)
     folder = cache_folder(settings)
+    shown = visible(str(folder))
     try:
         removed = remove_cache(folder)
     except NotACache as exc:
-        click.echo(f"Ошибка: {exc}; ничего не удалено.", err=True)
+        click.echo(f"Ошибка: {visible(str(exc))}; ничего не удалено.", err=True)
         sys.exit(2)
     except OSError as exc:
-        click.echo(f"Ошибка: не удалось удалить кэш {folder}: {exc.strerror or exc}", err=True)
+        click.echo(f"Ошибка: не удалось удалить кэш {shown}: {describe_write_error(exc)}", err=True)
         sys.exit(2)
-    click.echo(f"Кэш удалён: {folder}" if removed else f"Кэша нет: {folder}")
+    click.echo(f"Кэш удалён: {shown}" if removed else f"Кэша нет: {shown}")

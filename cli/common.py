@@ -36,6 +36,11 @@ def check_output(option: str, output, inputs, config_path=None, stream_ok: bool 
     if config_path is not None and input_clash(output, [config_path]) is not None:
         _usage_exit(f"{option} {shown} — это файл настроек ({visible(str(config_path))}); "
                     "отчёт записан не будет, укажите другой файл.")
+    from cardbase.cachedir import marked_ancestor
+
+    cache = marked_ancestor(output)
+    if cache is not None:
+        _usage_exit(f"{option} {shown}: {in_cache(cache)}; отчёт записан не будет, укажите другой файл.")
     try:
         mode = os.stat(output).st_mode
     except OSError:
@@ -45,6 +50,14 @@ def check_output(option: str, output, inputs, config_path=None, stream_ok: bool 
     reason = refusal(output)
     if reason is not None:
         _usage_exit(f"{option} {shown}: {reason}; отчёт записан не будет.")
+
+
+def in_cache(folder) -> str:
+    """Why nothing is written inside the tool's cache folder (Russian)."""
+    from reports.escape import visible
+
+    return (f"это внутри папки кэша berserk-judge ({visible(str(folder))}), "
+            "её целиком удаляет berserk-judge clean")
 
 
 def _usage_exit(message: str) -> None:

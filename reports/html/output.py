@@ -16,7 +16,8 @@ import re
 import stat
 from pathlib import Path
 
-from cardbase.atomic import input_clash, write_atomic
+from cardbase.atomic import describe_write_error, input_clash, write_atomic
+from cardbase.cachedir import marked_ancestor
 
 MARKER = "report.json"
 GENERATOR = "berserk-judge"
@@ -71,10 +72,14 @@ def check_target(out_dir: Path, names, inputs) -> set[str]:
     if clash is not None:
         raise OutputError(f"{out_dir}: это входная папка или файл базы карт ({clash}); "
                           "отчёт пишется только в отдельную папку")
+    cache = marked_ancestor(out_dir)
+    if cache is not None:
+        raise OutputError(f"{out_dir}: это внутри папки кэша berserk-judge ({cache}), её целиком удаляет "
+                          "berserk-judge clean; выберите другую папку")
     try:
         present = set(os.listdir(out_dir)) if out_dir.is_dir() else set()
     except OSError as exc:
-        raise OutputError(f"{out_dir}: папку нельзя прочитать ({exc.strerror or exc})") from None
+        raise OutputError(f"{out_dir}: папку нельзя прочитать ({describe_write_error(exc)})") from None
     previous = previous_files(out_dir) if present else set()
     if previous is None:
         raise OutputError(f"{out_dir}: папка не пуста и не похожа на отчёт (нет {MARKER} отчёта "
@@ -90,6 +95,12 @@ def check_target(out_dir: Path, names, inputs) -> set[str]:
         if name in present and not _replaceable(path):
             raise OutputError(f"{path}: это не обычный файл; отчёт его не заменит")
     return previous
+
+
+def _mkdir_reason(out_dir: Path, exc: OSError) -> str:
+    if isinstance(exc, FileExistsError) and os.path.islink(out_dir):
+        return "это ссылка, которая никуда не ведёт или указывает сама на себя"
+    return describe_write_error(exc)
 
 
 def _replaceable(path: Path) -> bool:
@@ -109,12 +120,12 @@ def write_site(files: dict[str, bytes | str], out_dir: Path, inputs=()) -> None:
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise OutputError(f"{out_dir}: не удалось создать папку ({exc.strerror or exc})") from None
+        raise OutputError(f"{out_dir}: не удалось создать папку ({_mkdir_reason(out_dir, exc)})") from None
     try:
         for name in sorted(files, key=lambda n: n == MARKER):
             write_atomic(out_dir / name, files[name])
     except OSError as exc:
-        raise OutputError(f"{out_dir}: не удалось записать отчёт ({exc.strerror or exc})") from None
+        raise OutputError(f"{out_dir}: не удалось записать отчёт ({describe_write_error(exc)})") from None
     if "__format1__" in previous:
         return
     for name in sorted(previous - set(files)):
