@@ -226,9 +226,12 @@ class Workspace:
         (self.outside / "keep.txt").write_text("снаружи\n", encoding="utf-8")
 
 
-def user_losses(before: dict, after: dict, tool_owned: set[str], content_may_change: set[str] = frozenset()) -> list[str]:
-    """Differences in what the user had: a path present before, not the tool's own."""
-    mine = {path for path in before if path not in tool_owned and not path.startswith("workspace/.berserk-judge-cache")}
+def user_losses(before: dict, after: dict, tool_owned: set[str], content_may_change: set[str] = frozenset(),
+                cache_is_tools: bool = True) -> list[str]:
+    """Differences in what the user had: a path present before, not the tool's own (by default
+    everything in the workspace's cache folder is the tool's)."""
+    mine = {path for path in before if path not in tool_owned
+            and not (cache_is_tools and path.startswith("workspace/.berserk-judge-cache"))}
     lost = []
     for line in changes({p: before[p] for p in mine}, {p: after[p] for p in mine if p in after}, identity=False):
         path, what = line.split(": ", 1)
@@ -287,18 +290,25 @@ def cache_entries(rng: random.Random, root: Path, timeout: float, tally: Tally, 
     cache = Path(w.env["BERSERK_JUDGE_CACHE_DIR"])
     runs = [run(["lint", "cards", "--exit-zero", "-q"], w.ws, w.env, timeout)]
     actions = ["damage", "zero", "fifo", "folder", "user-link", "large", "clean-notes",
-               "clean-workspace", "clean-unmarked", "clean-own"]
+               "clean-workspace", "clean-unmarked", "clean-own", "clean-foreign"]
     action = actions[index % len(actions)]
-    entries = sorted(p for p in cache.glob("*.json")) if cache.is_dir() else []
+    entries = sorted(p for p in cache.glob("*.msgpack")) if cache.is_dir() else []  # the entries lint writes
     other = []
     if action.startswith("clean"):
         where = {"clean-notes": w.ws / "docs", "clean-workspace": w.ws, "clean-unmarked": w.outside,
-                 "clean-own": cache}[action]
+                 "clean-own": cache, "clean-foreign": cache}[action]
         env = dict(w.env, BERSERK_JUDGE_CACHE_DIR=str(where))
+        if action == "clean-foreign":  # the user's files put into the marked cache folder: not the tool's
+            (cache / "моё.yaml").write_text(card_file(1), encoding="utf-8")
+            (cache / "notes").mkdir()
+            (cache / "notes" / "n.txt").write_text("моё\n", encoding="utf-8")
+            (cache / "link").symlink_to(w.outside / "keep.txt")
         before = snapshot(w.root)
         runs.append(run(["clean"], w.ws, env, timeout))
-        owned = {p for p in before if p.startswith("workspace/.berserk-judge-cache")}
-        lost = user_losses(before, snapshot(w.root) if w.root.exists() else {}, owned)
+        owned = {p for p in before if p.startswith("workspace/.berserk-judge-cache")
+                 and not any(mine in p for mine in ("моё.yaml", "notes", "link"))}
+
+        lost = user_losses(before, snapshot(w.root) if w.root.exists() else {}, owned, cache_is_tools=False)
         tally.judge(f"cache #{index} {action}", runs, lost, other)
         return
     for entry in rng.sample(entries, k=min(len(entries), rng.randint(1, 3))):

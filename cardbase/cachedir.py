@@ -11,6 +11,7 @@ Kept free of heavy imports: a `card` lookup resolves the folder on every call.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import stat
 import tempfile
@@ -191,20 +192,52 @@ def marked_ancestor(path: str | os.PathLike) -> Path | None:
     return next((folder for folder in (where, *where.parents) if is_marked(folder)), None)
 
 
-def clean(folder: Path) -> bool:
-    """Delete the cache folder and everything in it; False when there is none.
-    NotACache when the path is not a folder marked as the tool's cache: then
-    nothing is deleted. Links inside are removed, never followed."""
+# What the tool itself writes in its cache folder: lint's entries and temporary files
+# (lint/cache.py) and the card index's folder (cardbase/index.py, its own names inside).
+# `clean` deletes these and nothing else: a file the user put into the folder stays.
+_OWN = re.compile(r"[0-9a-f]{40}\.(?:msgpack|json)|output-[0-9a-f]{32}\.msgpack|\.tmp-[^/]*")
+_OWN_FOLDERS = ("cards-index",)
+
+
+def clean(folder: Path) -> list[Path] | None:
+    """Delete the tool's own entries of the cache folder, then the folder when
+    nothing else is left in it. Returns None when there is no folder, else what
+    was kept: the entries that are not the tool's (the user's files stay, and
+    so do the folder and its mark). NotACache when the path is not a folder
+    marked as the tool's cache: then nothing is deleted. Links are removed as
+    names, never followed."""
     folder = Path(folder)
     try:
         info = os.lstat(folder)
     except FileNotFoundError:
-        return False
+        return None
     if stat.S_ISLNK(info.st_mode):
         raise NotACache(f"{folder} — ссылка, а не папка кэша")
     if not stat.S_ISDIR(info.st_mode):
         raise NotACache(f"{folder} — не папка")
     if not is_marked(folder):
         raise NotACache(f"папка {folder} не помечена как кэш berserk-judge (нет {TAG_NAME})")
-    shutil.rmtree(folder)
-    return True
+    kept: list[Path] = []
+    _clean_entries(folder, kept)
+    if not kept:
+        for name in (".gitignore", TAG_NAME):
+            try:
+                os.unlink(folder / name)
+            except FileNotFoundError:
+                pass
+        os.rmdir(folder)
+    return kept
+
+
+def _clean_entries(folder: Path, kept: list[Path]) -> None:
+    """Delete the tool's entries of the folder (not the mark: the caller decides); note the rest."""
+    for entry in sorted(os.scandir(folder), key=lambda e: e.name):
+        if entry.name in (TAG_NAME, ".gitignore"):
+            continue
+        if entry.name in _OWN_FOLDERS and entry.is_dir(follow_symlinks=False):
+            shutil.rmtree(entry.path)                  # links inside are removed, not followed
+        elif (entry.name in _OWN_FOLDERS and entry.is_symlink()) or (
+                _OWN.fullmatch(entry.name) and not entry.is_dir(follow_symlinks=False)):
+            os.unlink(entry.path)                      # a link goes as a name; what it points to stays
+        else:
+            kept.append(Path(entry.path))

@@ -18,7 +18,9 @@ def clean(config_file, isolated):
     BERSERK_JUDGE_CACHE_DIR).
 
     Удаляется только папка, помеченная как кэш berserk-judge (файл
-    CACHEDIR.TAG, его создаёт lint); любую другую команда не трогает.
+    CACHEDIR.TAG, его создаёт lint), и в ней — только то, что записал сам
+    berserk-judge; чужие файлы остаются (о них выводится предупреждение),
+    любую другую папку команда не трогает.
 
     Коды выхода: 0 — кэш удалён или его не было, 2 — папка не помечена как
     кэш, не удалось удалить или ошибка настроек.
@@ -45,4 +47,19 @@ def clean(config_file, isolated):
     except OSError as exc:
         click.echo(f"Ошибка: не удалось удалить кэш {shown}: {describe_write_error(exc)}", err=True)
         sys.exit(2)
-    click.echo(f"Кэш удалён: {shown}" if removed else f"Кэша нет: {shown}")
+    if removed is None:
+        click.echo(f"Кэша нет: {shown}")
+    elif not removed:
+        click.echo(f"Кэш удалён: {shown}")
+    else:
+        click.echo(f"Кэш очищен: {shown}")
+        names = ", ".join(visible(str(path.relative_to(folder))) for path in removed[:5])
+        more = ", …" if len(removed) > 5 else ""
+        click.echo(f"Предупреждение: в папке кэша {plural_files(len(removed))}, которые berserk-judge не "
+                   f"создавал: {names}{more}; они не удалены, папка остаётся.", err=True)
+
+
+def plural_files(count: int) -> str:
+    from russian.plural import plural
+
+    return f"{plural(count, 'остался', 'остались', 'осталось')} {count} {plural(count, 'файл', 'файла', 'файлов')}"

@@ -155,3 +155,26 @@ def test_no_output_is_written_inside_the_cache_folder(tree):
         code, out, err = run(*args)
         assert (code, err) == (2, message), args
         assert changes(before, snapshot(tree)) == [], args
+
+
+def test_clean_deletes_only_what_the_tool_wrote(tree):
+    """A file the user put into the marked cache folder (it was empty when the tool
+    claimed it) stays, and so does the folder with its mark; a second clean, once the
+    file is gone, deletes the folder."""
+    cache = tree / "ws" / "cache"
+    assert run("lint", "cards", "--exit-zero", "-q")[0] == 0
+    assert run("card", "a_1", "--base", "cards")[0] == 0
+    (cache / "a.yaml").write_text(card_file("a"), encoding="utf-8")
+    (cache / "мои заметки").mkdir()
+    (cache / "cards-index" / "files" / "x.lnk").symlink_to(tree / "outside" / "keep.txt")
+    mine = {p: e for p, e in snapshot(tree).items() if "a.yaml" in p or "заметки" in p or p.startswith("outside")}
+    assert run("clean") == (0, f"Кэш очищен: {cache}\n",
+                            "Предупреждение: в папке кэша остались 2 файла, которые berserk-judge не создавал: "
+                            "a.yaml, мои заметки; они не удалены, папка остаётся.\n")
+    after = snapshot(tree)
+    assert changes(mine, {p: after[p] for p in mine if p in after}) == []
+    assert sorted(os.listdir(cache)) == [".gitignore", "CACHEDIR.TAG", "a.yaml", "мои заметки"]
+    (cache / "a.yaml").unlink()
+    (cache / "мои заметки").rmdir()
+    assert run("clean") == (0, f"Кэш удалён: {cache}\n", "")
+    assert not cache.exists()
