@@ -555,10 +555,11 @@ def _frame(message: dict) -> bytes:
     return b"Content-Length: %d\r\n\r\n" % len(body) + body
 
 
-def lsp_session(cwd: Path, env: dict, documents: list[Path], timeout: float) -> tuple[Run, list[str]]:
+def lsp_session(cwd: Path, env: dict, documents: list[Path], timeout: float) -> tuple[Run, list[str], int]:
     """A scripted editor: initialize, then per document didOpen, codeAction (every action
     resolved), hover, definition, a didChange, didSave, didClose; a watched-files change;
-    shutdown and exit. Returns the run and what went wrong with the protocol."""
+    shutdown and exit. Returns the run, what went wrong with the protocol and how many
+    actions resolved to an edit (none in a plain workspace: the script missed the fixes)."""
     import queue
     import threading
 
@@ -626,7 +627,12 @@ def lsp_session(cwd: Path, env: dict, documents: list[Path], timeout: float) -> 
         reply = answer(send(method, params))
         if reply is None:
             problems.append(f"{method}: нет ответа")
-        return (reply or {}).get("result")
+        result = (reply or {}).get("result")
+        if method == "codeAction/resolve" and isinstance(result, dict) and result.get("edit"):
+            edits[0] += 1
+        return result
+
+    edits = [0]   # code actions resolved to an edit: the session reached the fixes
 
     everything = {"start": {"line": 0, "character": 0}, "end": {"line": 10_000, "character": 0}}
     ask("initialize", {"processId": os.getpid(), "rootUri": cwd.as_uri(), "capabilities": {
@@ -665,7 +671,7 @@ def lsp_session(cwd: Path, env: dict, documents: list[Path], timeout: float) -> 
     err = process.stderr.read().decode("utf-8", "replace")
     if any(p.endswith("нет ответа") for p in problems) and not hung:
         hung = process.returncode is None
-    return Run(["server"], process.returncode, "", err, hung), problems
+    return Run(["server"], process.returncode, "", err, hung), problems, edits[0]
 
 
 def server(rng: random.Random, root: Path, timeout: float, tally: Tally, index: int) -> None:
@@ -707,10 +713,12 @@ def server(rng: random.Random, root: Path, timeout: float, tally: Tally, index: 
         (w.ws / "berserk-judge.toml").write_bytes(b"select = [\xff\n")
     rng.shuffle(documents)
     before = snapshot(w.root)
-    r, problems = lsp_session(w.ws, env, documents, timeout)
+    r, problems, edits = lsp_session(w.ws, env, documents, timeout)
     after = snapshot(w.root)
     written = changes(before, after)   # everything: the server writes nothing at all, not even a cache
     other = [f"протокол: {'; '.join(problems[:3])}"] if problems and not r.hung else []
+    if kind == "plain" and not r.hung and edits == 0:
+        other.append("сеанс не дошёл до исправлений: ни одно действие не дало правки")
     if written:
         other.append("сервер изменил дерево: " + "; ".join(written[:4]))
     lost = user_losses(before, after, set())

@@ -127,10 +127,7 @@ def prepare_folder(folder: Path) -> Path:
     for name, text in ((".gitignore", _GITIGNORE), (TAG_NAME, TAG)):
         target = folder / name
         if not target.exists():
-            handle, temp = tempfile.mkstemp(dir=folder, prefix=".tmp-")
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                out.write(text)
-            os.replace(temp, target)
+            write_entry(target, text.encode("utf-8"))   # no temporary file left behind on a full disk
     return folder
 
 

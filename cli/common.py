@@ -86,3 +86,36 @@ def read_stdin_text() -> str:
     if not text.strip():
         _usage_exit("стандартный ввод пуст — читать нечего; ожидается текст особенностей карты")
     return text
+
+
+def output_failed(exc: OSError) -> None:
+    """A write the command did not catch — its standard output on a full disk or
+    /dev/full: a Russian message and exit 2 instead of a traceback; other errors
+    are raised as they are. The unwritten rest of the output goes to /dev/null,
+    so that flushing it at exit does not fail again."""
+    import errno
+    import os
+    import sys
+
+    if exc.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO):
+        raise exc
+    from cardbase.atomic import describe_write_error
+
+    _to_null(sys.stdout)
+    try:
+        sys.stderr.write(f"Ошибка: вывод не записан: {describe_write_error(exc)}.\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        _to_null(sys.stderr)
+    sys.exit(2)
+
+
+def _to_null(stream) -> None:
+    import os
+
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, stream.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass
