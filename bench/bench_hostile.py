@@ -1,6 +1,6 @@
 """A careless and a hostile user against the commands that write (run by hand, not a test).
 
-    python bench/bench_hostile.py [--scenarios N] [--seed S] [--only report-out cache links jobs] [--json out.json]
+    python bench/bench_hostile.py [--scenarios N] [--seed S] [--only SURFACE ...] [--json out.json]
 
 The sibling of bench_fuzz.py (which feeds generated *contents* to every
 command in-process): here every scenario builds a small workspace in a
@@ -24,7 +24,25 @@ before and after (tests/tree_snapshot.py). Surfaces:
 * jobs — `lint --jobs N` for N from 0 to 2^31 and junk, counting the worker
   processes started (more than the cores is an event); `kill -9` of the main
   process, counting the workers still alive 3 s later (they are then killed
-  by their ids).
+  by their ids);
+* index — `card` and `explain --card` write the card index
+  `<cache>/cards-index/`: the cache variable names a folder of the user's, a
+  symlink, a file, a read-only folder, the workspace; inside a marked cache
+  the index folder, its subfolders or its entries are links to the user's
+  files, FIFOs, devices, folders; `clean` after `card`, and with the user's
+  files put into the cache folder (cache surface). The answer must be the one
+  a fresh cache gives;
+* server — a scripted editor session (initialize, didOpen, codeAction with
+  every action resolved, hover, definition, didChange, didSave, watched
+  files, didClose, shutdown) in workspaces with a FIFO, a device link, a link
+  outside, a read-only card, a config naming a FIFO: the server writes
+  nothing at all (any change of the tree is an event);
+* compare — `report --compare OLD` where OLD is a FIFO, a device link, the
+  output folder, an earlier report, the cache folder, a link loop, a binary
+  file, the base itself, a folder holding the output, a folder of links;
+* import — `import` where the output folder, its set files or the sources
+  are links (outside, dangling, loops, FIFOs, devices), hard links,
+  read-only files, the cache folder, a folder of the user's.
 
 Counted per surface: scenarios, tracebacks (or an exit code outside 0–2),
 hangs (killed after --timeout), memory blow-ups (MemoryError, or killed by a
