@@ -225,6 +225,8 @@ def _unchanged(manifest, given: list[str], producer) -> bool:
 
 
 def _from_manifest(folder: Path, manifest: dict, base_file: Path) -> IndexedBase:
+    from cardbase.cachedir import read_regular
+
     files, count = manifest["files"], manifest["cards"]
     base = IndexedBase([f[0] for f in files], problems=manifest["problems"],
                        starts=[f[3] for f in files], counts=[f[4] for f in files])
@@ -234,8 +236,10 @@ def _from_manifest(folder: Path, manifest: dict, base_file: Path) -> IndexedBase
     try:
         base.ids = _read_column(base_file, "id", count)
         base.folded = _read_column(base_file, "folded_name", count)
-        lengths = _column_path(base_file, "lengths").read_text(encoding="ascii").split()
-        base.lengths = list(map(int, lengths))
+        lengths = read_regular(_column_path(base_file, "lengths"), MAX_ENTRY_BYTES)   # not a FIFO, a device
+        if lengths is None:
+            raise ValueError("line lengths are not a regular file")
+        base.lengths = list(map(int, lengths.decode("ascii").split()))
     except (IndexDamaged, OSError, UnicodeDecodeError) as exc:
         raise ValueError(str(exc)) from None
     if len(base.lengths) != count:

@@ -96,19 +96,30 @@ def test_an_index_folder_that_is_a_link_is_not_followed(tree, level):
     assert changes(before, snapshot(tree / "outside")) == [] and not (tree / "ws" / "cache").exists()
 
 
-def test_a_fifo_entry_does_not_hang_the_lookup(tree):
-    """In a child process with a time limit: a FIFO opened for reading waits for a writer forever."""
+@pytest.mark.parametrize("kind", ["fifo", "link to /dev/zero"])
+def test_no_entry_that_is_a_fifo_or_a_device_hangs_or_fills_memory(tree, kind):
+    """In a child process with a time limit: a FIFO opened for reading waits for a writer
+    forever, /dev/zero never ends. The entries of the index — the card records, the base
+    entry, its columns — are replaced by one in turn; an entry is read only when
+    an answer needs it (a search reads the columns), and then rebuilt."""
     lookup = ["card", "a_1", "--base", "cards"]
+    expected = fresh(tree, *lookup)[:2]
     assert run(*lookup)[0] == 0
-    for entry in index_entries(tree):
-        if entry.suffix == ".jsonl":
-            entry.unlink()
-            os.mkfifo(entry)
     env = dict(os.environ, PYTHONPATH=str(REPO), **{CACHE_ENV: str(tree / "ws" / "cache")})
-    child = subprocess.run([sys.executable, "-m", "cli.main", *lookup], cwd=tree / "ws", env=env,
-                           capture_output=True, text=True, timeout=120)
-    assert (child.returncode, child.stdout) == fresh(tree, *lookup)[:2]
-    assert all(p.is_file() for p in index_entries(tree) if p.suffix == ".jsonl")   # rebuilt as files
+    readers = (".json", ".id", ".lengths", ".jsonl", ".text")   # each read by its own code path
+    for entry in (e for suffix in readers for e in index_entries(tree) if e.suffix == suffix):
+        entry.unlink()
+        if kind == "fifo":
+            os.mkfifo(entry)
+        else:
+            entry.symlink_to("/dev/zero")
+        child = subprocess.run([sys.executable, "-m", "cli.main", *lookup], cwd=tree / "ws", env=env,
+                               capture_output=True, text=True, timeout=120)
+        assert (child.returncode, child.stdout) == expected, entry.name
+    for query in ("b_1", "o:ранить t:существо", "Лучник"):   # the other records, the columns of a search
+        child = subprocess.run([sys.executable, "-m", "cli.main", "card", query, "--base", "cards"], cwd=tree / "ws",
+                               env=env, capture_output=True, text=True, timeout=120)
+        assert (child.returncode, child.stdout) == fresh(tree, "card", query, "--base", "cards")[:2], query
 
 
 def test_a_read_only_folder_is_not_made_a_cache(tree, monkeypatch):
