@@ -116,8 +116,12 @@ def _refusal(path, info: os.stat_result | None) -> tuple[int, str] | None:
     if info is None:
         try:
             info = os.stat(path)
-        except OSError:
-            return None  # a missing file is created; other errors surface when writing
+        except FileNotFoundError:
+            return None  # a missing file is created (through a dangling link: at its target)
+        except OSError as exc:
+            # a link loop, a file where a folder should be, a folder that cannot be entered:
+            # refused before anything of a batch is written, not half way through it
+            return exc.errno or errno.EIO, describe_write_error(exc)
     mode = info.st_mode
     if stat.S_ISDIR(mode):
         return errno.EISDIR, "это папка, а не файл"

@@ -11,6 +11,7 @@ Kept free of heavy imports: a `card` lookup resolves the folder on every call.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import stat
 import tempfile
@@ -33,6 +34,26 @@ def cache_folder(root: str | os.PathLike) -> Path:
     """The folder named by BERSERK_JUDGE_CACHE_DIR, else `.berserk-judge-cache/` in `root`
     (the folder of the config file in use, or the current folder)."""
     return Path(os.environ.get(CACHE_ENV) or Path(root) / CACHE_DIR)
+
+
+def open_regular(path: Path, limit: int):
+    """A binary file object of a regular file of at most `limit` bytes; None for
+    anything else (a link, a FIFO, a device, a larger file). Never blocks, never
+    follows a link: what is opened is what was checked."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        handle = os.open(path, flags)
+    except OSError:
+        return None
+    try:
+        info = os.fstat(handle)
+    except OSError:
+        os.close(handle)
+        return None
+    if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
+        os.close(handle)
+        return None
+    return os.fdopen(handle, "rb")
 
 
 def read_regular(path: Path, limit: int) -> bytes | None:
@@ -87,6 +108,8 @@ def refusal(folder: Path) -> str | None:
         return f"{folder} — не папка"
     if is_marked(folder):
         return None
+    if not info.st_mode & 0o222:   # as root too: the mode is the user's «do not write here»
+        return f"папка {folder} только для чтения (права {stat.S_IMODE(info.st_mode):04o})"
     try:
         if not any(os.scandir(folder)):
             return None
@@ -104,11 +127,45 @@ def prepare_folder(folder: Path) -> Path:
     for name, text in ((".gitignore", _GITIGNORE), (TAG_NAME, TAG)):
         target = folder / name
         if not target.exists():
-            handle, temp = tempfile.mkstemp(dir=folder, prefix=".tmp-")
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                out.write(text)
-            os.replace(temp, target)
+            write_entry(target, text.encode("utf-8"))   # no temporary file left behind on a full disk
     return folder
+
+
+def real_folder(folder: Path) -> bool:
+    """A folder itself, not a link to one (nothing is written through a link in the cache)."""
+    try:
+        return stat.S_ISDIR(os.lstat(folder).st_mode)
+    except OSError:
+        return False
+
+
+def make_subfolder(folder: Path) -> bool:
+    """Create `folder` inside the marked cache folder if absent; False when the
+    name is taken by a link, a file or anything but a real folder of its own."""
+    try:
+        os.mkdir(folder)
+    except FileExistsError:
+        pass
+    except OSError:
+        return False
+    return real_folder(folder) and os.access(folder, os.W_OK)
+
+
+def write_entry(path: Path, data: bytes) -> None:
+    """Write one entry inside the cache folder: a temporary file beside it,
+    renamed over it. Whatever stands at `path` — a link to a file of the user's,
+    a FIFO, a device node — is replaced as a name, never followed or opened."""
+    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.replace(temp, path)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise
 
 
 def claim(folder: Path) -> bool:
@@ -121,20 +178,63 @@ def claim(folder: Path) -> bool:
     return True
 
 
-def clean(folder: Path) -> bool:
-    """Delete the cache folder and everything in it; False when there is none.
-    NotACache when the path is not a folder marked as the tool's cache: then
-    nothing is deleted. Links inside are removed, never followed."""
+def marked_ancestor(path: str | os.PathLike) -> Path | None:
+    """The tool's marked cache folder that `path` is in (or is), through links; None
+    when it is in none. What a command writes there `clean` would delete, so no
+    output (a report, `lint --output`, an imported base) is written inside it."""
+    try:
+        where = Path(os.path.realpath(path))
+    except (OSError, ValueError):
+        return None
+    return next((folder for folder in (where, *where.parents) if is_marked(folder)), None)
+
+
+# What the tool itself writes in its cache folder: lint's entries and temporary files
+# (lint/cache.py) and the card index's folder (cardbase/index.py, its own names inside).
+# `clean` deletes these and nothing else: a file the user put into the folder stays.
+_OWN = re.compile(r"[0-9a-f]{40}\.(?:msgpack|json)|output-[0-9a-f]{32}\.msgpack|\.tmp-[^/]*")
+_OWN_FOLDERS = ("cards-index",)
+
+
+def clean(folder: Path) -> list[Path] | None:
+    """Delete the tool's own entries of the cache folder, then the folder when
+    nothing else is left in it. Returns None when there is no folder, else what
+    was kept: the entries that are not the tool's (the user's files stay, and
+    so do the folder and its mark). NotACache when the path is not a folder
+    marked as the tool's cache: then nothing is deleted. Links are removed as
+    names, never followed."""
     folder = Path(folder)
     try:
         info = os.lstat(folder)
     except FileNotFoundError:
-        return False
+        return None
     if stat.S_ISLNK(info.st_mode):
         raise NotACache(f"{folder} — ссылка, а не папка кэша")
     if not stat.S_ISDIR(info.st_mode):
         raise NotACache(f"{folder} — не папка")
     if not is_marked(folder):
         raise NotACache(f"папка {folder} не помечена как кэш berserk-judge (нет {TAG_NAME})")
-    shutil.rmtree(folder)
-    return True
+    kept: list[Path] = []
+    _clean_entries(folder, kept)
+    if not kept:
+        for name in (".gitignore", TAG_NAME):
+            try:
+                os.unlink(folder / name)
+            except FileNotFoundError:
+                pass
+        os.rmdir(folder)
+    return kept
+
+
+def _clean_entries(folder: Path, kept: list[Path]) -> None:
+    """Delete the tool's entries of the folder (not the mark: the caller decides); note the rest."""
+    for entry in sorted(os.scandir(folder), key=lambda e: e.name):
+        if entry.name in (TAG_NAME, ".gitignore"):
+            continue
+        if entry.name in _OWN_FOLDERS and entry.is_dir(follow_symlinks=False):
+            shutil.rmtree(entry.path)                  # links inside are removed, not followed
+        elif (entry.name in _OWN_FOLDERS and entry.is_symlink()) or (
+                _OWN.fullmatch(entry.name) and not entry.is_dir(follow_symlinks=False)):
+            os.unlink(entry.path)                      # a link goes as a name; what it points to stays
+        else:
+            kept.append(Path(entry.path))

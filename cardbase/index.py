@@ -126,8 +126,13 @@ class IndexedBase:
         file_no, offset, length = entry.ref
         record = self._memory.get((file_no, offset))
         if record is None:
+            from cardbase.cachedir import open_regular
+
+            handle = open_regular(self._entry_paths[file_no], MAX_ENTRY_BYTES)
+            if handle is None:   # replaced by a link, a FIFO, a device: never opened as such
+                raise IndexDamaged("запись указателя карт не обычный файл")
             try:
-                with open(self._entry_paths[file_no], "rb") as handle:
+                with handle:
                     handle.seek(offset)
                     record = json.loads(handle.read(length))
             except (OSError, ValueError, RecursionError, TypeError) as exc:
@@ -220,6 +225,8 @@ def _unchanged(manifest, given: list[str], producer) -> bool:
 
 
 def _from_manifest(folder: Path, manifest: dict, base_file: Path) -> IndexedBase:
+    from cardbase.cachedir import read_regular
+
     files, count = manifest["files"], manifest["cards"]
     base = IndexedBase([f[0] for f in files], problems=manifest["problems"],
                        starts=[f[3] for f in files], counts=[f[4] for f in files])
@@ -229,8 +236,10 @@ def _from_manifest(folder: Path, manifest: dict, base_file: Path) -> IndexedBase
     try:
         base.ids = _read_column(base_file, "id", count)
         base.folded = _read_column(base_file, "folded_name", count)
-        lengths = _column_path(base_file, "lengths").read_text(encoding="ascii").split()
-        base.lengths = list(map(int, lengths))
+        lengths = read_regular(_column_path(base_file, "lengths"), MAX_ENTRY_BYTES)   # not a FIFO, a device
+        if lengths is None:
+            raise ValueError("line lengths are not a regular file")
+        base.lengths = list(map(int, lengths.decode("ascii").split()))
     except (IndexDamaged, OSError, UnicodeDecodeError) as exc:
         raise ValueError(str(exc)) from None
     if len(base.lengths) != count:
@@ -321,15 +330,16 @@ def _cores() -> int:
 
 
 def _write_manifest(base: IndexedBase, base_file: Path, producer, given, listing, recorded) -> None:
-    from cardbase.atomic import write_atomic
+    from cardbase.cachedir import write_entry
 
     try:
         for key in (*COLUMNS, "text", "id", "folded_name"):
-            write_atomic(_column_path(base_file, key), _column_bytes(base._columns[key]))
-        write_atomic(_column_path(base_file, "lengths"), " ".join(map(str, base.lengths)))
-        write_atomic(base_file, json.dumps({
+            write_entry(_column_path(base_file, key), _column_bytes(base._columns[key]))
+        write_entry(_column_path(base_file, "lengths"), " ".join(map(str, base.lengths)).encode("ascii"))
+        write_entry(base_file, json.dumps({
             "format": FORMAT, "fingerprint": producer.fingerprint, "given": given, "listing": listing,
-            "files": recorded, "problems": base.problems, "cards": len(base.ids)}, ensure_ascii=False))
+            "files": recorded, "problems": base.problems, "cards": len(base.ids)},
+            ensure_ascii=False).encode("utf-8", "surrogatepass"))
     except (OSError, ValueError):
         pass                                           # a cache that cannot be written only costs time
 
@@ -348,11 +358,14 @@ def _column_bytes(values: list) -> bytes:
 
 def _read_column(base_file: Path | None, key: str, count: int) -> list:
     """A column written by `_column_bytes`; IndexDamaged when it is missing or does not fit."""
+    from cardbase.cachedir import read_regular
+
     path = _column_path(base_file, key) if base_file is not None else None
     values = None
-    if path is not None and _regular(path, MAX_ENTRY_BYTES):
+    data = read_regular(path, MAX_ENTRY_BYTES) if path is not None else None
+    if data is not None:
         try:
-            raw = path.read_bytes().decode("utf-8", "surrogatepass")
+            raw = data.decode("utf-8", "surrogatepass")
             if raw[:1] == "L":
                 values = raw[1:].split("\n") if count else []
             elif raw[:1] == "J":
@@ -396,10 +409,10 @@ def _store_entry(base: IndexedBase, file_no: int, path: str, entry_path: Path | 
     head = json.dumps(header, ensure_ascii=False).encode("utf-8", "surrogatepass") + b"\n"
     header["start"], header["stored"] = len(head), False
     if entry_path is not None:
-        from cardbase.atomic import write_atomic
+        from cardbase.cachedir import write_entry
 
         try:
-            write_atomic(entry_path, head + b"".join(lines))
+            write_entry(entry_path, head + b"".join(lines))
             header["stored"] = True
         except OSError:
             pass
@@ -415,44 +428,40 @@ def _prepare(folder: Path) -> bool:
     """Create the index folder inside the tool's marked cache folder (cardbase.cachedir:
     so that `clean` removes it with the rest); False when it cannot be written,
     or when the cache folder is somebody else's unmarked folder."""
-    from cardbase.cachedir import claim
+    from cardbase.cachedir import claim, make_subfolder
 
     try:
         if not claim(folder.parent):
             return False
-        (folder / "files").mkdir(parents=True, exist_ok=True)
-        (folder / "bases").mkdir(exist_ok=True)
-        return os.access(folder / "files", os.W_OK) and os.access(folder / "bases", os.W_OK)
     except OSError:
         return False
+    # each level a real folder of the cache: a link put there (to a folder of the user's) is not followed
+    return all(make_subfolder(level) for level in (folder, folder / "files", folder / "bases"))
 
 
 # -- reading entries safely ------------------------------------------------------------
 
-def _regular(path: Path, limit: int) -> bool:
-    """A regular file (not a link to a device, not a FIFO) within the size bound."""
-    try:
-        info = os.lstat(path)
-    except OSError:
-        return False
-    return stat.S_ISREG(info.st_mode) and info.st_size <= limit
-
-
 def _read_json(path: Path) -> Any:
-    if not _regular(path, MAX_ENTRY_BYTES):
+    from cardbase.cachedir import read_regular
+
+    data = read_regular(path, MAX_ENTRY_BYTES)   # not a link, a FIFO or a device; bounded
+    if data is None:
         return None
     try:
-        return json.loads(path.read_bytes())
-    except (OSError, ValueError, RecursionError):
+        return json.loads(data)
+    except (ValueError, RecursionError):
         return None
 
 
 def _read_header(path: Path) -> dict | None:
     """The first line of a card file's entry, when it is whole and of this format."""
-    if not _regular(path, MAX_ENTRY_BYTES):
+    from cardbase.cachedir import open_regular
+
+    handle = open_regular(path, MAX_ENTRY_BYTES)
+    if handle is None:
         return None
     try:
-        with open(path, "rb") as handle:
+        with handle:
             line = handle.readline(MAX_ENTRY_BYTES)
             size = os.fstat(handle.fileno()).st_size
         header = json.loads(line)

@@ -1,6 +1,7 @@
 """Russian words for why a file could not be read (the OS gives English)."""
 from __future__ import annotations
 
+import errno
 import os
 import stat
 
@@ -13,6 +14,10 @@ def describe_os_error(exc: OSError) -> str:
         return "нет прав на чтение"
     if isinstance(exc, IsADirectoryError):
         return "это папка, а не файл"
+    if exc.errno == errno.ELOOP:
+        return "ссылки указывают друг на друга по кругу"
+    if exc.errno == errno.ENAMETOOLONG:
+        return "слишком длинное имя файла"
     return f"ошибка ввода-вывода: {exc.strerror or exc}"
 
 

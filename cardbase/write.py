@@ -43,7 +43,7 @@ class Source:
 
 
 def read_source(path: str) -> Source:
-    raw = Path(path).read_bytes()
+    raw = _read_card_file(path)
     text = raw.decode("utf-8")
     bom = text.startswith("\ufeff")
     return Source(text[1:] if bom else text, bom, hashlib.sha256(raw).hexdigest())
@@ -83,11 +83,25 @@ def write_text_file(path: str, content: str, bom: bool, expected_digest: str | N
 
     def unchanged(_temp) -> None:
         if expected_digest is not None:
-            current = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+            current = hashlib.sha256(_read_card_file(path)).hexdigest()
             if current != expected_digest:
                 raise FileChanged("файл изменился после чтения")
 
     write_atomic(path, ("\ufeff" if bom else "") + content, verify=unchanged)
+
+
+def _read_card_file(path: str) -> bytes:
+    """The bytes of a card file about to be rewritten (a link is followed, as the
+    loader follows it). A file replaced since it was loaded by a FIFO or a device
+    is refused without blocking on it (FileChanged)."""
+    import os
+    import stat
+
+    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    with os.fdopen(handle, "rb") as stream:
+        if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+            raise FileChanged("на месте файла теперь не обычный файл (канал или устройство)")
+        return stream.read()
 
 
 # --- locating and replacing --------------------------------------------------

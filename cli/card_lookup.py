@@ -80,7 +80,9 @@ def candidate_record(entry, score) -> dict:
 
 
 def candidate_lines(candidates) -> list[str]:
-    lines = [f"  {entry.id}\t{entry.name}\t{entry.set_id} «{entry.set_name}»\t{score:g}"
+    from reports.escape import visible
+
+    lines = [visible(f"  {entry.id}\t{entry.name}\t{entry.set_id} «{entry.set_name}»", keep="\t") + f"\t{score:g}"
              for entry, score in candidates[:MAX_LISTED]]
     if len(candidates) > MAX_LISTED:
         lines.append(f"  … и ещё {len(candidates) - MAX_LISTED}")

@@ -18,7 +18,9 @@ def clean(config_file, isolated):
     BERSERK_JUDGE_CACHE_DIR).
 
     Удаляется только папка, помеченная как кэш berserk-judge (файл
-    CACHEDIR.TAG, его создаёт lint); любую другую команда не трогает.
+    CACHEDIR.TAG, его создаёт lint), и в ней — только то, что записал сам
+    berserk-judge; чужие файлы остаются (о них выводится предупреждение),
+    любую другую папку команда не трогает.
 
     Коды выхода: 0 — кэш удалён или его не было, 2 — папка не помечена как
     кэш, не удалось удалить или ошибка настроек.
@@ -26,7 +28,9 @@ def clean(config_file, isolated):
     from cli.lint_run import cache_folder
     from cardbase.cachedir import NotACache
     from cardbase.cachedir import clean as remove_cache
+    from cardbase.atomic import describe_write_error
     from lint.config import ConfigError, load_settings
+    from reports.escape import visible
 
     try:
         settings = load_settings(config_file=config_file, isolated=isolated)
@@ -34,12 +38,28 @@ def clean(config_file, isolated):
         click.echo(f"Ошибка настроек: {exc}", err=True)
         sys.exit(2)
     folder = cache_folder(settings)
+    shown = visible(str(folder))
     try:
         removed = remove_cache(folder)
     except NotACache as exc:
-        click.echo(f"Ошибка: {exc}; ничего не удалено.", err=True)
+        click.echo(f"Ошибка: {visible(str(exc))}; ничего не удалено.", err=True)
         sys.exit(2)
     except OSError as exc:
-        click.echo(f"Ошибка: не удалось удалить кэш {folder}: {exc.strerror or exc}", err=True)
+        click.echo(f"Ошибка: не удалось удалить кэш {shown}: {describe_write_error(exc)}", err=True)
         sys.exit(2)
-    click.echo(f"Кэш удалён: {folder}" if removed else f"Кэша нет: {folder}")
+    if removed is None:
+        click.echo(f"Кэша нет: {shown}")
+    elif not removed:
+        click.echo(f"Кэш удалён: {shown}")
+    else:
+        click.echo(f"Кэш очищен: {shown}")
+        names = ", ".join(visible(str(path.relative_to(folder))) for path in removed[:5])
+        more = ", …" if len(removed) > 5 else ""
+        click.echo(f"Предупреждение: в папке кэша {plural_files(len(removed))}, которые berserk-judge не "
+                   f"создавал: {names}{more}; они не удалены, папка остаётся.", err=True)
+
+
+def plural_files(count: int) -> str:
+    from russian.plural import plural
+
+    return f"{plural(count, 'остался', 'остались', 'осталось')} {count} {plural(count, 'файл', 'файла', 'файлов')}"

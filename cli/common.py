@@ -36,6 +36,11 @@ def check_output(option: str, output, inputs, config_path=None, stream_ok: bool 
     if config_path is not None and input_clash(output, [config_path]) is not None:
         _usage_exit(f"{option} {shown} — это файл настроек ({visible(str(config_path))}); "
                     "отчёт записан не будет, укажите другой файл.")
+    from cardbase.cachedir import marked_ancestor
+
+    cache = marked_ancestor(output)
+    if cache is not None:
+        _usage_exit(f"{option} {shown}: {in_cache(cache)}; отчёт записан не будет, укажите другой файл.")
     try:
         mode = os.stat(output).st_mode
     except OSError:
@@ -45,6 +50,14 @@ def check_output(option: str, output, inputs, config_path=None, stream_ok: bool 
     reason = refusal(output)
     if reason is not None:
         _usage_exit(f"{option} {shown}: {reason}; отчёт записан не будет.")
+
+
+def in_cache(folder) -> str:
+    """Why nothing is written inside the tool's cache folder (Russian)."""
+    from reports.escape import visible
+
+    return (f"это внутри папки кэша berserk-judge ({visible(str(folder))}), "
+            "её целиком удаляет berserk-judge clean")
 
 
 def _usage_exit(message: str) -> None:
@@ -73,3 +86,36 @@ def read_stdin_text() -> str:
     if not text.strip():
         _usage_exit("стандартный ввод пуст — читать нечего; ожидается текст особенностей карты")
     return text
+
+
+def output_failed(exc: OSError) -> None:
+    """A write the command did not catch — its standard output on a full disk or
+    /dev/full: a Russian message and exit 2 instead of a traceback; other errors
+    are raised as they are. The unwritten rest of the output goes to /dev/null,
+    so that flushing it at exit does not fail again."""
+    import errno
+    import os
+    import sys
+
+    if exc.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO):
+        raise exc
+    from cardbase.atomic import describe_write_error
+
+    _to_null(sys.stdout)
+    try:
+        sys.stderr.write(f"Ошибка: вывод не записан: {describe_write_error(exc)}.\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        _to_null(sys.stderr)
+    sys.exit(2)
+
+
+def _to_null(stream) -> None:
+    import os
+
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, stream.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass

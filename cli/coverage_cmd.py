@@ -25,6 +25,7 @@ def coverage(paths, fmt):
     (остальные файлы всё равно посчитаны).
     """
     from parser import cover
+    from reports.escape import json_text, visible
 
     cards, problems, broken, locate = _load(list(paths))
     files = cover(cards, locate)
@@ -40,14 +41,14 @@ def coverage(paths, fmt):
                        "percent": round(f.percent, 2)} for f in files],
             "problems": problems,
         }
-        click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
+        click.echo(json_text(payload))
         raise SystemExit(2 if broken else 0)
     for problem in problems:
-        click.echo(f"проблема: {problem}", err=True)
+        click.echo(f"проблема: {visible(problem)}", err=True)
     for f in files:
-        click.echo(f"{f.path}: особенностей {f.features}, прочитано {f.read} ({f.percent:.2f}%)")
+        click.echo(f"{visible(f.path)}: особенностей {f.features}, прочитано {f.read} ({f.percent:.2f}%)")
         for u in f.unread:
-            click.echo(f"  {u.path}:{u.line}:{u.column} [{u.card}] «{_one_line(u.unread)}» — {u.message}")
+            click.echo(f"  {visible(u.path)}:{u.line}:{u.column} [{visible(u.card)}] «{_one_line(u.unread)}» — {u.message}")
     if total:
         click.echo(f"Итого: особенностей {total}, прочитано {read} ({100.0 * read / total:.2f}%)")
     else:

@@ -65,7 +65,7 @@ def explain(text, card_query, bases, card_name, quote, rulebook_dir, fmt):
 def _explain_card(query: str, bases, book, fmt: str) -> None:
     """The card's stored explanation (every printing that reads differently), quotes added from the rulebook."""
     from cli.card_lookup import find_or_exit
-    from reports.card_view import printing_label
+    from reports.card_view import card_heading, printing_label
 
     _, lookup, records = find_or_exit(query, bases, fmt)
     shown: dict[str, dict] = {}
@@ -84,7 +84,7 @@ def _explain_card(query: str, bases, book, fmt: str) -> None:
             if index:
                 click.echo(f"\nТекст в печати {printing_label(card)} читается иначе:\n")
             else:
-                click.echo(f"{card['name']}  [{card['id']}]  выпуск {card['set']} «{card['set_name']}»\n")
+                click.echo(f"{card_heading(card)}\n")
             _print(data, fmt)
     if fmt == "json":
         click.echo(json.dumps(datas[0] if len(datas) == 1 else {"card": datas[0].get("card"), "printings": datas},

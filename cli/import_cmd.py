@@ -41,8 +41,15 @@ def import_cmd(sources: tuple[Path, ...], out_dir: Path, force: bool) -> None:
     """
     from cardbase.importer import run_import
     from cardbase.load import format_problem
+    from cardbase.cachedir import marked_ancestor
+    from cli.common import in_cache
     from reports.escape import visible
 
+    cache = marked_ancestor(out_dir)
+    if cache is not None:
+        click.echo(f"Ошибка: --out {visible(str(out_dir))}: {in_cache(cache)}; ничего не записано, "
+                   "укажите другую папку.", err=True)
+        raise SystemExit(2)
     try:
         result = run_import(list(sources), out_dir, force=force)
     except OSError as exc:

@@ -55,6 +55,14 @@ class LazyGroup(Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(SUBCOMMANDS)
 
+    def main(self, *args, **kwargs):
+        try:
+            return super().main(*args, **kwargs)
+        except OSError as exc:
+            from cli.common import output_failed
+
+            output_failed(exc)   # the output itself could not be written (`> file` on a full disk)
+
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         target = SUBCOMMANDS.get(cmd_name)
         if target is None:

@@ -50,6 +50,7 @@ def report(paths, out, all_cards, compare_with, output_format, page_size):
     from cardbase.load import format_problem, load_base
     from lint.config import ConfigError, load_settings
     from lint.engine import lint_base
+    from reports.escape import visible
     from reports.html import model as page_model
 
     started = time.perf_counter()
@@ -64,7 +65,7 @@ def report(paths, out, all_cards, compare_with, output_format, page_size):
     result = lint_base(base, settings, reader=reader)
     if not base.cards and result.load_errors:
         for error in result.load_errors:
-            click.echo(f"Ошибка: {error.path}: {error.message}", err=True)
+            click.echo(f"Ошибка: {visible(error.path)}: {error.message}", err=True)
         sys.exit(2)
     inputs = [*(targets or ()), *base.paths, *base.skipped]
     changes = None
@@ -73,9 +74,9 @@ def report(paths, out, all_cards, compare_with, output_format, page_size):
 
         old_base = load_base([compare_with])
         for problem in old_base.problems:
-            click.echo(f"{format_problem(problem)} (старая версия)", err=True)
+            click.echo(f"{visible(format_problem(problem))} (старая версия)", err=True)
         if not old_base.cards:
-            click.echo(f"Ошибка: в старой версии {compare_with} нет ни одной карты.", err=True)
+            click.echo(f"Ошибка: в старой версии {visible(compare_with)} нет ни одной карты.", err=True)
             sys.exit(2)
         inputs += [compare_with, *old_base.paths, *old_base.skipped]
         old_reader = page_model.shared_reader()
@@ -90,7 +91,7 @@ def report(paths, out, all_cards, compare_with, output_format, page_size):
         _write_html(model, out, inputs)
     seconds = time.perf_counter() - started
     summary = model["summary"]
-    where = "стандартный вывод" if str(out) == "-" else str(out)
+    where = "стандартный вывод" if str(out) == "-" else visible(str(out))
     click.echo(f"Отчёт записан: {where}; карт: {summary['cards']}, с подробной записью: {summary['full_entries']}, "
                f"находок: {summary['findings']}"
                + (f", изменений: {len(changes)}" if changes is not None else "")
@@ -113,7 +114,9 @@ def _write_html(model: dict, out: Path, inputs: list) -> None:
     try:
         write_site(render_pages(model, TITLE), out, inputs)
     except OutputError as exc:
-        click.echo(f"Ошибка: {exc}", err=True)
+        from reports.escape import visible
+
+        click.echo(f"Ошибка: {visible(str(exc))}", err=True)
         sys.exit(2)
 
 
@@ -132,5 +135,8 @@ def _write_markdown(model: dict, out: Path, inputs: list, all_cards: bool) -> No
     try:
         write_atomic(out, text)
     except OSError as exc:
-        click.echo(f"Ошибка: не удалось записать {out}: {exc.strerror or exc}", err=True)
+        from cardbase.atomic import describe_write_error
+        from reports.escape import visible
+
+        click.echo(f"Ошибка: не удалось записать {visible(str(out))}: {describe_write_error(exc)}", err=True)
         sys.exit(2)

@@ -8,6 +8,7 @@ Two halves: `feature_lines` turns read features into the lines of the
 from __future__ import annotations
 
 from parser import abstract_canonical, canonical, kind_name
+from reports.escape import visible
 
 _STATS = (("element", "стихия"), ("cost", "стоимость"), ("type", "тип"), ("class", "класс"),
           ("health", "жизни"), ("move", "движение"), ("strike", "удар"), ("rarity", "редкость"),
@@ -30,7 +31,13 @@ def _value(value, key: str = "") -> str:
 
 def printing_label(card: dict) -> str:
     """«s1 «Война стихий» (s1_58)»: a printing as the view names it."""
-    return f"{card['set']} «{card['set_name']}» ({card['id']})"
+    return visible(f"{card['set']} «{card['set_name']}» ({card['id']})")
+
+
+def card_heading(card: dict) -> str:
+    """The first line of a card's view: name, id, set — one line whatever they hold
+    (a line break in an id must not start a line of its own: reports.escape)."""
+    return visible(f"{card['name']}  [{card['id']}]  выпуск {card['set']} «{card['set_name']}»")
 
 
 def render_card(records: list[dict], score: float = 100.0, via: str | None = None) -> str:
@@ -40,7 +47,7 @@ def render_card(records: list[dict], score: float = 100.0, via: str | None = Non
     a printing whose text reads differently is shown with its own text and
     features); `via`: how a query in Latin letters was read, when that found it."""
     first = records[0]["card"]
-    head = f"{first['name']}  [{first['id']}]  выпуск {first['set']} «{first['set_name']}»"
+    head = card_heading(first)
     if score < 100:
         head += f"  (сходство {score:g})"
     lines = [head]
@@ -48,7 +55,7 @@ def render_card(records: list[dict], score: float = 100.0, via: str | None = Non
         lines.append(f"(запрос прочитан как набранный {'в другой раскладке' if 'раскладка' in via else 'латиницей'})")
     if len(records) > 1:
         lines.append("Печати: " + "; ".join(printing_label(r["card"]) for r in records))
-    lines.append(f"файл: {first['path']}:{first['line']}")
+    lines.append(f"файл: {visible(first['path'])}:{first['line']}")
     fields = first.get("fields", {})
     stats = [f"{title}: {_value(fields[key], key)}" for key, title in _STATS if fields.get(key) not in (None, [], "")]
     if stats:
@@ -64,7 +71,7 @@ def render_card(records: list[dict], score: float = 100.0, via: str | None = Non
     findings = [(r["card"]["id"], line) for r in records for line in r["finding_lines"]]
     lines.append("Находки проверки:" if findings else "Находки проверки: нет")
     several = len(records) > 1
-    lines.extend(f"  [{card_id}] {line}" if several else f"  {line}" for card_id, line in findings)
+    lines.extend(f"  [{visible(card_id)}] {line}" if several else f"  {line}" for card_id, line in findings)
     return "\n".join(lines) + "\n"
 
 

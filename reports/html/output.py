@@ -16,9 +16,11 @@ import re
 import stat
 from pathlib import Path
 
-from cardbase.atomic import input_clash, write_atomic
+from cardbase.atomic import describe_write_error, input_clash, write_atomic
+from cardbase.cachedir import marked_ancestor
 
 MARKER = "report.json"
+PENDING = "report.pending.json"   # the names a report is about to write, claimed before the first page
 GENERATOR = "berserk-judge"
 # every name a report writes; a manifest naming anything else is not trusted
 OWN_NAME = re.compile(r"(?:index|changes)\.html|cards-[\w.~-]+\.html|report\.(?:css|js|json)|icon\.svg"
@@ -36,30 +38,39 @@ def manifest(names) -> dict:
 
 
 def previous_files(out_dir: Path) -> set[str] | None:
-    """The files an earlier report wrote into `out_dir` (its manifest), or None if it holds no report.
+    """The files an earlier report wrote into `out_dir` (its manifest, and the
+    names a report that was stopped half way had claimed), or None if it holds no report.
 
     A report of the first format (no manifest) owns the files that carry the
     report's names; it is replaced name by name and nothing of it is deleted.
     """
-    marker = out_dir / MARKER
+    data = _read_json(out_dir / MARKER)
+    pending = _read_json(out_dir / PENDING)
+    claimed = None
+    if isinstance(pending, dict) and pending.get("generator") == GENERATOR and isinstance(pending.get("files"), list):
+        claimed = {name for name in pending["files"] if isinstance(name, str) and OWN_NAME.fullmatch(name)} | {PENDING}
+    if not isinstance(data, dict):
+        return claimed
+    site = data.get("site")
+    if isinstance(site, dict) and site.get("generator") == GENERATOR and isinstance(site.get("files"), list):
+        return {name for name in site["files"] if isinstance(name, str) and OWN_NAME.fullmatch(name)} | (claimed or set())
+    if data.get("format") == 1 and isinstance(data.get("summary"), dict) and "cards" in data:
+        return {name for name in os.listdir(out_dir) if OWN_NAME.fullmatch(name)} | {"__format1__"} | (claimed or set())
+    return claimed
+
+
+def _read_json(path: Path):
+    """A JSON file the report wrote (a regular file of bounded size), or None."""
     try:
-        info = os.lstat(marker)
+        info = os.lstat(path)
     except OSError:
         return None
     if not stat.S_ISREG(info.st_mode) or info.st_size > _MARKER_LIMIT:
         return None
     try:
-        data = json.loads(marker.read_bytes())
-    except (OSError, ValueError):
+        return json.loads(path.read_bytes())
+    except (OSError, ValueError, RecursionError):
         return None
-    if not isinstance(data, dict):
-        return None
-    site = data.get("site")
-    if isinstance(site, dict) and site.get("generator") == GENERATOR and isinstance(site.get("files"), list):
-        return {name for name in site["files"] if isinstance(name, str) and OWN_NAME.fullmatch(name)}
-    if data.get("format") == 1 and isinstance(data.get("summary"), dict) and "cards" in data:
-        return {name for name in os.listdir(out_dir) if OWN_NAME.fullmatch(name)} | {"__format1__"}
-    return None
 
 
 def check_target(out_dir: Path, names, inputs) -> set[str]:
@@ -71,15 +82,19 @@ def check_target(out_dir: Path, names, inputs) -> set[str]:
     if clash is not None:
         raise OutputError(f"{out_dir}: это входная папка или файл базы карт ({clash}); "
                           "отчёт пишется только в отдельную папку")
+    cache = marked_ancestor(out_dir)
+    if cache is not None:
+        raise OutputError(f"{out_dir}: это внутри папки кэша berserk-judge ({cache}), её целиком удаляет "
+                          "berserk-judge clean; выберите другую папку")
     try:
         present = set(os.listdir(out_dir)) if out_dir.is_dir() else set()
     except OSError as exc:
-        raise OutputError(f"{out_dir}: папку нельзя прочитать ({exc.strerror or exc})") from None
+        raise OutputError(f"{out_dir}: папку нельзя прочитать ({describe_write_error(exc)})") from None
     previous = previous_files(out_dir) if present else set()
     if previous is None:
         raise OutputError(f"{out_dir}: папка не пуста и не похожа на отчёт (нет {MARKER} отчёта "
                           "berserk-judge); выберите пустую или новую папку")
-    for name in sorted(names):
+    for name in sorted({*names, PENDING}):
         path = out_dir / name
         clash = input_clash(path, inputs)
         if clash is not None:
@@ -90,6 +105,12 @@ def check_target(out_dir: Path, names, inputs) -> set[str]:
         if name in present and not _replaceable(path):
             raise OutputError(f"{path}: это не обычный файл; отчёт его не заменит")
     return previous
+
+
+def _mkdir_reason(out_dir: Path, exc: OSError) -> str:
+    if isinstance(exc, FileExistsError) and os.path.islink(out_dir):
+        return "это ссылка, которая никуда не ведёт или указывает сама на себя"
+    return describe_write_error(exc)
 
 
 def _replaceable(path: Path) -> bool:
@@ -109,18 +130,29 @@ def write_site(files: dict[str, bytes | str], out_dir: Path, inputs=()) -> None:
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise OutputError(f"{out_dir}: не удалось создать папку ({exc.strerror or exc})") from None
+        raise OutputError(f"{out_dir}: не удалось создать папку ({_mkdir_reason(out_dir, exc)})") from None
     try:
+        # claimed first: pages written by a run stopped half way (kill, full disk) stay the tool's own,
+        # replaced or deleted by the next report, never taken for the user's
+        write_atomic(out_dir / PENDING, json.dumps(manifest(set(files) | (previous - {"__format1__"}))))
         for name in sorted(files, key=lambda n: n == MARKER):
             write_atomic(out_dir / name, files[name])
     except OSError as exc:
-        raise OutputError(f"{out_dir}: не удалось записать отчёт ({exc.strerror or exc})") from None
+        raise OutputError(f"{out_dir}: не удалось записать отчёт ({describe_write_error(exc)})") from None
     if "__format1__" in previous:
+        _remove(out_dir / PENDING)
         return
-    for name in sorted(previous - set(files)):
+    for name in sorted((previous | {PENDING}) - set(files)):
         path = out_dir / name
         try:
             if not stat.S_ISDIR(os.lstat(path).st_mode):
                 path.unlink()
         except OSError:
             pass   # already gone or not ours to force: the new manifest no longer names it
+
+
+def _remove(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError:
+        pass
