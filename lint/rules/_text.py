@@ -88,11 +88,12 @@ def mask_quoted(text: str, parens: bool = True) -> str:
     return "".join(out)
 
 
-@lru_cache(maxsize=1)
 def morph():
-    import pymorphy3
+    """The reader's pymorphy3 analyser (one dictionary per process, loaded before
+    lint's workers fork)."""
+    from parser import morph_analyzer
 
-    return pymorphy3.MorphAnalyzer()
+    return morph_analyzer()
 
 
 @lru_cache(maxsize=65536)
