@@ -10,7 +10,12 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from lark.exceptions import UnexpectedInput
 
+from parser.engine.grammar import _flat, _lark
+from parser.engine.tokens import Kind, Token
 from parser.reader.morph import analyzer, lexeme_words
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
@@ -40,3 +45,43 @@ def test_lexeme_words_spells_the_lexeme_as_pymorphy3_does(source):
             checked += 1
             dictionary += type(parse.methods_stack[0][0]).__name__ == "DictionaryAnalyzer"
     assert checked > len(words) and 0 < dictionary < checked   # both paths were taken
+
+
+# -- flat effects are put together without Lark -------------------------------------------------
+
+_FLAT_KINDS = [Kind.ATOM, Kind.ATOM, Kind.MAY, Kind.COMMA, Kind.AND, Kind.OR, Kind.DEP, Kind.ELSE, Kind.OPP,
+               Kind.EITHER, Kind.THEN]
+
+
+def _tokens(kinds: list[Kind]) -> list[Token]:
+    return [Token(kind, f"{kind.value.lower()}{i}", 3 * i, 3 * i + 2, chooser="x" if i % 5 == 4 else None)
+            for i, kind in enumerate(kinds)]
+
+
+def _by_lark(tokens):
+    try:
+        return _lark().parse(tokens)
+    except UnexpectedInput:
+        return "rejected"
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_FLAT_KINDS), min_size=1, max_size=12)
+       | st.lists(st.sampled_from(list(Kind)), min_size=1, max_size=10))
+def test_flat_surface_is_what_the_grammar_builds(kinds):
+    tokens = _tokens(kinds)
+    flat = _flat(tokens)
+    if flat is not None:
+        assert flat == _by_lark(tokens)
+    elif all(kind in _FLAT_KINDS for kind in kinds):
+        assert _by_lark(tokens) == "rejected"   # only ill-formed flat lists are left to Lark
+
+
+def test_flat_surface_on_usual_effects():
+    atom, may = Kind.ATOM, Kind.MAY
+    for kinds in ([atom], [may, atom], [atom, Kind.AND, atom, Kind.THEN, may, atom],
+                  [atom, Kind.EITHER, atom, Kind.COMMA, atom, Kind.OR, atom]):
+        tokens = _tokens(kinds)
+        assert _flat(tokens) is not None and _flat(tokens) == _lark().parse(tokens)
+    for kinds in ([Kind.LPAR, atom, Kind.RPAR], [Kind.COND, atom], [Kind.OR_START, atom, Kind.OR, atom]):
+        assert _flat(_tokens(kinds)) is None
