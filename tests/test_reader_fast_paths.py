@@ -17,6 +17,7 @@ from lark.exceptions import UnexpectedInput
 from parser.engine.grammar import _flat, _lark
 from parser.engine.tokens import Kind, Token
 from parser.reader.morph import analyzer, lexeme_words
+from parser.reader.regions import _straight_pairs, find_regions
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 
@@ -85,3 +86,44 @@ def test_flat_surface_on_usual_effects():
         assert _flat(tokens) is not None and _flat(tokens) == _lark().parse(tokens)
     for kinds in ([Kind.LPAR, atom, Kind.RPAR], [Kind.COND, atom], [Kind.OR_START, atom, Kind.OR, atom]):
         assert _flat(_tokens(kinds)) is None
+
+
+# -- regions: only the marks are visited ------------------------------------------------------
+
+def _regions_by_every_character(text: str, start: int, end: int):
+    """find_regions as it was written before it visited only the marks (the reference)."""
+    quotes, parens, stack, balanced = [], [], [], True
+    straight_pairs = _straight_pairs(text, start, end)
+    i = start
+    while i < end:
+        ch = text[i]
+        if ch in "«“(":
+            stack.append(("«" if ch == "“" else ch, i))
+        elif ch == '"' and not stack and i in straight_pairs:
+            quotes.append((i, straight_pairs[i] + 1))
+            i = straight_pairs[i] + 1
+            continue
+        elif ch in "»”)":
+            want = "(" if ch == ")" else "«"
+            if stack and stack[-1][0] == want:
+                _, at = stack.pop()
+                if not stack:
+                    (quotes if want == "«" else parens).append((at, i + 1))
+            elif any(o == want for o, _ in stack):
+                while stack and stack[-1][0] != want:
+                    stack.pop()
+                _, at = stack.pop()
+                if not stack:
+                    (quotes if want == "«" else parens).append((at, i + 1))
+            else:
+                balanced = False
+        i += 1
+    return tuple(quotes), tuple(parens), balanced and not stack
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet='«»“”()"а б{tap}:—.', max_size=40), st.integers(0, 5), st.integers(0, 5))
+def test_regions_equal_the_character_scan(text, cut_start, cut_end):
+    start, end = min(cut_start, len(text)), max(min(cut_start, len(text)), len(text) - cut_end)
+    found = find_regions(text, start, end)
+    assert (found.quotes, found.parens, found.balanced) == _regions_by_every_character(text, start, end)
