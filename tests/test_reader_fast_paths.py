@@ -18,6 +18,7 @@ from parser.engine.grammar import _flat, _lark
 from parser.engine.tokens import Kind, Token
 from parser.reader.morph import analyzer, lexeme_words
 from parser.reader.regions import _straight_pairs, find_regions
+from parser.reader.split import _last_solid
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 
@@ -127,3 +128,34 @@ def test_regions_equal_the_character_scan(text, cut_start, cut_end):
     start, end = min(cut_start, len(text)), max(min(cut_start, len(text)), len(text) - cut_end)
     found = find_regions(text, start, end)
     assert (found.quotes, found.parens, found.balanced) == _regions_by_every_character(text, start, end)
+
+
+# -- the splitter's scan ----------------------------------------------------------------------
+
+_PIECES = st.sampled_from(["При ", "Если ", "Строй: ", "{tap}: ", "X {counter}: ", "2 {tap}", "{instant}, ",
+                           "«", "»", "(", ")", '"', "{first}: ", "ранить", " ", "  ", "\t", ".", ":", ",",
+                           "В начале ", "Пока", "[:unq]", "Бешенство 2: ", "на 1"])
+_TEXTS = st.lists(_PIECES, max_size=25).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_TEXTS)
+def test_visible_spans_answer_as_covering(text):
+    regions = find_regions(text)
+    spans = regions.visible
+    assert list(spans) == sorted(spans) and all(a[1] <= b[0] for a, b in zip(spans, spans[1:]))
+    for pos in range(len(text) + 1):
+        holding = [span for span in spans if span[0] <= pos < span[1]]
+        assert regions.covering(pos) == (holding[0] if holding else None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_TEXTS, st.integers(0, 4))
+def test_last_solid_looks_back_over_white_space_only(text, start):
+    start = min(start, len(text))
+    expected, last = [], start - 1
+    for i in range(start, len(text) + 1):
+        expected.append(last)
+        if i < len(text) and not text[i].isspace():
+            last = i
+    assert [_last_solid(text, start, i) for i in range(start, len(text) + 1)] == expected

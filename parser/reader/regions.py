@@ -37,6 +37,21 @@ class Regions:
         return None
 
     @cached_property
+    def visible(self) -> tuple[Span, ...]:
+        """The spans `covering` answers with, in text order: the quotes and parentheses, and
+        the icons outside them. They never overlap (an icon holds no quote or bracket mark),
+        so a scan whose position only grows can walk this list instead of asking `covering`
+        at every position: the first span ending after the position is the only one that
+        can hold it."""
+        (outer, starts), (icons, _) = self._sorted
+
+        def outside(icon: Span) -> bool:
+            k = bisect_right(starts, icon[0]) - 1
+            return k < 0 or icon[0] >= outer[k][1]
+
+        return tuple(sorted(outer + tuple(filter(outside, icons))))
+
+    @cached_property
     def _sorted(self) -> tuple[tuple[tuple[Span, ...], list[int]], ...]:
         outer = tuple(sorted(self.quotes + self.parens))     # top level: never overlap
         icons = tuple(sorted(self.icons))
