@@ -17,6 +17,7 @@ from lark.exceptions import UnexpectedInput
 from parser.engine.grammar import _flat, _lark
 from parser.engine.tokens import Kind, Token
 from parser.reader.morph import analyzer, lexeme_words
+from parser.reader.names import _spans_word_by_word, fold, name_parts, name_spans
 from parser.reader.regions import _straight_pairs, find_regions
 from parser.reader.split import _last_solid
 
@@ -159,3 +160,20 @@ def test_last_solid_looks_back_over_white_space_only(text, start):
         if i < len(text) and not text[i].isspace():
             last = i
     assert [_last_solid(text, start, i) for i in range(start, len(text) + 1)] == expected
+
+
+# -- the card's name: features without any form of its first word are passed over -------------
+
+_NAME_WORDS = st.sampled_from(["Лучник", "лучника", "Ущелья", "ущелью", "Бон", "и", "Берроу", "Гном",
+                               "поджигатель", "гнома-поджигателя", "Кшар", "кшару", "ранить", "на", "1"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_NAME_WORDS, min_size=1, max_size=3).map(" ".join),
+       st.lists(st.one_of(_NAME_WORDS, st.sampled_from([" ", ", ", "-", " — ", "«", "»"])), max_size=20).map(" ".join),
+       st.integers(0, 6), st.integers(0, 6))
+def test_name_spans_equal_the_word_by_word_search(name, text, cut_start, cut_end):
+    start, end = min(cut_start, len(text)), max(min(cut_start, len(text)), len(text) - cut_end)
+    parts = name_parts(name.strip())
+    expected = _spans_word_by_word(fold(text), parts, start, end) if parts else []
+    assert name_spans(text, name, start, end) == expected

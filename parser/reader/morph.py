@@ -82,7 +82,7 @@ def lexeme_forms(word: str) -> frozenset[str]:
     forms = {norm}
     for parse in parses(word)[:3]:
         if parse.tag.POS in {"NOUN", "ADJF", "PRTF", None} or "Name" in parse.tag or "Surn" in parse.tag:
-            forms.update(normalize(form) for form in lexeme_words(parse))
+            forms.update(map(normalize, set(lexeme_words(parse))))
     return frozenset(forms)
 
 
