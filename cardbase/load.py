@@ -245,11 +245,13 @@ _SLOW = object()
 _STR_TAG = "tag:yaml.org,2002:str"
 _INT_TAG = "tag:yaml.org,2002:int"
 _SEQ_TAG = "tag:yaml.org,2002:seq"
+_BOOL_TAG = "tag:yaml.org,2002:bool"
+_PLAIN_BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
 _PLAIN_INT = re.compile(r"(?:0|-?[1-9][0-9]{0,17})\Z")
 
 
 def _fast_scalar(node) -> Any:
-    """The value of a plain string, a plain decimal integer or a list of them
+    """The value of a plain string, a plain decimal integer, a boolean or a list of them
     without ruamel's constructor (the bulk of a card file); _SLOW for anything
     else, which the constructor handles. Tags are plain strings behind the C
     parser; elsewhere the comparison fails and the constructor is used."""
@@ -268,6 +270,8 @@ def _fast_scalar(node) -> Any:
         return value
     if tag == _INT_TAG and node.id == "scalar" and _PLAIN_INT.match(node.value):
         return int(node.value)
+    if tag == _BOOL_TAG and node.id == "scalar" and node.value in _PLAIN_BOOLS:
+        return _PLAIN_BOOLS[node.value]   # what the constructor's bool_values give (`elite: false`)
     if tag == _SEQ_TAG and node.id == "sequence":
         if any(item.id != "scalar" for item in node.value):
             return _SLOW  # nested lists go to the constructor (which bounds their depth)
