@@ -16,6 +16,7 @@ from lark.exceptions import UnexpectedInput
 
 from parser.engine.grammar import _flat, _lark
 from parser.engine.tokens import Kind, Token
+from parser.reader import words
 from parser.reader.morph import analyzer, lexeme_words
 from parser.reader.names import _spans_word_by_word, fold, name_parts, name_spans
 from parser.reader.regions import _straight_pairs, find_regions
@@ -177,3 +178,56 @@ def test_name_spans_equal_the_word_by_word_search(name, text, cut_start, cut_end
     parts = name_parts(name.strip())
     expected = _spans_word_by_word(fold(text), parts, start, end) if parts else []
     assert name_spans(text, name, start, end) == expected
+
+
+# -- word items: each distinct token classified once --------------------------------------------
+
+def _items_token_by_token(text, start, end, protected):
+    """items() as it was written before tokens were remembered (the reference)."""
+    prot = sorted((s, e, k) for s, e, k in protected if s < end and e > start)
+    out, pos = [], start
+    for ps, pe, kind in prot + [(end, end, "")]:
+        ps, pe = max(ps, start), min(pe, end)
+        if ps < pos:
+            continue
+        for m in words._ITEM.finditer(text, pos, ps):
+            raw, (s, e) = m.group(), m.span()
+            if raw.strip() in words.DASHES:
+                off = raw.index(raw.strip())
+                out.append(words.Item(s + off, s + off + 1, "dash", raw.strip()))
+            elif raw in ",;:.!?":
+                out.append(words.Item(s, e, "punct", raw))
+            elif raw.isspace():
+                continue
+            elif re.match(r"[^\W\d_]", raw):
+                out.append(words.Item(s, e, "word", fold(raw)))
+            elif re.match(r"\d", raw):
+                out.append(words.Item(s, e, "num", raw.lower()))
+            else:
+                out.append(words.Item(s, e, "other", raw))
+        if kind:
+            out.append(words.Item(ps, pe, kind, fold(text[ps:pe]) if kind == "name" else "",
+                                  words._paren_head(text, ps, pe) if kind == "paren" else ""))
+        pos = max(pos, pe)
+    return out
+
+
+_ITEM_PIECES = st.sampled_from(["Ранить", "ранить", "cущество", "1–3", "2", "½", " - ", " – ", "—", "-", ",", ";",
+                                ":", ".", "!", "?", " ", "\t", "\n", "{tap}", "«имя»", "(X)", "_", "'", "’s",
+                                "гном-поджигатель", "ЁЖ", "İ", "№", "+1"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_ITEM_PIECES, max_size=25).map("".join), st.integers(0, 3), st.integers(0, 3), st.booleans())
+def test_items_equal_the_token_by_token_scan(text, cut_start, cut_end, with_protected):
+    start, end = min(cut_start, len(text)), max(min(cut_start, len(text)), len(text) - cut_end)
+    protected = []
+    if with_protected:
+        protected = [(m.start(), m.end(), kind) for kind, pattern in (("icon", r"\{tap\}"), ("quote", "«[^»]*»"),
+                                                                      ("paren", r"\([^)]*\)"))
+                     for m in re.finditer(pattern, text)]
+    words._TOKENS.clear()
+    expected = _items_token_by_token(text, start, end, protected)
+    first = words.items(text, start, end, protected)     # tokens met for the first time
+    assert first == expected and words.items(text, start, end, protected) == expected   # and remembered
+    assert all(type(item) is words.Item for item in first)

@@ -42,6 +42,7 @@ def items(text: str, start: int, end: int, protected: list[tuple[int, int, str]]
     """Items of text[start:end]; protected is a list of (start, end, kind)."""
     prot = sorted((s, e, k) for s, e, k in protected if s < end and e > start)
     out: list[Item] = []
+    append = out.append
     pos = start
     for ps, pe, kind in prot + [(end, end, "")]:
         ps, pe = max(ps, start), min(pe, end)
@@ -49,26 +50,51 @@ def items(text: str, start: int, end: int, protected: list[tuple[int, int, str]]
             continue
         for m in _ITEM.finditer(text, pos, ps):
             raw = m.group()
-            s, e = m.span()
-            stripped = raw.strip()
-            if stripped in DASHES:
-                off = raw.index(stripped)
-                out.append(Item(s + off, s + off + 1, "dash", stripped))
-            elif raw in ",;:.!?":
-                out.append(Item(s, e, "punct", raw))
-            elif not stripped:
+            token = _TOKENS.get(raw, _UNSEEN)
+            if token is _UNSEEN:
+                token = _token(raw)
+            if token is None:
                 continue
-            elif _LETTER.match(raw):
-                out.append(Item(s, e, "word", fold(raw)))
-            elif _DIGIT.match(raw):
-                out.append(Item(s, e, "num", raw.lower()))
+            token_kind, low, dash_at = token
+            if dash_at < 0:
+                append(_new_item(Item, (*m.span(), token_kind, low, "")))
             else:
-                out.append(Item(s, e, "other", raw))
+                at = m.start() + dash_at
+                append(_new_item(Item, (at, at + 1, "dash", low, "")))
         if kind:
-            out.append(Item(ps, pe, kind, fold(text[ps:pe]) if kind == "name" else "",
-                            _paren_head(text, ps, pe) if kind == "paren" else ""))
+            append(Item(ps, pe, kind, fold(text[ps:pe]) if kind == "name" else "",
+                        _paren_head(text, ps, pe) if kind == "paren" else ""))
         pos = max(pos, pe)
     return out
+
+
+# What each token text is (kind, folded text, offset of a dash in it or -1; None for white
+# space), worked out once per distinct token of the process rather than at every occurrence:
+# a card text is mostly words seen before. Bounded, for a long-lived language server.
+_TOKENS: dict[str, tuple[str, str, int] | None] = {}
+_TOKENS_LIMIT = 200_000
+_UNSEEN = object()
+_new_item = tuple.__new__   # Item(*fields) without the generated __new__'s Python frame
+
+
+def _token(raw: str) -> tuple[str, str, int] | None:
+    stripped = raw.strip()
+    if stripped in DASHES:
+        token = ("dash", stripped, raw.index(stripped))
+    elif raw in ",;:.!?":
+        token = ("punct", raw, -1)
+    elif not stripped:
+        token = None
+    elif _LETTER.match(raw):
+        token = ("word", fold(raw), -1)
+    elif _DIGIT.match(raw):
+        token = ("num", raw.lower(), -1)
+    else:
+        token = ("other", raw, -1)
+    if len(_TOKENS) >= _TOKENS_LIMIT:
+        _TOKENS.clear()
+    _TOKENS[raw] = token
+    return token
 
 
 def _paren_head(text: str, start: int, end: int) -> str:
