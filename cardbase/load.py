@@ -220,42 +220,55 @@ def _constant_version_resolver():
                 try:
                     candidates = self._candidates[first]
                 except AttributeError:
-                    self._candidates, self._tags = {}, {}
+                    self._candidates = {}
                     return self.resolve(kind, value, implicit)
                 except KeyError:
                     table = self.versioned_resolver
                     candidates = self._candidates[first] = table.get(first, []) + table.get(None, [])
                 for tag, regexp in candidates:
                     if regexp.match(value):
-                        # one Tag per tag name, so its decoded form is worked out once
-                        shared = self._tags.get(tag)
+                        # one Tag per tag name for the process, so its decoded form is worked out once
+                        shared = _SHARED_TAGS.get(tag)
                         if shared is None:
-                            shared = self._tags[tag] = Tag(suffix=tag)
+                            shared = _SHARED_TAGS[tag] = Tag(suffix=tag)
+                            _TAG_NAMES[id(shared)] = tag
                         return shared
                 return self.DEFAULT_SCALAR_TAG
 
+        for default in (VersionedResolver.DEFAULT_SCALAR_TAG, VersionedResolver.DEFAULT_SEQUENCE_TAG,
+                        VersionedResolver.DEFAULT_MAPPING_TAG):
+            _TAG_NAMES[id(default)] = str(default)
         _RESOLVER = ConstantVersionResolver
     return _RESOLVER
 
 
 _RESOLVER = None
+# The Tags the resolver hands out, kept for the process (so their ids are never reused), with
+# their names: `node.tag` works a node's name out through three properties, a look-up by the
+# Tag's id is one dict access (_fast_scalar, for every value of a base).
+_SHARED_TAGS: dict[str, Any] = {}
+_TAG_NAMES: dict[int, str] = {}
 
 
 _SLOW = object()
 _STR_TAG = "tag:yaml.org,2002:str"
 _INT_TAG = "tag:yaml.org,2002:int"
 _SEQ_TAG = "tag:yaml.org,2002:seq"
+_BOOL_TAG = "tag:yaml.org,2002:bool"
+_PLAIN_BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
 _PLAIN_INT = re.compile(r"(?:0|-?[1-9][0-9]{0,17})\Z")
 
 
 def _fast_scalar(node) -> Any:
-    """The value of a plain string, a plain decimal integer or a list of them
+    """The value of a plain string, a plain decimal integer, a boolean or a list of them
     without ruamel's constructor (the bulk of a card file); _SLOW for anything
     else, which the constructor handles. Tags are plain strings behind the C
     parser; elsewhere the comparison fails and the constructor is used."""
-    tag = node.tag
-    if type(tag) is not str:
-        return _SLOW
+    tag = _TAG_NAMES.get(id(node.ctag))
+    if tag is None:   # a tag written in the file, or a node composed without this resolver
+        tag = node.tag
+        if type(tag) is not str:
+            return _SLOW
     if tag == _STR_TAG:
         if node.id != "scalar":
             return _SLOW
@@ -268,6 +281,8 @@ def _fast_scalar(node) -> Any:
         return value
     if tag == _INT_TAG and node.id == "scalar" and _PLAIN_INT.match(node.value):
         return int(node.value)
+    if tag == _BOOL_TAG and node.id == "scalar" and node.value in _PLAIN_BOOLS:
+        return _PLAIN_BOOLS[node.value]   # what the constructor's bool_values give (`elite: false`)
     if tag == _SEQ_TAG and node.id == "sequence":
         if any(item.id != "scalar" for item in node.value):
             return _SLOW  # nested lists go to the constructor (which bounds their depth)

@@ -162,9 +162,9 @@ def _work(path: str, raw: bytes | None, key: str | None) -> FileResult:
 def _warm_reader() -> None:
     """Load the reader (grammar, morphology) before forking: the workers share it."""
     try:
-        from parser import read_text
+        from parser import warm_up
 
-        read_text("При атаке — ранить цель на 1.")
+        warm_up()
     except Exception:  # noqa: BLE001 - a reader fault shows per card (BJ002), not here
         pass
 

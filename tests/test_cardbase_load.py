@@ -297,3 +297,22 @@ def test_problem_kinds_tell_consumers_what_went_wrong(tmp_path):
     kinds = sorted((Path(p.path).name, p.kind) for p in base.problems)
     assert kinds == [("a.yaml", "unreadable"), ("b.yaml", "icon"), ("b.yaml", "noqa"),
                      ("b.yaml", "schema"), ("missing.yaml", "unreadable")]
+
+
+@pytest.mark.parametrize("value", ["true", "True", "TRUE", "false", "False", "FALSE", "yes", "off", "tRue",
+                                   "'true'", "!!bool yes", "!!bool FALSE", "12", "-3", "012", "0x1F", "1_000",
+                                   "[1, 2, 3]", "[1, [2]]", "слово", "''", "~", "1.5"])
+def test_fast_scalar_values_are_the_constructors(value):
+    """The loader's shortcut past ruamel's constructor gives the constructor's value, or steps aside."""
+    from ruamel.yaml import YAML
+
+    from cardbase.load import _SLOW, _constant_version_resolver, _fast_scalar, _plain
+
+    yaml = YAML(typ="safe", pure=False)
+    yaml.Resolver = _constant_version_resolver()
+    node = yaml.compose(f"a: {value}\n").value[0][1]
+    fast = _fast_scalar(node)
+    expected = _plain(yaml.constructor.construct_object(node, deep=True))
+    assert fast is _SLOW or (type(fast) is type(expected) and fast == expected)
+    if value in ("true", "FALSE", "12", "слово", "[1, 2, 3]"):
+        assert fast is not _SLOW   # the usual values of a card file take the shortcut

@@ -59,40 +59,51 @@ def _segments(text: str) -> tuple[Segment, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=16)  # several rules mask the same card's text in a row
 def mask_icons(text: str) -> str:
     """Icons replaced by spaces of the same length, so offsets stay."""
-    return ICON_RE.sub(lambda m: " " * len(m.group(0)), text)
+    return ICON_RE.sub(lambda m: " " * len(m.group(0)), text) if "{" in text else text
 
 
+_QUOTE_MARKS = re.compile("[«»]")
+_QUOTE_AND_PAREN_MARKS = re.compile("[«»()]")
+_NOT_NEWLINE = re.compile("[^\n]")
+
+
+@lru_cache(maxsize=16)  # several rules mask the same card's text in a row
 def mask_quoted(text: str, parens: bool = True) -> str:
-    """Text inside «...» (nested too) and, unless parens=False, (...) blanked out; offsets kept."""
+    """Text inside «...» (nested too) and, unless parens=False, (...) blanked out; offsets kept.
+    The marks stay; a closing mark without an opening one is only a mark."""
     if "«" not in text and (not parens or "(" not in text):
         return text  # nothing quoted: a stray "»" or ")" blanks nothing either
-    out = list(text)
+    out = []
     depth_q = depth_p = 0
-    for i, ch in enumerate(text):
+    last = 0
+    for mark in (_QUOTE_AND_PAREN_MARKS if parens else _QUOTE_MARKS).finditer(text):
+        at, ch = mark.start(), mark.group()
+        between = text[last:at]
+        out.append(_NOT_NEWLINE.sub(" ", between) if depth_q or depth_p else between)
+        out.append(ch)
         if ch == "«":
             depth_q += 1
-            continue
-        if ch == "»":
+        elif ch == "»":
             depth_q = max(0, depth_q - 1)
-            continue
-        if ch == "(" and parens:
+        elif ch == "(":
             depth_p += 1
-            continue
-        if ch == ")" and parens:
+        else:
             depth_p = max(0, depth_p - 1)
-            continue
-        if depth_q or depth_p:
-            out[i] = " " if ch != "\n" else "\n"
+        last = at + 1
+    rest = text[last:]
+    out.append(_NOT_NEWLINE.sub(" ", rest) if depth_q or depth_p else rest)
     return "".join(out)
 
 
-@lru_cache(maxsize=1)
 def morph():
-    import pymorphy3
+    """The reader's pymorphy3 analyser (one dictionary per process, loaded before
+    lint's workers fork)."""
+    from parser import morph_analyzer
 
-    return pymorphy3.MorphAnalyzer()
+    return morph_analyzer()
 
 
 @lru_cache(maxsize=65536)

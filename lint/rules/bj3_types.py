@@ -58,8 +58,11 @@ class AbilityTypeTypo(Rule):
     message = "«{word}» — нет такого слова; похоже на тип способности «{type}»"
 
     def check(self, ctx):
+        masked = mask_quoted(ctx.text, parens=False)
+        if not any(_typo_of(low) for low in {word.lower() for word in WORD_RE.findall(masked)} if len(low) >= 5):
+            return  # no word is a typo of a type (most cards): nothing to look at word by word
         own = name_words(ctx.card.name)
-        for match in WORD_RE.finditer(mask_quoted(ctx.text, parens=False)):
+        for match in WORD_RE.finditer(masked):
             word = match.group(0)
             low = word.lower()
             if len(low) < 5 or low in own or "-" in low:
@@ -175,6 +178,8 @@ def payments(text: str):
     """(start, end, [(count, icon, after, start, end)], separator offset) of each
     payment that opens a feature (a line, a sentence or a quoted granted feature)."""
     out = []
+    if "{" not in text:
+        return out  # a payment is made of icons
     starts = {seg.start + (len(seg.text) - len(seg.text.lstrip())) for seg in segments(text)}
     for match in re.finditer(r"[«\"]\s*", text):  # granted features: получает «{tap}: ...»
         starts.add(match.end())

@@ -15,7 +15,7 @@ from lark import Lark, Transformer, v_args
 from lark import Token as LarkToken
 from lark.lexer import Lexer
 
-from parser.engine.tokens import Token
+from parser.engine.tokens import Kind, Token
 
 
 @dataclass(frozen=True)
@@ -127,5 +127,52 @@ def _lark() -> Lark:
 
 
 def parse_surface(tokens: list[Token]) -> SSeq:
-    """Parse a token list; raises lark.exceptions.UnexpectedInput on bad input."""
-    return _lark().parse(tokens)
+    """Parse a token list; raises lark.exceptions.UnexpectedInput on bad input.
+
+    Most effects are flat (abilities joined by connectives, no brackets,
+    conditions or paired forms): those are put together directly, as the
+    grammar would (`_flat`); the rest, and every input the grammar rejects, go
+    to Lark, which builds the same structure or raises."""
+    flat = _flat(tokens)
+    return flat if flat is not None else _lark().parse(tokens)
+
+
+_GROUP_OPS = frozenset({Kind.COMMA, Kind.AND, Kind.OR, Kind.DEP, Kind.ELSE, Kind.OPP})
+
+
+def _flat(tokens: list[Token]) -> SSeq | None:
+    """The surface of `[MAY] ATOM (joiner [MAY] ATOM)*` — `seq`, `block`, `plain_alt`, `group`
+    and `item` of connectives.lark for THEN, EITHER and the group's operators — or None
+    for anything else (brackets, conditions, paired forms, an ill-formed list)."""
+    blocks: list[SBlock] = []
+    alts: list[SAlt] = []
+    items: list[SItem] = []
+    ops: list[Token] = []
+    may = None
+    want_item = True
+    for tok in tokens:
+        kind = tok.kind
+        if want_item:
+            if kind is Kind.MAY and may is None:
+                may = tok
+            elif kind is Kind.ATOM:
+                items.append(SItem(may, tok))
+                may, want_item = None, False
+            else:
+                return None
+        elif kind in _GROUP_OPS:
+            ops.append(tok)
+            want_item = True
+        elif kind is Kind.EITHER or kind is Kind.THEN:
+            alts.append(SAlt(SGroup(tuple(items), tuple(ops)), paired=False))
+            items, ops, want_item = [], [], True
+            if kind is Kind.THEN:
+                blocks.append(SBlock(tuple(alts)))
+                alts = []
+        else:
+            return None
+    if want_item:
+        return None
+    alts.append(SAlt(SGroup(tuple(items), tuple(ops)), paired=False))
+    blocks.append(SBlock(tuple(alts)))
+    return SSeq(tuple(blocks))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import NamedTuple
 
 from parser.reader.annotations import ABILITY_TYPES
@@ -144,9 +145,14 @@ def find_condition(text: str, start: int, end: int, protected, clause: bool | No
 
 def _second_person(item: Item) -> bool:
     """An infinitive or a 2nd-person/imperative verb: an instruction, never a condition's predicate."""
-    if morph.pos(item.low) == "INFN":
+    return _second_person_word(item.low)
+
+
+@lru_cache(maxsize=65536)   # asked of every word before a condition's dash
+def _second_person_word(word: str) -> bool:
+    if morph.pos(word) == "INFN":
         return True
-    found = morph.parses(item.low)
+    found = morph.parses(word)
     return bool(found) and found[0].tag.POS == "VERB" and ("2per" in found[0].tag or "impr" in found[0].tag)
 
 

@@ -99,6 +99,16 @@ def read_text(text: str, name: str | None = None) -> list[Feature]:
     return out
 
 
+def warm_up() -> None:
+    """Load what reading needs once per process — the morphology dictionary and
+    the connective grammar (flat effects never build it) — so that processes
+    forked afterwards (lint's workers) share them instead of each loading its own."""
+    from parser.engine.grammar import _lark
+
+    _lark()
+    read_text("При атаке — ранить цель на 1.")
+
+
 def _failed(text: str, span: Span, line: int, exc: Exception) -> Feature:
     from parser.engine.reading import ReadingError
 

@@ -82,8 +82,27 @@ def lexeme_forms(word: str) -> frozenset[str]:
     forms = {norm}
     for parse in parses(word)[:3]:
         if parse.tag.POS in {"NOUN", "ADJF", "PRTF", None} or "Name" in parse.tag or "Surn" in parse.tag:
-            forms.update(normalize(f.word) for f in parse.lexeme)
+            forms.update(map(normalize, set(lexeme_words(parse))))
     return frozenset(forms)
+
+
+def lexeme_words(parse) -> list[str]:
+    """The words of `parse.lexeme`, in its order. A dictionary word's forms are
+    spelled straight from its paradigm (prefix + stem + suffix, as pymorphy3's
+    DictionaryAnalyzer.get_lexeme spells them) without building a Parse and a
+    tag per form, which cost a card with a new name more than reading it;
+    predicted and compound words go through pymorphy3."""
+    stack = parse.methods_stack
+    unit = stack[0][0] if len(stack) == 1 else None
+    if unit is None or type(unit).__name__ != "DictionaryAnalyzer":
+        return [form.word for form in parse.lexeme]
+    words = unit.dict
+    _, _, para_id, index = stack[0]
+    paradigm = words.paradigms[para_id]
+    size = len(paradigm) // 3
+    stem = words.build_stem(paradigm, index, parse.word)
+    prefixes, suffixes = words.paradigm_prefixes, words.suffixes
+    return [prefixes[paradigm[2 * size + i]] + stem + suffixes[paradigm[i]] for i in range(size)]
 
 
 # Ability nouns that can open an effect without a verb: "При гибели — особый удар на 2".

@@ -76,6 +76,12 @@ def name_spans(text: str, name: str | None, start: int = 0, end: int | None = No
         return []
     end = len(text) if end is None else end
     folded = fold(text)
+    if parts[0][1].isdisjoint(_WORD.findall(folded, start, end)):
+        return []        # no word of the range is a form of the name's first word (most features)
+    return _spans_word_by_word(folded, parts, start, end)
+
+
+def _spans_word_by_word(folded: str, parts, start: int, end: int) -> list[tuple[int, int]]:
     words = [(m.start(), m.end()) for m in _WORD.finditer(folded, start, end)]
     spans: list[tuple[int, int]] = []
     i = 0

@@ -13,6 +13,8 @@ from typing import Callable
 
 Span = tuple[int, int]
 _ICON = re.compile(r"\{[A-Za-z_]+\}|\[:[A-Za-z_]+\]")   # a placeholder, or an online-client mark «[:unq]»
+_MARKS = re.compile('[«“(»”)"]')
+_STRAIGHT = re.compile('"')
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,21 @@ class Regions:
         return None
 
     @cached_property
+    def visible(self) -> tuple[Span, ...]:
+        """The spans `covering` answers with, in text order: the quotes and parentheses, and
+        the icons outside them. They never overlap (an icon holds no quote or bracket mark),
+        so a scan whose position only grows can walk this list instead of asking `covering`
+        at every position: the first span ending after the position is the only one that
+        can hold it."""
+        (outer, starts), (icons, _) = self._sorted
+
+        def outside(icon: Span) -> bool:
+            k = bisect_right(starts, icon[0]) - 1
+            return k < 0 or icon[0] >= outer[k][1]
+
+        return tuple(sorted(outer + tuple(filter(outside, icons))))
+
+    @cached_property
     def _sorted(self) -> tuple[tuple[tuple[Span, ...], list[int]], ...]:
         outer = tuple(sorted(self.quotes + self.parens))     # top level: never overlap
         icons = tuple(sorted(self.icons))
@@ -49,15 +66,16 @@ def find_regions(text: str, start: int = 0, end: int | None = None) -> Regions:
     stack: list[tuple[str, int]] = []
     balanced = True
     straight_pairs = _straight_pairs(text, start, end)
-    i = start
-    while i < end:
-        ch = text[i]
+    skip_to = start  # past a straight-quoted pair nothing inside counts
+    for mark in _MARKS.finditer(text, start, end):  # only the marks: every other character is passed over
+        i, ch = mark.start(), mark.group()
+        if i < skip_to:
+            continue
         if ch in "«“(":
             stack.append(("«" if ch == "“" else ch, i))
         elif ch == '"' and not stack and i in straight_pairs:
             quotes.append((i, straight_pairs[i] + 1))
-            i = straight_pairs[i] + 1
-            continue
+            skip_to = straight_pairs[i] + 1
         elif ch in "»”)":
             want = "(" if ch == ")" else "«"     # typographic “…” (the rulebook's) count as «…»
             if stack and stack[-1][0] == want:
@@ -72,7 +90,6 @@ def find_regions(text: str, start: int = 0, end: int | None = None) -> Regions:
                     (quotes if want == "«" else parens).append((at, i + 1))
             else:
                 balanced = False
-        i += 1
     if stack:
         balanced = False
     icons = tuple((m.start(), m.end()) for m in _ICON.finditer(text, start, end))
@@ -86,7 +103,7 @@ def _straight_pairs(text: str, start: int, end: int) -> dict[int, int]:
     nested pair (`"{tap}: Метание "лягушки" на 1, дальность 3"`) stays inside the outer one;
     when the marks do not nest that way (a quote glued to a word on both sides, an odd count),
     quotes pair in order, first with second, third with fourth."""
-    straight = [i for i in range(start, end) if text[i] == '"']
+    straight = [m.start() for m in _STRAIGHT.finditer(text, start, end)]
     pairs: dict[int, int] = {}
     stack: list[int] = []
     for i in straight:

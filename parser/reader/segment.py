@@ -177,7 +177,6 @@ def candidates(text: str, start: int, end: int, protected: list[tuple[int, int, 
                dynamic: bool) -> list[Cand]:
     """Every connective candidate of an effect, in text order, non-overlapping."""
     seq = items(text, start, end, protected)
-    inside, closing = _protect_clauses(seq)
     out: list[Cand] = []
     # a case list (one case per line): the line breaks join its cases
     breaks = _line_breaks(text, start, end)
@@ -227,9 +226,8 @@ def _options_as_choice(cands: list[Cand]) -> list[Cand]:
 def _line_breaks(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """Separators between case lines: end punctuation, the newline and indentation."""
     out = []
-    for i in range(start, end):
-        if text[i] != "\n":
-            continue
+    i = start - 1
+    while (i := text.find("\n", i + 1, end)) >= 0:   # only the newlines: every other character is passed over
         s = i
         while s > start and text[s - 1] in " \t":
             s -= 1

@@ -100,7 +100,7 @@ def _word_window(text: str, start: int, j: int, width: int = 40) -> int:
     return lo
 
 
-def _payment_start(text: str, start: int, j: int, last_solid: list[int]) -> int | None:
+def _payment_start(text: str, start: int, j: int) -> int | None:
     """Where a payment found at j really starts: "X {counter}" keeps its X."""
     lo = _word_window(text, start, j)
     if text[j].isdigit() and re.search(r"(?:^|\s)(?:на|к|от|до|по|с)\s*$", text[lo:j]):
@@ -109,7 +109,7 @@ def _payment_start(text: str, start: int, j: int, last_solid: list[int]) -> int 
     if not m:
         return j
     k = lo + m.start(1)
-    solid = last_solid[k - start]
+    solid = _last_solid(text, start, k)
     if solid < start or text[solid] in ".)":
         return None          # the sentence cut already starts the feature at k
     return k if m.group(1) in "XХxх" else j
@@ -127,24 +127,25 @@ def _cases_after_roll(text: str, start: int, dot: int, end: int) -> bool:
     return bool(_ROLL_END.search(text, max(start, dot - 30), dot)) and bool(_CASE_HEAD.match(text, dot + 1, end))
 
 
-def _last_solid(text: str, start: int, end: int) -> list[int]:
-    """For each offset i of [start, end]: the last non-space offset before i (start - 1 if none)."""
-    out, last = [], start - 1
-    for i in range(start, end + 1):
-        out.append(last)
-        if i < end and not text[i].isspace():
-            last = i
-    return out
+def _last_solid(text: str, start: int, i: int) -> int:
+    """The last non-space offset before i (start - 1 if none). Asked only where a feature may
+    start, right after a run of white space, so looking back over that run keeps the split linear."""
+    k = i - 1
+    while k >= start and text[k].isspace():
+        k -= 1
+    return k
 
 
 def _boundaries(text: str, start: int, end: int) -> list[int]:
     """Offsets inside a chunk where a new feature starts."""
-    regions = find_regions(text, start, end)
-    last_solid = _last_solid(text, start, end)
+    spans = find_regions(text, start, end).visible   # i only grows: the spans are walked once
+    next_span = 0
     cuts: list[int] = []
     i = start
     while i < end:
-        hit = regions.covering(i)
+        while next_span < len(spans) and spans[next_span][1] <= i:
+            next_span += 1
+        hit = spans[next_span] if next_span < len(spans) and spans[next_span][0] <= i else None
         if hit and hit[0] == i and text[i] != "(":
             i = hit[1]
             continue
@@ -170,12 +171,12 @@ def _boundaries(text: str, start: int, end: int) -> list[int]:
             head = (_FEATURE_HEAD.match(text, j, end) or word_label_at(text, j, end)) if j < end else None
             trigger = head is None and j < end and _TRIGGER_HEAD.match(text, j, end)
             if (head or trigger) and not LEADING_MARKS.fullmatch(text, start, j):
-                solid = last_solid[i - start]
+                solid = _last_solid(text, start, i)
                 last = text[solid] if solid >= start else ""
                 if last and last not in ":—–-«\"," \
                         and not _GRANTING.search(text, _word_window(text, start, solid + 1, 60), solid + 1):
                     if head:
-                        cut = _payment_start(text, start, j, last_solid)
+                        cut = _payment_start(text, start, j)
                         if cut is not None:
                             cuts.append(cut)
                     elif last.isalnum() or last in "})":

@@ -6,13 +6,16 @@ items, so no connective or verb is ever found inside them.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from parser.reader import morph
 from parser.reader.names import fold
 
 # a range of numbers «1–3» (any dash between digits, no spaces) is one number, never a dash
 _ITEM = re.compile(r"\d+(?:[–—]\d+)+(?![^\W_])|[^\W_]+(?:['’\-][^\W_]+)*|\s[-–—]\s|[—–]|[,;:.!?]|\S", re.UNICODE)
+_LETTER = re.compile(r"[^\W\d_]")
+_DIGIT = re.compile(r"\d")
+_PAREN_HEAD = re.compile(r"\(\s*([^\W\d_]+)")
 
 DASHES = {"—", "–", "-"}
 PREPOSITIONS = {"в", "во", "на", "с", "со", "к", "ко", "по", "от", "до", "из", "у", "за", "при",
@@ -24,9 +27,9 @@ PLACES = {"позади", "впереди", "слева", "справа", "на�
 PARTICLES = {"не", "также", "же", "еще", "ещё", "сразу", "тоже", "только", "вместо", "этого", "вновь", "снова"}
 
 
-@dataclass(frozen=True)
-class Item:
-    """One word, punctuation mark, dash or protected span."""
+class Item(NamedTuple):
+    """One word, punctuation mark, dash or protected span (a tuple: an effect makes
+    dozens of them, and a tuple is built several times faster than a frozen dataclass)."""
 
     start: int
     end: int
@@ -42,6 +45,7 @@ def items(text: str, start: int, end: int, protected: list[tuple[int, int, str]]
     """Items of text[start:end]; protected is a list of (start, end, kind)."""
     prot = sorted((s, e, k) for s, e, k in protected if s < end and e > start)
     out: list[Item] = []
+    append = out.append
     pos = start
     for ps, pe, kind in prot + [(end, end, "")]:
         ps, pe = max(ps, start), min(pe, end)
@@ -49,30 +53,55 @@ def items(text: str, start: int, end: int, protected: list[tuple[int, int, str]]
             continue
         for m in _ITEM.finditer(text, pos, ps):
             raw = m.group()
-            s, e = m.start(), m.end()
-            if raw.strip() in DASHES:
-                stripped = raw.strip()
-                off = raw.index(stripped)
-                out.append(Item(s + off, s + off + 1, "dash", stripped))
-            elif raw in ",;:.!?":
-                out.append(Item(s, e, "punct", raw))
-            elif raw.isspace():
+            token = _TOKENS.get(raw, _UNSEEN)
+            if token is _UNSEEN:
+                token = _token(raw)
+            if token is None:
                 continue
-            elif re.match(r"[^\W\d_]", raw):
-                out.append(Item(s, e, "word", fold(raw)))
-            elif re.match(r"\d", raw):
-                out.append(Item(s, e, "num", raw.lower()))
+            token_kind, low, dash_at = token
+            if dash_at < 0:
+                append(_new_item(Item, (*m.span(), token_kind, low, "")))
             else:
-                out.append(Item(s, e, "other", raw))
+                at = m.start() + dash_at
+                append(_new_item(Item, (at, at + 1, "dash", low, "")))
         if kind:
-            out.append(Item(ps, pe, kind, fold(text[ps:pe]) if kind == "name" else "",
-                            _paren_head(text, ps, pe) if kind == "paren" else ""))
+            append(Item(ps, pe, kind, fold(text[ps:pe]) if kind == "name" else "",
+                        _paren_head(text, ps, pe) if kind == "paren" else ""))
         pos = max(pos, pe)
     return out
 
 
+# What each token text is (kind, folded text, offset of a dash in it or -1; None for white
+# space), worked out once per distinct token of the process rather than at every occurrence:
+# a card text is mostly words seen before. Bounded, for a long-lived language server.
+_TOKENS: dict[str, tuple[str, str, int] | None] = {}
+_TOKENS_LIMIT = 200_000
+_UNSEEN = object()
+_new_item = tuple.__new__   # Item(*fields) without the generated __new__'s Python frame
+
+
+def _token(raw: str) -> tuple[str, str, int] | None:
+    stripped = raw.strip()
+    if stripped in DASHES:
+        token = ("dash", stripped, raw.index(stripped))
+    elif raw in ",;:.!?":
+        token = ("punct", raw, -1)
+    elif not stripped:
+        token = None
+    elif _LETTER.match(raw):
+        token = ("word", fold(raw), -1)
+    elif _DIGIT.match(raw):
+        token = ("num", raw.lower(), -1)
+    else:
+        token = ("other", raw, -1)
+    if len(_TOKENS) >= _TOKENS_LIMIT:
+        _TOKENS.clear()
+    _TOKENS[raw] = token
+    return token
+
+
 def _paren_head(text: str, start: int, end: int) -> str:
-    first = re.match(r"\(\s*([^\W\d_]+)", text[start:end])
+    first = _PAREN_HEAD.match(text[start:end])
     return fold(first.group(1)) if first else ""
 
 
