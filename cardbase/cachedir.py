@@ -96,7 +96,9 @@ def is_marked(folder: Path) -> bool:
 
 def refusal(folder: Path) -> str | None:
     """Why `folder` cannot hold the tool's cache (Russian), or None when it can:
-    it is absent, empty, or marked as the tool's."""
+    it is absent, holds nothing but what the tool writes there (empty, or being
+    claimed by another process of the tool at this moment: a .gitignore, a
+    temporary file), or is marked as the tool's."""
     folder = Path(folder)
     try:
         info = os.lstat(folder)
@@ -111,8 +113,9 @@ def refusal(folder: Path) -> str | None:
     if not info.st_mode & 0o222:   # as root too: the mode is the user's «do not write here»
         return f"папка {folder} только для чтения (права {stat.S_IMODE(info.st_mode):04o})"
     try:
-        if not any(os.scandir(folder)):
-            return None
+        with os.scandir(folder) as entries:
+            if all(_claimable(entry.name) for entry in entries):
+                return None
     except OSError as exc:
         return f"папка {folder} недоступна ({exc.strerror or exc})"
     return f"папка {folder} не помечена как кэш berserk-judge (нет {TAG_NAME}), в ней чужие файлы"
@@ -194,6 +197,12 @@ def marked_ancestor(path: str | os.PathLike) -> Path | None:
 # `clean` deletes these and nothing else: a file the user put into the folder stays.
 _OWN = re.compile(r"[0-9a-f]{40}\.(?:msgpack|json)|output-[0-9a-f]{32}\.msgpack|\.tmp-[^/]*")
 _OWN_FOLDERS = ("cards-index",)
+
+
+def _claimable(name: str) -> bool:
+    """A name an unmarked folder may hold and still be claimed: what the tool
+    writes there itself (a second process claiming the same folder at once)."""
+    return name == ".gitignore" or _OWN.fullmatch(name) is not None
 
 
 def clean(folder: Path) -> list[Path] | None:

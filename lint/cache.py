@@ -160,7 +160,7 @@ class LintCache:
 
         try:
             data = msgspec.msgpack.encode(value)
-            if not self._prepare():
+            if not self.prepare():
                 return False
             handle, temp = tempfile.mkstemp(dir=self.folder, prefix=".tmp-", suffix=".msgpack")
             try:
@@ -175,8 +175,9 @@ class LintCache:
             return False  # a cache that cannot be written only costs time
         return True
 
-    def _prepare(self) -> bool:
-        """Create and mark the folder if needed; False when it is somebody else's."""
+    def prepare(self) -> bool:
+        """Create and mark the folder if needed; False when it is somebody else's.
+        Called once before workers start, so that they find it marked."""
         return claim(self.folder)
 
 

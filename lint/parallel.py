@@ -78,6 +78,8 @@ def lint_paths(paths: list[str] | None, settings: Settings, *, jobs: int = 1,
 
     jobs = min(jobs, default_jobs(), len(todo))
     if jobs > 1:
+        if cache is not None:
+            cache.prepare()   # marked before the workers race to create it
         _in_workers(todo, inputs, keys, settings, cache, jobs, parts, tick)
     for index in todo:  # --jobs 1, or what the workers left
         if parts[index] is None:

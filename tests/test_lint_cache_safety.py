@@ -265,3 +265,23 @@ def test_a_worker_killed_mid_run_loses_and_repeats_nothing(corpus_dir, tmp_path,
         assert got.findings == expected.findings
         assert len({(f.path, f.line, f.column, f.code, f.message) for f in got.findings}) == len(got.findings)
         assert (got.cards, got.files) == (expected.cards, expected.files)
+
+
+def test_a_folder_being_claimed_by_another_process_is_claimable(tmp_path):
+    """Two workers create the cache folder at once: the second finds the first's
+    .gitignore or temporary file, not yet its CACHEDIR.TAG, and must not refuse
+    (a refusal there silently lost a file's cache entry). A user's file still refuses."""
+    from cardbase.cachedir import claim, is_marked, refusal
+
+    folder = tmp_path / "cache"
+    folder.mkdir()
+    (folder / ".gitignore").write_text("*\n", encoding="utf-8")
+    (folder / ".tmp-abc123").write_bytes(b"")
+    assert refusal(folder) is None and claim(folder) and is_marked(folder)
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / ".gitignore").write_text("*\n", encoding="utf-8")
+    (other / "notes.txt").write_text("мои заметки", encoding="utf-8")
+    assert refusal(other) == (f"папка {other} не помечена как кэш berserk-judge (нет CACHEDIR.TAG), "
+                              "в ней чужие файлы")
+    assert not claim(other) and not is_marked(other)
