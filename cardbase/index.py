@@ -319,7 +319,9 @@ def _digests(producer, paths: list[str], numbers: list[int], jobs: int | None):
     with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork")) as pool:
         futures = {pool.submit(producer.digest_file, path): number for number, path in zip(numbers, paths)}
         for future in as_completed(futures):
-            yield futures[future], future.result()
+            number = futures.pop(future)   # the digest is freed once stored: memory flat in the base
+            yield number, future.result()
+            del future
 
 
 def _cores() -> int:
