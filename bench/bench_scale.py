@@ -20,7 +20,8 @@ that a change of the machine's load hits all of them alike:
 
 CPU is user + system time of the process and its workers (wait4), wall is
 elapsed time, peak is the largest resident set of the process or any worker.
-The load average is printed with every row: the wall-clock targets hold for
+Bytecode is written (PYTHONDONTWRITEBYTECODE is unset for the commands), as on a
+user's machine. The load average is printed with every row: the wall-clock targets hold for
 an idle machine only, the CPU ones on any. After the rounds the outputs of
 lint_default, lint_j1, lint_j2 and lint_warm are compared byte for byte, and
 lint_changed against a cold run of the changed base.
@@ -131,6 +132,7 @@ def measure(size: int, corpus: Path, tool: str, repeat: int, work: Path) -> dict
           "tool's own)", flush=True)
     cache = work / "cache"
     env = dict(os.environ, BERSERK_JUDGE_CACHE_DIR=str(cache))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)   # as a user's machine: the tool's bytecode is written and reused
     lint = [tool, "lint", str(base), "--exit-zero", "--isolated"]
     some_file = sorted(base.glob("*.yaml"))[len(list(base.glob("*.yaml"))) // 2]
     toggle = Toggle(some_file)
