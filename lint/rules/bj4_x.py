@@ -10,6 +10,8 @@ from lint.rules._text import DASHES, TRIGGER_RE, X_RE, Segment, mask_icons, segm
 
 # The text defines X in words: "где X — …", "(X выбирается отдельно для каждой карты)".
 _WHERE_RE = re.compile(r"(?i)где\s+[XХ](?![^\W\d_])|(?<![^\W\d_])[XХ]\s+(?:выбирается|выбираете|равно|равен)")
+# X as a lone letter in any case: a condition's «на х» measures the effect's «на Х»
+_ANY_X_RE = re.compile(r"(?<![^\W\d_])[XxХх](?![^\W\d_])")
 _DEP_RE = re.compile(r";|при\s+этом|при\s+выполнении|(?<=\s)[–—-](?=\s)", re.I)
 
 
@@ -22,7 +24,9 @@ class UndefinedX(Rule):
         (или «X выбирается …», «X равно …»),
         не измеряется условием срабатывания («получает X ран») и не стоит
         в зависимой способности, которая по 505.7 берёт X из результата
-        предыдущей.
+        предыдущей. X способности, за которой следует зависимая способность с
+        тем же X («снять Х дополнительных жизней, при этом излечить на Х» —
+        пример к 505.7), объявляет игрок: это не находка.
     Почему это важно:
         505.7: X должно быть определено — оплатой, пояснением «где X — …»
         или результатом способности, от которой зависит. Иначе величину
@@ -75,8 +79,8 @@ class UndefinedX(Rule):
                 continue  # part of the payment or its action cost (114)
             if TRIGGER_RE.match(body.lstrip()):
                 cut = _condition_end(body)
-                if first < seg.start + cut:
-                    continue  # measured by the trigger condition
+                if first < seg.start + cut or _ANY_X_RE.search(body, 0, cut):
+                    continue  # measured by the trigger condition (its «х» may be lower-case: «излечиться на х»)
                 start_effect = seg.start + cut
             else:
                 colon = body.find(":")
@@ -85,6 +89,8 @@ class UndefinedX(Rule):
             if any(not (m.group(0) in DASHES + "-" and _after_quote(masked, start_effect + m.start()))
                    for m in _DEP_RE.finditer(between)):
                 continue  # 505.7: taken from the ability it depends on (a dash after a name is no connective)
+            if _used_by_dependent(masked, first, seg.end):
+                continue  # 505.7's own example: «снять Х …, при этом излечить на Х» — declared here, used after
             if conditions.covers(first):
                 continue  # measured by a trigger condition the reader found
             around = [p for p in (by_line.at(first), by_quote.at(first)) if p is not None]
@@ -126,6 +132,19 @@ class _Covering:
     def covers(self, offset: int) -> bool:
         index = bisect_right(self.starts, offset) - 1
         return index >= 0 and self.reach[index] > offset
+
+
+def _used_by_dependent(masked: str, first: int, end: int) -> bool:
+    """The X at `first` is the amount of an ability that a dependent ability after
+    it (при этом, «;», a dash) uses again: the pattern of 505.7's example, where
+    the first ability's X is what the player declares and the dependent one's X
+    is computed from its result."""
+    for dep in _DEP_RE.finditer(masked, first, end):
+        if dep.group(0) in DASHES + "-" and _after_quote(masked, dep.start()):
+            continue  # a dash after a name is no connective
+        if X_RE.search(masked, dep.end(), end):
+            return True
+    return False
 
 
 def _after_quote(text: str, end: int) -> bool:
