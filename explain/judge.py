@@ -81,9 +81,37 @@ def chosen_targets(texts) -> list[tuple[str, str | None]]:
     found: dict[str, str | None] = {}
     for text in texts:
         for match in _CHOSEN.finditer(text):
-            words = match.group(0).strip()
+            words = _whole_phrase(text, match)
             found.setdefault(words, _nominative(match.group(1)) if match.group(1) else None)
     return list(found.items())
+
+
+_NEXT_WORD = re.compile(r"\s+([а-яё]+)", re.I)
+# what may stand between «выбранное» and its noun: «выбранное стоящее рядом его существо»
+_MODIFIERS = frozenset({"ADJF", "PRTF", "ADVB", "NPRO", "NUMR", "PREP"})
+
+
+def _whole_phrase(text: str, match: re.Match) -> str:
+    """The «выбранн…» phrase up to its noun («выбранное стоящее рядом его существо»,
+    not «выбранное стоящее»); the match itself when no noun follows within five words."""
+    from parser.reader import morph
+
+    head = re.match(r"выбранн\w*", match.group(0), re.I).end() + match.start()
+    end = head
+    for _ in range(5):
+        word = _NEXT_WORD.match(text, end)
+        if word is None:
+            break
+        end = word.end()
+        low = word.group(1).lower()
+        if low in ("противником", "атакованным", "владельцем"):
+            continue   # who chooses, between «выбранное» and its noun
+        kind = morph.pos(low)
+        if kind == "NOUN":
+            return text[match.start():end]
+        if kind not in _MODIFIERS:
+            break
+    return match.group(0).strip()
 
 
 def annotation_chooser(text: str) -> str | None:

@@ -394,6 +394,15 @@ def test_chosen_target_is_chosen_by_the_controller():
     assert step.rules == ("116.8, пример",)
 
 
+def test_chosen_target_is_named_up_to_its_noun():
+    """The whole phrase, not its first two words («выбранное стоящее», 70147)."""
+    step = find(steps_of("До начала хода противника — выбранное стоящее рядом его существо получает отравление на 1."),
+                "выбирает игрок")
+    assert step.text.startswith("«выбранное стоящее рядом его существо» выбирает игрок, контролирующий карту")
+    step = find(steps_of("{tap}: Ранить выбранное противником существо на 2."), "выбирает противник")
+    assert step.text.startswith("«выбранное противником существо» выбирает противник")
+
+
 def test_chosen_by_the_opponent():
     step = find(steps_of("{tap}: Ранить выбранное противником существо на 2."), "выбирает противник")
     assert step.rules == ()
