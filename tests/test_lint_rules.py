@@ -52,7 +52,7 @@ CASES = [
     ("BJ303", "Получает {zozl}.", (10, "значок {zozl} не опознан; возможно, {zoz}"), "Получает {zoz}."),
     ("BJ401", "{tap}: ранить цель на X.", (23, X_MSG.format(x="X")), "X{counter}{tap}: ранить цель на X."),
     ("BJ401", "Ранить цель на Х.", (16, X_MSG.format(x="Х")), "Ранить цель на Х, где Х — число ран на ней."),
-    # 505.7's own example: the first ability's X is declared, the dependent one's computed from it
+    # the rulebook's example to 505.3 (2nd edition): the first ability's X is declared, the dependent one's computed from it (505.7)
     ("BJ401", "{tap}: ранить цель на Х, при этом ранить себя на 1.", (23, X_MSG.format(x="Х")),
      "{tap}: Снять с вашего существа Х дополнительных жизней, при этом излечить выбранное существо на Х."),
     # a trigger condition measures X even when it writes the letter in lower case (50082)

@@ -26,10 +26,12 @@ class UndefinedX(Rule):
         в зависимой способности, которая по 505.7 берёт X из результата
         предыдущей. X способности, за которой следует зависимая способность с
         тем же X («снять Х дополнительных жизней, при этом излечить на Х» —
-        пример к 505.7), объявляет игрок: это не находка.
+        пример к 505.3 второго издания; 505.7 вычисляет X зависимой
+        способности из результата предыдущей), объявляет игрок: это не находка.
     Почему это важно:
-        505.7: X должно быть определено — оплатой, пояснением «где X — …»
-        или результатом способности, от которой зависит. Иначе величину
+        По 505.7 X зависимой способности вычисляется из результата
+        предыдущей; в остальных случаях X должно быть определено оплатой или
+        пояснением «где X — …» (спецификация, раздел о X). Иначе величину
         эффекта не может вычислить ни игрок, ни судья.
     Плохо:
         {tap}: ранить цель на X.
@@ -90,7 +92,7 @@ class UndefinedX(Rule):
                    for m in _DEP_RE.finditer(between)):
                 continue  # 505.7: taken from the ability it depends on (a dash after a name is no connective)
             if _used_by_dependent(masked, first, seg.end):
-                continue  # 505.7's own example: «снять Х …, при этом излечить на Х» — declared here, used after
+                continue  # the rulebook's example (505.3, 2nd edition): «снять Х …, при этом излечить на Х»
             if conditions.covers(first):
                 continue  # measured by a trigger condition the reader found
             around = [p for p in (by_line.at(first), by_quote.at(first)) if p is not None]
@@ -136,7 +138,8 @@ class _Covering:
 
 def _used_by_dependent(masked: str, first: int, end: int) -> bool:
     """The X at `first` is the amount of an ability that a dependent ability after
-    it (при этом, «;», a dash) uses again: the pattern of 505.7's example, where
+    it (при этом, «;», a dash) uses again: the pattern of the rulebook's example to
+    505.3 (second edition; the unnumbered payment passage), where
     the first ability's X is what the player declares and the dependent one's X
     is computed from its result."""
     for dep in _DEP_RE.finditer(masked, first, end):
