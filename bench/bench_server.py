@@ -30,7 +30,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from bench.bench_scale import SET_SIZE, build_base  # noqa: E402
+from bench.scale_base import SET_SIZE, build_base  # noqa: E402
 
 LIMIT_MS = 150
 MEMORY_LIMIT_MB = 300
@@ -190,7 +190,8 @@ def main() -> int:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-server-") as tmp:
         base = Path(tmp) / "base"
-        files, cards = build_base(args.corpus, args.cards, base)
+        files, stats = build_base(args.corpus, args.cards, base)
+        cards = stats.cards
         target = sorted(base.glob("*.yaml"))[len(list(base.glob("*.yaml"))) // 2]
         print(f"base: {cards} cards in {files} files ({SET_SIZE} a file); editing {target.name}; "
               f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}", flush=True)
