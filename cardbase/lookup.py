@@ -5,7 +5,8 @@ spaces do not count. A name printed in several sets is one card with
 several printings: an exact name shows it, whatever the number of its
 printings. Close names are scored with rapidfuzz (WRatio, 0–100), each name
 once; a match is clear when it is exact, or when the best score is high and
-well ahead of the next name. A query in Latin letters is also tried as
+well ahead of the next name, or when exactly one name sounds the same
+(unstressed о/а, е/и/я, voiced/voiceless, doubled letters: «Малатобоец»). A query in Latin letters is also tried as
 Cyrillic: transliterated and as typed with the wrong keyboard layout
 (`cardbase.translit`).
 """
@@ -159,6 +160,27 @@ def find_card(catalogue, query: str) -> Lookup:
                key=lambda lookup: lookup.candidates[0][1] if lookup.candidates else 0.0)
 
 
+# Spellings that sound alike in Russian: unstressed о/а and е/и/я, voiced and
+# voiceless pairs (б/п, в/ф, г/к, д/т, ж/ш, з/с), doubled letters: «Малатобоец» →
+# «Молотобоец», «Скилет» → «Скелет», «Осклизк» → «Осклизг». A soft sign counts:
+# «Смотрител» may be «Смотритель» or «Смотрительница».
+_SOUND = str.maketrans({"о": "а", "е": "и", "я": "и", "б": "п", "в": "ф", "г": "к", "д": "т", "ж": "ш",
+                        "з": "с"})
+_DOUBLE = re.compile(r"(\w)\1+")
+
+
+def _sound_key(name: str) -> str:
+    return _DOUBLE.sub(r"\1", name.translate(_SOUND))
+
+
+def _sounds_like(key: str, names: list[str]) -> str | None:
+    """The one name that sounds like the query (same key after `_SOUND`), or None
+    when none or several do: a guess is taken only when it cannot be another card."""
+    wanted = _sound_key(key)
+    found = [name for name in names if _sound_key(name) == wanted]
+    return found[0] if len(found) == 1 else None
+
+
 def _has_latin_names(names: list[str]) -> bool:
     """Whether matching a Latin query as typed can mean anything (some name has Latin letters)."""
     from cardbase.translit import has_latin
@@ -196,5 +218,8 @@ def _by_name(catalogue, names: list[str], query: str) -> Lookup:
     second = ranked[1][1] if len(ranked) > 1 else 0.0
     if top >= CLEAR and top - second >= LEAD:
         return Lookup(printings(catalogue, top_name), score=round(top, 1))
+    alike = _sounds_like(key, names)
+    if alike is not None:                   # «Малатобоец»: one name that sounds the same
+        return Lookup(printings(catalogue, alike), score=round(dict(ranked).get(alike, top), 1))
     return Lookup(candidates=[(catalogue.entry(catalogue.folded.index(name), LISTED), round(score, 1))
                               for name, score in ranked])

@@ -120,6 +120,24 @@ def test_one_clear_match(demo, query, card_id, score):
     assert found.candidates == []
 
 
+@pytest.mark.parametrize("query, card_id", [
+    ("Скальнай дазорный", "d1_1"),      # unstressed о written as а: no clear fuzzy lead, one name sounds so
+    ("Погонщик тижёлых быкоф", "d1_11"),  # е/и and в/ф at a word end
+])
+def test_a_name_that_sounds_the_same_is_the_card(demo, query, card_id):
+    found = find_card(demo, query)
+    assert [c.id for c in found.cards] == [card_id] and found.score < 100
+
+
+def test_a_sound_alike_shared_by_two_names_is_no_guess():
+    from cardbase.lookup import CardEntry, Catalogue
+
+    catalogue = Catalogue([CardEntry(id="x1", name="Морок", folded_name="морок"),
+                           CardEntry(id="x2", name="Моррак", folded_name="моррак")])
+    found = find_card(catalogue, "Марок")     # sounds like both: listed, not guessed
+    assert found.card is None and [c.id for c, _ in found.candidates] == ["x1"]
+
+
 def test_fold_ignores_case_yo_hyphens_and_quotes():
     assert fold("  Вещунья-ПЕРЕКРЁСТКОВ «Ёж» ") == "вещунья перекрестков еж"
 
