@@ -39,3 +39,13 @@ def _mask_by_every_character(text: str, parens: bool) -> str:
 @given(_TEXTS, st.booleans())
 def test_mask_quoted_equals_the_character_scan(text, parens):
     assert mask_quoted(text, parens) == _mask_by_every_character(text, parens)
+
+
+@given(_TEXTS)
+@settings(max_examples=300, deadline=None)
+def test_spot_breaks_equal_the_character_scan(text):
+    """A Spot's newline offsets (found by str.find since the language server gave it
+    whole files of other cards, 40 ms an edit by a look at every character)."""
+    from lint.engine import _breaks
+
+    assert _breaks(text) == tuple(i for i, ch in enumerate(text) if ch == "\n")
