@@ -378,7 +378,9 @@ def _head(b: _Builder, feature, kind: str, tree, condition: str | None) -> None:
         else:
             b.say(FEATURE, "label", 0, label=label)
     elif kind == "static" and _line_kind(feature, tree) is None:
-        b.say(FEATURE, "static", 0)
+        from parser import declared_static   # spec §2: with an ability type or a limit, it is declared
+
+        b.say(FEATURE, "static-declared" if declared_static(feature) else "static", 0)
     if kind == "static" and getattr(feature, "while_condition", None):
         b.say(FEATURE, "while", 1, cond=feature.while_condition)
     if condition and kind in ("triggered", "keyword"):

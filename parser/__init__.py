@@ -14,7 +14,7 @@ _EXPORTS: dict[str, str] = {
     # real card text
     "read_text": ".reader.features", "read_card": ".reader.features", "Feature": ".reader.features",
     "warm_up": ".reader.features",
-    "KIND_NAMES": ".reader.kinds", "kind_name": ".reader.kinds",
+    "KIND_NAMES": ".reader.kinds", "kind_name": ".reader.kinds", "declared_static": ".reader.kinds",
     # abstract text (С1, У1, …)
     "read_abstract": ".engine.abstract", "AbstractFeature": ".engine.abstract",
     "looks_abstract": ".engine.abstract_lexer",

@@ -22,3 +22,20 @@ def test_kind_names_and_their_rules(text, expected):
     assert kind_name(feature) == expected
     topic = expected[1]
     assert topic is None or topic in RULES
+
+
+def test_a_static_feature_with_an_ability_type_or_a_limit_is_a_declared_ability():
+    """Spec §2: «Может …» with an ability type or a limit is an ability someone declares;
+    `card` and explain must not call it a static feature that is never declared (60210)."""
+    from explain import explain_features
+    from parser import kind_name, read_text
+
+    [feature] = read_text("Может свести среднюю или сильную атаку вашего существа к слабой "
+                          "(воздействие «смирение», 1 раз за ход).")
+    assert feature.kind == "static"
+    assert kind_name(feature) == ("объявляемая способность без оплаты и условия", None)
+    texts = [step.text for step in explain_features([feature])[0].readings[0][1]]
+    assert texts[0].startswith("Особенность без оплаты и без условия срабатывания, но с типом способности")
+    assert not any("её не объявляют" in text for text in texts)
+    [plain] = read_text("Может двигаться по диагонали.")
+    assert kind_name(plain) == ("постоянная", None)

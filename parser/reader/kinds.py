@@ -21,8 +21,18 @@ KIND_NAMES: dict[str, tuple[str, str | None]] = {
 _REPLACEMENT = re.compile(r"\s*вместо(?!\w)", re.I)
 
 
+def declared_static(feature) -> bool:
+    """A static feature that is an ability someone declares (spec §2): it carries an
+    ability type or a limit («Может свести … (воздействие «смирение», 1 раз за ход)»),
+    though it has no payment and no trigger condition."""
+    return feature.kind == "static" and bool(getattr(feature, "ability_type", None) or any(
+        ann.kind == "limit" for ann in getattr(feature, "annotations", ()) or ()))
+
+
 def kind_name(feature) -> tuple[str, str | None]:
     """The feature's kind in the user's words and its rule topic (see KIND_NAMES)."""
     if feature.kind == "triggered" and _REPLACEMENT.match(getattr(feature, "condition", None) or ""):
         return ("замена (вместо события)", None)
+    if declared_static(feature):
+        return ("объявляемая способность без оплаты и условия", None)
     return KIND_NAMES.get(feature.kind, (feature.kind, None))
