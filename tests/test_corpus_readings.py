@@ -456,3 +456,19 @@ def test_verbless_while_condition_ended_by_may_10154():
     assert first.kind == "static"
     assert first.while_condition == "Пока у Мрачной дворянки меньше 8 {health}"
     assert canonical(first.reading.tree) == "может удвоить первое за ход излечение вашей карты"
+
+
+def test_invisible_character_before_a_payment_keeps_its_count_60045():
+    # «(2 раза за ход)\x01 2 {counter}: …»: the stray U+0001 is a space to the splitter, so the
+    # payment keeps its «2» (it was read as «{counter}» and a static feature «2»)
+    *_, last = features("60045")
+    assert (last.kind, last.payment, canonical(last.reading.tree)) == ("playable", "2 {counter}", "Разряд на 4")
+    assert len(features("60045")) == 2
+
+
+def test_a_fragment_without_letters_is_unread_not_a_feature_70093():
+    # «…, дальность. 5»: the «5» a stray full stop cut off is left unread (BJ001), not a static feature «5»
+    last = features("70093")[-1]
+    assert (last.kind, last.text, last.unread) == ("unknown", "5", [last.span])
+    [first, second] = read_text("{tap}: Выстрел на 1, дальность. 3")
+    assert first.kind == "playable" and second.kind == "unknown" and not second.read_completely

@@ -128,11 +128,11 @@ def _cases_after_roll(text: str, start: int, dot: int, end: int) -> bool:
 
 
 def _last_solid(text: str, start: int, i: int) -> int:
-    """The last non-space offset before i (start - 1 if none). Asked only where a feature may
+    """The last non-space, visible offset before i (start - 1 if none). Asked only where a feature may
     start, right after a run of white space, so looking back over that run keeps the split linear."""
     k = i - 1
-    while k >= start and text[k].isspace():
-        k -= 1
+    while k >= start and (text[k].isspace() or not text[k].isprintable()):
+        k -= 1    # an invisible character (a stray U+0001) counts as the space it stands in
     return k
 
 
