@@ -472,3 +472,5 @@ def test_a_fragment_without_letters_is_unread_not_a_feature_70093():
     assert (last.kind, last.text, last.unread) == ("unknown", "5", [last.span])
     [first, second] = read_text("{tap}: Выстрел на 1, дальность. 3")
     assert first.kind == "playable" and second.kind == "unknown" and not second.read_completely
+    from parser.reader.coverage import _message
+    assert _message(second) == "обрывок без единого слова — не особенность (возможно, лишняя точка перед ним)"
