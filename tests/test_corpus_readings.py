@@ -467,10 +467,9 @@ def test_invisible_character_before_a_payment_keeps_its_count_60045():
 
 
 def test_a_fragment_without_letters_is_unread_not_a_feature_70093():
-    # «…, дальность. 5»: the «5» a stray full stop cut off is left unread (BJ001), not a static feature «5»
+    # «…, дальность. 5»: the «5» a stray full stop cut off has no word, so it is not read (BJ001)
     last = features("70093")[-1]
-    assert (last.kind, last.text, last.unread) == ("unknown", "5", [last.span])
+    assert (last.text, last.read_completely) == ("5", False)
+    assert last.error.message == "в особенности нет ни одного слова, только «5»; ожидается текст особенности"
     [first, second] = read_text("{tap}: Выстрел на 1, дальность. 3")
-    assert first.kind == "playable" and second.kind == "unknown" and not second.read_completely
-    from parser.reader.coverage import _message
-    assert _message(second) == "обрывок без единого слова — не особенность (возможно, лишняя точка перед ним)"
+    assert first.kind == "playable" and first.read_completely and not second.read_completely

@@ -38,8 +38,6 @@ class FileCoverage:
 
 
 def _message(feature: Feature) -> str:
-    if feature.kind == "unknown" and not any(ch.isalpha() for ch in feature.text):
-        return "обрывок без единого слова — не особенность (возможно, лишняя точка перед ним)"
     if feature.kind == "unknown":
         return "вид особенности не определён: не найден конец условия или эффект"
     if feature.error is not None:

@@ -148,14 +148,6 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
         feature.kind = "errata"
         feature.effect_span = (end, end)
         return feature
-    if not any(ch.isalpha() for ch in text[start:end]):
-        # «…, дальность. 5»: a fragment without a single letter (a number a stray full stop cut
-        # off) says nothing a feature could; it is left unread (BJ001), never a static feature «5»
-        feature.kind = "unknown"
-        feature.effect_span = (start, end)
-        feature.effect = text[start:end]
-        feature.unread = [(start, end)]
-        return feature
     regions, prot = _protected(text, start, end, name)
     marks = LEADING_MARKS.match(text, start, end)
     if "[" in text[marks.start():marks.end()] and marks.end() < end:
@@ -394,7 +386,7 @@ def _cut_short(text: str, es: int, ee: int, annotations):
     from parser.engine.reading import ReadingError
 
     effect = text[es:ee]
-    if not any(ch.isalnum() for ch in effect):
+    if not any(ch.isalpha() for ch in effect):   # «…, дальность. 5»: a number cut off is no word either
         return ReadingError(f"в особенности нет ни одного слова, только «{effect}»; ожидается текст особенности",
                             es, ee)
     match = _DANGLING.search(effect)
