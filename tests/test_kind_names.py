@@ -39,3 +39,15 @@ def test_a_static_feature_with_an_ability_type_or_a_limit_is_a_declared_ability(
     assert not any("её не объявляют" in text for text in texts)
     [plain] = read_text("Может двигаться по диагонали.")
     assert kind_name(plain) == ("постоянная", None)
+
+
+def test_the_report_names_kinds_as_card_and_explain_do():
+    """The report kept a table of its own («разыгрываемая», «постоянная» for a declared ability)."""
+    from parser import kind_name, read_text
+    from reports.html.model import feature_dict
+
+    text = ("{tap}: ранить цель на 1. Может свести атаку к слабой (воздействие «смирение», 1 раз за ход). "
+            "Вместо гибели — вернуться в руку. При атаке — закрыть цель.")
+    features = read_text(text)
+    assert [feature_dict(f)["kind_ru"] for f in features] == [kind_name(f)[0] for f in features] == [
+        "играемая", "объявляемая способность без оплаты и условия", "замена (вместо события)", "срабатывающая"]

@@ -13,7 +13,7 @@ import re
 from collections import Counter, defaultdict
 from functools import lru_cache
 
-from parser import PAIRS_BY_ID, read_card
+from parser import PAIRS_BY_ID, kind_name, read_card
 from reports.canon import feature_record, reading_strings
 from reports.html import adapters
 from reports.html.compare import CLASSES, one_line
@@ -27,11 +27,8 @@ FORMAT_VERSION = 2
 ERRATA_MARK = re.compile(r"\[\s*Эррата[^\]]*\]")
 SEVERITY_ORDER = ("error", "warning", "info")
 SEVERITY_RU = {"error": "ошибка", "warning": "предупреждение", "info": "сведение"}
-KIND_RU = {
-    "static": "постоянная", "keyword": "ключевое слово", "playable": "разыгрываемая",
-    "conditional": "разыгрываемая с условием", "triggered": "срабатывающая",
-    "errata": "отметка эрраты", "unknown": "не прочитана", "abstract": "абстрактная",
-}
+# the kinds' names are parser.kind_name's, as in card, explain and the editor; only an
+# abstract text (С1, У1, …) has a kind of its own here
 # ids of page elements: never handed to a card
 RESERVED_IDS = ("main", "top", "page-cards", "legend", "pager", "search", "search-panel", "results")
 
@@ -93,7 +90,7 @@ def text_segments(text: str, findings: list[dict]) -> list[dict]:
 def feature_dict(feature) -> dict:
     """A feature for the page: the canon record plus each reading's diagram and explanation."""
     record = feature_record(feature)
-    record["kind_ru"] = KIND_RU.get(feature.kind, feature.kind)
+    record["kind_ru"] = "абстрактная" if feature.kind == "abstract" else kind_name(feature)[0]
     record["text"] = feature.text
     record["effect_name"] = getattr(feature, "effect_name", None)
     record["while_condition"] = getattr(feature, "while_condition", None)
