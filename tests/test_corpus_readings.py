@@ -473,3 +473,18 @@ def test_a_fragment_without_letters_is_unread_not_a_feature_70093():
     assert last.error.message == "в особенности нет ни одного слова, только «5»; ожидается текст особенности"
     [first, second] = read_text("{tap}: Выстрел на 1, дальность. 3")
     assert first.kind == "playable" and first.read_completely and not second.read_completely
+
+
+@pytest.mark.parametrize("card_id, payment", [
+    ("40107", "Х {token} {tap}"), ("40157", "Х {token} {tap}"), ("40026", "2 {token} {tap}"),
+    ("70001", "X {counter} {tap}"), ("70016", "2 {counter} {tap}"), ("70109", "{instant} {counter}"),
+    ("40044", "{instant} {tap}"), ("40013", "{token} {tap}"),
+])
+def test_icons_spaced_apart_are_one_payment(card_id, payment):
+    # spec: `Х {token} {tap}` is a payment; the splitter cut it before the last icon and left
+    # «Х {token}» as a static feature of its own (11 corpus cards)
+    import re
+
+    assert payment in [f.payment for f in features(card_id)]
+    icons_only = re.compile(r"\s*(?:(?:[XХ]|\d+)\s*)?(?:\{[a-z_]+\}\s*)+\.?\s*")
+    assert not [f.text for f in features(card_id) if f.kind == "static" and icons_only.fullmatch(f.text)]

@@ -443,3 +443,15 @@ def test_options_after_one_of_keep_their_intro(text, form):
 ])
 def test_places_of_the_field_inside_a_subject(text, form):
     assert canonical(one(text).reading.tree) == form
+
+
+@pytest.mark.parametrize("text, payment, effect", [
+    ("Максимум 5 {token}. Х {token} {tap} : Переместиться на свободную клетку, дальность Х.",
+     "Х {token} {tap}", "Переместиться на свободную клетку, дальность Х"),
+    ("Броня 1. 2 {counter} {tap}: Разряд на 3.", "2 {counter} {tap}", "Разряд на 3"),
+    ("Неповоротливость.\n{instant} {tap}: закрыть цель.", "{instant} {tap}", "закрыть цель"),
+])
+def test_payment_icons_written_with_spaces_stay_one_payment(text, payment, effect):
+    *_, last = read_text(text)
+    assert (last.kind in ("playable", "conditional"), last.payment, canonical(last.reading.tree)) == (
+        True, payment, effect)

@@ -100,9 +100,19 @@ def _word_window(text: str, start: int, j: int, width: int = 40) -> int:
     return lo
 
 
+# icons, each with an optional count, right before the icon a payment was found at:
+# «Х {token} {tap}:» is one payment (spec: `Х {token} {tap}`), not «Х {token}» and «{tap}:»
+_ICON_RUN = re.compile(r"(?:(?:[XХxх]|\d+)\s*)?(?:\{[a-z_]+\}\s*)+$")
+
+
 def _payment_start(text: str, start: int, j: int) -> int | None:
     """Where a payment found at j really starts: "X {counter}" keeps its X."""
     lo = _word_window(text, start, j)
+    run = _ICON_RUN.search(text, lo, j)
+    if run is not None:
+        solid = _last_solid(text, start, run.start())
+        if solid < start or text[solid] in ".)":
+            return None      # the icons before j open the payment; the sentence cut starts it there
     if text[j].isdigit() and re.search(r"(?:^|\s)(?:на|к|от|до|по|с)\s*$", text[lo:j]):
         return None          # "на 1 {instant}{tap}:": the number ends the previous feature
     m = re.search(r"(?:^|(?<=\s))([XХxх]|\d+)\s*$", text[lo:j])
