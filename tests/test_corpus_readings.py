@@ -488,3 +488,14 @@ def test_icons_spaced_apart_are_one_payment(card_id, payment):
     assert payment in [f.payment for f in features(card_id)]
     icons_only = re.compile(r"\s*(?:(?:[XХ]|\d+)\s*)?(?:\{[a-z_]+\}\s*)+\.?\s*")
     assert not [f.text for f in features(card_id) if f.kind == "static" and icons_only.fullmatch(f.text)]
+
+
+def test_a_determiner_opens_the_subject_after_a_lossy_condition_30076():
+    # no dash: «… рядом с вашим стражем леса этот страж леса может …» — «этот» opens the subject,
+    # «леса» stays the condition's («стражем леса»)
+    feature = [f for f in features("30076") if f.condition][0]
+    assert feature.condition == "Когда существо противника передвигается на клетку рядом с вашим стражем леса"
+    assert canonical(feature.reading.tree) == (
+        "(может этот страж леса сразиться с этим существом {strike} как с открытой картой)")
+    [invented] = read_text("Когда враг встаёт рядом с вашим стражем поля каждый страж поля может открыться.")
+    assert invented.condition == "Когда враг встаёт рядом с вашим стражем поля"

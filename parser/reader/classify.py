@@ -540,6 +540,11 @@ def _adjective_subject(seq: list[Item], k: int, verb: Item) -> int:
 _ALWAYS_SUBJECTS = ("он", "она", "оно", "они", "противник", "соперник", "атакованный")
 
 
+# determiners that open a noun phrase: nothing before them is part of the same subject
+_OPENS_SUBJECT = frozenset({"этот", "эта", "это", "эти", "тот", "та", "те", "каждый", "каждая", "каждое",
+                            "каждые"})
+
+
 def _subject_walk(seq: list[Item], j: int, genitive: bool) -> int:
     it = seq[j]
     k = j
@@ -555,8 +560,8 @@ def _subject_walk(seq: list[Item], j: int, genitive: bool) -> int:
     while finite and stop - 1 > 0 and nominal(seq[stop - 1]) and head - stop < 4 \
             and _agrees(seq[stop - 1], it):
         stop -= 1
-        if seq[stop].kind == "name" or morph.pos(seq[stop].low) == "NPRO":
-            break
+        if seq[stop].kind == "name" or morph.pos(seq[stop].low) == "NPRO" or seq[stop].low in _OPENS_SUBJECT:
+            break    # «… рядом с вашим стражем леса этот страж леса может …»: «этот» opens the subject
     if stop < k and stop - 1 >= 0 and seq[stop - 1].is_word("рядом", "напротив") and stop - 2 > 0 \
             and seq[stop - 2].kind == "word" and morph.pos(seq[stop - 2].low) in {"ADJF", "PRTF"} \
             and nominal(seq[stop - 2]):
