@@ -499,3 +499,19 @@ def test_a_determiner_opens_the_subject_after_a_lossy_condition_30076():
         "(может этот страж леса сразиться с этим существом {strike} как с открытой картой)")
     [invented] = read_text("Когда враг встаёт рядом с вашим стражем поля каждый страж поля может открыться.")
     assert invented.condition == "Когда враг встаёт рядом с вашим стражем поля"
+
+
+def test_icon_cases_on_one_line_read_as_on_separate_lines_10194():
+    # «В начале боя воздействие интриги : {first}: А. {second}: Б.» (one line) reads as its faithful
+    # reprint s1_194 (a line per case): both cases belong to the start-of-battle feature; the
+    # {second} case was a feature of its own, without its trigger
+    lossy, faithful = features("10194")[1], features("s1_194")[1]
+    assert lossy.condition == faithful.condition == "В начале боя"
+    assert canonical(lossy.reading.tree) == canonical(faithful.reading.tree)
+    assert len(features("10194")) == 2
+    [_, labelled] = read_text("Броня 1. В конце боя: {first}: ранить цель на 1; {second}: ранить цель на 2.")
+    assert labelled.condition == "В конце боя" and canonical(labelled.reading.tree) == (
+        "({first}: ранить цель на 1 и {second}: ранить цель на 2)")
+    # a feature that opens with {first}: is labelled; the {second} one after it is another feature
+    assert [f.label for f in read_text("{first}: В начале боя — закрыть цель. {second}: {instant}: открыть цель.")] \
+        == ["{first}", "{second}"]

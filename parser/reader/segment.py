@@ -9,6 +9,7 @@ reading was not an ability-level connective.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from parser.engine.tokens import Kind, Token
@@ -239,7 +240,14 @@ def _line_breaks(text: str, start: int, end: int) -> list[tuple[int, int]]:
         while e < end and text[e] in " \t":
             e += 1
         out.append((s, e))
+    if text.find("{second}", start, end) >= 0:     # «{first}: А. {second}: Б» on one line: the full
+        for m in _ICON_CASE_BREAK.finditer(text, start, end):   # stop joins the cases as a line break would
+            out.append((m.start(), m.end()))
+        out.sort()
     return out
+
+
+_ICON_CASE_BREAK = re.compile(r"[.;][ \t]+(?=\{(?:first|second)\}\s*:)")
 
 
 def _opens_options(seq: list[Item], i: int) -> bool:

@@ -137,6 +137,17 @@ def _cases_after_roll(text: str, start: int, dot: int, end: int) -> bool:
     return bool(_ROLL_END.search(text, max(start, dot - 30), dot)) and bool(_CASE_HEAD.match(text, dot + 1, end))
 
 
+_FIRST_CASE = re.compile(r":\s*\{first\}\s*:")
+_SECOND_CASE = re.compile(r"\s*\{second\}\s*:")
+
+
+def _next_icon_case(text: str, start: int, dot: int, end: int) -> bool:
+    """«В начале боя воздействие «интриги»: {first}: А. {second}: Б.»: the {second} case after a
+    {first} case that a heading's colon opened belongs to the same feature (as when each case
+    stands on its own line); a feature that starts with {first}: is labelled, it opens no cases."""
+    return bool(_SECOND_CASE.match(text, dot + 1, end)) and _FIRST_CASE.search(text, start, dot) is not None
+
+
 def _last_solid(text: str, start: int, i: int) -> int:
     """The last non-space, visible offset before i (start - 1 if none). Asked only where a feature may
     start, right after a run of white space, so looking back over that run keeps the split linear."""
@@ -169,7 +180,8 @@ def _boundaries(text: str, start: int, end: int) -> list[int]:
             continue
         if ch == "." and not (i + 1 < end and text[i + 1].isdigit() and i > start and text[i - 1].isdigit()):
             m = _SENTENCE_START.match(text, i + 1, end)
-            if m and i + 1 < end and not _cases_after_roll(text, start, i, end):
+            if m and i + 1 < end and not _cases_after_roll(text, start, i, end) \
+                    and not _next_icon_case(text, start, i, end):
                 cut = i + 1
                 while cut < end and text[cut].isspace():
                     cut += 1
@@ -184,6 +196,7 @@ def _boundaries(text: str, start: int, end: int) -> list[int]:
                 solid = _last_solid(text, start, i)
                 last = text[solid] if solid >= start else ""
                 if last and last not in ":—–-«\"," \
+                        and not (last in ".;" and _next_icon_case(text, start, solid, end)) \
                         and not _GRANTING.search(text, _word_window(text, start, solid + 1, 60), solid + 1):
                     if head:
                         cut = _payment_start(text, start, j)
