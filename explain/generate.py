@@ -78,6 +78,29 @@ def name(node) -> str:
     return canonical(node, atom_text=lambda a: a.text)
 
 
+_ICON_CASE = re.compile(r"\s*(\{(?:first|second)\})\s*:\s*")
+
+
+def _icon_cases(items) -> str | None:
+    """«{first}: А», «{second}: Б», «В» as cases by who moves first (the parts after a label go with
+    it), in words; None unless the first part opens with such a label."""
+    from explain.lines import ICON_LABELS
+    from parser import Atom
+
+    groups: list[tuple[str, list[str]]] = []
+    for item in items:
+        found = _ICON_CASE.match(item.text) if isinstance(item, Atom) else None
+        if found is not None:
+            groups.append((found.group(1), [f"«{item.text[found.end():]}»"]))
+        elif groups:
+            groups[-1][1].append(name(item))
+        else:
+            return None
+    if len(groups) < 2:
+        return None
+    return "; ".join(f"{label} — {ICON_LABELS[label]}: {' и '.join(parts)}" for label, parts in groups)
+
+
 def _listing(items, word: str = "и") -> str:
     names = [name(i) for i in items]
     return ", ".join(names[:-1]) + f" {word} " + names[-1] if len(names) > 1 else names[0]
@@ -122,6 +145,11 @@ def explain_node(b: _Builder, node, depth: int, prefix: str = "", optional: bool
                 explain_node(b, block, depth + 1, head, optional, who)
         return
     if isinstance(node, All):
+        cases = _icon_cases(node.items)
+        if cases is not None:     # «{first}: А и {second}: Б»: one case applies, by who moves first
+            b.say(NODE, "icon-cases", depth, prefix, cases=cases)
+            _children(b, node.items, depth, optional, who)
+            return
         if len(node.items) > 1 and all(isinstance(i, Condition) for i in node.items) and any(
                 judge.connective(b.feature, left, right) == ";" for left, right in zip(node.items, node.items[1:])):
             b.say(NODE, "case-list", depth, prefix)

@@ -662,3 +662,15 @@ def test_a_replacement_is_not_explained_as_a_trigger(text):
 def test_a_limit_alone_before_the_colon_is_not_a_payment(limit):
     head = steps_of(f"{limit}: закрыть выбранное существо.")[0]
     assert head.text.startswith("Играемая особенность без оплаты") and f"«{limit}»" in head.text
+
+
+def test_icon_cases_are_cases_by_who_moves_first_not_independent_abilities():
+    """«{first}: А. {second}: Б, В»: one case applies; the parts after a label go with it (10194)."""
+    steps = steps_of("В начале боя — воздействие «интриги»: {first}: ранить цель на 1. "
+                     "{second}: закройте карту, она не открывается.")
+    step = find(steps, "по очерёдности хода")
+    assert step.text == ("Случаи по очерёдности хода, разыгрывается только подходящий: {first} — если вы ходите "
+                         "первым: «ранить цель на 1»; {second} — если вы ходите вторым: «закройте карту» и «она не "
+                         "открывается». Правила этих меток в своде нет")
+    assert step.rules == ()
+    assert not any("независимы" in s.text for s in steps)
