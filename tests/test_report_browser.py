@@ -311,6 +311,7 @@ def test_readable_without_javascript(site, playwright, tmp_path):
         assert page.locator("ol.chart").is_visible()
         [d2] = [p for p in model_of(site)["pages"] if p["set"] == "d2"]
         page.click(f"text=карты ({d2['count']})")
+        page.wait_for_load_state("load")    # the click returns once navigation commits, not when parsed
         assert page.url.endswith("cards-d2.html")
         assert page.locator("article.card").count() == d2["count"]
         assert not page.locator("button.copy").first.is_visible()
