@@ -515,3 +515,14 @@ def test_icon_cases_on_one_line_read_as_on_separate_lines_10194():
     # a feature that opens with {first}: is labelled; the {second} one after it is another feature
     assert [f.label for f in read_text("{first}: В начале боя — закрыть цель. {second}: {instant}: открыть цель.")] \
         == ["{first}", "{second}"]
+
+
+def test_a_bare_if_clause_inside_a_lossy_condition_keeps_its_own_verb_40054():
+    # no comma, no dash: «Когда … нападает {strike} если оно уже нападало {strike} в этот ход открыться»;
+    # the «если» clause's verb is the condition's, as after «, если»
+    feature = [f for f in features("40054") if f.condition][0]
+    assert feature.condition == "Когда другое ваше существо нападает {strike} если оно уже нападало {strike} в этот ход"
+    assert canonical(feature.reading.tree) == "открыться"
+    [invented] = read_text("Когда существо погибает если оно было открыто получить фишку.")
+    assert (invented.condition, canonical(invented.reading.tree)) == (
+        "Когда существо погибает если оно было открыто", "получить фишку")

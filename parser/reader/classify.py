@@ -230,6 +230,12 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
                 k += 1
             j = k + 1 if k < len(seq) and seq[k].kind == "dash" else k
             continue
+        if it.is_word("если") and saw_pred and j + 1 < len(seq) and seq[j - 1].kind != "punct":
+            # «Когда … нападает {strike} если оно уже нападало {strike} в этот ход открыться»: a bare
+            # «если» (no comma) inside the condition; its own finite verb is skipped, as after «, если»
+            sub_pred_allowed = True
+            j += 1
+            continue
         if it.is_word("нет", "есть") and (clause or j > 1):
             saw_pred = True            # "есть" here is "there is", never "to eat"
             sub_pred_allowed = False
