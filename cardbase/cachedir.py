@@ -59,28 +59,15 @@ def open_regular(path: Path, limit: int):
 def read_regular(path: Path, limit: int) -> bytes | None:
     """The bytes of a regular file of at most `limit` bytes; None for anything
     else (a link, a FIFO, a device, a larger file). Never blocks, never follows."""
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
-    try:
-        handle = os.open(path, flags)
-    except OSError:
+    handle = open_regular(path, limit)
+    if handle is None:
         return None
     try:
-        info = os.fstat(handle)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
-            return None
-        chunks, left = [], limit + 1
-        while left > 0:
-            chunk = os.read(handle, min(left, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-        data = b"".join(chunks)
-        return data if len(data) <= limit else None
+        with handle:
+            data = handle.read(limit + 1)     # a file that grew since the check is still cut off
     except OSError:
         return None
-    finally:
-        os.close(handle)
+    return data if len(data) <= limit else None
 
 
 def is_marked(folder: Path) -> bool:
