@@ -101,7 +101,7 @@ def refusal(folder: Path) -> str | None:
         return f"папка {folder} только для чтения (права {stat.S_IMODE(info.st_mode):04o})"
     try:
         with os.scandir(folder) as entries:
-            if all(_claimable(entry.name) for entry in entries):
+            if all(_claimable(folder, entry.name) for entry in entries):
                 return None
     except OSError as exc:
         return f"папка {folder} недоступна ({exc.strerror or exc})"
@@ -186,10 +186,13 @@ _OWN = re.compile(r"[0-9a-f]{40}\.(?:msgpack|json)|output-[0-9a-f]{32}\.msgpack|
 _OWN_FOLDERS = ("cards-index",)
 
 
-def _claimable(name: str) -> bool:
-    """A name an unmarked folder may hold and still be claimed: what the tool
-    writes there itself (a second process claiming the same folder at once)."""
-    return name == ".gitignore" or _OWN.fullmatch(name) is not None
+def _claimable(folder: Path, name: str) -> bool:
+    """An entry an unmarked folder may hold and still be claimed: what the tool
+    writes there itself (a second process claiming the same folder at once) —
+    its own .gitignore, word for word, never a user's."""
+    if name == ".gitignore":
+        return read_regular(Path(folder) / name, 4096) == _GITIGNORE.encode("utf-8")
+    return _OWN.fullmatch(name) is not None
 
 
 def clean(folder: Path) -> list[Path] | None:

@@ -275,9 +275,14 @@ def test_a_folder_being_claimed_by_another_process_is_claimable(tmp_path):
 
     folder = tmp_path / "cache"
     folder.mkdir()
-    (folder / ".gitignore").write_text("*\n", encoding="utf-8")
+    (folder / ".gitignore").write_text("# создано berserk-judge\n*\n", encoding="utf-8")
     (folder / ".tmp-abc123").write_bytes(b"")
     assert refusal(folder) is None and claim(folder) and is_marked(folder)
+    mine = tmp_path / "mine"        # a user's own .gitignore alone: their folder, not claimed
+    mine.mkdir()
+    (mine / ".gitignore").write_text("*\n", encoding="utf-8")
+    assert refusal(mine) is not None and not claim(mine) and not is_marked(mine)
+    assert (mine / ".gitignore").read_text(encoding="utf-8") == "*\n" and len(list(mine.iterdir())) == 1
     other = tmp_path / "other"
     other.mkdir()
     (other / ".gitignore").write_text("*\n", encoding="utf-8")
