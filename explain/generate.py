@@ -341,11 +341,11 @@ def explain_feature(feature, reading_index: int = 0, rulebook=None, card_name: s
     else:
         alt = reading.alternatives[reading_index - 1]
         tree, condition = alt.tree, alt.condition or feature.condition
-    _head(b, feature, kind, tree, condition)
     from parser import Atom
 
+    line = _line_kind(feature, tree) if isinstance(tree, Atom) else None   # a keyword or class line
+    _head(b, feature, kind, tree, condition, line)
     if isinstance(tree, Atom):
-        line = _line_kind(feature, tree)
         if line is not None:
             b.say(FEATURE, line[0], 0, word=line[1])
         else:
@@ -380,7 +380,7 @@ def _line_kind(feature, tree) -> tuple[str, str] | None:
     return line_kind(tree.text)
 
 
-def _head(b: _Builder, feature, kind: str, tree, condition: str | None) -> None:
+def _head(b: _Builder, feature, kind: str, tree, condition: str | None, line) -> None:
     """Statements on what kind of feature it is and when it can be declared (114–116)."""
     payment = getattr(feature, "payment", None) or ""
     instant = payment.lstrip().startswith("{instant}")
@@ -405,7 +405,7 @@ def _head(b: _Builder, feature, kind: str, tree, condition: str | None) -> None:
             b.say(FEATURE, "label-icon", 0, label=label, meaning=ICON_LABELS.get(label, f"значок {label}"))
         else:
             b.say(FEATURE, "label", 0, label=label)
-    elif kind == "static" and _line_kind(feature, tree) is None:
+    elif kind == "static" and line is None:
         from parser import declared_static   # spec §2: with an ability type or a limit, it is declared
 
         b.say(FEATURE, "static-declared" if declared_static(feature) else "static", 0)

@@ -8,11 +8,12 @@ from __future__ import annotations
 import re
 
 from parser.engine.reading import ReadingError
-from parser.engine.tokens import Kind, Token
+from parser.engine.tokens import CHOOSERS, Kind, Token
 
 _W = r"(?<!\w)"       # word start
 _E = r"(?!\w)"        # word end
 _DASH = r"[–—-]"
+_CHOOSER_WORDS = "|".join(CHOOSERS)
 
 # Order matters: longer connectives before the words they contain.
 _RULES: list[tuple[Kind | None, str]] = [
@@ -26,7 +27,7 @@ _RULES: list[tuple[Kind | None, str]] = [
     (Kind.EITHER, rf"(?:,\s*)?{_W}либо{_E}"),
     (Kind.OR, rf"(?:,\s*)?{_W}или{_E}"),
     (Kind.AND, rf"(?:,\s*)?{_W}и{_E}"),
-    (Kind.MAY, rf"{_W}(?:(?P<chooser>противник|соперник|атакованный)\s+|вы\s+)?(?:может|могут|можете){_E}"),
+    (Kind.MAY, rf"{_W}(?:(?P<chooser>{_CHOOSER_WORDS})\s+|вы\s+)?(?:может|могут|можете){_E}"),
     (Kind.LPAR, r"\("),
     (Kind.RPAR, r"\)"),
     (Kind.COMMA, r","),

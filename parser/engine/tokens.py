@@ -10,6 +10,11 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 
+# who may choose when it is not the controller (spec section 2): the MAY node records the word;
+# the reader finds it in real text and the abstract lexer reads it back from a canonical form
+CHOOSERS = ("противник", "соперник", "атакованный", "владелец")
+
+
 class Kind(str, Enum):
     ATOM = "ATOM"                  # one ability: a label (С1) or real words
     COMMA = "COMMA"                # a bare comma between abilities (meaning resolved later)

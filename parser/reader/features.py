@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from parser.reader.annotations import Annotation, paren_annotations, type_name_parts
 from parser.reader.classify import (find_condition, find_prefix, find_type_name, is_trigger_start,
                              is_while_start)
+from parser.reader.kinds import names_an_ability
 from parser.reader.morph import normalize
 from parser.reader.names import name_spans
 from parser.reader.regions import find_regions, span_index
@@ -371,7 +372,7 @@ def _declared(feature: Feature) -> bool:
         return True
     if feature.kind == "keyword" and not _STATIC_LABELS.match(normalize(feature.label or "")):
         return True
-    return feature.ability_type is not None or any(a.kind == "limit" for a in feature.annotations)
+    return names_an_ability(feature)
 
 
 _DANGLING = re.compile(r"(?<!\w)(и|или|либо|затем)\s*$", re.I)

@@ -21,12 +21,17 @@ KIND_NAMES: dict[str, tuple[str, str | None]] = {
 _REPLACEMENT = re.compile(r"\s*вместо(?!\w)", re.I)
 
 
+def names_an_ability(feature) -> bool:
+    """The feature carries an ability type or a limit: someone declares it (spec §2)."""
+    return bool(getattr(feature, "ability_type", None) or any(
+        ann.kind == "limit" for ann in getattr(feature, "annotations", ()) or ()))
+
+
 def declared_static(feature) -> bool:
     """A static feature that is an ability someone declares (spec §2): it carries an
     ability type or a limit («Может свести … (воздействие «смирение», 1 раз за ход)»),
     though it has no payment and no trigger condition."""
-    return feature.kind == "static" and bool(getattr(feature, "ability_type", None) or any(
-        ann.kind == "limit" for ann in getattr(feature, "annotations", ()) or ()))
+    return feature.kind == "static" and names_an_ability(feature)
 
 
 def kind_name(feature) -> tuple[str, str | None]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from parser.engine.tokens import Kind
+from parser.engine.tokens import CHOOSERS, Kind
 from parser.reader import morph
 from parser.reader.words import PLACES, PREPOSITIONS, Item, is_predicate, nominal, predicate_at
 
@@ -381,8 +381,6 @@ def _adverbial_may(ctx: Context, i: int) -> Match | None:
     return None
 
 
-# who may choose when it is not the controller (spec section 2): the MAY node records the word
-CHOOSERS = ("противник", "соперник", "атакованный", "владелец")
 
 
 def _player_may(ctx: Context, i: int) -> Match | None:
