@@ -83,10 +83,16 @@ def report(paths, out, all_cards, compare_with, output_format, page_size):
         old_result = lint_base(old_base, settings, reader=old_reader)
         changes = compare(old_base, base, _by_card(old_result.findings), _by_card(result.findings),
                           old_reader=old_reader, new_reader=reader)
+    if output_format == "markdown" and str(out) != "-":
+        from cli.common import check_output
+
+        if out.is_dir():
+            out = out / "errata.md"
+        check_output("--out", out, inputs, settings.config_path)   # before the pages are built
     model = page_model.build(base, result, all_cards=all_cards, changes=changes,
                              page_size=page_size, sources=targets or None, reader=reader)
     if output_format == "markdown":
-        _write_markdown(model, out, inputs, all_cards)
+        _write_markdown(model, out, all_cards)
     else:
         _write_html(model, out, inputs)
     seconds = time.perf_counter() - started
@@ -120,18 +126,15 @@ def _write_html(model: dict, out: Path, inputs: list) -> None:
         sys.exit(2)
 
 
-def _write_markdown(model: dict, out: Path, inputs: list, all_cards: bool) -> None:
+def _write_markdown(model: dict, out: Path, all_cards: bool) -> None:
+    """The Markdown errata to `out` (already checked by cli.common.check_output) or stdout."""
     from cardbase.atomic import write_atomic
-    from cli.common import check_output
     from reports import markdown_errata
 
     text = markdown_errata.render(model, TITLE, all_cards=all_cards)
     if str(out) == "-":
         click.echo(text, nl=False)
         return
-    if out.is_dir():
-        out = out / "errata.md"
-    check_output("--out", out, inputs)
     try:
         write_atomic(out, text)
     except OSError as exc:

@@ -90,3 +90,16 @@ def test_all_lists_every_card_with_its_stats(tmp_path):
     assert "<h2>Карты</h2>" in page
     assert ("<h4>Чистый лучник (t1_3)</h4>\n<p>стоимость: 2; стихия: Леса; жизни: 4; удар: 1–1–2</p>\n"
             "<p>{tap}: Выстрел на 1.</p>\n<p>Замечаний нет.</p>") in page
+
+
+def test_markdown_out_never_replaces_the_settings_file(tmp_path, monkeypatch):
+    """`report --format markdown --out berserk-judge.toml` replaced the settings with the errata
+    (exit 0) while `lint --output` refused the same: one guard, the config file included."""
+    base = write_base(tmp_path / "base")
+    config = tmp_path / "berserk-judge.toml"
+    config.write_text("[tool.berserk-judge]\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(report, [str(base), "--format", "markdown", "--out", "berserk-judge.toml"])
+    assert result.exit_code == 2
+    assert f"--out berserk-judge.toml — это файл настроек ({config})" in result.stderr
+    assert config.read_text(encoding="utf-8") == "[tool.berserk-judge]\n"
