@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 
 from cardbase.lookup import CardEntry, fold
+from cardbase.schema import TYPE_NAMES
 
 KEYS = {
     "o": "text", "oracle": "text", "text": "text", "текст": "text",
@@ -32,8 +33,6 @@ KEYS = {
     "class": "class", "класс": "class",
     "n": "name", "name": "name", "имя": "name",
 }
-TYPE_NAMES = {"creature": "существо", "flyer": "летающее существо", "companion": "спутник",
-              "parasite": "паразит", "artifact": "артефакт", "terrain": "местность"}
 KIND_NAMES = {"triggered": ("срабатывающая",), "playable": ("играемая",), "conditional": ("условная",),
               "static": ("постоянная",), "keyword": ("метка", "label"), "errata": ("эррата",),
               "unknown": ("непрочитанная",)}

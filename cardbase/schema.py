@@ -10,6 +10,9 @@ from typing import Any, Callable
 
 # every card type of the game: equipment (экипировка: оружие, щиты, доспехи) included
 CARD_TYPES = ("creature", "flyer", "companion", "parasite", "artifact", "terrain", "equipment")
+# the types in the user's words: `card`, the report and `t:` searches share this one table
+TYPE_NAMES = {"creature": "существо", "flyer": "летающее существо", "companion": "спутник",
+              "parasite": "паразит", "artifact": "артефакт", "terrain": "местность", "equipment": "экипировка"}
 _CODE_RE = re.compile(r"^[A-Z]{2}\d{3}$")
 
 

@@ -7,15 +7,13 @@ Two halves: `feature_lines` turns read features into the lines of the
 """
 from __future__ import annotations
 
-from parser import abstract_canonical, canonical, kind_name
+from cardbase.schema import TYPE_NAMES as TYPES
 from reports.escape import visible
 
 _STATS = (("element", "стихия"), ("cost", "стоимость"), ("type", "тип"), ("class", "класс"),
           ("health", "жизни"), ("move", "движение"), ("strike", "удар"), ("rarity", "редкость"),
           ("elite", "элитная"), ("unique", "уникальная"), ("errata", "эррата"))
 
-TYPES = {"creature": "существо", "flyer": "летающее существо", "companion": "спутник",
-         "parasite": "паразит", "artifact": "артефакт", "terrain": "местность"}
 
 
 def _value(value, key: str = "") -> str:
@@ -98,7 +96,7 @@ def feature_lines(features, text: str) -> list[str]:
 
 
 def _feature(feature, number: str, text: str, pad: str) -> list[str]:
-    from parser import abstract_canonical, canonical, reading_strings
+    from parser import abstract_canonical, canonical, kind_name, reading_strings
     from reports.canon import caret_lines
 
     from explain.rulemap import RULES

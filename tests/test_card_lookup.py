@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardbase.load import load_base
-from cardbase.lookup import find_card, fold
+from cardbase.lookup import CardEntry, find_card, fold
 from cardbase.query import QueryError, is_search, parse, search
 from cardbase.translit import to_cyrillic_layout, to_latin_layout, transliterate, variants
 from cli.main import main
@@ -398,3 +398,16 @@ def test_a_card_file_edited_between_lookups_is_read_again(base):
     text = (base / "a1.yaml").read_text(encoding="utf-8").replace("существо на 1", "существо на 7")
     (base / "a1.yaml").write_text(text, encoding="utf-8")
     assert "ранить выбранное существо на 7" in run("a1_1", "--base", str(base)).output
+
+
+def test_every_card_type_has_its_russian_name_in_card_search_and_report():
+    """One table of type names (three copies had no «equipment»: `t:экипировка` found nothing)."""
+    from cardbase.query import TYPE_NAMES as searched
+    from cardbase.schema import CARD_TYPES, TYPE_NAMES
+    from reports.card_view import TYPES as shown
+    from reports.html.stats import TYPES as reported
+
+    assert set(TYPE_NAMES) == set(CARD_TYPES) and TYPE_NAMES["equipment"] == "экипировка"
+    assert searched is shown is reported is TYPE_NAMES
+    entry = CardEntry(id="e1", name="Щит", folded_name="щит", type="equipment")
+    assert [e.id for e in search([entry], parse("t:экипировка"))] == ["e1"]

@@ -1,14 +1,14 @@
 """A card's stats as the report shows them: cost, element, health, move, strike and the rest, in Russian."""
 from __future__ import annotations
 
+from cardbase.schema import TYPE_NAMES as TYPES
+
 # field -> Russian label, in the order a judge reads a card
 LABELS = {
     "cost": "стоимость", "element": "стихия", "type": "вид карты", "class": "класс",
     "health": "жизни", "move": "движение", "strike": "удар", "elite": "кристалл",
     "unique": "уникальная", "rarity": "редкость", "number": "номер", "errata": "эррата",
 }
-TYPES = {"creature": "существо", "flyer": "летающее существо", "companion": "спутник",
-         "parasite": "паразит", "artifact": "артефакт", "terrain": "местность"}
 RARITIES = {"common": "обычная", "uncommon": "необычная", "rare": "редкая", "ultrarare": "сверхредкая"}
 _SHORT = ("cost", "element", "health", "move", "strike")
 
