@@ -1,9 +1,9 @@
 """The card index: what `card`, `explain --card` and a card search need, kept
 beside the lint cache so that a lookup answers without reading the YAML base.
 
-Layout of the index folder (`<cache folder>/cards-index/`):
+Layout of the index folder (`<cache folder>/cards-index/`; the cache folder itself carries
+CACHEDIR.TAG and .gitignore, cardbase.cachedir):
 
-    CACHEDIR.TAG, .gitignore   the folder is a cache: backup tools and git pass it over
     files/<key>.jsonl          one card file: line 1 its header (catalogue rows, folded texts,
                                load problems), then one JSON line per card (what the
                                producer made of it)
@@ -22,7 +22,7 @@ per-file entries; entries the base no longer uses are removed. A lookup first
 compares the size, time and inode of the base's files with the base entry (as
 git's index does); only when one differs — or a file was written too close to
 its recording to tell — are the files listed, read and hashed again. Every
-file is written through `cardbase.atomic.write_atomic`; an entry that is not a
+file is written through `cardbase.cachedir.write_entry` (a name, never followed); an entry that is not a
 regular file, is too large, does not parse or does not fit is ignored and
 rebuilt. When the folder cannot be written the index lives in memory for the
 one call.

@@ -205,8 +205,6 @@ def _by_name(catalogue, names: list[str], query: str) -> Lookup:
     key = fold(query)
     if not key:
         return Lookup()
-    if key in names:
-        return Lookup(printings(catalogue, key), score=100.0)
     from rapidfuzz import fuzz, process     # only for a name not found as typed
 
     scored = process.extract(key, names, scorer=fuzz.WRatio, limit=MAX_CANDIDATES, score_cutoff=CUTOFF)

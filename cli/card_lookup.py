@@ -68,11 +68,12 @@ def find(indexed, query: str):
         terms = parse(query)
     except QueryError as exc:
         raise click.UsageError(f"поиск: {exc}") from None
-    found = search(indexed, terms)
-    names = list(dict.fromkeys(entry.folded_name for entry in found))
-    if len(names) == 1:
-        return Lookup(printings(indexed, names[0]), score=100.0)
-    return Lookup(candidates=[(next(e for e in found if e.folded_name == name), 100.0) for name in names])
+    first: dict = {}                      # each name once, with its first printing found
+    for entry in search(indexed, terms):
+        first.setdefault(entry.folded_name, entry)
+    if len(first) == 1:
+        return Lookup(printings(indexed, next(iter(first))), score=100.0)
+    return Lookup(candidates=[(entry, 100.0) for entry in first.values()])
 
 
 def candidate_record(entry, score) -> dict:

@@ -27,14 +27,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardbase.cachedir import (  # noqa: F401  (the folder rules live there; re-exported)
-    CACHE_DIR, TAG_NAME, TAG_SIGNATURE, NotACache, claim, clean, is_marked, prepare_folder, read_regular,
-    refusal,
-)
+from cardbase.cachedir import claim, read_regular, refusal, write_entry
 
 FORMAT = 2  # bump when the entry layout changes
 MAX_ENTRY = 64 * 1024 * 1024
@@ -85,6 +81,7 @@ class LintCache:
         self.code = code if code is not None else code_fingerprint()
         self.hits = 0
         self.misses = 0
+        self._claimed = False
 
     def refusal(self) -> str | None:
         """Why the folder cannot hold the cache (Russian), or None when it can:
@@ -162,30 +159,18 @@ class LintCache:
             data = msgspec.msgpack.encode(value)
             if not self.prepare():
                 return False
-            handle, temp = tempfile.mkstemp(dir=self.folder, prefix=".tmp-", suffix=".msgpack")
-            try:
-                with os.fdopen(handle, "wb") as out:
-                    out.write(key.encode("ascii") + b"\n")
-                    out.write(data)
-                os.replace(temp, target)
-            except BaseException:
-                _remove(temp)
-                raise
+            write_entry(target, key.encode("ascii") + b"\n" + data)   # temp file beside it, renamed
         except (OSError, ValueError, TypeError, OverflowError, UnicodeError, msgspec.EncodeError):
             return False  # a cache that cannot be written only costs time
         return True
 
     def prepare(self) -> bool:
         """Create and mark the folder if needed; False when it is somebody else's.
-        Called once before workers start, so that they find it marked."""
-        return claim(self.folder)
-
-
-def _remove(path: str) -> None:
-    try:
-        os.unlink(path)
-    except OSError:
-        pass
+        Called once before workers start, so that they find it marked; once it
+        is claimed, later writes do not look at the mark again."""
+        if not self._claimed:
+            self._claimed = claim(self.folder)
+        return self._claimed
 
 
 _DECODERS: dict[str, object] = {}
