@@ -1,8 +1,8 @@
 """Benchmark the judge's lookups: `card`, `explain --card` and a `card` search once the card
-index exists, on the corpus base (1,710 cards) and on a ~10,000-card base.
+index exists, on the corpus base (every corpus card) and on a ~10,000-card base.
 
 Builds both bases in a temporary folder (the corpus imported as is; the large one from
-the corpus repeated with fresh ids, as bench_scale.py does), then, each as a separate
+bench/scale_base.py's base of distinct texts, as bench_scale.py builds it), then, each as a separate
 process with its own cache folder:
 
 * the first call, which builds the card index (wall and CPU);
@@ -36,7 +36,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
-from scale_base import build_base  # noqa: E402
+from scale_base import build_base, corpus_records  # noqa: E402
 
 TARGET = 0.15     # seconds, issue 17
 
@@ -129,7 +129,8 @@ def main() -> None:
                       "python -c pass": measure([sys.executable, "-c", "pass"], env, args.repeat)}
         print("yardsticks: " + "; ".join(f"{k} {v['wall']:.3f} s wall {v['cpu']:.3f} s CPU"
                                          for k, v in yardsticks.items()))
-        results = [bench_base("corpus base (1,710 cards)", corpus_base, ("s1_58", "s1_109"), args.repeat, tool),
+        corpus_cards = len(corpus_records(args.corpus))
+        results = [bench_base(f"corpus base ({corpus_cards:,} cards)", corpus_base, ("s1_58", "s1_109"), args.repeat, tool),
                    bench_base(f"large base ({args.cards:,} cards)", large, ("s001_58", "s002_109"),
                               args.repeat, tool)]
         report = {"target_seconds": TARGET, "yardsticks": yardsticks, "bases": results,

@@ -221,7 +221,7 @@ def judge(by_size: dict[int, dict]) -> dict:
         show("warm_peak_mb", rows["lint_warm"]["peak_mb"], size)
         show("version_vs_click", rows["version"]["wall_s"] / rows["import_click"]["wall_s"], size)
         print(f"  {size:>6} load average during the runs: median "
-              f"{statistics.median(r['load'] for k, r in rows.items() if 'load' in r):.1f} (2 cores)")
+              f"{statistics.median(r['load'] for k, r in rows.items() if 'load' in r):.1f} ({os.cpu_count()} cores)")
     sizes = sorted(by_size)
     for small, large in zip(sizes, sizes[1:]):
         for name in ("lint_j1", "lint_default", "lint_warm"):

@@ -24,12 +24,13 @@ from lsprotocol import types
 
 from lint.finding import Finding
 from lint.fix import apply_edits
+from lint.suppress import ENGINE_CODES, UNUSED
 from server.analysis import Analysis
 from server.diagnostics import lsp_range
 
 FIX_ALL_KIND = "source.fixAll.berserk-judge"
 FIX_ALL_TITLE = "Исправить всё безопасное в файле"
-NEVER_SILENCED = ("BJ000", "BJ002", "BJ003", "BJ900")
+NEVER_SILENCED = (*ENGINE_CODES, UNUSED)   # what a noqa never silences, and noqa's own finding
 _NOQA_CODES = re.compile(r"#\s*noqa(?![\w-])(?!\[)\s*:\s*[A-Za-z]+\d+(?:[\s,]+[A-Za-z]+\d+)*", re.I)
 
 

@@ -87,11 +87,12 @@ class DocumentLinter:
         self.places: dict[tuple, TextPlaces] = {}
         self._findings: dict[tuple, tuple[int, list[Finding]]] = {}
         self._settings = None
+        self.claimed: dict[str, Card] = {}   # ids of the files before this one, at the last load
 
     def load(self, path: str, source: str, index: BaseIndex | None) -> CardBase:
         """The document's cards and load problems, ids of earlier files claimed."""
-        claimed = index.claimed_before(path) if index is not None else {}
-        return self.loader.load(path, source, claimed)
+        self.claimed = index.claimed_before(path) if index is not None else {}   # kept for the Analysis
+        return self.loader.load(path, source, self.claimed)
 
     def with_others(self, base: CardBase, path: str, index: BaseIndex | None, settings) -> CardBase:
         """The document's cards, then the other files' cards `lint` would keep,

@@ -84,7 +84,7 @@ class JudgeServer(LanguageServer):
         base, findings = linter.lint(path, source, scope, index)
         index.update(path, base.cards)
         return Analysis(uri, path, version, text, scope, base, findings, self.encoding(),
-                        claimed=index.claimed_before(path), reader=linter.reader, known_places=linter.places)
+                        claimed=linter.claimed, reader=linter.reader, known_places=linter.places)
 
     def safely(self, what: str, job, default=None):
         """Run a handler's work; a failure is logged to the client, never raised."""

@@ -151,10 +151,15 @@ def test_moving_a_card_knows_every_field_with_a_line():
 
     from cardbase.model import Card, NoqaComment, TextLine
 
+    # every field is either moved or known to hold no line: a field added later fails here until
+    # someone decides which (the former check listed the moved names against themselves)
+    unmoved = {Card: {"id", "name", "text", "set_id", "set_name", "path", "column", "fields"},
+               TextLine: {"text", "offset", "column", "comment"},
+               NoqaComment: {"codes", "column", "raw", "text_line"}}
     for kind in (Card, TextLine, NoqaComment):
-        with_lines = {f.name for f in dataclasses.fields(kind)
-                      if f.name == "line" or f.name in ("text_lines", "field_positions", "noqa_comments")}
-        assert with_lines <= set(MOVED_FIELDS[kind])
+        names = {f.name for f in dataclasses.fields(kind)}
+        assert names - set(MOVED_FIELDS[kind]) == unmoved[kind], kind
+        assert set(MOVED_FIELDS[kind]) <= names, kind
 
 
 def test_split_refuses_what_it_cannot_be_sure_of():
