@@ -11,6 +11,7 @@ as what they are instead of explaining them as abilities.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _WORD = r"[А-ЯЁ][а-яё]+(?:-[А-ЯЁа-яё]+)?"
 _SHAPE = re.compile(
@@ -30,8 +31,10 @@ def _parses(word: str):
     return morph_analyzer().parse(word.casefold())
 
 
-def _tags(word: str) -> list[set[str]]:
-    return [set(str(p.tag).replace(" ", ",").split(",")) for p in _parses(word)]
+@lru_cache(maxsize=16384)
+def _tags(word: str) -> tuple[frozenset[str], ...]:
+    """Each parse's grammemes; once per word (every static line of every card asks again)."""
+    return tuple(frozenset(p.tag.grammemes) for p in _parses(word))
 
 
 def _noun_phrase(words: list[str]) -> bool:
