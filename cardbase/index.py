@@ -313,15 +313,26 @@ def _digests(producer, paths: list[str], numbers: list[int], jobs: int | None):
         for number, path in zip(numbers, paths):
             yield number, producer.digest_file(path)
         return
-    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures.process import BrokenProcessPool
 
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork")) as pool:
-        futures = {pool.submit(producer.digest_file, path): number for number, path in zip(numbers, paths)}
-        for future in as_completed(futures):
-            number = futures.pop(future)   # the digest is freed once stored: memory flat in the base
-            yield number, future.result()
-            del future
+    from cardbase.workers import die_with_parent, pool_context
+
+    left = dict(zip(numbers, paths))
+    try:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=pool_context(), initializer=die_with_parent,
+                                 initargs=(os.getpid(),)) as pool:
+            futures = {pool.submit(producer.digest_file, path): number for number, path in left.items()}
+            for future in as_completed(futures):
+                number = futures.pop(future)   # the digest is freed once stored: memory flat in the base
+                digest = future.result()
+                del left[number]
+                yield number, digest
+                del future, digest
+    except (BrokenProcessPool, OSError):
+        pass                                   # a worker died (or no processes here): as lint does,
+    for number, path in left.items():          # the files without a digest are digested here
+        yield number, producer.digest_file(path)
 
 
 def _cores() -> int:

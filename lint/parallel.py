@@ -21,9 +21,7 @@ entry keyed on other bytes than those checked.
 """
 from __future__ import annotations
 
-import multiprocessing
 import os
-import signal
 import time
 from collections import namedtuple
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -31,6 +29,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Callable
 
 from cardbase.load import expand_paths, load_file
+from cardbase.workers import die_with_parent, pool_context
 from lint.cache import LintCache, settings_fingerprint
 from lint.config import Settings
 from lint.engine import CardChecker, FileResult, LintResult, join
@@ -134,23 +133,9 @@ _WORKER: dict = {}
 
 
 def _start_worker(settings: Settings, cache_folder, cache_code, parent: int) -> None:
-    _die_with_parent(parent)
+    die_with_parent(parent)
     _WORKER.update(checker=CardChecker(settings),
                    cache=LintCache(cache_folder, cache_code) if cache_folder is not None else None)
-
-
-def _die_with_parent(parent: int) -> None:
-    """Ask the kernel to kill this process when its parent dies (Linux); exit
-    at once if the parent is gone already."""
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):  # pragma: no cover - not Linux: the pool's own checks remain
-        pass
-    if os.getppid() != parent:
-        os._exit(1)
 
 
 def _work(path: str, raw: bytes | None, key: str | None) -> FileResult:
@@ -174,7 +159,7 @@ def _warm_reader() -> None:
 def _in_workers(todo, inputs, keys, settings, cache, jobs, parts, tick) -> None:
     """Fill `parts` for the indexes of `todo` in `jobs` worker processes;
     whatever they leave (a worker died, no processes here) stays None for the caller."""
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+    context = pool_context()
     folder, code = (cache.folder, cache.code) if cache is not None else (None, None)
     if context.get_start_method() == "fork":
         _warm_reader()

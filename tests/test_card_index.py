@@ -247,3 +247,27 @@ def test_parallel_digests_are_freed_once_taken(monkeypatch):
         gc.collect()
         assert sum(ref() is not None for ref in alive[:-1]) == 0, number
     assert len(alive) == 4
+
+
+class _DyingProducer:
+    """Its worker dies on «b» (as a killed process would); in the parent it digests every file."""
+
+    fingerprint = "dying"
+
+    def __init__(self, parent: int):
+        self.parent = parent
+
+    def digest_file(self, path):
+        if path == "b" and os.getpid() != self.parent:
+            os._exit(1)
+        return FileDigest(cards=[(None, {"text": path})])
+
+
+def test_a_worker_that_dies_loses_no_file(monkeypatch):
+    """As lint's pool: a dead worker breaks the pool, the files without a digest are done here."""
+    from cardbase import index
+
+    monkeypatch.setattr(index, "_cores", lambda: 2)
+    got = dict(index._digests(_DyingProducer(os.getpid()), ["a", "b", "c", "d"], [0, 1, 2, 3], 2))
+    assert sorted(got) == [0, 1, 2, 3]
+    assert [got[n].cards[0][1]["text"] for n in range(4)] == ["a", "b", "c", "d"]
