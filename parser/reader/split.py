@@ -46,7 +46,13 @@ _TRIGGER_HEAD = re.compile(rf"(?:{TRIGGER_WORDS})\s")
 # lower-case trigger opener («… на 1-2-3. вначале хода противника …»)
 _SENTENCE_START = re.compile(r"\s*(?:[A-ZА-ЯЁ\{\[+\-–—\d«\"]|\s(?:вначале|в\s+начале|в\s+конце|при|после|когда)\s)")
 _AFTER_PAREN = re.compile(r"[ \t]+(?=[А-ЯЁ][а-яё]|[+\-]\d)")
-_INTERESTING = re.compile(r"[. \t()«“\"{]")
+# where the walk of `_boundaries` must stop: a sentence end, a parenthesis, the opener of a protected
+# span, or white space (or ")") before a character a feature head, a trigger or a keyword label can
+# start with; a space before any other word can start nothing, so the walk passes it in C. With no
+# Latin look-alike in the chunk, a lower-case initial cannot start a look-alike label either.
+_HEAD_INITIALS = r"XХxх\d{СВБКОНПЕ"
+_INTERESTING = re.compile(rf"[.()«“\"{{]|[ \t)][ \t]*(?=[{_HEAD_INITIALS}])")
+_INTERESTING_LOOK_ALIKE = re.compile(rf"[.()«“\"{{]|[ \t)][ \t]*(?=[{_HEAD_INITIALS}свбконCBKOHcbkoh])")
 _GRANTING = re.compile(r"(?:имеет|имеют|получает|получают|получить|особенность)\s*[«\"]?\s*$", re.I)
 
 
@@ -160,6 +166,7 @@ def _last_solid(text: str, start: int, i: int) -> int:
 def _boundaries(text: str, start: int, end: int) -> list[int]:
     """Offsets inside a chunk where a new feature starts."""
     spans = find_regions(text, start, end).visible   # i only grows: the spans are walked once
+    interesting = _INTERESTING_LOOK_ALIKE if _HAS_LOOK_ALIKE.search(text, start, end) else _INTERESTING
     next_span = 0
     cuts: list[int] = []
     i = start
@@ -207,7 +214,7 @@ def _boundaries(text: str, start: int, end: int) -> list[int]:
             i = j if j > i + 1 else i + 1
             continue
         # only sentence ends, spaces, parentheses and the openers of protected spans matter
-        found = _INTERESTING.search(text, i + 1, end)
+        found = interesting.search(text, i + 1, end)
         i = found.start() if found else end
     return sorted(set(c for c in cuts if start < c < end))
 
