@@ -121,12 +121,21 @@ def _instruction_at(seq: list[Item], j: int) -> bool:
         and morph.pos(seq[j].low) in ("INFN", "VERB")
 
 
+_CLAUSE_OPENERS = frozenset({"где", "а", "пока"})
+
+
 def _protect_clauses(seq: list[Item]) -> tuple[set[int], set[int]]:
     """Indices inside "где X — ..." clauses, and commas that close a relative or participle clause."""
     inside: set[int] = set()
     closing: set[int] = set()
     from parser.reader import morph
     for i, it in enumerate(seq):
+        # only these words and a comma open anything below (a gerund only at 0): pass the rest
+        if it.kind == "word":
+            if i and it.low not in _CLAUSE_OPENERS:
+                continue
+        elif it.low != "," or it.kind != "punct":
+            continue
         if it.is_word("где") or (it.is_word("а") and i + 2 < len(seq) and seq[i + 2].kind == "dash"):
             j = i + 1
             while j < len(seq) and not (seq[j].kind == "punct" and seq[j].low == ";") \
@@ -269,6 +278,10 @@ def _only_choosing(seq: list[Item], colon: int) -> bool:
     return all(it.is_word("одно", "одну", "один", "из", *_CHOOSING) for it in words)
 
 
+# the words a connective or pattern below starts with when it is not at a segment's start
+_SCAN_WORDS = frozenset({"если", "при", "затем", "иначе", "в", "либо", "или", "и", "а"})
+
+
 def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> list[Cand]:
     """Connective candidates of one run of items; `listing`: the run is an item of a list opened
     by a receiving colon on an earlier line."""
@@ -293,6 +306,13 @@ def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> l
         if i in inside:
             i += 1
             seg_start = False
+            continue
+        item_kind = it.kind
+        if not seg_start and item_kind != "punct" and item_kind != "dash" \
+                and (item_kind != "word" or it.low not in _SCAN_WORDS):
+            # no branch below can take an item that is neither a mark nor one of these words
+            heading = None
+            i += 1
             continue
         lead = 1 if it.kind == "punct" and it.low in ",;" else 0
         nxt = seq[i + lead] if i + lead < n else None
