@@ -11,7 +11,8 @@ from typing import NamedTuple
 from parser.reader import morph
 from parser.reader.names import fold
 
-# a range of numbers «1–3» (any dash between digits, no spaces) is one number, never a dash
+# a range of numbers «1–3» (any dash between digits, no spaces) is one number, never a dash;
+# items() scans with _SPACED_ITEM, this is the token-by-token reference its tests compare with
 _ITEM = re.compile(r"\d+(?:[–—]\d+)+(?![^\W_])|[^\W_]+(?:['’\-][^\W_]+)*|\s[-–—]\s|[—–]|[,;:.!?]|\S", re.UNICODE)
 _LETTER = re.compile(r"[^\W\d_]")
 _DIGIT = re.compile(r"\d")
@@ -43,57 +44,61 @@ class Item(NamedTuple):
 
 def items(text: str, start: int, end: int, protected: list[tuple[int, int, str]]) -> list[Item]:
     """Items of text[start:end]; protected is a list of (start, end, kind)."""
-    prot = sorted((s, e, k) for s, e, k in protected if s < end and e > start)
+    if protected:
+        prot = sorted([span for span in protected if span[0] < end and span[1] > start])
+        prot.append((end, end, ""))
+    else:
+        prot = [(end, end, "")]
     out: list[Item] = []
     append = out.append
+    known = _TOKENS.get
     pos = start
-    for ps, pe, kind in prot + [(end, end, "")]:
-        ps, pe = max(ps, start), min(pe, end)
+    for ps, pe, kind in prot:
+        if ps < start:
+            ps = start
+        if pe > end:
+            pe = end
         if ps < pos:
             continue
-        for m in _ITEM.finditer(text, pos, ps):
-            raw = m.group()
-            token = _TOKENS.get(raw, _UNSEEN)
-            if token is _UNSEEN:
-                token = _token(raw)
-            if token is None:
-                continue
-            token_kind, low, dash_at = token
-            if dash_at < 0:
-                append(_new_item(Item, (*m.span(), token_kind, low, "")))
-            else:
-                at = m.start() + dash_at
-                append(_new_item(Item, (at, at + 1, "dash", low, "")))
+        # one findall per run: each token comes with the white space before it, so its span
+        # is counted on from the last one instead of asked of a match object
+        at = pos
+        for space, raw in _SPACED_ITEM.findall(text, pos, ps):
+            s = at + len(space)
+            at = s + len(raw)
+            append(_new_item(Item, (s, at) + (known(raw) or _token(raw))))
         if kind:
             append(Item(ps, pe, kind, fold(text[ps:pe]) if kind == "name" else "",
                         _paren_head(text, ps, pe) if kind == "paren" else ""))
-        pos = max(pos, pe)
+        if pe > pos:
+            pos = pe
     return out
 
 
-# What each token text is (kind, folded text, offset of a dash in it or -1; None for white
-# space), worked out once per distinct token of the process rather than at every occurrence:
-# a card text is mostly words seen before. Bounded, for a long-lived language server.
-_TOKENS: dict[str, tuple[str, str, int] | None] = {}
+# _ITEM with the white space before a token taken along. The same tokens: white space starts
+# none of _ITEM's but « - », and a dash alone is a dash item at the same place.
+_SPACED_ITEM = re.compile(r"(\s*)(\d+(?:[–—]\d+)+(?![^\W_])|[^\W_]+(?:['’\-][^\W_]+)*|[—–]|[,;:.!?]|\S)",
+                          re.UNICODE)
+
+# What each token text is (the item's kind, folded text and head), worked out once per distinct
+# token of the process rather than at every occurrence: a card text is mostly words seen
+# before. Bounded, for a long-lived language server.
+_TOKENS: dict[str, tuple[str, str, str]] = {}
 _TOKENS_LIMIT = 200_000
-_UNSEEN = object()
 _new_item = tuple.__new__   # Item(*fields) without the generated __new__'s Python frame
 
 
-def _token(raw: str) -> tuple[str, str, int] | None:
-    stripped = raw.strip()
-    if stripped in DASHES:
-        token = ("dash", stripped, raw.index(stripped))
+def _token(raw: str) -> tuple[str, str, str]:
+    if raw in DASHES:
+        token = ("dash", raw, "")
     elif raw in ",;:.!?":
-        token = ("punct", raw, -1)
-    elif not stripped:
-        token = None
+        token = ("punct", raw, "")
     elif _LETTER.match(raw):
-        token = ("word", fold(raw), -1)
+        token = ("word", fold(raw), "")
     elif _DIGIT.match(raw):
-        token = ("num", raw.lower(), -1)
+        token = ("num", raw.lower(), "")
     else:
-        token = ("other", raw, -1)
+        token = ("other", raw, "")
     if len(_TOKENS) >= _TOKENS_LIMIT:
         _TOKENS.clear()
     _TOKENS[raw] = token
