@@ -43,6 +43,7 @@ class Context:
     seq: list[Item]
     dynamic: bool          # playable / triggered / declared ability: «может» is an option (MAY)
     found: list            # connective candidates found so far (segment.Cand)
+    may_at: int | None = None   # the index of the last «может» word (-1: none), None: not known
 
 
 @dataclass(frozen=True)
@@ -427,9 +428,24 @@ SEGMENT_START: tuple[Pattern, ...] = (
 )
 
 
+# every pattern after these needs a «может» word at i or after it (may_verb)
+_WITHOUT_MAY = SEGMENT_START[:3]
+assert all(p.match not in (_player_may, _bare_may, _subject_may, _adverbial_may, _noun_subject_may)
+           for p in _WITHOUT_MAY)
+
+
+def last_may(seq: list[Item]) -> int:
+    """The index of the last «может» word of seq (-1: none), for Context.may_at."""
+    for k in range(len(seq) - 1, -1, -1):
+        if seq[k].kind == "word" and seq[k].low in MAY_WORDS:
+            return k
+    return -1
+
+
 def segment_start(ctx: Context, i: int) -> tuple[Pattern, Match] | None:
     """The first segment-start pattern matching at seq[i]."""
-    for pattern in SEGMENT_START:
+    may_at = ctx.may_at
+    for pattern in (SEGMENT_START if may_at is None or may_at >= i else _WITHOUT_MAY):
         found = pattern.match(ctx, i)
         if found is not None:
             return pattern, found

@@ -13,8 +13,9 @@ import re
 from dataclasses import dataclass
 
 from parser.engine.tokens import Kind, Token
-from parser.reader.patterns import (RELATIVE, Context, ability_noun_at, cond_extent, joins_words, segment_start,
-                                    time_phrase_end, timing_extent)
+from parser.reader import morph
+from parser.reader.patterns import (RELATIVE, Context, ability_noun_at, cond_extent, joins_words, last_may,
+                                    segment_start, time_phrase_end, timing_extent)
 from parser.reader.words import Item, items, predicate_at, relative_within
 
 STRONG, VERB, SUBJECT, MAYBE_MAY, MAYBE_COND = 0, 1, 2, 3, 4
@@ -115,8 +116,6 @@ _SUBJECT_PRONOUNS = ("он", "она", "оно", "они")
 
 
 def _instruction_at(seq: list[Item], j: int) -> bool:
-    from parser.reader import morph
-
     return j < len(seq) and seq[j].kind == "word" and morph.is_instruction(seq[j].low) \
         and morph.pos(seq[j].low) in ("INFN", "VERB")
 
@@ -128,7 +127,6 @@ def _protect_clauses(seq: list[Item]) -> tuple[set[int], set[int]]:
     """Indices inside "где X — ..." clauses, and commas that close a relative or participle clause."""
     inside: set[int] = set()
     closing: set[int] = set()
-    from parser.reader import morph
     for i, it in enumerate(seq):
         # only these words and a comma open anything below (a gerund only at 0): pass the rest
         if it.kind == "word":
@@ -291,6 +289,8 @@ def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> l
     out: list[Cand] = []
     n = len(seq)
     i = 0
+    # one context for every pattern asked: `out` is the same list, grown as candidates are found
+    ctx = Context(text, seq, dynamic, out, last_may(seq))
 
     def span(a: int, b: int) -> tuple[int, int]:
         return seq[a].start, seq[b - 1].end
@@ -317,60 +317,63 @@ def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> l
         lead = 1 if it.kind == "punct" and it.low in ",;" else 0
         nxt = seq[i + lead] if i + lead < n else None
         nxt2 = seq[i + lead + 1] if i + lead + 1 < n else None
-        # opponent fallback
-        if nxt is not None and nxt.is_word("если") and i > 0:
-            stop = _opp_extent(text, seq, i + lead)
-            if stop is not None and stop < n:
-                who = nxt2.low if nxt2 is not None and nxt2.kind == "word" and nxt2.low != "противник" else None
-                add(Kind.OPP, i, stop, STRONG, chooser=who)
-                i, seg_start = stop, True
-                continue
-        # при этом / при выполнении (a comma, ";" or dash must stand before)
-        if nxt is not None and nxt2 is not None and (nxt.low, nxt2.low) in _PAIRS and nxt.kind == "word":
-            before_ok = lead or (i > 0 and seq[i - 1].kind in ("dash", "punct", "paren"))
-            # lossy text without the comma: «ранить его на 1 при этом он закрывается» (a predicate
-            # follows; «при этом ударе» is a phrase, not the connective)
-            bare = not before_ok and i > 0 and i + 2 < n and _after(seq, i + 2) >= 0
-            if (before_ok or bare) and i + lead + 2 < n:
-                stop = i + lead + 2
-                # typography after the connective, not a connective of its own (spec §2):
-                # «при этом,», «при этом —», «при этом, —»
-                if stop + 1 < n and seq[stop].kind == "punct" and seq[stop].low == ",":
-                    stop += 1
-                if stop + 1 < n and seq[stop].kind == "dash":
-                    stop += 1
-                add(Kind.DEP, i, stop, VERB if bare else STRONG)
-                i, seg_start = stop, True
-                continue
-        if nxt is not None and nxt.is_word("затем") and i + lead + 1 < n:
-            stop = i + lead + 1
-            if seq[stop].kind == "punct" and seq[stop].low == "," and stop + 1 < n \
-                    and not seq[stop + 1].is_word("затем", "и", "или", "либо", "иначе", "при"):
-                stop += 1         # "затем, если ...": the comma belongs to the connective
-            add(Kind.THEN, i, stop, STRONG)
-            i, seg_start = stop, True
-            continue
-        if nxt is not None and (nxt.is_word("иначе") or (nxt.is_word("в") and nxt2 is not None and nxt2.is_word("противном")
-                                                        and i + lead + 2 < n and seq[i + lead + 2].is_word("случае"))):
-            stop = i + lead + (1 if nxt.is_word("иначе") else 3)
-            if stop < n and seq[stop].kind == "dash":
-                stop += 1
-            if stop < n and (i > 0 or lead):
-                add(Kind.ELSE, i, stop, STRONG)
-                i, seg_start = stop, True
-                continue
-        if nxt is not None and nxt.is_word("либо", "или", "и", "а") and i > 0 and i + lead + 1 < n:
-            kind = {"либо": Kind.EITHER, "или": Kind.OR, "и": Kind.AND, "а": Kind.COMMA}[nxt.low]
-            if kind is Kind.COMMA and not lead:
-                kind = None
-            if kind is not None:
-                strength = _after(seq, i + lead + 1)
-                if strength >= 0 and joins_words(Context(text, seq, dynamic, out), i, i + lead + 1):
-                    strength = -1
-                if strength >= 0:
-                    add(kind, i, i + lead + 1, strength)
-                    i, seg_start = i + lead + 1, True
+        nw = nxt.low if nxt is not None and nxt.kind == "word" else ""
+        if nw in _SCAN_WORDS:       # a connective word (after a comma or «;» or not)
+            # opponent fallback
+            if nxt is not None and nxt.is_word("если") and i > 0:
+                stop = _opp_extent(text, seq, i + lead)
+                if stop is not None and stop < n:
+                    who = nxt2.low if nxt2 is not None and nxt2.kind == "word" and nxt2.low != "противник" else None
+                    add(Kind.OPP, i, stop, STRONG, chooser=who)
+                    i, seg_start = stop, True
                     continue
+            # при этом / при выполнении (a comma, ";" or dash must stand before)
+            if nxt is not None and nxt2 is not None and (nxt.low, nxt2.low) in _PAIRS and nxt.kind == "word":
+                before_ok = lead or (i > 0 and seq[i - 1].kind in ("dash", "punct", "paren"))
+                # lossy text without the comma: «ранить его на 1 при этом он закрывается» (a predicate
+                # follows; «при этом ударе» is a phrase, not the connective)
+                bare = not before_ok and i > 0 and i + 2 < n and _after(seq, i + 2) >= 0
+                if (before_ok or bare) and i + lead + 2 < n:
+                    stop = i + lead + 2
+                    # typography after the connective, not a connective of its own (spec §2):
+                    # «при этом,», «при этом —», «при этом, —»
+                    if stop + 1 < n and seq[stop].kind == "punct" and seq[stop].low == ",":
+                        stop += 1
+                    if stop + 1 < n and seq[stop].kind == "dash":
+                        stop += 1
+                    add(Kind.DEP, i, stop, VERB if bare else STRONG)
+                    i, seg_start = stop, True
+                    continue
+            if nxt is not None and nxt.is_word("затем") and i + lead + 1 < n:
+                stop = i + lead + 1
+                if seq[stop].kind == "punct" and seq[stop].low == "," and stop + 1 < n \
+                        and not seq[stop + 1].is_word("затем", "и", "или", "либо", "иначе", "при"):
+                    stop += 1         # "затем, если ...": the comma belongs to the connective
+                add(Kind.THEN, i, stop, STRONG)
+                i, seg_start = stop, True
+                continue
+            if nxt is not None and (nxt.is_word("иначе") or (
+                    nxt.is_word("в") and nxt2 is not None and nxt2.is_word("противном")
+                    and i + lead + 2 < n and seq[i + lead + 2].is_word("случае"))):
+                stop = i + lead + (1 if nxt.is_word("иначе") else 3)
+                if stop < n and seq[stop].kind == "dash":
+                    stop += 1
+                if stop < n and (i > 0 or lead):
+                    add(Kind.ELSE, i, stop, STRONG)
+                    i, seg_start = stop, True
+                    continue
+            if nxt is not None and nxt.is_word("либо", "или", "и", "а") and i > 0 and i + lead + 1 < n:
+                kind = {"либо": Kind.EITHER, "или": Kind.OR, "и": Kind.AND, "а": Kind.COMMA}[nxt.low]
+                if kind is Kind.COMMA and not lead:
+                    kind = None
+                if kind is not None:
+                    strength = _after(seq, i + lead + 1)
+                    if strength >= 0 and joins_words(ctx, i, i + lead + 1):
+                        strength = -1
+                    if strength >= 0:
+                        add(kind, i, i + lead + 1, strength)
+                        i, seg_start = i + lead + 1, True
+                        continue
         if it.kind == "punct" and it.low == ";" and i > 0 and i + 1 < n:
             # a case list (spec §2): «; если У2 — С3» after a case is the next case, joined as «и»;
             # so are the items of a list after «получает:»
@@ -412,18 +415,18 @@ def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> l
                 i, seg_start = i + 1, True
                 continue
         if it.kind == "punct" and it.low == "," and i > 0 and i + 1 < n and i not in closing:
-            if not (nxt is not None and nxt.is_word(*RELATIVE) and not nxt.is_word("если")):
+            if not (nw in RELATIVE and nw != "если"):
                 # a comma after a conditional case opens the next case ("если А X, если Б Y");
                 # otherwise a trailing ", если ..." without a dash belongs to the ability before it
                 strength = _after(seq, i + 1, _in_case(out))
-                if strength >= 0 and joins_words(Context(text, seq, dynamic, out), i, i + 1):
+                if strength >= 0 and joins_words(ctx, i, i + 1):
                     strength = -1
                 if strength >= 0:
                     add(Kind.COMMA, i, i + 1, strength)
                     i, seg_start = i + 1, True
                     continue
         if seg_start:
-            found = segment_start(Context(text, seq, dynamic, out), i)
+            found = segment_start(ctx, i)
             if found is not None and heading is not None and found[1].kind is not Kind.MAY:
                 found = None          # after a heading only «может» opens anything
             if found is not None:
