@@ -14,7 +14,7 @@ from parser.engine.build import build
 from parser.engine.canonical_form import abstract_canonical, canonical
 from parser.engine.grammar import parse_surface
 from parser.engine.tokens import Kind, Token
-from parser.engine.tree import Atom, Node
+from parser.engine.tree import Atom, May, Node
 
 __all__ = ["Alternative", "Reading", "ReadingError", "read_tokens", "reading_strings"]
 
@@ -87,11 +87,14 @@ def _check_size(tokens: list[Token]) -> None:
 
 def read_tokens(tokens: list[Token]) -> Reading:
     """Read a token list; raises ReadingError with the offending span."""
+    # most effects are one ability, maybe under «может»: its tree is the atom (as build()
+    # makes it), and no undecided pair can apply to a text without connectives
     if len(tokens) == 1 and tokens[0].kind is Kind.ATOM:
-        # most effects are one ability: its tree is the atom (as build() makes it), and no
-        # undecided pair can apply to a text without connectives
         tok = tokens[0]
         return Reading(Atom(tok.label or tok.text, (tok.start, tok.end)))
+    if len(tokens) == 2 and tokens[0].kind is Kind.MAY and tokens[1].kind is Kind.ATOM:
+        tok = tokens[1]
+        return Reading(May(Atom(tok.label or tok.text, (tok.start, tok.end)), tokens[0].chooser))
     if not any(tok.kind is Kind.ATOM for tok in tokens):
         start = tokens[0].start if tokens else 0
         end = tokens[-1].end if tokens else 0

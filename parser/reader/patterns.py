@@ -20,6 +20,7 @@ Two tables:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Callable
 
 from parser.engine.tokens import CHOOSERS, Kind
@@ -434,8 +435,14 @@ assert all(p.match not in (_player_may, _bare_may, _subject_may, _adverbial_may,
            for p in _WITHOUT_MAY)
 
 
+_MAY_SET = frozenset(MAY_WORDS)
+_low = attrgetter("low")
+
+
 def last_may(seq: list[Item]) -> int:
     """The index of the last «может» word of seq (-1: none), for Context.may_at."""
+    if _MAY_SET.isdisjoint(map(_low, seq)):       # most effects: no «может» (asked in C)
+        return -1
     for k in range(len(seq) - 1, -1, -1):
         if seq[k].kind == "word" and seq[k].low in MAY_WORDS:
             return k

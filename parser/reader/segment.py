@@ -477,13 +477,16 @@ def _named_type_before(seq: list[Item], i: int, found: list[Cand]) -> int | None
 
 def tokens_for(text: str, start: int, end: int, cands: list[Cand], level: int) -> list[Token]:
     """Tokens of an effect keeping only the candidates allowed at a level."""
+    out: list[Token] = []
+    if not cands:             # most effects: one atom
+        _atom(text, start, end, out)
+        return out
     allowed = LEVELS[min(level, len(LEVELS) - 1)]
     chosen = [c for c in cands if c.strength in allowed]
     if any(c.kind is Kind.OR_START for c in chosen) and not any(c.kind is Kind.OR for c in chosen):
         chosen = [c for c in chosen if c.kind is not Kind.OR_START]
     if any(c.kind is Kind.EITHER_START for c in chosen) and not any(c.kind is Kind.EITHER for c in chosen):
         chosen = [c for c in chosen if c.kind is not Kind.EITHER_START]
-    out: list[Token] = []
     pos, lead = start, None
     for c in chosen:
         _atom(text, pos, c.start, out, lead)
