@@ -95,7 +95,7 @@ def cond_extent(seq: list[Item], i: int, by_verb: bool = True) -> tuple[int, int
             j = _phrase_close(seq, j + 1)   # "если он, будучи открытым, получил …": a participle phrase
             continue
         if it.kind == "punct" and it.low == "," and (predicate_at(seq, j + 1) or _timed_predicate(seq, j + 1)):
-            if not (j + 1 < len(seq) and seq[j + 1].is_word(*RELATIVE)):
+            if not (j + 1 < len(seq) and seq[j + 1].kind == "word" and seq[j + 1].low in RELATIVE):
                 return j, j + 1
         j += 1
     return _cond_by_verb(seq, i) if by_verb else None
@@ -176,6 +176,7 @@ def _in_effect_if(ctx: Context, i: int) -> Match | None:
 
 
 _TIMING_OPENERS = ("при", "когда", "после")
+_TIMING_WORDS = frozenset({"в", *_TIMING_OPENERS})
 
 
 def timing_extent(seq: list[Item], i: int) -> int | None:
@@ -186,6 +187,8 @@ def timing_extent(seq: list[Item], i: int) -> int | None:
     means the words are an ability, «при атаке ранить …»); «когда» takes one, never an
     instruction. A comma inside is allowed only before «если»/«когда» (the condition's clause)."""
     it = seq[i]
+    if it.kind != "word" or it.low not in _TIMING_WORDS:
+        return None       # neither branch below can start
     if it.is_word("в") and i + 1 < len(seq) and seq[i + 1].is_word("начале", "конце"):
         start, verbs = i + 2, False
     elif it.is_word(*_TIMING_OPENERS):
@@ -224,7 +227,7 @@ def time_phrase_end(seq: list[Item], i: int) -> int | None:
     if not (i + 2 < len(seq) and seq[i].is_word("в") and seq[i + 1].is_word("начале", "конце")):
         return None
     j = i + 2
-    while j < len(seq) and seq[j].is_word(*_TIME_MODIFIERS) and j < i + 5:
+    while j < len(seq) and seq[j].kind == "word" and seq[j].low in _TIME_MODIFIERS and j < i + 5:
         j += 1
     if j >= len(seq) or not seq[j].is_word("хода", "боя"):
         return None
@@ -260,7 +263,7 @@ def may_verb(seq: list[Item], m: int) -> int | None:
         return None
     if predicate_at(seq, m + 1) == 1:
         return m + 1
-    if not (seq[m + 1].is_word(*PREPOSITIONS) or seq[m + 1].kind == "num"
+    if not ((seq[m + 1].kind == "word" and seq[m + 1].low in PREPOSITIONS) or seq[m + 1].kind == "num"
             or morph.pos(seq[m + 1].low) in ("ADVB", "PRCL")):
         return None
     for j in range(m + 2, min(m + 2 + _MAY_ADVERBIAL_MAX, len(seq))):
@@ -369,7 +372,7 @@ def _noun_subject_may(ctx: Context, i: int) -> Match | None:
 def _adverbial_may(ctx: Context, i: int) -> Match | None:
     """"в свой ход, может …" in a declared feature: MAY; the adverbial stays in the ability's words."""
     seq = ctx.seq
-    if not ctx.dynamic or not seq[i].is_word(*PREPOSITIONS):
+    if not ctx.dynamic or seq[i].kind != "word" or seq[i].low not in PREPOSITIONS:
         return None
     for m in range(i + 1, min(i + 7, len(seq) - 1)):
         it = seq[m]
@@ -500,7 +503,7 @@ def _adverbial_before(ctx: Context, at: int, nxt: int) -> bool:
     while first - 1 >= 0 and seq[first - 1].start >= seg_start and at - first <= 5:
         first -= 1        # look back at most six items: reading stays linear in the text
     if first == at or at - first > 5 or (first > 0 and seq[first - 1].start >= seg_start) \
-            or not seq[first].is_word(*PREPOSITIONS):
+            or seq[first].kind != "word" or seq[first].low not in PREPOSITIONS:
         return False
     return not any(is_predicate(seq[k]) or seq[k].kind in ("icon", "quote", "paren") or ability_noun_at(seq, k)
                    for k in range(first, at))

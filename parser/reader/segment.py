@@ -130,11 +130,14 @@ def _protect_clauses(seq: list[Item]) -> tuple[set[int], set[int]]:
     for i, it in enumerate(seq):
         # only these words and a comma open anything below (a gerund only at 0): pass the rest
         if it.kind == "word":
-            if i and it.low not in _CLAUSE_OPENERS:
+            word = it.low
+            if i and word not in _CLAUSE_OPENERS:
                 continue
-        elif it.low != "," or it.kind != "punct":
+        elif it.low == "," and it.kind == "punct":
+            word = ""
+        else:
             continue
-        if it.is_word("где") or (it.is_word("а") and i + 2 < len(seq) and seq[i + 2].kind == "dash"):
+        if word == "где" or (word == "а" and i + 2 < len(seq) and seq[i + 2].kind == "dash"):
             j = i + 1
             while j < len(seq) and not (seq[j].kind == "punct" and seq[j].low == ";") \
                     and not (seq[j].is_word("при") and j + 1 < len(seq) and seq[j + 1].is_word("этом")) \
@@ -146,7 +149,7 @@ def _protect_clauses(seq: list[Item]) -> tuple[set[int], set[int]]:
                 j += 1
             if j - 1 in inside and seq[j - 1].kind == "punct" and seq[j - 1].low == ",":
                 inside.discard(j - 1)     # the comma before "при этом" belongs to it
-        if it.is_word("пока") and (i == 0 or seq[i - 1].kind == "dash" or seq[i - 1].low == ";"):
+        if word == "пока" and (i == 0 or seq[i - 1].kind == "dash" or seq[i - 1].low == ";"):
             # "; пока оно летающее и Снирк на поле боя, он может …": the duration of the ability after
             # its comma, whose "и" and closing comma are no connectives
             j = i + 1
@@ -499,11 +502,12 @@ def tokens_for(text: str, start: int, end: int, cands: list[Cand], level: int) -
 def _atom(text: str, s: int, e: int, out: list[Token], lead: tuple[int, int] | None = None) -> None:
     """An ATOM token for text[s:e]; a subject `lead` before the «может» just emitted opens it:
     "ваше существо может получить …" → MAY «может», ATOM «ваше существо получить …»."""
-    while s < e and text[s].isspace():
-        s += 1
-    while e > s and text[e - 1].isspace():
-        e -= 1
-    if s < e and lead is not None:
-        out.append(Token(Kind.ATOM, text[lead[0]:lead[1]] + " " + text[s:e], s, e))
-    elif s < e:
-        out.append(Token(Kind.ATOM, text[s:e], s, e))
+    words = text[s:e]
+    trimmed = words.lstrip()          # str.strip() trims exactly the characters isspace() is true of
+    s += len(words) - len(trimmed)
+    words = trimmed.rstrip()
+    e = s + len(words)
+    if words and lead is not None:
+        out.append(Token(Kind.ATOM, text[lead[0]:lead[1]] + " " + words, s, e))
+    elif words:
+        out.append(Token(Kind.ATOM, words, s, e))

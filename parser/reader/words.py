@@ -131,7 +131,7 @@ def nominal(item: Item) -> bool:
 def predicate_at(seq: list[Item], i: int) -> int:
     """How a predicate starts at seq[i]: 0 no, 1 with a verb, 2 with subject + verb."""
     j = i
-    while j < len(seq) and seq[j].is_word(*PARTICLES):
+    while j < len(seq) and seq[j].kind == "word" and seq[j].low in PARTICLES:   # is_word(*set) builds a tuple
         j += 1
     if j < len(seq) and seq[j].is_word("вы") and j + 1 < len(seq) and is_predicate(seq[j + 1]):
         return 1
