@@ -59,7 +59,7 @@ class AbilityTypeTypo(Rule):
 
     def check(self, ctx):
         masked = mask_quoted(ctx.text, parens=False)
-        if not any(_typo_of(low) for low in {word.lower() for word in WORD_RE.findall(masked)} if len(low) >= 5):
+        if not _any_typo(set(WORD_RE.findall(masked))):
             return  # no word is a typo of a type (most cards): nothing to look at word by word
         own = name_words(ctx.card.name)
         for match in WORD_RE.finditer(masked):
@@ -80,6 +80,24 @@ class AbilityTypeTypo(Rule):
             else:
                 fix = unsafe_fix(f"заменить на «{shown}»", replace(match.start(), match.end(), shown))
             yield Hit(match.start(), match.end(), {"word": word, "type": shown}, suggestion=shown, fix=fix)
+
+
+# Words as written that are no typo of a type: a base repeats its words, so a card's words are
+# told apart from those already judged by one set difference rather than a look-up each.
+# Bounded, for a long-lived language server.
+_NO_TYPO: set[str] = set()
+_NO_TYPO_LIMIT = 200_000
+
+
+def _any_typo(words: set[str]) -> bool:
+    """Some word (as written) is a typo of an ability type."""
+    fresh = words - _NO_TYPO
+    if any(len(word) >= 5 and _typo_of(word.lower()) for word in fresh):
+        return True
+    if len(_NO_TYPO) >= _NO_TYPO_LIMIT:
+        _NO_TYPO.clear()
+    _NO_TYPO.update(fresh)
+    return False
 
 
 @lru_cache(maxsize=65536)
