@@ -224,7 +224,10 @@ def _constant_version_resolver():
                     return self.resolve(kind, value, implicit)
                 except KeyError:
                     table = self.versioned_resolver
-                    candidates = self._candidates[first] = table.get(first, []) + table.get(None, [])
+                    # ruamel wraps each pattern in a LazyEval that forwards every attribute look-up
+                    # through Python code; the compiled pattern itself is matched in C
+                    candidates = self._candidates[first] = [
+                        (tag, _compiled(regexp)) for tag, regexp in table.get(first, []) + table.get(None, [])]
                 for tag, regexp in candidates:
                     if regexp.match(value):
                         # one Tag per tag name for the process, so its decoded form is worked out once
@@ -243,6 +246,12 @@ def _constant_version_resolver():
 
 
 _RESOLVER = None
+
+
+def _compiled(regexp):
+    """The compiled pattern behind ruamel's lazy `RegExp` wrapper (the pattern itself if plain)."""
+    lazy = getattr(regexp, "lazy_self", None)
+    return lazy() if callable(lazy) else regexp
 # The Tags the resolver hands out, kept for the process (so their ids are never reused), with
 # their names: `node.tag` works a node's name out through three properties, a look-up by the
 # Tag's id is one dict access (_fast_scalar, for every value of a base).
