@@ -17,7 +17,7 @@ from lark.exceptions import UnexpectedInput
 from parser.engine.grammar import _flat, _lark
 from parser.engine.tokens import Kind, Token
 from parser.reader import words
-from parser.reader.morph import analyzer, lexeme_words
+from parser.reader.morph import analyzer, form_needles, lexeme_forms, lexeme_words
 from parser.reader.names import _spans_word_by_word, fold, name_parts, name_spans
 from parser.reader.regions import _straight_pairs, find_regions
 from parser.reader.split import _last_solid
@@ -49,6 +49,21 @@ def test_lexeme_words_spells_the_lexeme_as_pymorphy3_does(source):
             checked += 1
             dictionary += type(parse.methods_stack[0][0]).__name__ == "DictionaryAnalyzer"
     assert checked > len(words) and 0 < dictionary < checked   # both paths were taken
+
+
+@pytest.mark.parametrize("source", ["odd", "corpus"])
+def test_every_form_of_a_word_holds_one_of_its_needles(source):
+    words = _ODD_WORDS + ["Ёж", "шёл", "люди", "наибольший", "псевдокошка", "байткод"] if source == "odd" \
+        else _corpus_words()
+    if not words:
+        pytest.skip("no corpus beside the repository")
+    provable = 0
+    for word in words:
+        needles = form_needles(word)
+        provable += "" not in needles
+        for form in lexeme_forms(word):
+            assert any(needle in form for needle in needles), (word, form, needles)
+    assert provable > len(words) // 2       # the shortcut is taken for most words
 
 
 # -- flat effects are put together without Lark -------------------------------------------------

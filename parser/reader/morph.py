@@ -86,6 +86,39 @@ def lexeme_forms(word: str) -> frozenset[str]:
     return frozenset(forms)
 
 
+_PLAIN_STEM = re.compile(r"[а-яё]+")
+
+
+@lru_cache(maxsize=65536)
+def form_needles(word: str) -> tuple[str, ...]:
+    """Strings of which every member of `lexeme_forms(word)` contains one.
+
+    A text in which none of them occurs holds no form of the word, so the
+    forms (the costly part) need not be spelled. The word itself is one; each
+    parse `lexeme_forms` takes adds its stem: a dictionary or predicted word's
+    forms are (known prefixes +) paradigm prefix + stem + suffix, whatever
+    prefix and suffix analyzers are stacked on it. A parse of any other kind,
+    or a stem that folding could change, gives "", which every text contains.
+    """
+    from pymorphy3.units import (DictionaryAnalyzer, KnownPrefixAnalyzer, KnownSuffixAnalyzer,
+                                 UnknownPrefixAnalyzer)
+
+    needles = {normalize(word)}
+    for parse in parses(word)[:3]:
+        if parse.tag.POS in {"NOUN", "ADJF", "PRTF", None} or "Name" in parse.tag or "Surn" in parse.tag:
+            stack = parse.methods_stack
+            unit, fixed_word, para_id, index = stack[0] if len(stack[0]) == 4 else (None,) * 4
+            if (type(unit) not in {DictionaryAnalyzer, KnownSuffixAnalyzer.FakeDictionary}
+                    or any(type(m[0]) not in {KnownPrefixAnalyzer, UnknownPrefixAnalyzer, KnownSuffixAnalyzer}
+                           for m in stack[1:])):
+                return ("",)
+            stem = unit.dict.build_stem(unit.dict.paradigms[para_id], index, fixed_word)
+            if not _PLAIN_STEM.fullmatch(stem):
+                return ("",)
+            needles.add(stem.replace("ё", "е"))
+    return tuple(sorted(needles, key=len))
+
+
 def lexeme_words(parse) -> list[str]:
     """The words of `parse.lexeme`, in its order. A dictionary word's forms are
     spelled straight from its paradigm (prefix + stem + suffix, as pymorphy3's

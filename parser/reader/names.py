@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from parser.reader.morph import lexeme_forms, normalize
+from parser.reader.morph import form_needles, lexeme_forms, normalize
 
 _ANYWORD = re.compile(r"\w+", re.UNICODE)
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
@@ -58,6 +58,12 @@ def name_parts(name: str) -> tuple[tuple[str, frozenset[str]], ...]:
     return tuple(parts)
 
 
+@lru_cache(maxsize=4096)
+def _first_word(name: str) -> str | None:
+    match = _WORD.search(name)
+    return match.group() if match else None
+
+
 def _joins(gap: str, sep: str) -> bool:
     if sep == " ":
         return bool(gap) and gap.isspace()
@@ -71,11 +77,14 @@ def name_spans(text: str, name: str | None, start: int = 0, end: int | None = No
     compiling an alternation of every form of every word cost more than
     reading the card.
     """
-    parts = name_parts(name.strip()) if name else ()
-    if not parts:
+    first = _first_word(name.strip()) if name else None
+    if first is None:
         return []
     end = len(text) if end is None else end
     folded = fold(text)
+    if not any(folded.find(needle, start, end) >= 0 for needle in form_needles(first)):
+        return []        # no form of the first word can be here; its forms are not even spelled
+    parts = name_parts(name.strip())
     if parts[0][1].isdisjoint(_WORD.findall(folded, start, end)):
         return []        # no word of the range is a form of the name's first word (most features)
     return _spans_word_by_word(folded, parts, start, end)
