@@ -20,6 +20,7 @@ from parser.reader import words
 from parser.reader.morph import analyzer, form_needles, lexeme_forms, lexeme_words
 from parser.reader.names import _spans_word_by_word, fold, name_parts, name_spans
 from parser.reader.regions import _straight_pairs, find_regions
+from parser.reader import split
 from parser.reader.split import _last_solid
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
@@ -176,6 +177,31 @@ def test_last_solid_looks_back_over_white_space_only(text, start):
         if i < len(text) and not text[i].isspace():
             last = i
     assert [_last_solid(text, start, i) for i in range(start, len(text) + 1)] == expected
+
+
+_HEAD_PIECES = st.sampled_from(["Строй:", "Cтрой:", "строй:", "CTPOЙ :", "Бешенство 2:", "Hа глубине:", "Орда :",
+                                 "{tap}:", "{instant}, если", "X {counter}:", "3 {tap}:", "{first}:", "При", "Когда",
+                                 "В начале", "Пока", "ранить", "на 1", ".", ",", ")", "(", "«", "»", "Особый", "{strike}",
+                                 "Оскліzг", " ", "  ", "\t"])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_HEAD_PIECES, max_size=20).map(" ".join))
+def test_the_split_walk_stops_before_every_head(text):
+    """`_boundaries` passes a space in C unless its stop pattern matches there: wherever a head,
+    a trigger or a look-alike label follows white space, the pattern must stop."""
+    end = len(text)
+    for i, ch in enumerate(text):
+        if ch not in " \t)":
+            continue
+        j = i + 1
+        while j < end and text[j] in " \t":
+            j += 1
+        if j < end and (split._FEATURE_HEAD.match(text, j, end) or split.word_label_at(text, j, end)
+                        or split._TRIGGER_HEAD.match(text, j, end)):
+            assert split._INTERESTING_LOOK_ALIKE.match(text, i, end), (text, i)
+            if text[j] not in "свбконCBKOHcbkoh":
+                assert split._INTERESTING.match(text, i, end), (text, i)
 
 
 # -- the card's name: features without any form of its first word are passed over -------------
