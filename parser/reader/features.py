@@ -384,15 +384,17 @@ def _cut_short(text: str, es: int, ee: int, annotations):
     `ранить цель на 1 и (ранить цель на 2)`: the bracketed part is an
     annotation, so the effect would end on «и» and half of it be dropped.
     """
-    from parser.engine.reading import ReadingError
-
     effect = text[es:ee]
     if not any(ch.isalpha() for ch in effect):   # «…, дальность. 5»: a number cut off is no word either
+        from parser.engine.reading import ReadingError
+
         return ReadingError(f"в особенности нет ни одного слова, только «{effect}»; ожидается текст особенности",
                             es, ee)
     match = _DANGLING.search(effect)
     if match is None:
         return None
+    from parser.engine.reading import ReadingError
+
     word = " ".join(match.group(1).split())
     after = [a for a in annotations if a.span[0] >= es + match.end()]
     why = f" (текст в скобках «{after[0].text}» не читается как способность)" if after else ""
@@ -402,12 +404,11 @@ def _cut_short(text: str, es: int, ee: int, annotations):
 
 def _condition_dash_alternative(feature: Feature, text: str, prot, dynamic: bool) -> None:
     """«При С0 — С1 — С2»: the other reading ends the condition at the second dash (spec section 3)."""
-    from parser.engine.reading import Alternative, ReadingError, read_tokens
-    from parser.engine.canonical_form import canonical
-
     if feature.kind != "triggered" or not feature.dash_before_effect or feature.ability_type_span is not None \
             or feature.effect_name_span is not None:
         return
+    from parser.engine.reading import Alternative, ReadingError, read_tokens   # after the test: most features
+    from parser.engine.canonical_form import canonical                        # leave there, imports cost
     toks = feature.tokens
     # «При гибели — в начале следующего хода — возродиться», «При разряде — если … — …»: the second
     # dash closes an in-effect condition, never DEPENDENT, so the pair does not apply (spec §3)
