@@ -16,6 +16,22 @@ _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
 
 _LATIN = re.compile(r"[a-z]")
 _MIXED_WORD = re.compile(r"\w*[a-z]\w*", re.UNICODE)
+_LATIN_RUN = re.compile(r"[a-z]+")
+
+
+def _may_mix_alphabets(lowered: str) -> bool:
+    """Some run of Latin letters is glued to another word character (a Cyrillic letter, a
+    digit, "_"): only then can a word of `_MIXED_WORD` hold a letter `normalize` changes.
+    A walk over the Latin runs: one regex alternation over the whole text cost more."""
+    for match in _LATIN_RUN.finditer(lowered):
+        s, e = match.span()
+        if (s and _word_char(lowered[s - 1])) or (e < len(lowered) and _word_char(lowered[e])):
+            return True
+    return False
+
+
+def _word_char(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"      # what \w matches in a str pattern
 
 
 @lru_cache(maxsize=1024)
@@ -30,8 +46,8 @@ def fold(text: str) -> str:
     if len(lowered) != len(text):  # a character whose lower case is longer ("İ"): keep it
         lowered = "".join(low if len(low := ch.lower()) == 1 else ch for ch in text)
     lowered = lowered.replace("ё", "е")
-    if not _LATIN.search(lowered):
-        return lowered
+    if not _LATIN.search(lowered) or not _may_mix_alphabets(lowered):
+        return lowered   # no Latin letter, or only whole Latin words ("{tap}"), which stay as they are
 
     def one(match: re.Match) -> str:
         word = match.group()
