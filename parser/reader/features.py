@@ -289,6 +289,8 @@ def _looks_like_feature(inner: str) -> bool:
 
 def _trailing_while(text: str, es: int, ee: int, prot) -> Span | None:
     """", пока <условие>" at the end of an effect: (condition start, comma position)."""
+    if _WHILE_CLAUSE.search(text, es, ee) is None:
+        return None          # most effects: no ", пока" at all, nothing to index
     inside = span_index(prot)
     # ", пока ..., затем ...": a while-clause followed by a connective is not at the end of the effect
     last_connective = max((c.start() for c in _LATER_CONNECTIVE.finditer(text, es, ee) if not inside(c.start())),
@@ -390,7 +392,9 @@ def _cut_short(text: str, es: int, ee: int, annotations):
 
         return ReadingError(f"в особенности нет ни одного слова, только «{effect}»; ожидается текст особенности",
                             es, ee)
-    match = _DANGLING.search(effect)
+    # the connective must end where the trailing white space starts: only the last five characters
+    # can open it (the look-behind still sees the one before them)
+    match = _DANGLING.search(effect, max(0, len(effect.rstrip()) - 5))
     if match is None:
         return None
     from parser.engine.reading import ReadingError

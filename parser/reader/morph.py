@@ -133,21 +133,29 @@ def _paradigm(parse):
     put their prefix before each form of the lexeme below them, the suffix unit leaves the
     forms of its FakeDictionary as they are, and the dictionary units spell them from the
     paradigm with the stem of the word in the stack's first method."""
-    from pymorphy3.units import (DictionaryAnalyzer, KnownPrefixAnalyzer, KnownSuffixAnalyzer,
-                                 UnknownPrefixAnalyzer)
-
+    dictionaries, prefixers, suffixer = _units()
     stack = parse.methods_stack
-    if len(stack[0]) != 4 or type(stack[0][0]) not in (DictionaryAnalyzer, KnownSuffixAnalyzer.FakeDictionary):
+    if len(stack[0]) != 4 or type(stack[0][0]) not in dictionaries:
         return None
     prefix = ""
     for method in stack[1:]:       # innermost first: each prefix goes before the ones below it
-        if type(method[0]) in (KnownPrefixAnalyzer, UnknownPrefixAnalyzer):
+        if type(method[0]) in prefixers:
             prefix = method[1] + prefix
-        elif type(method[0]) is not KnownSuffixAnalyzer:
+        elif type(method[0]) is not suffixer:
             return None
     unit, fixed_word, para_id, index = stack[0]
     paradigm = unit.dict.paradigms[para_id]
     return unit.dict, paradigm, unit.dict.build_stem(paradigm, index, fixed_word), prefix
+
+
+@lru_cache(maxsize=1)
+def _units():
+    """pymorphy3's unit classes `_paradigm` knows (imported once, on first use)."""
+    from pymorphy3.units import (DictionaryAnalyzer, KnownPrefixAnalyzer, KnownSuffixAnalyzer,
+                                 UnknownPrefixAnalyzer)
+
+    return ((DictionaryAnalyzer, KnownSuffixAnalyzer.FakeDictionary), (KnownPrefixAnalyzer, UnknownPrefixAnalyzer),
+            KnownSuffixAnalyzer)
 
 
 def lexeme_words(parse) -> list[str]:

@@ -92,7 +92,7 @@ def find_regions(text: str, start: int = 0, end: int | None = None) -> Regions:
                 balanced = False
     if stack:
         balanced = False
-    icons = tuple((m.start(), m.end()) for m in _ICON.finditer(text, start, end))
+    icons = tuple([m.span() for m in _ICON.finditer(text, start, end)])
     return Regions(tuple(quotes), tuple(parens), icons, balanced)
 
 
