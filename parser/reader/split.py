@@ -67,14 +67,17 @@ def _look_alike_tolerant(pattern: str) -> str:
 
 
 # where the walk of `_boundaries` must stop: a sentence end, a parenthesis, the opener of a quote,
-# or white space (or ")") before a feature head, a trigger or a keyword label (in look-alike letters
-# too). Any other space starts nothing: the walk passes it in C. The character class before the
-# head patterns fails fast on most words; it also keeps the stops among those of the character
-# test this replaced (a lower-case initial only where the chunk has a Latin look-alike).
+# or white space before a feature head, a trigger or a keyword label (in look-alike letters too).
+# Any other space starts nothing: the walk passes it in C. The character class before the head
+# patterns fails fast on most words; it also keeps the stops among those of the character test
+# this replaced (a lower-case initial only where the chunk has a Latin look-alike). One leading
+# character class (the marks by a look-behind) lets the regex engine skip to candidates in C.
 _HEAD_INITIALS = r"XХxх\d{СВБКОНПЕ"
-_ANY_HEAD = rf"(?:{_FEATURE_HEAD.pattern}|{_TRIGGER_HEAD.pattern}|(?i:{_look_alike_tolerant(LABELS)})\s*:)"
-_INTERESTING = re.compile(rf"[.()«“\"]|[ \t)][ \t]*(?=[{_HEAD_INITIALS}])(?={_ANY_HEAD})")
-_INTERESTING_LOOK_ALIKE = re.compile(rf"[.()«“\"]|[ \t)][ \t]*(?=[{_HEAD_INITIALS}свбконCBKOHcbkoh])(?={_ANY_HEAD})")
+_ANY_HEAD = (rf"(?:(?=[XХxх\d{{]){_FEATURE_HEAD.pattern}|(?=[ПКЕВ]){_TRIGGER_HEAD.pattern}"
+             rf"|(?i:{_look_alike_tolerant(LABELS)})\s*:)")     # the labels of _FEATURE_HEAD among them
+_INTERESTING = re.compile(rf"[.()«“\" \t](?:(?<=[.()«“\"])|[ \t]*(?=[{_HEAD_INITIALS}])(?={_ANY_HEAD}))")
+_INTERESTING_LOOK_ALIKE = re.compile(
+    rf"[.()«“\" \t](?:(?<=[.()«“\"])|[ \t]*(?=[{_HEAD_INITIALS}свбконCBKOHcbkoh])(?={_ANY_HEAD}))")
 _GRANTING = re.compile(r"(?:имеет|имеют|получает|получают|получить|особенность)\s*[«\"]?\s*$", re.I)
 
 
