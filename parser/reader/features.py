@@ -145,7 +145,7 @@ def _invisible(ch: str) -> bool:
 def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int) -> Feature:
     start, end = span
     feature = Feature("static", text[start:end], span, line)
-    if ERRATA.match(text[start:end]):
+    if ERRATA.match(feature.text):
         feature.kind = "errata"
         feature.effect_span = (end, end)
         return feature
