@@ -106,6 +106,15 @@ def find_regions(text: str, start: int = 0, end: int | None = None) -> Regions:
     return Regions(tuple(quotes), tuple(parens), icons, balanced)
 
 
+def bracketed_spans(text: str, start: int, end: int) -> tuple[Span, ...]:
+    """The top-level quotes and parentheses of find_regions, in text order (no icons); a range
+    without any quote or bracket mark is not scanned."""
+    if _MARKS.search(text, start, end) is None:
+        return ()
+    regions = find_regions(text, start, end)
+    return tuple(sorted(regions.quotes + regions.parens))
+
+
 def _straight_pairs(text: str, start: int, end: int) -> dict[int, int]:
     """Top-level pairs of straight quotes, opening index → closing index.
 

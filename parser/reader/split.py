@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 
-from parser.reader.regions import find_regions
+from parser.reader.regions import bracketed_spans
 
 Span = tuple[int, int]
 
@@ -190,7 +190,9 @@ def _last_solid(text: str, start: int, i: int) -> int:
 
 def _boundaries(text: str, start: int, end: int) -> list[int]:
     """Offsets inside a chunk where a new feature starts."""
-    spans = find_regions(text, start, end).visible   # i only grows: the spans are walked once
+    # i only grows: the spans are walked once. Icons need no skipping: they hold no character
+    # the walk stops at, so it never lands inside one.
+    spans = bracketed_spans(text, start, end)
     interesting = _INTERESTING_LOOK_ALIKE if _HAS_LOOK_ALIKE.search(text, start, end) else _INTERESTING
     next_span = 0
     cuts: list[int] = []
