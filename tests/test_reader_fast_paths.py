@@ -17,9 +17,10 @@ from lark.exceptions import UnexpectedInput
 from parser.engine.grammar import _flat, _lark
 from parser.engine.tokens import Kind, Token
 from parser.reader import words
-from parser.reader.morph import analyzer, lexeme_words
+from parser.reader.morph import analyzer, form_needles, lexeme_forms, lexeme_words
 from parser.reader.names import _spans_word_by_word, fold, name_parts, name_spans
 from parser.reader.regions import _straight_pairs, find_regions
+from parser.reader import split
 from parser.reader.split import _last_solid
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
@@ -49,6 +50,21 @@ def test_lexeme_words_spells_the_lexeme_as_pymorphy3_does(source):
             checked += 1
             dictionary += type(parse.methods_stack[0][0]).__name__ == "DictionaryAnalyzer"
     assert checked > len(words) and 0 < dictionary < checked   # both paths were taken
+
+
+@pytest.mark.parametrize("source", ["odd", "corpus"])
+def test_every_form_of_a_word_holds_one_of_its_needles(source):
+    words = _ODD_WORDS + ["Ёж", "шёл", "люди", "наибольший", "псевдокошка", "байткод"] if source == "odd" \
+        else _corpus_words()
+    if not words:
+        pytest.skip("no corpus beside the repository")
+    provable = 0
+    for word in words:
+        needles = form_needles(word)
+        provable += "" not in needles
+        for form in lexeme_forms(word):
+            assert any(needle in form for needle in needles), (word, form, needles)
+    assert provable > len(words) // 2       # the shortcut is taken for most words
 
 
 # -- flat effects are put together without Lark -------------------------------------------------
@@ -161,6 +177,50 @@ def test_last_solid_looks_back_over_white_space_only(text, start):
         if i < len(text) and not text[i].isspace():
             last = i
     assert [_last_solid(text, start, i) for i in range(start, len(text) + 1)] == expected
+
+
+_HEAD_PIECES = st.sampled_from(["Строй:", "Cтрой:", "строй:", "CTPOЙ :", "Бешенство 2:", "Hа глубине:", "Орда :",
+                                 "{tap}:", "{instant}, если", "X {counter}:", "3 {tap}:", "{first}:", "При", "Когда",
+                                 "В начале", "Пока", "ранить", "на 1", ".", ",", ")", "(", "«", "»", "Особый", "{strike}",
+                                 "Оскліzг", " ", "  ", "\t"])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_HEAD_PIECES, max_size=20).map(" ".join))
+def test_the_split_walk_stops_before_every_head(text):
+    """`_boundaries` passes a space in C unless its stop pattern matches there: wherever a head,
+    a trigger or a look-alike label follows white space, the pattern must stop."""
+    end = len(text)
+    for i, ch in enumerate(text):
+        if ch not in " \t)":
+            continue
+        j = i + 1
+        while j < end and text[j] in " \t":
+            j += 1
+        if j < end and (split._FEATURE_HEAD.match(text, j, end) or split.word_label_at(text, j, end)
+                        or split._TRIGGER_HEAD.match(text, j, end)):
+            assert split._INTERESTING_LOOK_ALIKE.match(text, i, end), (text, i)
+            if text[j] not in "свбконCBKOHcbkoh":
+                assert split._INTERESTING.match(text, i, end), (text, i)
+
+
+def _fold_word_by_word(text: str) -> str:
+    """fold() as it was before whole Latin words were passed over (the reference)."""
+    from parser.reader.morph import normalize
+
+    lowered = "".join(low if len(low := ch.lower()) == 1 else ch for ch in text).replace("ё", "е")
+
+    def one(match: re.Match) -> str:
+        norm = normalize(match.group())
+        return norm if len(norm) == len(match.group()) else match.group()
+
+    return re.sub(r"\w*[a-z]\w*", one, lowered)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="абвсеоЁёzxyaceZXCAİ1²_ -,.{}\u0301", max_size=20))
+def test_fold_equals_the_word_by_word_folding(text):
+    assert fold.__wrapped__(text) == _fold_word_by_word(text)
 
 
 # -- the card's name: features without any form of its first word are passed over -------------

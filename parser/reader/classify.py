@@ -60,6 +60,8 @@ def _skip_ws(text: str, pos: int, end: int) -> int:
 def find_prefix(text: str, start: int, end: int) -> Head:
     """Payment, keyword label or nothing at the feature start."""
     head = Head(effect_start=start)
+    if text.find(":", start, end) < 0:
+        return head      # every label and payment pattern ends with a ":" inside the feature
     m = _LABEL.match(text, start, end)
     found = (m.start(1), m.end(1), m.end()) if m else word_label_at(text, start, end)
     if found:

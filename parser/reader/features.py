@@ -145,7 +145,7 @@ def _invisible(ch: str) -> bool:
 def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int) -> Feature:
     start, end = span
     feature = Feature("static", text[start:end], span, line)
-    if ERRATA.match(text[start:end]):
+    if ERRATA.match(feature.text):
         feature.kind = "errata"
         feature.effect_span = (end, end)
         return feature
@@ -289,6 +289,8 @@ def _looks_like_feature(inner: str) -> bool:
 
 def _trailing_while(text: str, es: int, ee: int, prot) -> Span | None:
     """", пока <условие>" at the end of an effect: (condition start, comma position)."""
+    if _WHILE_CLAUSE.search(text, es, ee) is None:
+        return None          # most effects: no ", пока" at all, nothing to index
     inside = span_index(prot)
     # ", пока ..., затем ...": a while-clause followed by a connective is not at the end of the effect
     last_connective = max((c.start() for c in _LATER_CONNECTIVE.finditer(text, es, ee) if not inside(c.start())),
@@ -384,15 +386,19 @@ def _cut_short(text: str, es: int, ee: int, annotations):
     `ранить цель на 1 и (ранить цель на 2)`: the bracketed part is an
     annotation, so the effect would end on «и» and half of it be dropped.
     """
-    from parser.engine.reading import ReadingError
-
     effect = text[es:ee]
     if not any(ch.isalpha() for ch in effect):   # «…, дальность. 5»: a number cut off is no word either
+        from parser.engine.reading import ReadingError
+
         return ReadingError(f"в особенности нет ни одного слова, только «{effect}»; ожидается текст особенности",
                             es, ee)
-    match = _DANGLING.search(effect)
+    # the connective must end where the trailing white space starts: only the last five characters
+    # can open it (the look-behind still sees the one before them)
+    match = _DANGLING.search(effect, max(0, len(effect.rstrip()) - 5))
     if match is None:
         return None
+    from parser.engine.reading import ReadingError
+
     word = " ".join(match.group(1).split())
     after = [a for a in annotations if a.span[0] >= es + match.end()]
     why = f" (текст в скобках «{after[0].text}» не читается как способность)" if after else ""
@@ -402,12 +408,11 @@ def _cut_short(text: str, es: int, ee: int, annotations):
 
 def _condition_dash_alternative(feature: Feature, text: str, prot, dynamic: bool) -> None:
     """«При С0 — С1 — С2»: the other reading ends the condition at the second dash (spec section 3)."""
-    from parser.engine.reading import Alternative, ReadingError, read_tokens
-    from parser.engine.canonical_form import canonical
-
     if feature.kind != "triggered" or not feature.dash_before_effect or feature.ability_type_span is not None \
             or feature.effect_name_span is not None:
         return
+    from parser.engine.reading import Alternative, ReadingError, read_tokens   # after the test: most features
+    from parser.engine.canonical_form import canonical                        # leave there, imports cost
     toks = feature.tokens
     # «При гибели — в начале следующего хода — возродиться», «При разряде — если … — …»: the second
     # dash closes an in-effect condition, never DEPENDENT, so the pair does not apply (spec §3)

@@ -79,30 +79,98 @@ def can_be_nominative(word: str) -> bool:
 def lexeme_forms(word: str) -> frozenset[str]:
     """Every inflected form of a word (normalised), for masking names."""
     norm = normalize(word)
-    forms = {norm}
+    words: list[str] = []
     for parse in parses(word)[:3]:
-        if parse.tag.POS in {"NOUN", "ADJF", "PRTF", None} or "Name" in parse.tag or "Surn" in parse.tag:
-            forms.update(map(normalize, set(lexeme_words(parse))))
+        if _names_a_form(parse):
+            words += lexeme_words(parse)
+    # pymorphy3 spells forms in lower case, so `normalize` is a ё→е on every one of them when
+    # no Latin letter (or upper case) stands among them: done once over them all
+    joined = "\n".join(words)
+    if _PLAIN_FORMS.fullmatch(joined):
+        forms = set(joined.replace("ё", "е").split("\n")) if words else set()
+    else:
+        forms = set(map(normalize, words))
+    forms.add(norm)
     return frozenset(forms)
 
 
-def lexeme_words(parse) -> list[str]:
-    """The words of `parse.lexeme`, in its order. A dictionary word's forms are
-    spelled straight from its paradigm (prefix + stem + suffix, as pymorphy3's
-    DictionaryAnalyzer.get_lexeme spells them) without building a Parse and a
-    tag per form, which cost a card with a new name more than reading it;
-    predicted and compound words go through pymorphy3."""
+_PLAIN_FORMS = re.compile(r"[а-яё\n-]*")
+_PLAIN_STEM = re.compile(r"[а-яё]+")
+
+
+def _names_a_form(parse) -> bool:
+    """A parse whose lexeme `lexeme_forms` takes (a noun, an adjective, a participle, a name)."""
+    return parse.tag.POS in {"NOUN", "ADJF", "PRTF", None} or "Name" in parse.tag or "Surn" in parse.tag
+
+
+@lru_cache(maxsize=65536)
+def form_needles(word: str) -> tuple[str, ...]:
+    """Strings of which every member of `lexeme_forms(word)` contains one.
+
+    A text in which none of them occurs holds no form of the word, so the
+    forms (the costly part) need not be spelled. The word itself is one; each
+    parse `lexeme_forms` takes adds its stem: a dictionary or predicted word's
+    forms are (known prefixes +) paradigm prefix + stem + suffix (see
+    `_paradigm`). A parse of any other kind, or a stem that folding could
+    change, gives "", which every text contains.
+    """
+    needles = {normalize(word)}
+    for parse in parses(word)[:3]:
+        if _names_a_form(parse):
+            found = _paradigm(parse)
+            if found is None or not _PLAIN_STEM.fullmatch(found[2]):
+                return ("",)
+            needles.add(found[2].replace("ё", "е"))
+    return tuple(sorted(needles, key=len))
+
+
+def _paradigm(parse):
+    """(dictionary, paradigm, stem, prefix) when every form of the parse's lexeme is prefix +
+    paradigm prefix + stem + paradigm suffix, else None.
+
+    So it is for a dictionary word, and for a predicted one (KnownSuffixAnalyzer's
+    FakeDictionary) with known or unknown prefixes stacked on it: pymorphy3's prefix units
+    put their prefix before each form of the lexeme below them, the suffix unit leaves the
+    forms of its FakeDictionary as they are, and the dictionary units spell them from the
+    paradigm with the stem of the word in the stack's first method."""
+    dictionaries, prefixers, suffixer = _units()
     stack = parse.methods_stack
-    unit = stack[0][0] if len(stack) == 1 else None
-    if unit is None or type(unit).__name__ != "DictionaryAnalyzer":
+    if len(stack[0]) != 4 or type(stack[0][0]) not in dictionaries:
+        return None
+    prefix = ""
+    for method in stack[1:]:       # innermost first: each prefix goes before the ones below it
+        if type(method[0]) in prefixers:
+            prefix = method[1] + prefix
+        elif type(method[0]) is not suffixer:
+            return None
+    unit, fixed_word, para_id, index = stack[0]
+    paradigm = unit.dict.paradigms[para_id]
+    return unit.dict, paradigm, unit.dict.build_stem(paradigm, index, fixed_word), prefix
+
+
+@lru_cache(maxsize=1)
+def _units():
+    """pymorphy3's unit classes `_paradigm` knows (imported once, on first use)."""
+    from pymorphy3.units import (DictionaryAnalyzer, KnownPrefixAnalyzer, KnownSuffixAnalyzer,
+                                 UnknownPrefixAnalyzer)
+
+    return ((DictionaryAnalyzer, KnownSuffixAnalyzer.FakeDictionary), (KnownPrefixAnalyzer, UnknownPrefixAnalyzer),
+            KnownSuffixAnalyzer)
+
+
+def lexeme_words(parse) -> list[str]:
+    """The words of `parse.lexeme`, in its order. A dictionary or predicted word's
+    forms are spelled straight from its paradigm (see `_paradigm`), as pymorphy3's
+    DictionaryAnalyzer.get_lexeme spells them, without building a Parse and a tag
+    per form, which cost a card with a new name more than reading it; other
+    words (hyphenated, unknown, ...) go through pymorphy3."""
+    found = _paradigm(parse)
+    if found is None:
         return [form.word for form in parse.lexeme]
-    words = unit.dict
-    _, _, para_id, index = stack[0]
-    paradigm = words.paradigms[para_id]
+    words, paradigm, stem, prefix = found
     size = len(paradigm) // 3
-    stem = words.build_stem(paradigm, index, parse.word)
     prefixes, suffixes = words.paradigm_prefixes, words.suffixes
-    return [prefixes[paradigm[2 * size + i]] + stem + suffixes[paradigm[i]] for i in range(size)]
+    return [prefix + prefixes[paradigm[2 * size + i]] + stem + suffixes[paradigm[i]] for i in range(size)]
 
 
 # Ability nouns that can open an effect without a verb: "При гибели — особый удар на 2".

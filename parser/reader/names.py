@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from parser.reader.morph import lexeme_forms, normalize
+from parser.reader.morph import form_needles, lexeme_forms, normalize
 
 _ANYWORD = re.compile(r"\w+", re.UNICODE)
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
@@ -16,6 +16,22 @@ _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
 
 _LATIN = re.compile(r"[a-z]")
 _MIXED_WORD = re.compile(r"\w*[a-z]\w*", re.UNICODE)
+_LATIN_RUN = re.compile(r"[a-z]+")
+
+
+def _may_mix_alphabets(lowered: str) -> bool:
+    """Some run of Latin letters is glued to another word character (a Cyrillic letter, a
+    digit, "_"): only then can a word of `_MIXED_WORD` hold a letter `normalize` changes.
+    A walk over the Latin runs: one regex alternation over the whole text cost more."""
+    for match in _LATIN_RUN.finditer(lowered):
+        s, e = match.span()
+        if (s and _word_char(lowered[s - 1])) or (e < len(lowered) and _word_char(lowered[e])):
+            return True
+    return False
+
+
+def _word_char(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"      # what \w matches in a str pattern
 
 
 @lru_cache(maxsize=1024)
@@ -30,8 +46,8 @@ def fold(text: str) -> str:
     if len(lowered) != len(text):  # a character whose lower case is longer ("İ"): keep it
         lowered = "".join(low if len(low := ch.lower()) == 1 else ch for ch in text)
     lowered = lowered.replace("ё", "е")
-    if not _LATIN.search(lowered):
-        return lowered
+    if not _LATIN.search(lowered) or not _may_mix_alphabets(lowered):
+        return lowered   # no Latin letter, or only whole Latin words ("{tap}"), which stay as they are
 
     def one(match: re.Match) -> str:
         word = match.group()
@@ -58,6 +74,12 @@ def name_parts(name: str) -> tuple[tuple[str, frozenset[str]], ...]:
     return tuple(parts)
 
 
+@lru_cache(maxsize=4096)
+def _first_word(name: str) -> str | None:
+    match = _WORD.search(name)
+    return match.group() if match else None
+
+
 def _joins(gap: str, sep: str) -> bool:
     if sep == " ":
         return bool(gap) and gap.isspace()
@@ -71,11 +93,14 @@ def name_spans(text: str, name: str | None, start: int = 0, end: int | None = No
     compiling an alternation of every form of every word cost more than
     reading the card.
     """
-    parts = name_parts(name.strip()) if name else ()
-    if not parts:
+    first = _first_word(name.strip()) if name else None
+    if first is None:
         return []
     end = len(text) if end is None else end
     folded = fold(text)
+    if not any(folded.find(needle, start, end) >= 0 for needle in form_needles(first)):
+        return []        # no form of the first word can be here; its forms are not even spelled
+    parts = name_parts(name.strip())
     if parts[0][1].isdisjoint(_WORD.findall(folded, start, end)):
         return []        # no word of the range is a form of the name's first word (most features)
     return _spans_word_by_word(folded, parts, start, end)

@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Callable
 
 Span = tuple[int, int]
@@ -36,26 +35,37 @@ class Regions:
                 return spans[k]
         return None
 
-    @cached_property
+    @property
     def visible(self) -> tuple[Span, ...]:
         """The spans `covering` answers with, in text order: the quotes and parentheses, and
         the icons outside them. They never overlap (an icon holds no quote or bracket mark),
         so a scan whose position only grows can walk this list instead of asking `covering`
         at every position: the first span ending after the position is the only one that
         can hold it."""
-        (outer, starts), (icons, _) = self._sorted
+        found = self.__dict__.get("_visible")
+        if found is None:
+            (outer, starts), (icons, _) = self._sorted
+            if not outer:
+                found = icons      # most ranges: icons only, already in order
+            else:
+                def outside(icon: Span) -> bool:
+                    k = bisect_right(starts, icon[0]) - 1
+                    return k < 0 or icon[0] >= outer[k][1]
 
-        def outside(icon: Span) -> bool:
-            k = bisect_right(starts, icon[0]) - 1
-            return k < 0 or icon[0] >= outer[k][1]
+                found = tuple(sorted(outer + tuple(filter(outside, icons))))
+            object.__setattr__(self, "_visible", found)
+        return found
 
-        return tuple(sorted(outer + tuple(filter(outside, icons))))
-
-    @cached_property
+    @property
     def _sorted(self) -> tuple[tuple[tuple[Span, ...], list[int]], ...]:
-        outer = tuple(sorted(self.quotes + self.parens))     # top level: never overlap
-        icons = tuple(sorted(self.icons))
-        return (outer, [s for s, _ in outer]), (icons, [s for s, _ in icons])
+        # computed on first use and kept (a cached_property's lock cost more than the sort)
+        found = self.__dict__.get("_sorted_spans")
+        if found is None:
+            outer = tuple(sorted(self.quotes + self.parens))     # top level: never overlap
+            icons = tuple(sorted(self.icons))
+            found = (outer, [s for s, _ in outer]), (icons, [s for s, _ in icons])
+            object.__setattr__(self, "_sorted_spans", found)
+        return found
 
 
 def find_regions(text: str, start: int = 0, end: int | None = None) -> Regions:
@@ -65,7 +75,7 @@ def find_regions(text: str, start: int = 0, end: int | None = None) -> Regions:
     parens: list[Span] = []
     stack: list[tuple[str, int]] = []
     balanced = True
-    straight_pairs = _straight_pairs(text, start, end)
+    straight_pairs = _straight_pairs(text, start, end) if text.find('"', start, end) >= 0 else {}
     skip_to = start  # past a straight-quoted pair nothing inside counts
     for mark in _MARKS.finditer(text, start, end):  # only the marks: every other character is passed over
         i, ch = mark.start(), mark.group()
@@ -92,8 +102,17 @@ def find_regions(text: str, start: int = 0, end: int | None = None) -> Regions:
                 balanced = False
     if stack:
         balanced = False
-    icons = tuple((m.start(), m.end()) for m in _ICON.finditer(text, start, end))
+    icons = tuple([m.span() for m in _ICON.finditer(text, start, end)])
     return Regions(tuple(quotes), tuple(parens), icons, balanced)
+
+
+def bracketed_spans(text: str, start: int, end: int) -> tuple[Span, ...]:
+    """The top-level quotes and parentheses of find_regions, in text order (no icons); a range
+    without any quote or bracket mark is not scanned."""
+    if _MARKS.search(text, start, end) is None:
+        return ()
+    regions = find_regions(text, start, end)
+    return tuple(sorted(regions.quotes + regions.parens))
 
 
 def _straight_pairs(text: str, start: int, end: int) -> dict[int, int]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 
-from parser.reader.regions import find_regions
+from parser.reader.regions import bracketed_spans
 
 Span = tuple[int, int]
 
@@ -46,13 +46,38 @@ _TRIGGER_HEAD = re.compile(rf"(?:{TRIGGER_WORDS})\s")
 # lower-case trigger opener («… на 1-2-3. вначале хода противника …»)
 _SENTENCE_START = re.compile(r"\s*(?:[A-ZА-ЯЁ\{\[+\-–—\d«\"]|\s(?:вначале|в\s+начале|в\s+конце|при|после|когда)\s)")
 _AFTER_PAREN = re.compile(r"[ \t]+(?=[А-ЯЁ][а-яё]|[+\-]\d)")
-# where the walk of `_boundaries` must stop: a sentence end, a parenthesis, the opener of a protected
-# span, or white space (or ")") before a character a feature head, a trigger or a keyword label can
-# start with; a space before any other word can start nothing, so the walk passes it in C. With no
-# Latin look-alike in the chunk, a lower-case initial cannot start a look-alike label either.
+
+
+def _look_alike_tolerant(pattern: str) -> str:
+    """`pattern` (letters, escapes, quantifiers, "|") with each letter also matching the Latin
+    look-alikes that `_LOOK_ALIKES` turns into it: what `word_label_at` can match, untranslated."""
+    out, i = [], 0
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            out.append(pattern[i:i + 2])
+            i += 2
+            continue
+        if ch.isalpha():
+            latin = [c for c in _LATIN_LOOK_ALIKES if re.fullmatch(re.escape(ch), c.translate(_LOOK_ALIKES), re.I)]
+            ch = "[" + ch + "".join(latin) + "]"
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+# where the walk of `_boundaries` must stop: a sentence end, a parenthesis, the opener of a quote,
+# or white space before a feature head, a trigger or a keyword label (in look-alike letters too).
+# Any other space starts nothing: the walk passes it in C. The character class before the head
+# patterns fails fast on most words; it also keeps the stops among those of the character test
+# this replaced (a lower-case initial only where the chunk has a Latin look-alike). One leading
+# character class (the marks by a look-behind) lets the regex engine skip to candidates in C.
 _HEAD_INITIALS = r"XХxх\d{СВБКОНПЕ"
-_INTERESTING = re.compile(rf"[.()«“\"{{]|[ \t)][ \t]*(?=[{_HEAD_INITIALS}])")
-_INTERESTING_LOOK_ALIKE = re.compile(rf"[.()«“\"{{]|[ \t)][ \t]*(?=[{_HEAD_INITIALS}свбконCBKOHcbkoh])")
+_ANY_HEAD = (rf"(?:(?=[XХxх\d{{]){_FEATURE_HEAD.pattern}|(?=[ПКЕВ]){_TRIGGER_HEAD.pattern}"
+             rf"|(?i:{_look_alike_tolerant(LABELS)})\s*:)")     # the labels of _FEATURE_HEAD among them
+_INTERESTING = re.compile(rf"[.()«“\" \t](?:(?<=[.()«“\"])|[ \t]*(?=[{_HEAD_INITIALS}])(?={_ANY_HEAD}))")
+_INTERESTING_LOOK_ALIKE = re.compile(
+    rf"[.()«“\" \t](?:(?<=[.()«“\"])|[ \t]*(?=[{_HEAD_INITIALS}свбконCBKOHcbkoh])(?={_ANY_HEAD}))")
 _GRANTING = re.compile(r"(?:имеет|имеют|получает|получают|получить|особенность)\s*[«\"]?\s*$", re.I)
 
 
@@ -165,7 +190,9 @@ def _last_solid(text: str, start: int, i: int) -> int:
 
 def _boundaries(text: str, start: int, end: int) -> list[int]:
     """Offsets inside a chunk where a new feature starts."""
-    spans = find_regions(text, start, end).visible   # i only grows: the spans are walked once
+    # i only grows: the spans are walked once. Icons need no skipping: they hold no character
+    # the walk stops at, so it never lands inside one.
+    spans = bracketed_spans(text, start, end)
     interesting = _INTERESTING_LOOK_ALIKE if _HAS_LOOK_ALIKE.search(text, start, end) else _INTERESTING
     next_span = 0
     cuts: list[int] = []
