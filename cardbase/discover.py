@@ -20,6 +20,8 @@ YAML_SUFFIXES = (".yaml", ".yml")
 # folders never searched: hidden ones (.git, .venv, .berserk-judge-cache, …) and tool-owned ones
 _SKIP_DIRS = {"node_modules", "__pycache__", "venv", "env", "site-packages"}
 _CARDS_KEY = re.compile(r"^(?:cards|'cards'|\"cards\")[ \t]*:", re.M)
+_CARDS_KEY_BYTES = re.compile(_CARDS_KEY.pattern.encode("ascii"), re.M)
+_BOM = "\ufeff".encode("utf-8")
 
 
 @dataclass
@@ -37,7 +39,12 @@ def is_card_file(path: str | os.PathLike) -> bool:
             raw = handle.read()
     except OSError:
         return True
-    return has_cards_key(raw.decode("utf-8", errors="replace"))
+    # searched as bytes: the key is ASCII, and no byte of a multi-byte UTF-8 character (nor of a
+    # broken one, which decoding would replace) is ASCII, so the answer is the decoded text's; a
+    # warm lint of a large base no longer decodes every file only to find one key
+    while raw.startswith(_BOM):
+        raw = raw[len(_BOM):]
+    return _CARDS_KEY_BYTES.search(raw) is not None
 
 
 def has_cards_key(text: str) -> bool:
