@@ -79,7 +79,7 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
         sys.exit(2)
 
     from cardbase.discover import default_targets
-    from cardbase.load import expand_paths
+    from cardbase.discover import expand_paths
 
     targets, skipped, origin = default_targets(list(paths), settings.cardbase)
     if fix and not diff and targets is None:
