@@ -66,7 +66,8 @@ def render(result, quiet: bool = False) -> str:
         if lines:
             lines.append("")
         lines.append(summary(result))
-    return "\n".join(lines) + "\n"
+    lines.append("")   # the final newline joined in: `join(...) + "\n"` would copy the whole report again
+    return "\n".join(lines)
 
 
 def statistics(result) -> list[dict]:
