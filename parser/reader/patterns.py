@@ -386,8 +386,6 @@ def _adverbial_may(ctx: Context, i: int) -> Match | None:
     return None
 
 
-
-
 def _player_may(ctx: Context, i: int) -> Match | None:
     """«вы можете …» (the controller's option), «противник может …», «атакованный может …»
     (another player's: the MAY token names the chooser): an option even in a static feature
@@ -447,7 +445,7 @@ def last_may(seq: list[Item]) -> int:
     if _MAY_SET.isdisjoint(map(_low, seq)):       # most effects: no «может» (asked in C)
         return -1
     for k in range(len(seq) - 1, -1, -1):
-        if seq[k].kind == "word" and seq[k].low in MAY_WORDS:
+        if seq[k].kind == "word" and seq[k].low in _MAY_SET:
             return k
     return -1
 
