@@ -93,12 +93,19 @@ def card_meaning(card) -> tuple[list[str], tuple]:
 
 
 def one_line(record: dict) -> str:
-    """A feature as one line: payment, condition, then the canonical form (or the raw text)."""
+    """A feature as one line: keyword label, payment, condition, then the canonical form (or the
+    raw text), with a static feature's «пока …» where the text has it: none of them is in the
+    canonical form, and «Строй: +1 к …» without its label is another feature."""
     if record["canonical"] is None:
         return record["text"]
-    head = f"{record['payment']}: " if record["payment"] else ""
+    head = f"{record['label']}: " if record.get("label") else ""
+    head += f"{record['payment']}: " if record["payment"] else ""
     head += f"{record['condition']} — " if record["condition"] else ""
-    return head + record["canonical"]
+    line = head + record["canonical"]
+    during = record.get("while")
+    if during:
+        line = f"{during}, {line}" if during[:1].isupper() else f"{line}, {during}"
+    return line
 
 
 def text_class(old_text: str, new_text: str, before: Reading, after: Reading) -> str | None:
