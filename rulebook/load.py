@@ -36,6 +36,7 @@ class Rule:
     line: int            # 1-based line of the rule's first line in its file
     section: str | None  # "505" for 505.6 and for the unnumbered 505 passage
     alias: str | None = None   # stable name of an unnumbered passage ("505.3")
+    example: int | None = None  # this is only the rule's example N (0: its examples), as `505, пример 2` asks
 
     @property
     def own_text(self) -> str:
@@ -51,6 +52,9 @@ class Rule:
 
     @property
     def label(self) -> str:
+        if self.example is not None:
+            base = self.cited_number or self.section or "без номера"
+            return f"{base}, пример" + (f" {self.example}" if self.example else "")
         if self.number:
             return self.number
         if self.alias:

@@ -19,6 +19,7 @@ from rulebook.load import Rule, Rulebook
 
 _NUMBER_QUERY = re.compile(r"\s*(\d{3}(?:\.\d+)*)\.?\s*(?:,?\s*(пример)\s*([0-9Зз]*)\.?)?\s*", re.I)
 _EXAMPLE = re.compile(r"(?:ПРИМЕР|Например)\s*([0-9З]*)")
+_EXAMPLE_START = re.compile(r"(?:^|\n)\s*(?:ПРИМЕР|Например)\s*([0-9З]*)")
 _TOKEN = re.compile(r"\{\w+\}|[\wёЁ]+|[;—–]|(?<=\s)-(?=\s)")
 _DASHES = {"–": "—", "-": "—"}
 _LOOKALIKE = str.maketrans("aceopxykmthb", "асеорхукмтнв")
@@ -66,12 +67,34 @@ def examples_of(rule: Rule) -> set[int]:
     return {int(d.replace("З", "3")) if d else 0 for d in _EXAMPLE.findall(rule.text)}
 
 
+def example_part(rule: Rule, example: int) -> Rule:
+    """The rule cut down to its example N (0: all its examples), from «ПРИМЕР N» up to the next
+    example; the line is where the example starts. A judge asking for «505, пример 2» wants
+    that example, not the priority list and the other examples around it."""
+    starts = [(m.start() + (m.group(0)[:1] == "\n"), int(m.group(1).replace("З", "3")) if m.group(1) else 0)
+              for m in _EXAMPLE_START.finditer(rule.text)]
+    if not starts:
+        return rule
+    if example == 0:
+        begin, end = starts[0][0], len(rule.text)
+    else:
+        at = next((i for i, (_, n) in enumerate(starts) if n == example), None)
+        if at is None:
+            return rule
+        begin = starts[at][0]
+        end = starts[at + 1][0] if at + 1 < len(starts) else len(rule.text)
+    from dataclasses import replace
+
+    return replace(rule, text=rule.text[begin:end].strip(), line=rule.line + rule.text.count("\n", 0, begin),
+                   example=example)
+
+
 def by_number(book: Rulebook, query: str) -> list[Match]:
     """The rule and its sub-rules, from every file that has them, in file order.
 
     `505` also brings the unnumbered passages of section 505; `505.3` the
-    passage with that stable name; `505, пример 2` only the rules numbered
-    exactly so that hold «ПРИМЕР 2» (`114.1, пример`: any example).
+    passage with that stable name; `505, пример 2` only example 2 of the rules
+    numbered exactly so (`114.1, пример`: all its examples).
     """
     parsed = parse_number(query)
     if parsed is None:
@@ -83,7 +106,7 @@ def by_number(book: Rulebook, query: str) -> list[Match]:
         if example is not None:
             exact = cited == number or (cited is None and rule.section == number)
             if exact and (example in examples_of(rule) or (example == 0 and examples_of(rule))):
-                out.append(Match(rule))
+                out.append(Match(example_part(rule, example)))
         elif cited is None:
             if rule.section == number:
                 out.append(Match(rule))
@@ -194,7 +217,10 @@ def _term_hits(term: Term, words: list[_Token]) -> list[tuple[int, int, bool]]:
 
 
 def by_words(book: Rulebook, query: str) -> list[Match]:
-    """Rules holding every term of the query: phrases first, then the most and best-placed matches."""
+    """Rules holding every term of the query: those where the words stand as a phrase first; among
+    them a numbered rule whose own words (not its examples) hold every term — the rule that defines
+    them — before an unnumbered passage (the priority list, the worked examples); then the most and
+    best-placed matches."""
     wanted = terms(query)
     if not wanted:
         return []
@@ -215,9 +241,19 @@ def by_words(book: Rulebook, query: str) -> list[Match]:
             weight += sum(weights)
             best += max(weights)
         phrases = _phrases(hits) if len(hits) > 1 else 0
-        found.append(((-phrases, -best, -weight, order), Match(rule, _merged(spans), weight + 100 * phrases)))
+        defines = _defines(rule, hits, words, places, own=True)
+        key = (-min(phrases, 1), -defines, -best, -_defines(rule, hits, words, places, own=False), -weight, order)
+        found.append((key, Match(rule, _merged(spans), weight + 100 * phrases + 50 * defines)))
     found.sort(key=lambda item: item[0])
     return [match for _, match in found]
+
+
+def _defines(rule: Rule, hits, words, places, own: bool) -> bool:
+    """A numbered rule whose own words (not its examples) hold every term (`own`: in the query's own
+    form, not a synonym): the rule that defines them, ranked before the unnumbered priority list."""
+    return rule.cited_number is not None and all(
+        any(places[words[first].start] >= 2 and (is_own or not own) for first, _, is_own in term_hits)
+        for term_hits in hits)
 
 
 def _merged(spans) -> tuple[tuple[int, int], ...]:

@@ -202,7 +202,8 @@ def test_word_forms_by_dictionary_form(book):
 
 
 def test_phrase_ranked_first(book):
-    assert hits(book, "не может или не хочет") == [(None, EXAMPLES), ("505.7", NUMBERED)]
+    # both hold the phrase; the numbered rule that defines it comes before the priority list (issue 27)
+    assert hits(book, "не может или не хочет") == [("505.7", NUMBERED), (None, EXAMPLES)]
     found = hits(book, "игрок может")
     # «игрок может» stands as a phrase in 505.6, 116.7, 505.8 and the worked examples; 114.1 and
     # 116.6 hold both words apart («может быть только воля игрока») and come after them all
@@ -250,6 +251,57 @@ def test_number_with_an_example(book):
     assert [(m.rule.cited_number, m.rule.source) for m in by_number(book, "505.6 пример 4")] == [("505.6", EXAMPLES)]
     assert [m.rule.cited_number for m in by_number(book, "114.1, пример")] == ["114.1"]
     assert by_number(book, "116.2, пример") == []
+
+
+# -- issue 27: the defining rule first, synonyms a judge asks with, one example by number ----------
+
+def test_numbered_defining_rule_before_the_priority_list(book):
+    assert hits(book, "либо") == [("505.5", NUMBERED), (None, EXAMPLES)]
+    assert hits(book, "противник не хочет") == [("505.7", NUMBERED), (None, EXAMPLES)]
+    assert hits(book, "иначе")[0] == (None, EXAMPLES)       # the rule defining it says «в противном случае»
+
+
+@pytest.mark.parametrize("query, first, also", [
+    ("лечить", ("505.7", EXAMPLES), {("116.3.2", TRIGGERS)}),            # «излечить» of its example, «лечение»
+    ("исцеление", ("505.7", EXAMPLES), {("116.3.2", TRIGGERS)}),
+    ("необязательно", ("505.6", EXAMPLES), {("116.7", TRIGGERS), ("505.8", NUMBERED)}),
+    ("кто выбирает", ("505.5", NUMBERED), {("116.8", TRIGGERS)}),          # «на свой выбор», «по выбору игрока»
+    ("нет ран", ("116.3.1", TRIGGERS), set()),                              # «даже если не было нанесено ран»
+])
+def test_judges_synonyms(book, query, first, also):
+    found = hits(book, query)
+    assert found[0] == first and also <= set(found), found
+
+
+def test_synonym_marks_the_rule_words(book):
+    assert marked_words(book, "нет ран") == {"не было нанесено ран"}
+    assert marked_words(book, "необязательно") == {"может не объявлять", "имеет право не объявлять"}
+    assert "на свой выбор" in marked_words(book, "кто выбирает")
+
+
+def test_diagonal_offers_the_movement_rule(book):
+    assert hits(book, "по диагонали") == [(None, "002_915bc9a375478237.txt"), ("506.1", EXAMPLES)]
+    assert "по вертикали или горизонтали" in marked_words(book, "по диагонали")
+
+
+def test_one_example_by_number(book):
+    [match] = by_number(book, "505 пример 2")
+    assert match.rule.text.startswith("ПРИМЕР 2: Особенность “[С1], [С2] или [С3], либо [С4]")
+    assert match.rule.text.endswith("иначе он вынужден выполнить C8.")
+    assert (match.rule.line, match.rule.label) == (11, "505, пример 2")
+    [third] = by_number(book, "505, пример З")                            # the extract's Cyrillic З
+    assert third.rule.text.startswith("ПРИМЕР З:") and "ПРИМЕР 2" not in third.rule.text
+    [fourth] = by_number(book, "505.6 пример 4")
+    assert fourth.rule.text.startswith("ПРИМЕР 4:") and fourth.rule.label == "505.6, пример 4"
+
+
+def test_cli_one_example():
+    result = run("505 пример 2", "--rulebook", rules_dir())
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[0] == f"── 505, пример 2 — {EXAMPLES_LABEL}, строка 11"
+    assert lines[1].startswith("ПРИМЕР 2:") and "ПРИМЕР 1" not in result.output and "ПРИМЕР З" not in result.output
+    assert "● либо" not in result.output
 
 
 def test_edition_labels(book):
