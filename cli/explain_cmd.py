@@ -14,7 +14,8 @@ from cli.russian import Choice, Command
 @click.option("--card", "card_query", metavar="ID_ИЛИ_ИМЯ",
               help="Объяснить текст карты из базы (id, имя или поиск, как у card; опечатки прощаются).")
 @click.option("--base", "bases", multiple=True, type=click.Path(),
-              help="База карт (файл или папка YAML); по умолчанию — настроенная или демо-база.")
+              help="База карт (файл или папка YAML); по умолчанию — настроенная или демо-база. С ТЕКСТОМ — "
+                   "откуда взять названия классов (строка класса не путается с ключевым словом).")
 @click.option("--name", "card_name", metavar="ИМЯ",
               help="Имя карты: маскируется перед чтением (в нём бывают «и» и дефисы).")
 @click.option("--quote", is_flag=True,
@@ -57,7 +58,8 @@ def explain(text, card_query, bases, card_name, quote, rulebook_dir, fmt):
         sys.exit(1)
     from explain import explain_text, payload
 
-    data = payload(explain_text(text, card_name, rulebook=book if quote else None))
+    classes = _base_classes(bases) if bases else ()
+    data = payload(explain_text(text, card_name, rulebook=book if quote else None, classes=classes))
     _print(data, fmt)
     sys.exit(1 if _unread(data) else 0)
 
@@ -90,6 +92,18 @@ def _explain_card(query: str, bases, book, fmt: str) -> None:
         click.echo(json.dumps(datas[0] if len(datas) == 1 else {"card": datas[0].get("card"), "printings": datas},
                               ensure_ascii=False, indent=2))
     sys.exit(1 if any(_unread(d) for d in datas) else 0)
+
+
+def _base_classes(bases) -> frozenset[str]:
+    """The class names of the bases' class data; files that cannot be read are named on stderr."""
+    from cardbase.load import format_problem, load_base
+    from explain.lines import class_names
+
+    base = load_base(list(bases))
+    for problem in base.problems:
+        if problem.kind == "unreadable" or problem.line <= 0:
+            click.echo(f"Предупреждение: {format_problem(problem)}", err=True)
+    return class_names(base.cards)
 
 
 def _print(data: dict, fmt: str) -> None:

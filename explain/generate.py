@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from explain import judge
+from explain import judge, wording
 from explain.phrases import FEATURE, NODE
 from explain.rulemap import cite, new_quotes, numbers
 
@@ -23,7 +23,6 @@ _ABSTRACT_LABEL = re.compile(r"[СC]\d+")
 _X = re.compile(r"(?<![\w{])[XХxх](?![\w}])")
 _WHERE_X = re.compile(r"где\s+[XХ]\b", re.I)
 _LIMIT_ONLY = re.compile(r"[^{}]*\b(?:раза?|дважды|трижды|однажды)\b[^{}]*", re.I)   # «1 раз за ход», «Дважды за бой»
-_MAY_WORD = re.compile(r"(?<!не )(?<!\w)(?:может|можете|могут)(?!\w)", re.I)
 
 
 @dataclass
@@ -48,10 +47,11 @@ class FeatureExplanation:
 class _Builder:
     """Collects the steps of one reading of one feature."""
 
-    def __init__(self, feature, rulebook, card_name: str | None):
+    def __init__(self, feature, rulebook, card_name: str | None, classes=frozenset()):
         self.feature = feature
         self.rulebook = rulebook
         self.card_name = card_name
+        self.classes = classes
         self.steps: list[Step] = []
         self.quoted: set[tuple[str, str]] = set()      # a rule is quoted once per reading
 
@@ -160,7 +160,12 @@ def explain_node(b: _Builder, node, depth: int, prefix: str = "", optional: bool
         key = "either" if isinstance(node, Either) else (
             "choice-atoms" if all(isinstance(i, Atom) for i in node.items) else "choice")
         word = "либо" if isinstance(node, Either) else "или"
-        b.say(NODE, key, depth, prefix, items=_listing(node.items, word))
+        other = _feature_chooser(b.feature)
+        if other is not None:
+            b.say(NODE, key + "-other", depth, prefix, items=_listing(node.items, word), who=other[0],
+                  text=other[1])
+        else:
+            b.say(NODE, key, depth, prefix, items=_listing(node.items, word))
         for index, item in enumerate(node.items, start=1):
             if not isinstance(item, Atom):
                 explain_node(b, item, depth + 1, f"Вариант {index} — {name(item)}: ", optional, who)
@@ -198,20 +203,54 @@ def explain_node(b: _Builder, node, depth: int, prefix: str = "", optional: bool
             _children(b, (node.body, node.orelse), depth, optional, who)
         return
     if isinstance(node, May):
+        if _restriction_may(node):
+            # «может нападать только на …»: what is allowed only so — no option, no obligation
+            b.say(NODE, "may-restriction", depth, prefix, a=name(node.body))
+            explain_node(b, node.body, depth + 1, "", optional, who)
+            return
         _explain_may(b, node, depth, prefix)
         return
     raise TypeError(f"not a reading node: {node!r}")
 
 
+_PRONOUN = re.compile(r"\s*(он|она|оно|они)(?!\w)", re.I)
+
+
+def _restriction_may(node) -> bool:
+    """A «может» the reader put over «нападать только на …»: a restriction, not an option."""
+    from parser import May, atoms
+
+    found = atoms(node.body) if isinstance(node, May) else []
+    return bool(found) and bool(re.match(r"\s*(?:[\w{}«»\"-]+\s+){0,4}?только(?!\w)", found[0].text, re.I))
+
+
+def _feature_chooser(feature) -> tuple[str, str] | None:
+    """(who, «по выбору …») when an annotation gives a choice to someone other than the controller."""
+    for ann in getattr(feature, "annotations", ()) or ():
+        if ann.kind == "chooser":
+            who = judge.annotation_chooser(ann.text)
+            if who:
+                return who, ann.text.strip("() ")
+    return None
+
+
 def _explain_may(b: _Builder, node, depth: int, prefix: str) -> None:
-    from parser import All, Atom
+    from parser import All, Atom, atoms
 
     body = node.body
     other = judge.may_chooser(node, b.feature)
+    obliged = [(a, wording.obligation(a.text)) for a in atoms(body) if wording.obligation(a.text)]
+    subject = _PRONOUN.match(atoms(body)[0].text) if atoms(body) else None
     if other is not None:
         who, word = other
         b.say(NODE, "may-other", depth, prefix, a=name(body), whose=judge.genitive(who), word=word)
         explain_node(b, body, depth + 1, "", True, who.capitalize())
+    elif obliged and not isinstance(body, Atom):
+        b.say(NODE, "may-block-except", depth, prefix, a=name(body), obl=_listing([a for a, _ in obliged]),
+              word=obliged[0][1])
+        explain_node(b, body, depth + 1, "", True)
+    elif subject is not None and isinstance(body, Atom):
+        b.say(NODE, "may-unclear", depth, prefix, a=name(body), subject=subject.group(1))
     elif isinstance(body, Atom):
         b.say(NODE, "may-one", depth, prefix, a=name(body))
     elif isinstance(body, All):
@@ -286,13 +325,13 @@ def _optional_root(tree) -> bool | None:
     """True: the whole effect is under «может»; None: «может» only inside; False: none."""
     from parser import May, Sequence, children
 
-    if isinstance(tree, May):
+    if isinstance(tree, May) and not _restriction_may(tree):
         return True
-    if isinstance(tree, Sequence) and all(isinstance(i, May) for i in tree.items):
+    if isinstance(tree, Sequence) and all(isinstance(i, May) and not _restriction_may(i) for i in tree.items):
         return True
 
     def has_may(node) -> bool:
-        return isinstance(node, May) or any(has_may(c) for c in children(node))
+        return (isinstance(node, May) and not _restriction_may(node)) or any(has_may(c) for c in children(node))
 
     return None if has_may(tree) else False
 
@@ -303,7 +342,7 @@ def _optional_feature(feature, tree) -> bool | None:
     from parser import atoms
 
     found = _optional_root(tree)
-    if found is False and any(_MAY_WORD.search(a.text) for a in atoms(tree)):
+    if found is False and any(wording.free_may(a.text) for a in atoms(tree)):
         return True
     return found
 
@@ -315,7 +354,7 @@ def _other_choosers(feature, tree) -> list[str]:
     found: list[str] = []
 
     def walk(node):
-        if isinstance(node, May):
+        if isinstance(node, May) and not _restriction_may(node):
             other = judge.may_chooser(node, feature)
             found.append(other[0] if other else "")
         for child in children(node):
@@ -325,11 +364,13 @@ def _other_choosers(feature, tree) -> list[str]:
     return found if found and all(found) else []
 
 
-def explain_feature(feature, reading_index: int = 0, rulebook=None, card_name: str | None = None) -> list[Step]:
+def explain_feature(feature, reading_index: int = 0, rulebook=None, card_name: str | None = None,
+                    classes=()) -> list[Step]:
     """The steps of one reading (0 = default) of one feature (`card_name`: the card's own name,
-    so a trigger condition naming it is not taken for one without a source)."""
+    so a trigger condition naming it is not taken for one without a source; `classes`: the class
+    names of the base's class data, so a class line is not taken for a keyword)."""
     kind = _kind(feature)
-    b = _Builder(feature, rulebook, card_name)
+    b = _Builder(feature, rulebook, card_name, frozenset(c.casefold() for c in classes or ()))
     reading = getattr(feature, "reading", None)
     if reading is None:
         if kind != "errata":
@@ -343,7 +384,7 @@ def explain_feature(feature, reading_index: int = 0, rulebook=None, card_name: s
         tree, condition = alt.tree, alt.condition or feature.condition
     from parser import Atom
 
-    line = _line_kind(feature, tree) if isinstance(tree, Atom) else None   # a keyword or class line
+    line = _line_kind(feature, tree, b.classes) if isinstance(tree, Atom) else None   # a keyword or class line
     _head(b, feature, kind, tree, condition, line)
     if isinstance(tree, Atom):
         if line is not None:
@@ -353,6 +394,7 @@ def explain_feature(feature, reading_index: int = 0, rulebook=None, card_name: s
             b.say(FEATURE, "effect-static" if static else "effect", 0, a=name(tree))
     else:
         explain_node(b, tree, 0, optional=_optional_root(tree) is True)
+    _atom_facts(b, tree)
     _choosers(b, feature, tree)
     _x_statements(b, feature, tree, condition)
     payment = getattr(feature, "payment", None)
@@ -360,12 +402,12 @@ def explain_feature(feature, reading_index: int = 0, rulebook=None, card_name: s
         b.say(FEATURE, "payment", 0, payment=payment)
     for granted in getattr(feature, "granted", ()) or ():
         b.say(FEATURE, "granted", 0, text=granted.text.strip())
-        for step in explain_feature(granted, 0, rulebook, card_name):
+        for step in explain_feature(granted, 0, rulebook, card_name, classes):
             b.steps.append(Step(step.text, step.rules, step.depth + 1, step.quote, step.topics))
     return b.steps
 
 
-def _line_kind(feature, tree) -> tuple[str, str] | None:
+def _line_kind(feature, tree, classes=frozenset()) -> tuple[str, str] | None:
     """A keyword or class line standing for the whole effect of a static or labelled feature."""
     from parser import Atom
 
@@ -377,7 +419,7 @@ def _line_kind(feature, tree) -> tuple[str, str] | None:
         return None
     from explain.lines import line_kind
 
-    return line_kind(tree.text)
+    return line_kind(tree.text, classes)
 
 
 def _head(b: _Builder, feature, kind: str, tree, condition: str | None, line) -> None:
@@ -389,7 +431,11 @@ def _head(b: _Builder, feature, kind: str, tree, condition: str | None, line) ->
             b.say(FEATURE, "playable-limit", 0, payment=payment)
         else:
             b.say(FEATURE, "playable", 0, payment=payment)
-        b.say(FEATURE, "instant" if instant else "playable-moment", 1)
+        moment = None if instant else wording.named_moment(_effect_words(tree))
+        if moment:
+            b.say(FEATURE, "playable-moment-text", 1, moment=moment)
+        else:
+            b.say(FEATURE, "instant" if instant else "playable-moment", 1)
     elif kind == "conditional":
         if condition:
             b.say(FEATURE, "conditional", 0, payment=payment, cond=condition)
@@ -408,25 +454,39 @@ def _head(b: _Builder, feature, kind: str, tree, condition: str | None, line) ->
     elif kind == "static" and line is None:
         from parser import declared_static   # spec §2: with an ability type or a limit, it is declared
 
-        b.say(FEATURE, "static-declared" if declared_static(feature) else "static", 0)
+        words = _effect_words(tree)
+        if not declared_static(feature):
+            b.say(FEATURE, "static", 0)
+        elif wording.named_moment(words):
+            b.say(FEATURE, "static-moment-text", 0, moment=wording.named_moment(words))
+        elif wording.rule_moment(words):
+            b.say(FEATURE, "static-moment-rule", 0)
+        else:
+            b.say(FEATURE, "static-declared", 0)
     if kind == "static" and getattr(feature, "while_condition", None):
         b.say(FEATURE, "while", 1, cond=feature.while_condition)
-    if condition and kind in ("triggered", "keyword"):
+    replaced = _replaced_event(feature, tree, condition) if kind in ("triggered", "keyword") else None
+    if replaced is not None:
+        b.say(FEATURE, "replacement-if", 0, cond=condition, event=replaced)
+    elif condition and kind in ("triggered", "keyword"):
         _trigger(b, feature, tree, condition)
+    triggered = bool(condition) and kind in ("triggered", "keyword") and replaced is None \
+        and judge.opener(condition) != "вместо"
     ability_type = getattr(feature, "ability_type", None)
     if ability_type:
         effect_name = getattr(feature, "effect_name", None)
         form = {"playable": "playable-form", "conditional": "conditional-form"}.get(
-            kind, "triggered-form" if condition and kind in ("triggered", "keyword") else None)
+            kind, "triggered-form" if triggered else None)
         b.say(FEATURE, "type", 1, topics=(form,) if form else (),
               type=ability_type + (f" «{effect_name}»" if effect_name else ""))
     for ann in getattr(feature, "annotations", ()) or ():
-        if ann.kind == "limit":
-            triggered = condition and kind in ("triggered", "keyword")
+        if ann.kind == "limit" and not wording.use_limit(ann.text):
+            b.say(FEATURE, "note", 1, text=ann.text)      # «(кроме Дегаски; … только один раз)»
+        elif ann.kind == "limit":
             b.say(FEATURE, "limit-triggered" if triggered else "limit", 1, limit=ann.text)
         elif ann.kind == "duration":
             b.say(FEATURE, "duration", 1, text=ann.text)
-        elif ann.kind == "chooser":
+        elif ann.kind == "chooser" and not _has_choice(tree):    # a choice node names its chooser itself
             who = judge.annotation_chooser(ann.text)
             if who:
                 b.say(FEATURE, "chooser", 1, who=who, text=ann.text.strip("() "))
@@ -441,15 +501,19 @@ def _trigger(b: _Builder, feature, tree, condition: str) -> None:
         b.say(FEATURE, "replacement", 0, cond=condition)
         return
     b.say(FEATURE, "triggered", 0, cond=condition)
-    if word in ("при", "если", "когда"):
-        b.say(FEATURE, "trigger-effect-step", 1, word=word.capitalize())
-    elif word == "после":
-        b.say(FEATURE, "trigger-completion-step", 1)
-    attack = judge.attack_condition(condition)
-    if attack:
-        b.say(FEATURE, "trigger-attack" if attack == "attack" else "trigger-attack-wounds", 1, cond=condition)
-    if judge.sourceless_condition(condition, b.card_name):
-        b.say(FEATURE, "trigger-source", 1, cond=condition)
+    parts = judge.condition_parts(condition)
+    for part in parts:       # «В начале боя и при каждом сильном {strike}»: each moment for itself
+        word = judge.opener(part)
+        shown = "" if len(parts) == 1 else f"«{part}»: "
+        if word in ("при", "если", "когда"):
+            b.say(FEATURE, "trigger-effect-step", 1, shown, word=word.capitalize())
+        elif word == "после":
+            b.say(FEATURE, "trigger-completion-step", 1, shown)
+        attack = judge.attack_condition(part)
+        if attack:
+            b.say(FEATURE, "trigger-attack" if attack == "attack" else "trigger-attack-wounds", 1, cond=part)
+        if judge.sourceless_condition(part, b.card_name):
+            b.say(FEATURE, "trigger-source", 1, cond=part)
     others = _other_choosers(feature, tree)
     if others:
         b.say(FEATURE, "trigger-other-may", 1, who=others[0])
@@ -458,6 +522,53 @@ def _trigger(b: _Builder, feature, tree, condition: str) -> None:
         key = {True: "trigger-optional", None: "trigger-partly-optional", False: "trigger-mandatory"}[optional]
         b.say(FEATURE, key, 1)
     b.say(FEATURE, "trigger-once", 1)
+
+
+def _effect_words(tree) -> str:
+    from parser import atoms
+
+    return " ".join(a.text for a in atoms(tree))
+
+
+def _replaced_event(feature, tree, condition: str | None) -> str | None:
+    """«погибнуть» for «Если должен погибнуть …, вместо этого …» (a replacement, not a trigger)."""
+    from parser import atoms
+
+    found = atoms(tree)
+    return wording.replacement(condition, found[0].text) if found else None
+
+
+def _has_choice(tree) -> bool:
+    from parser import Choice, Either, atoms, children
+
+    def walk(node) -> bool:
+        return isinstance(node, (Choice, Either)) or any(walk(c) for c in children(node))
+
+    return walk(tree) or any(wording.either_parts(a.text) for a in atoms(tree))
+
+
+def _atom_facts(b: _Builder, tree) -> None:
+    """What an ability's own words decide: «A, либо B» inside one ability (505.5: one of them),
+    «может … только» (a restriction), «любое своё …» (who chooses)."""
+    from parser import atoms
+
+    other = _feature_chooser(b.feature)
+    for atom in atoms(tree):
+        parts = wording.either_parts(atom.text)
+        if len(parts) > 1:
+            items = " либо ".join(f"«{p}»" for p in parts)
+            if other is not None:
+                b.say(FEATURE, "atom-either-other", 0, a=name(atom), items=items, who=other[0], text=other[1])
+            else:
+                b.say(FEATURE, "atom-either", 0, a=name(atom), items=items)
+        words = wording.restriction(atom.text)
+        if words:
+            b.say(FEATURE, "restriction", 0, words=words)
+        for phrase, who in wording.any_chosen(atom.text):
+            if who:
+                b.say(FEATURE, "any-chosen-by", 0, words=phrase, who=judge.nominative(who))
+            else:
+                b.say(FEATURE, "any-chosen", 0, words=phrase)
 
 
 def _choosers(b: _Builder, feature, tree) -> None:
@@ -505,8 +616,9 @@ def heading(feature, reading_index: int) -> str:
     return strings[reading_index] if reading_index < len(strings) else ""
 
 
-def explain_features(features, rulebook=None, card_name: str | None = None) -> list[FeatureExplanation]:
-    """One explanation per feature, one reading each (all readings of an ambiguous text)."""
+def explain_features(features, rulebook=None, card_name: str | None = None, classes=()) -> list[FeatureExplanation]:
+    """One explanation per feature, one reading each (all readings of an ambiguous text);
+    `classes`: the class names of the base's class data (`explain.lines.class_names`)."""
     out = []
     for feature in features:
         if feature.kind == "errata":
@@ -514,14 +626,14 @@ def explain_features(features, rulebook=None, card_name: str | None = None) -> l
         reading = feature.reading
         count = 1 + (len(reading.alternatives) if reading is not None else 0)
         readings = [(heading(feature, i) if reading is not None else feature.text.strip(),
-                     explain_feature(feature, i, rulebook, card_name)) for i in range(count)]
+                     explain_feature(feature, i, rulebook, card_name, classes)) for i in range(count)]
         out.append(FeatureExplanation(feature, readings))
     return out
 
 
-def explain_text(text: str, name: str | None = None, rulebook=None) -> list[FeatureExplanation]:
+def explain_text(text: str, name: str | None = None, rulebook=None, classes=()) -> list[FeatureExplanation]:
     """Explanations of a card text, abstract (С1, У1, …) or real."""
     from parser import looks_abstract, read_abstract, read_text
 
     features = read_abstract(text) if looks_abstract(text) else read_text(text, name)
-    return explain_features(features, rulebook, name)
+    return explain_features(features, rulebook, name, classes)

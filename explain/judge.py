@@ -26,12 +26,14 @@ _OTHER_EVENT = re.compile(r"(?<!\w)(?:гибел|погиб|уничтож|из�
                           r"прыж|получени|выход|возвращ)", re.I)
 _CAPITAL = re.compile(r"(?<![\w{])[А-ЯЁ][а-яё]+")
 _EVENT = re.compile(r"\{(?:strike|direct|uchr)\}|(?<!\w)(?:атак|удар|выстрел|метани|разряд|нападени|гибел|"
-                    r"уничтож|ран|излеч|лечени|перемещ|закры|откры|вскры|телепорт|прыж|получени)", re.I)
+                    r"уничтож|ран|излеч|лечени|перемещ|закры|откры|вскры|телепорт|прыж|получени|движени)", re.I)
 # turns and fights name a time, not a source: «в ход противника», «в свой ход», «за бой»
 _TIME = re.compile(r"(?<!\w)(?:в|во|за)\s+(?:\w+\s+){0,2}?(?:ход\w*|бо[йяю]\w*)(?:\s+противника)?(?!\w)", re.I)
 _SOURCE = re.compile(r"(?<![\w{])(?:существ|карт|противник|союзн|ваш|друг|любо|хозя|отряд|герой|цел|"
                      r"атакованн|атакующ|защитник|он|она|оно|они|его|её|ее|их|ему|ей|им)\w*", re.I)
-_OPENER = re.compile(r"\s*(при|если|когда|после|до|вместо)(?!\w)", re.I)
+_OPENER = re.compile(r"\s*(при|если|когда|после|до|вместо|в\s+начале|в\s+конце)(?!\w)", re.I)
+# «В начале боя и при каждом сильном {strike}»: two moments, each a condition of its own
+_PART = re.compile(r"\s*,?\s+(?:и|или)\s+(?=(?:при|если|когда|после|до|в\s+начале|в\s+конце)(?!\w))", re.I)
 _CHOSEN = re.compile(r"(?<!\w)выбранн\w*(?:\s+(?!противником|атакованным)[а-яё]+\w*)?"
                      r"(?:\s+(противником|атакованным|владельцем))?", re.I)
 _CHOOSER_WORDS = re.compile(r"(?<!\w)(противник\w*|атакованн\w*|владел\w*|хозя\w*)", re.I)
@@ -42,7 +44,13 @@ _BY_CHOICE = re.compile(r"по\s+(?:вашему\s+)?выбору\s*(\w+)?", re.
 def opener(condition: str) -> str:
     """The word a trigger condition starts with («при», «после», …), lower case; '' for others."""
     match = _OPENER.match(condition or "")
-    return match.group(1).lower() if match else ""
+    return " ".join(match.group(1).lower().split()) if match else ""
+
+
+def condition_parts(condition: str) -> list[str]:
+    """The moments a trigger condition joins by «и»/«или» before an opener; one part for most."""
+    parts = [p.strip() for p in _PART.split(condition or "") if p.strip()]
+    return parts if len(parts) > 1 and all(opener(p) for p in parts) else [condition]
 
 
 def attack_condition(condition: str) -> str | None:
@@ -120,6 +128,11 @@ def annotation_chooser(text: str) -> str | None:
     if match is None or re.search(r"вашему", match.group(0), re.I) or not match.group(1):
         return None
     return _nominative(match.group(1))
+
+
+def nominative(word: str) -> str:
+    """«противником» → «противник» (the public name of `_nominative`)."""
+    return _nominative(word)
 
 
 def _nominative(word: str) -> str:

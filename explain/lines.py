@@ -62,15 +62,18 @@ def _animate(words: list[str]) -> bool:
     return False
 
 
-def line_kind(text: str) -> tuple[str, str] | None:
-    """('keyword', «Прыжок») or ('class', «Речная дева») for such a line; None for anything else."""
+def line_kind(text: str, known_classes=frozenset()) -> tuple[str, str] | None:
+    """('keyword', «Прыжок») or ('class', «Речная дева») for such a line; None for anything else.
+
+    `known_classes`: class names (case-folded) of the base's class data — a class the dictionary
+    does not know («Линунг», «Архаалит») is a class, not a keyword, when the base names it so."""
     text = text.strip()
     if not text or "{" in text:
         return None
     classes = _CLASSES.fullmatch(text)
     if classes:
         heads = [h.strip() for h in classes.group("head").split(",")]
-        if all(_noun_phrase(h.split()) and _animate(h.split()) for h in heads):
+        if all(h.casefold() in known_classes or (_noun_phrase(h.split()) and _animate(h.split())) for h in heads):
             return "class", ", ".join(heads)
     shape = _SHAPE.fullmatch(text)
     if shape is None:
@@ -85,3 +88,16 @@ def line_kind(text: str) -> tuple[str, str] | None:
 
 
 ICON_LABELS = {"{first}": "если вы ходите первым", "{second}": "если вы ходите вторым"}
+
+
+def class_names(cards) -> frozenset[str]:
+    """The class names a base's class data holds (the `class` field of its cards), case-folded."""
+    found: set[str] = set()
+    for card in cards:
+        fields = getattr(card, "fields", None)
+        value = (fields or {}).get("class") if isinstance(fields, dict) else (
+            card.get("class") if isinstance(card, dict) else None)
+        for name in value if isinstance(value, list) else ([value] if value else []):
+            if isinstance(name, str) and name.strip():
+                found.add(name.strip().casefold())
+    return frozenset(found)

@@ -1,0 +1,108 @@
+"""Modal and framing words a judge reads in an ability's own words.
+
+The reading tree says how abilities are joined; some facts a judge rules on
+sit in the words themselves, and `explain` reads them here:
+* «может … только» — a restriction (what is allowed only so), not an option:
+  it never makes a feature optional (116.7) and obliges nobody;
+* «обязан», «должен» — an obligation, never under a «может»;
+* «(кроме …; … только один раз)» — a note on what may be chosen, not a use
+  limit of the form «X раз за ход/бой» (116.2);
+* «Если должен погибнуть …, вместо этого …» — a replacement: it takes the
+  event's place instead of answering it;
+* «первое за ход противника действие …» — the text naming its own moment;
+* «A, либо B» inside one ability's words — a choice of one (505.5);
+* «любое своё существо» — chosen by the one whose creatures they are.
+
+When the reader reports these beside the tree, a caller switches to its
+fields; until then these pure tests over the words stand in for them.
+"""
+from __future__ import annotations
+
+import re
+
+_MAY = r"(?:может|можете|могут|мог|могла|могло|могли)"
+RESTRICTION = re.compile(rf"(?<!\w){_MAY}\s+(?:[\w{{}}«»\"-]+\s+){{0,4}}?только(?!\w)", re.I)
+_FREE_MAY = re.compile(rf"(?<!не )(?<!\w){_MAY}(?!\w)", re.I)
+OBLIGATION = re.compile(r"(?<!\w)(?<!не )(обязан\w*|долж(?:ен|на|но|ны))(?!\w)", re.I)
+# 116.2: «X раз за ход» / «X раз за бой» (and «дважды за ход», «1 раз за бой для каждого ряда»)
+_USE_LIMIT = re.compile(r"(?<!\w)(?:\d+|[XХxх]|один|одна|два|три|до\s+\d+)?\s*(?:раз[а]?|дважды|трижды|однажды)\s+"
+                        r"(?:за|в)\s+(?:ваш\s+|свой\s+)?(?:ход|бой|игру)", re.I)
+_INSTEAD = re.compile(r"^\s*,?\s*вместо\s+этого(?!\w)", re.I)
+_MUST_EVENT = re.compile(r"(?<!\w)долж(?:ен|на|но|ны)\s+(\w+(?:ся|сь)?)", re.I)
+_FIRST = re.compile(r"(?<!\w)(?:перв(?:ое|ую|ый|ые|ой|ого))\s+(?:[\w{}]+\s+){0,8}?"
+                    r"(?:действи\w*|атак\w*|удар\w*|выстрел\w*|излечени\w*|перемещени\w*|движени\w*|"
+                    r"заклинани\w*|воздействи\w*|метани\w*|разряд\w*)(?:\s+(?:[\w{}]+\s+){0,6}?существ\w*)?",
+                    re.I)
+_REDIRECT = re.compile(r"(?<!\w)перенаправ\w*", re.I)
+_EITHER = re.compile(r"\s*,?\s+либо\s+", re.I)
+_CHOOSER_SUBJECT = re.compile(r"(?<!\w)(противник\w*|атакованн\w*|владел\w*|хозя\w*)", re.I)
+_ANY_OWN = re.compile(r"(?<!\w)люб(?:ое|ую|ой|ого|ых|ые)\s+(?:сво(?:ё|е|ю|их|его|й)\s+)?[а-яё]+", re.I)
+_OWN = re.compile(r"(?<!\w)сво(?:ё|е|ю|их|его|й)(?!\w)", re.I)
+
+
+def restriction(text: str) -> str | None:
+    """The «может … только …» words of a restriction, or None."""
+    found = RESTRICTION.search(text or "")
+    return found.group(0) if found else None
+
+
+def free_may(text: str) -> bool:
+    """A «может» that leaves a choice: not «не может», not the «может» of «может … только»."""
+    text = RESTRICTION.sub(" ", text or "")
+    return bool(_FREE_MAY.search(text))
+
+
+def obligation(text: str) -> str | None:
+    """The word of an obligation («обязаны», «должно»), or None."""
+    found = OBLIGATION.search(text or "")
+    return found.group(1) if found else None
+
+
+def use_limit(text: str) -> bool:
+    """A use limit of the form 116.2 names («1 раз за ход», «дважды за бой»); a note such as
+    «кроме Дегаски; … только один раз» is not one."""
+    return bool(_USE_LIMIT.search(text or "")) and not re.search(r"(?<!\w)кроме(?!\w)", text or "", re.I)
+
+
+def replacement(condition: str | None, effect: str) -> str | None:
+    """The event a «Если должен погибнуть …, вместо этого …» replaces («погибнуть»), or None."""
+    if not condition or not _INSTEAD.match(effect or ""):
+        return None
+    found = _MUST_EVENT.search(condition)
+    return found.group(1) if found else None
+
+
+def named_moment(text: str) -> str | None:
+    """The moment a text names for itself («первое за ход противника действие его … существа»)."""
+    found = _FIRST.search(text or "")
+    return found.group(0).strip() if found else None
+
+
+def rule_moment(text: str) -> bool:
+    """A redirection, which the rules allow only when an attack is declared (116.5, its example)."""
+    return bool(_REDIRECT.search(text or ""))
+
+
+def either_parts(text: str) -> list[str]:
+    """The options of «A, либо B» inside one ability's words (outside quotes); [] for none."""
+    plain = re.sub(r"«[^«»]*»|\"[^\"]*\"", lambda m: " " * len(m.group(0)), text or "")
+    cuts = [m.span() for m in _EITHER.finditer(plain)]
+    if not cuts:
+        return []
+    parts, last = [], 0
+    for start, end in cuts:
+        parts.append(text[last:start].strip(" ,"))
+        last = end
+    parts.append(text[last:].strip(" ,."))
+    if parts[0].lower().startswith("либо "):
+        parts[0] = parts[0][5:].strip()
+    return [p for p in parts if p] if all(parts) else []
+
+
+def any_chosen(text: str) -> list[tuple[str, str | None]]:
+    """(«любое своё существо», who chooses: the subject before it, or None for the controller)."""
+    out = []
+    for found in _ANY_OWN.finditer(text or ""):
+        subject = _CHOOSER_SUBJECT.search(text, 0, found.start()) if _OWN.search(found.group(0)) else None
+        out.append((found.group(0), subject.group(1) if subject else None))
+    return out

@@ -1,0 +1,238 @@
+"""`explain`, issue 27: who chooses, «либо» inside one ability, restrictions and obligations,
+notes in parentheses, replacements, a moment the text names, strike triggers without a source,
+classes from the base's class data. Invented texts, each in a faithful and a lossy style."""
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
+from explain import explain_text
+from explain.lines import class_names, line_kind
+
+
+def steps_of(text: str, name: str | None = None, classes=()):
+    [explanation] = explain_text(text, name, classes=classes)
+    return explanation.readings[0][1]
+
+
+def find(steps, *fragments: str):
+    found = [s for s in steps if all(f in s.text for f in fragments)]
+    assert len(found) == 1, (fragments, [s.text for s in steps])
+    return found[0]
+
+
+def texts(steps) -> str:
+    return "\n".join(s.text for s in steps)
+
+
+# -- who chooses ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "{tap}: Выбранное существо противника получает «Не может атаковать до конца хода» или ранится на 2 "
+    "(по выбору противника).",
+    '{tap}:Выбранное существо противника получает "Не может атаковать до конца хода" или ранится на 2 '
+    '(по выбору противника)',
+])
+def test_a_choice_names_the_chooser_the_text_gives(text):
+    step = find(steps_of(text), "Разыгрывается одна из способностей")
+    assert "выбирает противник («по выбору противника»), а не контролирующий игрок" in step.text
+    assert step.rules == ("505.5",)
+    # no second statement naming the controller as the one who chooses the option
+    assert not any(s.text.startswith("Контролирующий игрок выбирает") for s in steps_of(text))
+    assert not any(s.text.startswith("Выбор делает противник") for s in steps_of(text))
+
+
+@pytest.mark.parametrize("text", [
+    "При {strike} по закрытому существу — оно должно открыться либо получить 1 рану (по выбору атакованного).",
+    "При {strike} по закрытому существу - оно должно открыться либо получить 1 рану (по выбору атакованного)",
+])
+def test_either_with_a_chooser_annotation(text):
+    step = find(steps_of(text), "ровно один из вариантов («либо»)")
+    assert "выбирает атакованный («по выбору атакованного»)" in step.text and step.rules == ("505.5",)
+
+
+def test_a_choice_without_a_chooser_is_the_controllers():
+    step = find(steps_of("{tap}: Ранить цель на 1 или закрыть её."), "одну из способностей")
+    assert step.text.startswith("Контролирующий игрок выбирает и разыгрывает одну из способностей, на свой выбор")
+
+
+@pytest.mark.parametrize("text", [
+    "При движении на соседнюю клетку противник обязан переместить любое своё существо на соседнюю клетку; "
+    "если он не может или не хочет этого сделать — получает +1 к {strike}.",
+    "При движении на соседнюю клетку противник обязан переместить любое свое существо на соседнюю клетку; "
+    "если он не может или не хочет этого сделать - получает +1 к {strike}",
+])
+def test_any_own_creature_is_chosen_by_its_owner(text):
+    steps = steps_of(text)
+    step = find(steps, "выбирает противник — тот, чьи это карты")
+    assert step.text.startswith("«любое сво") and step.rules == ()
+    assert find(steps, "Противник (в тексте — «он») вправе отказаться").rules == ("505.7",)
+
+
+def test_any_target_left_to_the_text_is_the_controllers():
+    step = find(steps_of("{tap}: Ранить любое существо противника на 1."), "«любое существо» выбирает игрок")
+    assert step.rules == ("116.8, пример",)
+
+
+@pytest.mark.parametrize("text, said", [
+    ("{tap}: Ранить цель на X.", "кто выбирает X, текст не говорит"),
+    ("X{tap}: Ранить цель на X.", "его определяет игрок, который платит"),
+    ("{tap}: Ранить цель на X, где X — число ваших существ.", "его никто не выбирает"),
+])
+def test_who_chooses_x(text, said):
+    find(steps_of(text), said)
+
+
+# -- «либо» inside one ability's words -----------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Когда получает раны от удара в ход противника может объявить рывок, дальность 2, либо магический удар на 2.",
+    "Когда получает раны от удара в ход противника может объявить рывок, дальность 2 либо магический удар на 2",
+])
+def test_either_inside_one_ability_is_a_choice_of_one(text):
+    step = find(steps_of(text), "варианты соединены «либо»")
+    assert "разыгрывается только один из них («объявить рывок, дальность 2» либо «магический удар на 2»)" in step.text
+    assert "на выбор контролирующего игрока" in step.text and step.rules == ("505.5",)
+
+
+# -- restrictions and obligations ------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "При {strike} по летающему существу — оно теряет полёт; пока оно не летает, оно может нападать только на "
+    "Вирма (1 раз за бой).",
+    "При {strike} по летающему существу - оно теряет полёт; пока оно не летает, оно может нападать только на "
+    "Вирма (1 раз за бой)",
+])
+def test_a_restriction_is_not_an_option(text):
+    steps = steps_of(text, "Вирм")
+    find(steps, "«может нападать только …» — ограничение")
+    assert not any("116.7" in s.rules for s in steps), texts(steps)
+    assert find(steps, "В тексте нет «может»").rules == ("116.6",)
+
+
+@pytest.mark.parametrize("text", ["Существа противника, стоящие рядом, могут атаковать только Стража.",
+                                  "существа противника стоящие рядом могут атаковать только Стража"])
+def test_a_static_restriction(text):
+    steps = steps_of(text, "Страж")
+    find(steps, "«могут атаковать только …» — ограничение")
+    assert not any("обязан" in s.text and "может" not in s.text for s in steps)
+
+
+def test_a_may_over_only_words_is_a_restriction_not_an_option():
+    """The reader may put a MAY over «нападать только на …»: explain reads it as the restriction."""
+    from parser import Atom, May
+    from explain.generate import _optional_root, _restriction_may
+
+    node = May(Atom("нападать только на Снирка"))
+    assert _restriction_may(node) and _optional_root(node) is False
+    assert not _restriction_may(May(Atom("переместиться на соседнюю клетку")))
+
+
+@pytest.mark.parametrize("text", [
+    "До начала боя вы можете показать противнику карту из руки, при этом взять карту; вы обязаны сыграть её первой.",
+    "До начала боя вы можете показать противнику карту из руки, при этом взять карту; вы обязаны сыграть ее первой",
+])
+def test_an_obligation_is_not_put_under_may(text):
+    steps = steps_of(text)
+    step = find(steps, "по желанию игрока, кроме «вы обязаны сыграть е")
+    assert "это обязанность (в тексте — «обязаны»), и «может» её необязательной не делает" in step.text
+    assert not any(s.text.startswith("Всё в") and "кроме" not in s.text for s in steps)
+
+
+# -- a note in parentheses is not a use limit -------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "В начале боя и при каждом слабом {strike} возьмите из колоды карту (кроме Гурта; каждую карту можно брать "
+    "только один раз) — Гурт получает +1 к {strike} до конца боя.",
+    "В начале боя и при каждом слабом {strike} возьмите из колоды карту (кроме Гурта; каждую карту можно брать "
+    "только один раз) - Гурт получает +1 к {strike} до конца боя",
+])
+def test_a_note_is_not_a_116_2_limit_and_a_sourceless_strike_is_the_cards_own(text):
+    steps = steps_of(text, "Гурт")
+    note = find(steps, "примечание в скобках")
+    assert note.rules == () and "(кроме Гурта; каждую карту можно брать только один раз)" in note.text
+    assert not any("116.2" in s.rules for s in steps)
+    assert find(steps, "«при каждом слабом {strike}»", "не назван источник").rules == ("116.3.3",)
+    assert find(steps, "Условие — атака", "даже если ран не нанесено").rules == ("116.3.1",)
+
+
+def test_a_real_use_limit_still_cites_116_2():
+    steps = steps_of("При {strike} — ранить цель на 1 (1 раз за ход).")
+    assert find(steps, "Ограничение применения: 1 раз за ход").rules == ("116.2",)
+
+
+# -- replacements --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Если должна погибнуть в результате гибели союзника, вместо этого получает броню 1.",
+    "Если должна погибнуть в результате гибели союзника вместо этого получает броню 1",
+    "Если должно погибнуть, вместо этого может вернуться в колоду.",
+])
+def test_a_replacement_takes_the_events_place(text):
+    steps = steps_of(text)
+    head = steps[0]
+    assert "— замена: когда должно произойти «погибнуть», вместо этого применяется эффект" in head.text
+    assert "замену не объявляют, когда игрок получит приоритет" in head.text and head.rules == ()
+    assert not any("как только игрок получает приоритет" in s.text for s in steps)
+    assert not any(r.startswith("116") for s in steps for r in s.rules)
+
+
+def test_a_granted_replacement_keeps_its_limit_without_116_2():
+    steps = steps_of("Пока не имеет ран, получает «Если должен излечиться — вместо этого может открыться "
+                     "(1 раз за ход)».", "Серк")
+    find(steps, "когда должно произойти «излечиться»")
+    assert find(steps, "Ограничение применения: 1 раз за ход").rules == ()
+
+
+# -- the moment the text names --------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Отмените первую за ход противника атаку его стоящего рядом летающего существа (воздействие «порыв»).",
+    'Отмените первую за ход противника атаку его стоящего рядом летающего существа (воздействие "порыв")',
+])
+def test_a_moment_named_by_the_text(text):
+    steps = steps_of(text)
+    assert "момент назван самим текстом — «первую за ход противника атаку его стоящего рядом летающего " \
+           "существа»" in steps[0].text
+    assert "не говорят ни текст, ни свод" not in texts(steps)
+
+
+def test_a_redirection_moment_is_given_by_the_rules():
+    steps = steps_of("Перенаправить атаку с карты на себя (воздействие «щит»).")
+    head = steps[0]
+    assert "однозначно задают правила" in head.text and head.rules == ("116.5",)
+
+
+def test_a_declared_feature_with_no_moment_still_says_so():
+    steps = steps_of("Ранить цель на 1 (воздействие «укол»).")
+    assert "в какой момент — не говорят ни текст, ни свод" in steps[0].text
+
+
+# -- classes are not keywords -------------------------------------------------------------------
+
+def test_a_class_from_the_base_is_not_a_keyword():
+    assert line_kind("Линунг") == ("keyword", "Линунг")          # the dictionary does not know it
+    assert line_kind("Линунг", frozenset({"линунг"})) == ("class", "Линунг")
+    step = steps_of("Линунг.", classes=("Линунг",))[0]
+    assert step.text.startswith("«Линунг» — строка класса (расы) карты, а не способность")
+
+
+def test_class_names_of_cards():
+    class Card:
+        def __init__(self, fields):
+            self.fields = fields
+
+    assert class_names([Card({"class": ["Линунг", "Демон"]}), Card({}), Card({"class": "Гном"}),
+                        {"class": ["Тоа-Дан"]}]) == {"линунг", "демон", "гном", "тоа-дан"}
+
+
+def test_cli_takes_class_names_from_base(tmp_path):
+    (tmp_path / "b.yaml").write_text(
+        "set:\n  id: t1\n  name: Тест\ncards:\n  - id: t1_1\n    name: Криомаг\n    class: [Линунг]\n"
+        "    text: \"Линунг.\"\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["explain", "Линунг.", "--base", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "«Линунг» — строка класса (расы) карты" in result.output
+    plain = CliRunner().invoke(main, ["explain", "Линунг."])
+    assert "«Линунг» — ключевое слово" in plain.output
