@@ -249,8 +249,10 @@ def _explain_may(b: _Builder, node, depth: int, prefix: str) -> None:
         b.say(NODE, "may-block-except", depth, prefix, a=name(body), obl=_listing([a for a, _ in obliged]),
               word=obliged[0][1])
         explain_node(b, body, depth + 1, "", True)
-    elif subject is not None and isinstance(body, Atom):
+    elif subject is not None:
         b.say(NODE, "may-unclear", depth, prefix, a=name(body), subject=subject.group(1))
+        if not isinstance(body, Atom):
+            explain_node(b, body, depth + 1, "", True)
     elif isinstance(body, Atom):
         b.say(NODE, "may-one", depth, prefix, a=name(body))
     elif isinstance(body, All):
@@ -553,6 +555,7 @@ def _atom_facts(b: _Builder, tree) -> None:
     from parser import atoms
 
     other = _feature_chooser(b.feature)
+    targets_said = False
     for atom in atoms(tree):
         parts = wording.either_parts(atom.text)
         if len(parts) > 1:
@@ -564,6 +567,9 @@ def _atom_facts(b: _Builder, tree) -> None:
         words = wording.restriction(atom.text)
         if words:
             b.say(FEATURE, "restriction", 0, words=words)
+        if not targets_said and wording.open_target(atom.text):
+            b.say(FEATURE, "target-open", 0, a=name(atom))
+            targets_said = True
         for phrase, who in wording.any_chosen(atom.text):
             if who:
                 b.say(FEATURE, "any-chosen-by", 0, words=phrase, who=judge.nominative(who))

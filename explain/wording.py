@@ -38,6 +38,11 @@ _EITHER = re.compile(r"\s*,?\s+либо\s+", re.I)
 _CHOOSER_SUBJECT = re.compile(r"(?<!\w)(противник\w*|атакованн\w*|владел\w*|хозя\w*)", re.I)
 _ANY_OWN = re.compile(r"(?<!\w)люб(?:ое|ую|ой|ого|ых|ые)\s+(?:сво(?:ё|е|ю|их|его|й)\s+)?[а-яё]+", re.I)
 _OWN = re.compile(r"(?<!\w)сво(?:ё|е|ю|их|его|й)(?!\w)", re.I)
+# an attack whose target the words leave open: «Разряд на 1», «Выстрел «x» на 2-3-3», «ранить цель на 1»
+_ATTACK_ABILITY = re.compile(r"^\s*(?:\d+\s+)?(?:разряд\w*|выстрел\w*|метани\w*|особ\w+\s+удар\w*|магическ\w+\s+удар\w*|"
+                             r"добивани\w*)(?:\s+[«\"][^»\"]*[»\"])?\s+на\s+[\dXХ]", re.I)
+_TARGET_WORD = re.compile(r"(?<!\w)цел(?:ь|и|ью)(?!\w)", re.I)
+_TARGET_FIXED = re.compile(r"(?<!\w)(?:только\s+по|выбранн\w*|люб(?:ое|ую|ой|ого|ых|ые))(?!\w)", re.I)
 
 
 def restriction(text: str) -> str | None:
@@ -106,3 +111,12 @@ def any_chosen(text: str) -> list[tuple[str, str | None]]:
         subject = _CHOOSER_SUBJECT.search(text, 0, found.start()) if _OWN.search(found.group(0)) else None
         out.append((found.group(0), subject.group(1) if subject else None))
     return out
+
+
+def open_target(text: str) -> bool:
+    """An attack or an effect on «цель» whose target the words leave to a player («Разряд на 1»,
+    «ранить цель на 1»); not one whose target is fixed («только по хозяину») or said to be chosen."""
+    text = text or ""
+    if _TARGET_FIXED.search(text):
+        return False
+    return bool(_ATTACK_ABILITY.match(text) or _TARGET_WORD.search(text))

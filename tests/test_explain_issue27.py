@@ -236,3 +236,21 @@ def test_cli_takes_class_names_from_base(tmp_path):
     assert "«Линунг» — строка класса (расы) карты" in result.output
     plain = CliRunner().invoke(main, ["explain", "Линунг."])
     assert "«Линунг» — ключевое слово" in plain.output
+
+
+@pytest.mark.parametrize("text", ["{tap}: Разряд на 1.", "{tap}:Разряд на 1", "{tap}: Выстрел на 1-2-3, дальность 4."])
+def test_an_attack_target_is_chosen_by_the_controller(text):
+    step = find(steps_of(text), "текст не называет: её выбирает игрок, контролирующий карту")
+    assert step.text.startswith("Цель «") and step.rules == ("116.8, пример",)
+
+
+@pytest.mark.parametrize("text", ["{tap}: Добивание на 2, только по хозяину.", "{tap}: Ранить выбранное существо на 2."])
+def test_a_fixed_or_chosen_target_gets_no_open_target_statement(text):
+    assert not any(s.text.startswith("Цель «") for s in steps_of(text))
+
+
+@pytest.mark.parametrize("text", ["При {strike} — оно может получить полёт; пока оно летает, оно получает +1 к {strike}.",
+                                  "При {strike} - оно может получить полет; пока оно летает оно получает +1 к {strike}"])
+def test_a_may_after_a_pronoun_says_the_text_does_not_say_who(text):
+    step = find(steps_of(text), "«может» стоит после «оно»")
+    assert "кто решает — контролирующий игрок или тот, о ком «оно», — текст не говорит" in step.text
