@@ -31,6 +31,7 @@ _EVENT = re.compile(r"\{(?:strike|direct|uchr)\}|(?<!\w)(?:атак|удар|в�
 _TIME = re.compile(r"(?<!\w)(?:в|во|за)\s+(?:\w+\s+){0,2}?(?:ход\w*|бо[йяю]\w*)(?:\s+противника)?(?!\w)", re.I)
 _SOURCE = re.compile(r"(?<![\w{])(?:существ|карт|противник|союзн|ваш|друг|любо|хозя|отряд|герой|цел|"
                      r"атакованн|атакующ|защитник|он|она|оно|они|его|её|ее|их|ему|ей|им)\w*", re.I)
+_AIMED_AT = re.compile(r"(?<![\w{])(?:по|от)\s+[^,;]*", re.I)
 _OPENER = re.compile(r"\s*(при|если|когда|после|до|вместо|в\s+начале|в\s+конце)(?!\w)", re.I)
 # «В начале боя и при каждом сильном {strike}»: two moments, each a condition of its own
 _PART = re.compile(r"\s*,?\s+(?:и|или)\s+(?=(?:при|если|когда|после|до|в\s+начале|в\s+конце)(?!\w))", re.I)
@@ -78,6 +79,10 @@ def sourceless_condition(condition: str, name: str | None = None) -> bool:
     if not condition or not opener(condition) or not _EVENT.search(condition):
         return False
     words = _TIME.sub(" ", condition[len(_OPENER.match(condition).group(0)):])
+    # «по закрытому существу» names the target, «от атаки карты противника» where wounds come from:
+    # neither names whose strike it is or whom it happens to («При {strike} по закрытому существу»,
+    # «Когда получает раны от атаки карты противника»: the card itself)
+    words = _AIMED_AT.sub(" ", words)
     if _SOURCE.search(words) or _CAPITAL.search(words):       # a card's name: «При гибели Скелета»
         return False
     folded = words.casefold()

@@ -315,7 +315,10 @@ def test_no_attack_statement_without_a_made_attack(condition):
 
 @pytest.mark.parametrize("condition, own", [
     ("При гибели", True), ("При {strike} в свой ход", True), ("Когда атакован", True),
-    ("При гибели вашего существа", False), ("При {strike} по существу противника", False),
+    ("При гибели вашего существа", False),
+    # «по …» names the target and «от …» where wounds come from, not whose strike it is (issue 27)
+    ("При {strike} по существу противника", True), ("При {strike} вашего существа по закрытому существу", False),
+    ("Когда получает раны от атаки карты противника", True), ("Когда погибает ваше существо", False),
     ("При атаке Рыцаря", False), ("В начале хода", False), ("При {strike} в ход противника", True),
     ("При гибели Скелета", False),                                    # another card, by its name
 ])
