@@ -41,7 +41,6 @@ _OWN = re.compile(r"(?<!\w)сво(?:ё|е|ю|их|его|й)(?!\w)", re.I)
 # an attack whose target the words leave open: «Разряд на 1», «Выстрел «x» на 2-3-3», «ранить цель на 1»
 _ATTACK_ABILITY = re.compile(r"^\s*(?:\d+\s+)?(?:разряд\w*|выстрел\w*|метани\w*|особ\w+\s+удар\w*|магическ\w+\s+удар\w*|"
                              r"добивани\w*)(?:\s+[«\"][^»\"]*[»\"])?\s+на\s+[\dXХ]", re.I)
-_TARGET_WORD = re.compile(r"(?<!\w)цел(?:ь|и|ью)(?!\w)", re.I)
 _TARGET_FIXED = re.compile(r"(?<!\w)(?:только\s+по|выбранн\w*|люб(?:ое|ую|ой|ого|ых|ые))(?!\w)", re.I)
 
 
@@ -89,8 +88,11 @@ def rule_moment(text: str) -> bool:
 
 
 def either_parts(text: str) -> list[str]:
-    """The options of «A, либо B» inside one ability's words (outside quotes); [] for none."""
-    plain = re.sub(r"«[^«»]*»|\"[^\"]*\"", lambda m: " " * len(m.group(0)), text or "")
+    """The options of «A, либо B» inside one ability's words (outside quotes and parentheses);
+    «получает либо A, либо B» gives «получает A», «получает B»; [] for none, and for options each
+    with its own «если …» (cases the condition decides, not a choice)."""
+    text = text or ""
+    plain = re.sub(r"«[^«»]*»|\"[^\"]*\"|\([^()]*\)", lambda m: " " * len(m.group(0)), text)
     cuts = [m.span() for m in _EITHER.finditer(plain)]
     if not cuts:
         return []
@@ -101,7 +103,12 @@ def either_parts(text: str) -> list[str]:
     parts.append(text[last:].strip(" ,."))
     if parts[0].lower().startswith("либо "):
         parts[0] = parts[0][5:].strip()
-    return [p for p in parts if p] if all(parts) else []
+    elif len(parts) > 2 and "," not in plain[cuts[0][0]:cuts[0][1]]:
+        head = parts.pop(0)                      # «получает либо A, либо B»: the head is shared
+        parts = [f"{head} {p}" for p in parts]
+    if not all(parts) or any(re.search(r"(?<!\w)если(?!\w)", p, re.I) for p in parts):
+        return []
+    return parts
 
 
 def any_chosen(text: str) -> list[tuple[str, str | None]]:
@@ -114,9 +121,45 @@ def any_chosen(text: str) -> list[tuple[str, str | None]]:
 
 
 def open_target(text: str) -> bool:
-    """An attack or an effect on «цель» whose target the words leave to a player («Разряд на 1»,
-    «ранить цель на 1»); not one whose target is fixed («только по хозяину») or said to be chosen."""
+    """An attack whose target the words leave to a player («Разряд на 1», «Выстрел на 2»); not one
+    whose target is fixed («только по хозяину») or said to be chosen («цель» of an instruction:
+    `open_object`)."""
     text = text or ""
     if _TARGET_FIXED.search(text):
         return False
-    return bool(_ATTACK_ABILITY.match(text) or _TARGET_WORD.search(text))
+    return bool(_ATTACK_ABILITY.match(text))
+
+
+_WORDS = re.compile(r"[\w{}-]+")
+_OBJECT = re.compile(r"^(?:существо|карту|клетку|цель)$", re.I)          # the accusative of one
+# words that fix which one it is, or take them all: «это существо», «каждое существо», «себя»
+_DETERMINED = frozenset({"это", "эту", "этого", "этих", "эти", "его", "её", "ее", "их", "все", "всех", "каждое",
+                         "каждую", "каждого", "каждой", "себя", "себе", "выбранное", "выбранную", "любое",
+                         "любую", "тот", "ту", "того", "той", "оба", "обе", "обоих", "данное", "данную"})
+# «атакованное существо», «атакующее существо», «погибшее существо»: the event names which one
+_DETERMINED_STEMS = ("атакованн", "атакующ", "погибш", "уничтоженн", "эт")
+
+
+def open_object(text: str) -> str | None:
+    """The creature or card an instruction leaves to a player: «ранить стоящее рядом существо на 2»,
+    «покажите из колоды существо» → «существо»; None when the words fix it («это существо», «каждое
+    существо», «выбранное …») or the sentence is not an instruction (an infinitive or imperative)."""
+    from parser import morph_analyzer
+
+    words = _WORDS.findall(text or "")
+    if not words or words[0].startswith("{"):
+        return None
+    parse = morph_analyzer().parse(words[0].casefold())[0]
+    if parse.normal_form in ("взять", "брать"):        # «взять карту»: drawn, not chosen
+        return None
+    if not ({"INFN"} & parse.tag.grammemes or {"VERB", "impr"} <= parse.tag.grammemes):
+        return None
+    for index, word in enumerate(words[1:6], start=1):
+        low = word.casefold()
+        if low in _DETERMINED or low.isdigit() or low.startswith(_DETERMINED_STEMS):
+            return None
+        if _OBJECT.match(low):
+            # «на клетку, которую она занимала»: the relative clause fixes it
+            rest = text[text.find(word) + len(word):]
+            return None if re.match(r"\s*,\s*котор", rest) else word
+    return None

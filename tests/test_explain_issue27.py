@@ -253,4 +253,43 @@ def test_a_fixed_or_chosen_target_gets_no_open_target_statement(text):
                                   "При {strike} - оно может получить полет; пока оно летает оно получает +1 к {strike}"])
 def test_a_may_after_a_pronoun_says_the_text_does_not_say_who(text):
     step = find(steps_of(text), "«может» стоит после «оно»")
-    assert "кто решает — контролирующий игрок или тот, о ком «оно», — текст не говорит" in step.text
+    assert ("если «оно» — карта контролирующего игрока, решает он; если карта противника, кто решает, "
+            "текст не говорит") in step.text
+
+
+@pytest.mark.parametrize("text, noun", [
+    ("{tap}: Ранить стоящее рядом существо на 2.", "существо"),
+    ("{tap}:ранить стоящее рядом существо противника на 2", "существо"),
+    ("В начале боя покажите из колоды существо — получить фишку.", "существо"),
+])
+def test_an_instruction_leaving_the_creature_open_says_who_chooses(text, noun):
+    step = find(steps_of(text), "текст не называет, какое именно")
+    assert f"(«{noun}»): выбирает игрок, контролирующий карту" in step.text and step.rules == ("116.8, пример",)
+
+
+@pytest.mark.parametrize("text", ["{tap}: Ранить это существо на 2.", "{tap}: Ранить каждое существо на 1.",
+                                  "{tap}: Взять карту.", "{tap}: Ранить выбранное существо на 2.",
+                                  "При {strike} переместить атакованное существо на 1 клетку.",
+                                  "После гибели переместиться на клетку, которую она занимала.",
+                                  "Игнорирует особенности, обязывающие выбирать цель выстрела."])
+def test_a_fixed_creature_or_a_drawn_card_is_no_choice(text):
+    assert not any("какое именно" in s.text or s.text.startswith("Цель «") for s in steps_of(text))
+
+
+
+@pytest.mark.parametrize("text, items", [
+    ("До начала вашего хода Оборотень получает либо {regen}2, либо +2 к {strike} (до конца хода противника).",
+     "(«Оборотень получает {regen}2» либо «Оборотень получает +2 к {strike}»)"),
+    ("До начала вашего хода Оборотень получает либо {regen} 2 либо +2 к {strike} (до конца хода противника)",
+     "(«Оборотень получает {regen} 2» либо «Оборотень получает +2 к {strike}»)"),
+])
+def test_a_shared_head_of_paired_either(text, items):
+    find(steps_of(text, "Оборотень"), "варианты соединены «либо»", items)
+
+
+@pytest.mark.parametrize("text", [
+    "Когда ваше существо погибает, Шаггон получает +1 к {strike} (если он на поле боя) либо фишку (если он на кладбище).",
+    "{tap}: ранить цель на 1 и «При ударе — излечиться на 2» (До начала хода — получить {wolf} либо {human}).",
+])
+def test_either_of_cases_or_inside_parentheses_is_no_choice(text):
+    assert not any("варианты соединены «либо»" in s.text for s in steps_of(text, "Шаггон"))
