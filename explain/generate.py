@@ -513,7 +513,7 @@ def _trigger(b: _Builder, feature, tree, condition: str) -> None:
             b.say(FEATURE, "trigger-completion-step", 1, shown)
         attack = judge.attack_condition(part)
         if attack:
-            b.say(FEATURE, "trigger-attack" if attack == "attack" else "trigger-attack-wounds", 1, cond=part)
+            b.say(FEATURE, "trigger-attack" if attack == "attack" else "trigger-attack-wounds", 1, shown, cond=part)
         if judge.sourceless_condition(part, b.card_name):
             b.say(FEATURE, "trigger-source", 1, cond=part)
     others = _other_choosers(feature, tree)

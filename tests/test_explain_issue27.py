@@ -154,7 +154,8 @@ def test_a_note_is_not_a_116_2_limit_and_a_sourceless_strike_is_the_cards_own(te
     assert note.rules == () and "(кроме Гурта; каждую карту можно брать только один раз)" in note.text
     assert not any("116.2" in s.rules for s in steps)
     assert find(steps, "«при каждом слабом {strike}»", "не назван источник").rules == ("116.3.3",)
-    assert find(steps, "Условие — атака", "даже если ран не нанесено").rules == ("116.3.1",)
+    assert find(steps, "«при каждом слабом {strike}»: условие — атака", "даже если ран не нанесено").rules == ("116.3.1",)
+    assert not any("«В начале боя»" in s.text for s in steps)       # no attack, no source, no 116.4 step for it
 
 
 def test_a_real_use_limit_still_cites_116_2():
