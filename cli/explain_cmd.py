@@ -76,6 +76,11 @@ def _explain_card(query: str, bases, book, fmt: str) -> None:
     datas = []
     for index, record in enumerate(shown.values()):
         data = record["explain"]
+        classes = (record.get("card", {}).get("fields") or {}).get("class")
+        if classes:                     # the card's own class line is its class, not a keyword
+            from explain import mark_classes
+
+            mark_classes(data, classes if isinstance(classes, list) else [classes])
         if book is not None:
             from explain import add_quotes
 

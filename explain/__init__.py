@@ -16,7 +16,7 @@ import importlib
 _EXPORTS = {
     "FeatureExplanation": ".generate", "Step": ".generate", "explain_feature": ".generate",
     "explain_features": ".generate", "explain_text": ".generate",
-    "add_quotes": ".render", "payload": ".render", "render_text": ".render",
+    "add_quotes": ".render", "mark_classes": ".render", "payload": ".render", "render_text": ".render",
 }
 
 __all__ = sorted(_EXPORTS)

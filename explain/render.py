@@ -34,6 +34,24 @@ def add_quotes(data: dict, rulebook) -> dict:
     return data
 
 
+def mark_classes(data: dict, classes) -> dict:
+    """A stored payload whose keyword statement names one of `classes` (the base's class data) is
+    told as a class line instead: the index may have explained the card without class data."""
+    import re
+
+    from explain.phrases import FEATURE
+
+    known = {c.casefold() for c in classes or ()}
+    keyword = re.compile("^" + re.escape(FEATURE["keyword"][0]).replace(re.escape("{word}"), "(.+?)") + "$")
+    for feature in data["features"]:
+        for reading in feature["readings"]:
+            for step in reading["steps"]:
+                found = keyword.match(step["text"])
+                if found and found.group(1).casefold() in known:
+                    step["text"] = FEATURE["class"][0].format(word=found.group(1))
+    return data
+
+
 def render_text(explanations, quotes: bool = True) -> str:
     """Features numbered, each reading headed by its canonical form, steps indented.
 

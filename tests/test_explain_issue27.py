@@ -294,3 +294,24 @@ def test_a_shared_head_of_paired_either(text, items):
 ])
 def test_either_of_cases_or_inside_parentheses_is_no_choice(text):
     assert not any("варианты соединены «либо»" in s.text for s in steps_of(text, "Шаггон"))
+
+
+def test_mark_classes_turns_a_stored_keyword_statement_into_a_class_line():
+    from explain import mark_classes, payload
+
+    data = payload(explain_text("Линунг.\nТрупоедство."))
+    mark_classes(data, ["Линунг"])
+    steps = [f["readings"][0]["steps"][0]["text"] for f in data["features"]]
+    assert steps[0].startswith("«Линунг» — строка класса (расы) карты, а не способность")
+    assert steps[1].startswith("«Трупоедство» — ключевое слово")
+
+
+def test_cli_card_uses_the_cards_class_field(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "b.yaml").write_text(
+        "set:\n  id: t1\n  name: Тест\ncards:\n  - id: t1_1\n    name: Криомаг\n    class: [Линунг]\n"
+        "    text: \"Линунг.\"\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["explain", "--card", "t1_1", "--base", str(tmp_path / "b.yaml")])
+    assert result.exit_code == 0, result.output
+    assert "«Линунг» — строка класса (расы) карты" in result.output
+    assert "ключевое слово" not in result.output
