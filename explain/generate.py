@@ -174,7 +174,13 @@ def explain_node(b: _Builder, node, depth: int, prefix: str = "", optional: bool
         mark = judge.connective(b.feature, node.left, node.right)
         key = {"при выполнении": "dependent-execution", ";": "dependent-semicolon",
                "—": "dependent-dash"}.get(mark, "dependent")
-        b.say(NODE, key, depth, prefix, a=name(node.left), b=name(node.right), **actor)
+        if isinstance(node.left, Atom) and wording.restriction(node.left.text) and key in (
+                "dependent-semicolon", "dependent-dash"):
+            # «…, а оно может нападать только на Снирка; когда …»: a restriction is not declared
+            b.say(NODE, "dependent-restriction", depth, prefix, a=name(node.left), b=name(node.right),
+                  topics=(key,))
+        else:
+            b.say(NODE, key, depth, prefix, a=name(node.left), b=name(node.right), **actor)
         if mark == ";" and isinstance(node.left, Condition) and isinstance(_first(node.right), Condition):
             b.say(NODE, "case-semicolon", depth + 1, a=name(node.left), b=name(_first(node.right)))
         if _has_x(node.right) and not _x_defined(b.feature):

@@ -315,3 +315,17 @@ def test_cli_card_uses_the_cards_class_field(tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     assert "«Линунг» — строка класса (расы) карты" in result.output
     assert "ключевое слово" not in result.output
+
+
+@pytest.mark.parametrize("text", [
+    "При {strike} — оно теряет полёт, а оно может нападать только на Вирма; когда Вирм покидает поле боя — "
+    "это существо ранится на 2.",
+    "При {strike} - оно теряет полет, а оно может нападать только на Вирма; когда Вирм покидает поле боя - "
+    "это существо ранится на 2",
+])
+def test_a_restriction_before_a_semicolon_is_not_declared(text):
+    steps = steps_of(text, "Вирм")
+    restricted = [s for s in steps if "ограничение, а не способность: его не объявляют" in s.text]
+    assert restricted and restricted[0].rules in (("505.4.1",), ("505.4.2",)), texts(steps)
+    assert not any("объявить «оно может нападать" in s.text or "объявить «а оно может нападать" in s.text
+                   for s in steps), texts(steps)
