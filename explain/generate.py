@@ -576,7 +576,7 @@ def _atom_facts(b: _Builder, tree) -> None:
         if not targets_said and wording.open_target(atom.text):
             b.say(FEATURE, "target-open", 0, a=name(atom))
             targets_said = True
-        elif not targets_said and not judge.chosen_targets([atom.text]) and wording.open_object(atom.text):
+        elif not targets_said and wording.open_object(atom.text) and not judge.chosen_targets([atom.text]):
             b.say(FEATURE, "object-open", 0, a=name(atom), noun=wording.open_object(atom.text))
             targets_said = True
         for phrase, who in wording.any_chosen(atom.text):

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 # The editions of 505, by the file stems of the rulebook extracts.
 EDITION_EXAMPLES = "000_9bdf050d0752382a"   # priority list, worked examples, 505.6 «может», 505.7 X
@@ -109,12 +110,14 @@ def _cited(ref: Ref) -> str:
     return text
 
 
+@lru_cache(maxsize=1024)
 def cite(*topics: str) -> str:
     """«(505.4.1)», «(505.6 «может»; 505.8)», «(505, пример 1)»: the citation ending a statement."""
     parts = list(dict.fromkeys(_cited(RULES[topic]) for topic in topics))
     return "(" + "; ".join(parts) + ")" if parts else ""
 
 
+@lru_cache(maxsize=1024)
 def numbers(*topics: str) -> tuple[str, ...]:
     """The citations as `rules` takes them, one per distinct rule."""
     return tuple(dict.fromkeys(RULES[topic].key for topic in topics))

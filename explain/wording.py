@@ -19,6 +19,7 @@ fields; until then these pure tests over the words stand in for them.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _MAY = r"(?:может|можете|могут|мог|могла|могло|могли)"
 RESTRICTION = re.compile(rf"(?<!\w){_MAY}\s+(?:[\w{{}}«»\"-]+\s+){{0,4}}?только(?!\w)", re.I)
@@ -34,7 +35,7 @@ _FIRST = re.compile(r"(?<!\w)(?:перв(?:ое|ую|ый|ые|ой|ого))\s+(
                     r"заклинани\w*|воздействи\w*|метани\w*|разряд\w*)(?:\s+(?:[\w{}]+\s+){0,6}?существ\w*)?",
                     re.I)
 _REDIRECT = re.compile(r"(?<!\w)перенаправ\w*", re.I)
-_EITHER = re.compile(r"\s*,?\s+либо\s+", re.I)
+_EITHER = re.compile(r"(?:\s*,)?\s+либо\s+", re.I)
 _CHOOSER_SUBJECT = re.compile(r"(?<!\w)(противник\w*|атакованн\w*|владел\w*|хозя\w*)", re.I)
 _ANY_OWN = re.compile(r"(?<!\w)люб(?:ое|ую|ой|ого|ых|ые)\s+(?:сво(?:ё|е|ю|их|его|й)\s+)?[а-яё]+", re.I)
 _OWN = re.compile(r"(?<!\w)сво(?:ё|е|ю|их|его|й)(?!\w)", re.I)
@@ -92,6 +93,8 @@ def either_parts(text: str) -> list[str]:
     «получает либо A, либо B» gives «получает A», «получает B»; [] for none, and for options each
     with its own «если …» (cases the condition decides, not a choice)."""
     text = text or ""
+    if "либо" not in text.casefold():
+        return []
     plain = re.sub(r"«[^«»]*»|\"[^\"]*\"|\([^()]*\)", lambda m: " " * len(m.group(0)), text)
     cuts = [m.span() for m in _EITHER.finditer(plain)]
     if not cuts:
@@ -144,15 +147,10 @@ def open_object(text: str) -> str | None:
     """The creature or card an instruction leaves to a player: «ранить стоящее рядом существо на 2»,
     «покажите из колоды существо» → «существо»; None when the words fix it («это существо», «каждое
     существо», «выбранное …») or the sentence is not an instruction (an infinitive or imperative)."""
-    from parser import morph_analyzer
-
     words = _WORDS.findall(text or "")
-    if not words or words[0].startswith("{"):
+    if not words or words[0].startswith("{") or not any(_OBJECT.match(w) for w in words[1:6]):
         return None
-    parse = morph_analyzer().parse(words[0].casefold())[0]
-    if parse.normal_form in ("взять", "брать"):        # «взять карту»: drawn, not chosen
-        return None
-    if not ({"INFN"} & parse.tag.grammemes or {"VERB", "impr"} <= parse.tag.grammemes):
+    if not _instruction(words[0].casefold()):
         return None
     for index, word in enumerate(words[1:6], start=1):
         low = word.casefold()
@@ -163,3 +161,14 @@ def open_object(text: str) -> str | None:
             rest = text[text.find(word) + len(word):]
             return None if re.match(r"\s*,\s*котор", rest) else word
     return None
+
+
+@lru_cache(maxsize=8192)
+def _instruction(word: str) -> bool:
+    """An infinitive or an imperative (the controller's instruction), not «взять» (a draw)."""
+    from parser import morph_analyzer
+
+    parse = morph_analyzer().parse(word)[0]
+    if parse.normal_form in ("взять", "брать"):        # «взять карту»: drawn, not chosen
+        return False
+    return bool({"INFN"} & parse.tag.grammemes or {"VERB", "impr"} <= parse.tag.grammemes)
