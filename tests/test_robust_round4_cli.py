@@ -1,0 +1,85 @@
+"""Round four of the hostile runs (issue 26, the CLI part; issue 29's «nothing lost»):
+import never converts silently, a cache that cannot be written is a warning,
+no temp files left behind, paths escaped in every command's output."""
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+from click.testing import CliRunner
+
+from cli.import_cmd import import_cmd
+
+
+def card(id, set_id="s", name="Имя", text="Ранить цель на 1.", **extra):
+    return {"id": id, "set": set_id, "set_name": "Выпуск", "name": name, "text": text, **extra}
+
+
+def run_import(tmp_path, raw: bytes, *args):
+    source = tmp_path / "in.jsonl"
+    source.write_bytes(raw)
+    result = CliRunner().invoke(import_cmd, [str(source), "--out", str(tmp_path / "out"), *args])
+    return result, source
+
+
+def lines(*cards) -> bytes:
+    return "".join(json.dumps(c, ensure_ascii=False) + "\n" for c in cards).encode("utf-8")
+
+
+# --- import: nothing converted or dropped silently ---------------------------------
+
+@pytest.mark.parametrize("value, what", [({"a": [1, {"b": None}]}, "объект"), ([1, [2]], "вложенный список")])
+def test_import_refuses_a_json_object_or_nested_list_in_a_field(tmp_path, value, what):
+    result, source = run_import(tmp_path, lines(card("1", cost=value), card("2", cost=3)))
+    assert result.exit_code == 0
+    assert (f"{source}:1:1: поле cost — {what} JSON; ожидается строка, число или список из них, "
+            "поле не импортировано\n") in result.output
+    written = (tmp_path / "out" / "s.yaml").read_text(encoding="utf-8")
+    assert "{'a'" not in written and "[2]" not in written and "'b'" not in written
+    assert written.count("cost:") == 1 and "cost: 3" in written
+
+
+def test_import_reads_utf8_with_a_bom_and_keeps_the_first_card(tmp_path):
+    result, _ = run_import(tmp_path, b"\xef\xbb\xbf" + lines(card("1", name="Первый"), card("2")))
+    assert result.exit_code == 0, result.output
+    assert "BOM" not in result.output and "всего 2 карты" in result.output
+    assert "name: Первый" in (tmp_path / "out" / "s.yaml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("raw, reason", [
+    (lines(card("1")).decode().encode("utf-16"), "файл в кодировке UTF-16 (или UTF-32), а не UTF-8; "
+                                                 "пересохраните его в UTF-8 (например: iconv -f UTF-16 -t UTF-8)"),
+    (lines(card("1")).decode().encode("utf-16-le"), "файл в кодировке UTF-16"),
+    (b"", "файл пуст; ожидается файл JSONL (по карте в строке)"),
+    (b"\n  \n", "файл пуст"),
+])
+def test_import_of_a_source_with_nothing_to_import_exits_1_with_the_reason(tmp_path, raw, reason):
+    result, source = run_import(tmp_path, raw)
+    assert result.exit_code == 1
+    assert f"{source}: {reason}" in result.output
+    assert result.output.endswith("Ошибка: ничего не импортировано: ни одна строка источников не стала картой "
+                                  "(причины — выше); ничего не записано.\n")
+    assert "Записано" not in result.output and not (tmp_path / "out").exists()
+
+
+def test_import_where_every_line_is_bad_exits_1_in_russian(tmp_path):
+    result, source = run_import(tmp_path, b"nope\n[1]\n{\"id\": 1,}\n")
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{source}:1:1: строка не является JSON (ожидается значение); ожидается объект карты, строка пропущена",
+        f'{source}:2:1: строка не является объектом JSON; ожидается {{"id": ..., "name": ..., ...}}, строка пропущена',
+        f"{source}:3:10: строка не является JSON (ожидается имя поля в двойных кавычках); ожидается объект карты, "
+        "строка пропущена",
+        "Ошибка: ничего не импортировано: ни одна строка источников не стала картой (причины — выше); "
+        "ничего не записано.",
+    ]
+
+
+def test_import_of_an_integer_over_the_str_limit_is_a_message_not_a_traceback(tmp_path):
+    big = b'{"id": "1", "set": "s", "name": "A", "text": "x", "cost": ' + b"9" * 5000 + b"}\n"
+    result, source = run_import(tmp_path, big + lines(card("2")))
+    assert result.exit_code == 0, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert f"{source}:1:1: число из 5000 цифр; ожидается число не длиннее 4000 цифр, строка пропущена" in result.output
+    assert "всего 1 карта" in result.output
