@@ -83,3 +83,65 @@ def test_import_of_an_integer_over_the_str_limit_is_a_message_not_a_traceback(tm
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert f"{source}:1:1: число из 5000 цифр; ожидается число не длиннее 4000 цифр, строка пропущена" in result.output
     assert "всего 1 карта" in result.output
+
+
+# --- lint --fix never writes into the bundled demo base ---------------------------------
+
+def _demo_bytes():
+    from cardbase.discover import demo_base_path
+
+    return {path.name: path.read_bytes() for path in sorted(demo_base_path().glob("*.yaml"))}
+
+
+@pytest.mark.parametrize("how", ["folder", "file", "link"])
+def test_lint_fix_refuses_the_demo_folder_given_as_a_path(tmp_path, monkeypatch, how):
+    from cardbase.discover import demo_base_path
+    from cli.lint_cmd import lint
+
+    monkeypatch.chdir(tmp_path)
+    before = _demo_bytes()
+    demo = demo_base_path()
+    first = sorted(demo.glob("*.yaml"))[0]
+    if how == "link":
+        (tmp_path / "demo").symlink_to(demo)
+    target = {"folder": str(demo), "file": str(first), "link": "demo"}[how]
+    result = CliRunner().invoke(lint, ["--isolated", "--fix", target])
+    assert result.exit_code == 2
+    shown = {"folder": str(first), "file": str(first), "link": f"demo/{first.name}"}[how]
+    assert result.output == (f"Ошибка: --fix не записывает во встроенную демо-базу ({shown}); "
+                             "скопируйте её и исправляйте копию (или посмотрите исправления: --diff)\n")
+    assert _demo_bytes() == before
+    assert CliRunner().invoke(lint, ["--isolated", "--diff", target]).exit_code == 1   # --diff still shows them
+
+
+# --- a cache that cannot be written is a warning ----------------------------------------------
+
+BAD_CARD = "set: {id: s, name: S}\ncards:\n- id: s1\n  name: Кшар\n  text: 'ранить цель на 1'\n"
+
+
+@pytest.mark.parametrize("code, reason", [(28, "на диске нет места"), (30, "файловая система только для чтения")])
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_cache_that_cannot_be_written_is_a_warning_and_the_findings_are_printed(
+        tmp_path, monkeypatch, code, reason, jobs):
+    import cardbase.cachedir
+    import lint.cache as lint_cache
+    from cli.lint_cmd import lint
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "cards").mkdir()
+    for n in range(3):
+        (tmp_path / "cards" / f"c{n}.yaml").write_text(BAD_CARD.replace("s1", f"s{n}"), encoding="utf-8")
+    monkeypatch.setenv("BERSERK_JUDGE_CACHE_DIR", str(tmp_path / "cache"))
+    clean = CliRunner().invoke(lint, ["--isolated", "--no-cache", "-j", jobs, "cards"])
+
+    def fails(*args, **kwargs):
+        raise OSError(code, os.strerror(code))
+
+    monkeypatch.setattr(cardbase.cachedir, "prepare_folder", fails)
+    monkeypatch.setattr(lint_cache, "write_entry", fails)
+    result = CliRunner().invoke(lint, ["--isolated", "-j", jobs, "cards"])
+    assert result.exit_code == clean.exit_code == 1
+    assert result.stdout == clean.stdout and "BJ" in result.stdout
+    assert result.stderr == (f"Предупреждение: кэш не записан ({tmp_path / 'cache'}: {reason}); "
+                             "находки выведены, следующая проверка будет не быстрее этой.\n")
+    assert not (tmp_path / "cache").exists()
