@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 import tempfile
 from pathlib import Path
@@ -93,6 +94,7 @@ def write_atomic(path: str | os.PathLike, data: bytes | str, encoding: str = "ut
         else:
             os.replace(temp, target)
             _sync_folder(target.parent)
+        sweep_stale_temps(target.parent)
     finally:
         if not keep_temp:
             try:
@@ -186,9 +188,58 @@ def _copy_in_place(target: Path, data: bytes, temp: str) -> None:
             try:
                 _overwrite(stream, old)
             except OSError:
+                kept = _keep(temp)
                 raise PartialWrite(exc.errno, f"{describe_write_error(exc)}; файл записан не полностью, "
-                                   f"полная новая версия — в {temp}", str(target)) from exc
+                                   f"полная новая версия — в {kept}", str(target)) from exc
             raise
+
+
+def _keep(temp: str) -> str:
+    """Rename a temporary file that is the only complete new version out of
+    the stale-temp pattern (`.new`, not `.tmp`), so that no sweep removes it."""
+    kept = temp[: -len(".tmp")] + ".new"
+    try:
+        os.replace(temp, kept)
+    except OSError:
+        return temp
+    return kept
+
+
+# `.<name>.<8 characters of mkstemp>.tmp`: the temporary files write_atomic makes
+_TEMP_RE = re.compile(r"\..+\.[a-z0-9_]{8}\.tmp")
+STALE_AFTER = 60.0          # seconds; a live writer's temporary file is younger (it is being written)
+_SWEPT: set[str] = set()    # folders already swept by this process
+
+
+def sweep_stale_temps(folder: str | os.PathLike, now: float | None = None) -> list[str]:
+    """Remove this tool's own temporary files left in `folder` by a run that
+    was killed (SIGKILL, a power cut: no handler ran): regular files of ours
+    named like write_atomic's, untouched for STALE_AFTER seconds. Once per
+    folder per process (a report writes thousands of files into one folder);
+    best effort. Returns the names removed."""
+    import time
+
+    key = os.path.realpath(folder)
+    if key in _SWEPT:
+        return []
+    _SWEPT.add(key)
+    limit = (time.time() if now is None else now) - STALE_AFTER
+    removed = []
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if not _TEMP_RE.fullmatch(entry.name):
+                    continue
+                try:
+                    info = entry.stat(follow_symlinks=False)
+                    if stat.S_ISREG(info.st_mode) and info.st_uid == os.geteuid() and info.st_mtime < limit:
+                        os.unlink(entry.path)
+                        removed.append(entry.name)
+                except OSError:
+                    continue
+    except OSError:
+        pass
+    return removed
 
 
 def _overwrite(stream, data: bytes) -> None:

@@ -145,3 +145,98 @@ def test_a_cache_that_cannot_be_written_is_a_warning_and_the_findings_are_printe
     assert result.stderr == (f"Предупреждение: кэш не записан ({tmp_path / 'cache'}: {reason}); "
                              "находки выведены, следующая проверка будет не быстрее этой.\n")
     assert not (tmp_path / "cache").exists()
+
+
+# --- SIGTERM / Ctrl-C: no temporary file left, exit 128 + signal ------------------------------
+
+def _temps(folder):
+    return sorted(name for name in os.listdir(folder) if name.endswith(".tmp"))
+
+
+@pytest.mark.parametrize("signum, code", [(15, 143), (2, 130)])
+def test_a_signal_during_a_report_write_removes_its_temp_file(tmp_path, monkeypatch, signum, code):
+    import signal
+
+    from cli.main import main
+
+    base = tmp_path / "cards"
+    base.mkdir()
+    (base / "a.yaml").write_text(BAD_CARD, encoding="utf-8")
+    out = tmp_path / "site"
+    real_fsync, calls = os.fsync, []
+
+    def killed_mid_write(fd):
+        calls.append(fd)
+        if len(calls) == 3:          # a page is on disk as a temp file, not yet renamed
+            assert _temps(out)
+            os.kill(os.getpid(), signum)
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", killed_mid_write)
+    result = CliRunner().invoke(main, ["report", str(base), "--out", str(out)])
+    monkeypatch.undo()
+    assert len(calls) == 3
+    assert result.exit_code == code
+    assert result.output.endswith("\nПрервано.\n")
+    assert _temps(out) == []
+    assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL   # the handler is the command's only
+
+
+@pytest.mark.parametrize("signum, code", [(15, 143), (2, 130)])
+def test_a_signal_during_import_leaves_no_temp_file_in_a_real_process(tmp_path, signum, code):
+    import subprocess
+    import sys
+    import time
+
+    source = tmp_path / "many.jsonl"
+    source.write_bytes(lines(*(card(f"x{n}", name=f"Имя {n}", text="Ранить цель на 1. " * 4)
+                               for n in range(20000))))
+    out = tmp_path / "out"
+    child = subprocess.Popen([sys.executable, "-m", "cli.main", "import", str(source), "--out", str(out)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not (out.is_dir() and _temps(out)):
+        time.sleep(0.005)
+    assert _temps(out), "the import finished before a temp file was seen"
+    child.send_signal(signum)
+    _, err = child.communicate(timeout=60)
+    assert child.returncode == code
+    assert err.decode().endswith("Прервано.\n") and b"Traceback" not in err
+    assert _temps(out) == []
+
+
+def test_ctrl_c_exits_130_even_with_exit_zero(tmp_path, monkeypatch):
+    import lint.parallel
+    from cli.main import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a.yaml").write_text(BAD_CARD, encoding="utf-8")
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(lint.parallel, "check_file", interrupted)
+    result = CliRunner().invoke(main, ["lint", "--isolated", "--no-cache", "-j", "1", "--exit-zero", "a.yaml"])
+    assert result.exit_code == 130
+    assert result.output == "\nПрервано.\n"
+
+
+def test_stale_temp_files_of_a_killed_run_are_swept_on_the_next_write(tmp_path):
+    import time
+
+    from cardbase import atomic
+
+    old = time.time() - 3600
+    stale = [".cards-s.html.ab12_x9z.tmp", ".c4_70.yaml.k2j4l5m6.tmp"]
+    for name in stale:
+        (tmp_path / name).write_text("половина", encoding="utf-8")
+        os.utime(tmp_path / name, (old, old))
+    young = ".index.html.aaaaaaaa.tmp"            # a live writer's: being written right now
+    (tmp_path / young).write_text("пишется", encoding="utf-8")
+    foreign = [".notes.tmp", "draft.abcdefgh.tmp.txt", ".my.file.12.tmp", ".kept.yaml.abcdefgh.new"]
+    for name in foreign:
+        (tmp_path / name).write_text("чужое", encoding="utf-8")
+        os.utime(tmp_path / name, (old, old))
+    atomic._SWEPT.discard(os.path.realpath(tmp_path))
+    atomic.write_atomic(tmp_path / "index.html", "новое")
+    assert sorted(os.listdir(tmp_path)) == sorted([young, *foreign, "index.html"])
