@@ -240,3 +240,40 @@ def test_stale_temp_files_of_a_killed_run_are_swept_on_the_next_write(tmp_path):
     atomic._SWEPT.discard(os.path.realpath(tmp_path))
     atomic.write_atomic(tmp_path / "index.html", "новое")
     assert sorted(os.listdir(tmp_path)) == sorted([young, *foreign, "index.html"])
+
+
+# --- tracebacks: a huge number in a card field, a NUL in the configured cardbase -----------
+
+@pytest.mark.parametrize("field, value", [("cost", "0x" + "f" * 4000), ("health", "0b" + "1" * 20000),
+                                          ("strike", "[1, 2, 0x" + "f" * 4000 + "]")])
+def test_a_huge_number_in_a_card_field_is_a_schema_finding_in_card_and_report(tmp_path, monkeypatch, field, value):
+    from cli.main import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "hex").mkdir()
+    (tmp_path / "hex" / "h.yaml").write_text(
+        f"set: {{id: s, name: S}}\ncards:\n- id: h1\n  name: Кшар\n  {field}: {value}\n"
+        "  text: '{tap}: ранить цель на 1.'\n", encoding="utf-8")
+    what = "список из 3 элементов" if field == "strike" else "число длиннее 3900 цифр"
+    shown = CliRunner().invoke(main, ["card", "--base", "hex", "h1"])
+    assert shown.exit_code == 0, shown.output
+    assert f"5:{len(field) + 5}: BJ003 [ошибка] поле {field} — {what}; ожидается" in shown.output
+    report = CliRunner().invoke(main, ["report", "hex", "--out", "site"])
+    assert report.exit_code == 0, report.output
+    assert report.output.startswith("Отчёт записан: site; карт: 1")
+    as_json = CliRunner().invoke(main, ["lint", "--isolated", "--format", "json", "hex"])
+    assert json.loads(as_json.stdout)[0]["message"].startswith(f"поле {field} — {what}")
+
+
+@pytest.mark.parametrize("command", [["card", "Кшар"], ["explain", "--card", "Кшар"], ["canon", "--all"],
+                                     ["coverage"], ["lint"]])
+def test_a_nul_in_the_configured_cardbase_is_a_settings_error(tmp_path, monkeypatch, command):
+    from cli.main import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "berserk-judge.toml").write_text('[tool.berserk-judge]\ncardbase = ["a\\u0000b"]\n', encoding="utf-8")
+    result = CliRunner().invoke(main, command)
+    assert result.exit_code == 2
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert (f"{tmp_path / 'berserk-judge.toml'}: ключ «cardbase»: в пути нулевой символ (U+0000), такого пути не "
+            "бывает; ожидается путь или список путей к базе карт\n") in result.output
