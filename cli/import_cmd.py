@@ -51,6 +51,13 @@ def import_cmd(sources: tuple[Path, ...], out_dir: Path, force: bool) -> None:
         click.echo(f"Ошибка: --out {visible(str(out_dir))}: {in_cache(cache)}; ничего не записано, "
                    "укажите другую папку.", err=True)
         raise SystemExit(2)
+    from cardbase.oserror import broken_link
+
+    link = broken_link(out_dir)
+    if link is not None:
+        click.echo(f"Ошибка: --out {visible(str(out_dir))}: {link}; ничего не записано, "
+                   "укажите папку.", err=True)
+        raise SystemExit(2)
     try:
         result = run_import(list(sources), out_dir, force=force)
     except OSError as exc:

@@ -277,3 +277,29 @@ def test_a_nul_in_the_configured_cardbase_is_a_settings_error(tmp_path, monkeypa
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert (f"{tmp_path / 'berserk-judge.toml'}: ключ «cardbase»: в пути нулевой символ (U+0000), такого пути не "
             "бывает; ожидается путь или список путей к базе карт\n") in result.output
+
+
+# --- --out through a dangling link or a loop of links -----------------------------------------
+
+@pytest.mark.parametrize("kind", ["dangling", "loop"])
+def test_out_that_is_a_broken_link_says_so(tmp_path, monkeypatch, kind):
+    from cli.main import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "cards" / "a.yaml").write_text(BAD_CARD, encoding="utf-8")
+    (tmp_path / "in.jsonl").write_bytes(lines(card("1")))
+    if kind == "dangling":
+        os.symlink(tmp_path / "nowhere", "out")
+        reason = f"это ссылка на {tmp_path / 'nowhere'}, а там ничего нет"
+    else:
+        os.symlink("out2", "out")
+        os.symlink("out", "out2")
+        reason = "это ссылка, а ссылки указывают друг на друга по кругу"
+    imported = CliRunner().invoke(main, ["import", "in.jsonl", "--out", "out"])
+    assert imported.exit_code == 2
+    assert imported.output == f"Ошибка: --out out: {reason}; ничего не записано, укажите папку.\n"
+    report = CliRunner().invoke(main, ["report", "cards", "--out", "out"])
+    assert report.exit_code == 2
+    assert report.output == f"Ошибка: out: не удалось создать папку ({reason})\n"
+    assert not (tmp_path / "nowhere").exists()
