@@ -303,3 +303,28 @@ def test_out_that_is_a_broken_link_says_so(tmp_path, monkeypatch, kind):
     assert report.exit_code == 2
     assert report.output == f"Ошибка: out: не удалось создать папку ({reason})\n"
     assert not (tmp_path / "nowhere").exists()
+
+
+# --- searches that must not be read as names -------------------------------------------------
+
+@pytest.mark.parametrize("query, message", [
+    ("cost>=" + "9" * 5000, "«cost>=" + "9" * 33 + "…»: стоимость из 5000 цифр; ожидается число не длиннее "
+                            "9 цифр (например, cost>=3)"),
+    ('o:"ранить', '«o:"ранить»: кавычка " не закрыта; ожидается o:"слова фразы"'),
+    ('o:"ранить цель', '«o:"ранить»: кавычка " не закрыта; ожидается o:"слова фразы"'),
+    ("текст:«ранить", "«текст:«ранить»: кавычка « не закрыта; ожидается текст:«слова фразы»"),
+    ('o:"', '«o:"»: кавычка " не закрыта; ожидается o:"слова фразы"'),
+])
+def test_a_broken_search_is_a_search_error_not_a_name(query, message):
+    from cli.main import main
+
+    result = CliRunner().invoke(main, ["card", query])
+    assert result.exit_code == 2
+    assert result.output.endswith(f"Ошибка: поиск: {message}\n")
+
+
+def test_a_closed_phrase_and_a_cost_of_nine_digits_still_search():
+    from cardbase.query import Term, parse
+
+    assert parse('o:"ранить цель" cost<=000000003') == [Term("text", ":", "ранить цель"), Term("cost", "<=", "000000003")]
+    assert parse("mv=999999999") == [Term("cost", "=", "999999999")]
