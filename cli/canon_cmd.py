@@ -8,6 +8,7 @@ import click
 
 from cli.common import configured_base, read_stdin_text
 from cli.russian import Choice, Command
+from reports.escape import visible
 
 
 @click.command(name="canon", cls=Command)
@@ -82,15 +83,13 @@ def _canon_all(bases: list[str], fmt: str, abstract: bool) -> int:
     base = load_base(bases or configured_base())
     unreadable = [p for p in base.problems if p.kind == "unreadable"]
     for problem in unreadable:
-        click.echo(f"Ошибка: {format_problem(problem)}", err=True)
+        click.echo(f"Ошибка: {visible(format_problem(problem))}", err=True)
     unread = False
     records = []
     for card in base.cards:
         features = read_card(card)
         unread = unread or any(f.reading is None and f.kind != "errata" for f in features)
         if fmt == "text":
-            from reports.escape import visible
-
             click.echo(f"[{visible(card.id)}] {visible(card.name)}")  # one line, whatever the id holds
             for line in render_text(features, card.text, abstract, indent="  "):
                 click.echo(line)
@@ -138,7 +137,7 @@ def _find_card(key: str, bases: list[str]):
 
         broken = [p for p in base.problems if p.kind == "unreadable"] or base.problems
         for problem in broken:
-            click.echo(format_problem(problem), err=True)
+            click.echo(visible(format_problem(problem)), err=True)
         _fail(f"карта «{key}» не найдена, а база карт прочитана с ошибками ({len(broken)}, см. выше); "
               "исправьте базу или укажите другую (--base)")
     if card is None:

@@ -75,7 +75,7 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
             ignore=split_codes(ignore), extend_ignore=split_codes(extend_ignore),
             severity=severity, output_format=output_format)
     except ConfigError as exc:
-        click.echo(f"Ошибка настроек: {exc}", err=True)
+        click.echo(f"Ошибка настроек: {visible_path(exc)}", err=True)
         sys.exit(2)
 
     from cardbase.discover import default_targets

@@ -328,3 +328,60 @@ def test_a_closed_phrase_and_a_cost_of_nine_digits_still_search():
 
     assert parse('o:"ранить цель" cost<=000000003') == [Term("text", ":", "ранить цель"), Term("cost", "<=", "000000003")]
     assert parse("mv=999999999") == [Term("cost", "=", "999999999")]
+
+
+# --- paths with a newline are one line in every command's output -------------------------------
+
+FORGED = "x\n::error file=a.yaml,line=1::forged"
+
+
+def _forged_lines(output: str) -> list[str]:
+    return [line for line in output.splitlines() if line.startswith(("::error file=a.yaml", "::error::"))]
+
+
+@pytest.mark.parametrize("command", [
+    ["card", "s1", "--base", FORGED], ["explain", "--card", "s1", "--base", FORGED],
+    ["canon", "--all", "--base", FORGED], ["canon", "--card", "s1", "--base", FORGED],
+    ["rules", "101", "--rulebook", FORGED], ["coverage", FORGED], ["lint", "--isolated", FORGED],
+    ["card", "a\n::error::b", "--base", "cards"], ["card", 'o:"a\n::error::b"', "--base", "cards"],
+])
+def test_a_path_or_query_with_a_newline_forges_no_line(tmp_path, monkeypatch, command):
+    from cli.main import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "cards" / "a.yaml").write_text(BAD_CARD, encoding="utf-8")
+    result = CliRunner().invoke(main, command)
+    assert result.exit_code in (1, 2), result.output
+    assert _forged_lines(result.output) == []
+    assert "x<U+000A LINE FEED>::error" in result.output or "a<U+000A LINE FEED>::error" in result.output
+
+
+@pytest.mark.parametrize("command", [["card", "s1"], ["explain", "--card", "s1"], ["canon", "--all"],
+                                     ["rules", "101"], ["coverage"], ["lint"]])
+def test_a_settings_path_with_a_newline_forges_no_line(tmp_path, monkeypatch, command):
+    from cli.main import main
+
+    folder = tmp_path / FORGED.replace("/", "_")
+    folder.mkdir()
+    (folder / "berserk-judge.toml").write_text('[tool.berserk-judge]\nselect = ["ZZ9"]\nrulebook = "r"\n',
+                                              encoding="utf-8")
+    monkeypatch.chdir(folder)
+    result = CliRunner().invoke(main, command)
+    assert result.exit_code == 2, result.output
+    assert _forged_lines(result.output) == []
+    assert "x<U+000A LINE FEED>::error" in result.output
+
+
+def test_a_card_file_name_with_a_newline_is_one_line(tmp_path, monkeypatch):
+    from cli.main import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "cards" / f"{FORGED.replace('/', '_')}.yaml").write_text(BAD_CARD, encoding="utf-8")
+    for command in (["card", "s1", "--base", "cards"], ["explain", "--card", "s1", "--base", "cards"],
+                    ["canon", "--all", "--base", "cards"], ["lint", "--isolated", "cards"],
+                    ["lint", "--isolated", "--format", "github", "cards"], ["coverage", "cards"]):
+        result = CliRunner().invoke(main, command)
+        assert result.exception is None or isinstance(result.exception, SystemExit), command
+        assert _forged_lines(result.output) == [], command
