@@ -28,7 +28,8 @@ def open_rulebook(folder: str | None):
     try:
         book = load_rulebook(folder)
     except RulebookError as exc:
-        click.echo(f"Ошибка: {visible(str(exc))}", err=True)
+        lines = [getattr(exc, "head", str(exc)), *getattr(exc, "lines", [])]   # each line escaped on its own
+        click.echo("Ошибка: " + "\n".join(visible(line) for line in lines), err=True)
         sys.exit(2)
     for message in book.skipped:
         click.echo(f"Предупреждение: {visible(message)}", err=True)
