@@ -1,7 +1,6 @@
 """`berserk-judge canon`: the canonical bracketed form of a text or a card."""
 from __future__ import annotations
 
-import json
 import sys
 
 import click
@@ -64,7 +63,9 @@ def canon(text, card_key, bases, all_cards, fmt, abstract, card_name):
         payload = {"features": [feature_record(f) for f in features]}
         if card_id is not None:
             payload["card"] = card_id
-        click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
+        from reports.escape import json_text  # valid UTF-8 JSON always
+
+        click.echo(json_text(payload))
     else:
         from reports.canon import render_text
 
@@ -94,11 +95,15 @@ def _canon_all(bases: list[str], fmt: str, abstract: bool) -> int:
             for line in render_text(features, card.text, abstract, indent="  "):
                 click.echo(line)
         elif fmt == "jsonl":
-            click.echo(json.dumps(card_record(card, features), ensure_ascii=False))
+            from reports.escape import json_text  # valid UTF-8 JSON always
+
+            click.echo(json_text(card_record(card, features), indent=None))
         else:
             records.append(card_record(card, features))
     if fmt == "json":
-        click.echo(json.dumps({"cards": records}, ensure_ascii=False, indent=2))
+        from reports.escape import json_text  # valid UTF-8 JSON always
+
+        click.echo(json_text({"cards": records}))
     return 2 if unreadable else (1 if unread else 0)
 
 

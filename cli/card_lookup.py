@@ -130,10 +130,10 @@ def find_or_exit(query: str, bases, fmt: str = "text"):
     if lookup.card is None:
         report_miss(query, lookup)
         if fmt == "json":
-            import json
+            from reports.escape import json_text  # valid UTF-8 JSON always
 
             rows = [candidate_record(entry, score) for entry, score in lookup.candidates]
-            click.echo(json.dumps({"cards": [], "candidates": rows}, ensure_ascii=False, indent=2))
+            click.echo(json_text({"cards": [], "candidates": rows}))
         else:
             for line in candidate_lines(lookup.candidates):
                 click.echo(line)

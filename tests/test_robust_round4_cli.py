@@ -385,3 +385,31 @@ def test_a_card_file_name_with_a_newline_is_one_line(tmp_path, monkeypatch):
         result = CliRunner().invoke(main, command)
         assert result.exception is None or isinstance(result.exception, SystemExit), command
         assert _forged_lines(result.output) == [], command
+
+
+# --- JSON is valid UTF-8 for a file name that is not -----------------------------------------
+
+@pytest.mark.parametrize("command", [["lint", "--isolated", "--format", "json", "nu"],
+                                     ["card", "s1", "--format", "json", "--base", "nu"],
+                                     ["lint", "--isolated", "--format", "sarif", "nu"]])
+def test_a_non_utf8_file_name_is_percent_escaped_in_json_as_in_sarif(tmp_path, monkeypatch, command):
+    import subprocess
+    import sys
+
+    (tmp_path / "nu").mkdir()
+    with open(os.fsencode(tmp_path / "nu") + b"/bad\xffname.yaml", "wb") as out:
+        out.write(BAD_CARD.encode("utf-8"))
+    child = subprocess.run([sys.executable, "-m", "cli.main", *command], cwd=tmp_path, capture_output=True)
+    text = child.stdout.decode("utf-8")            # strict: a lone surrogate would not decode
+    assert "\\udc" not in text and "\udcff" not in text
+    data = json.loads(text)
+    assert '"nu/bad%FFname.yaml"' in text
+    if command[0] == "card":
+        assert data["cards"][0]["path"] == "nu/bad%FFname.yaml"
+
+
+def test_json_text_escapes_bytes_and_replaces_other_lone_surrogates():
+    from reports.escape import json_text
+
+    assert json_text(["a\udc80\udcff", "b\ud800", "%41 как есть"], indent=None) == \
+        '["a%80%FF", "b\ufffd", "%41 как есть"]'
