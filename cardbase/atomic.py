@@ -63,15 +63,13 @@ def write_atomic(path: str | os.PathLike, data: bytes | str, encoding: str = "ut
     """
     if isinstance(data, str):
         data = data.encode(encoding, errors="backslashreplace")
+    if stream_ok and _stream_write(path, data):
+        return
     target = Path(os.path.realpath(path))
     try:
         info = os.stat(target)
     except FileNotFoundError:
         info = None
-    if info is not None and stream_ok and not stat.S_ISREG(info.st_mode) and not stat.S_ISDIR(info.st_mode):
-        with open(target, "wb") as stream:
-            stream.write(data)
-        return
     refused = _refusal(target, info)
     if refused is not None:
         raise WriteRefused(*refused, str(path))
@@ -101,6 +99,42 @@ def write_atomic(path: str | os.PathLike, data: bytes | str, encoding: str = "ut
                 os.unlink(temp)
             except OSError:
                 pass
+
+
+def _stream_write(path, data: bytes) -> bool:
+    """Write `data` in place when `path` is a stream, not a file to replace;
+    True when written. The process's own standard output or error (`--output
+    /dev/stdout` under `>> file` or `| less`) is written through its open
+    descriptor — appending where the shell opened it; renaming over the file
+    would lose what `>>` meant to keep, and a pipe has no folder to rename in.
+    Another device, FIFO or socket is opened by the name given (realpath of
+    /dev/stdout names a pipe that cannot be opened)."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return False
+    for fd in (1, 2):
+        try:
+            mine = os.fstat(fd)
+        except OSError:
+            continue
+        if (mine.st_dev, mine.st_ino) == (info.st_dev, info.st_ino):
+            import sys
+
+            for stream in (sys.stdout, sys.stderr):
+                try:
+                    stream.flush()
+                except (AttributeError, OSError, ValueError):
+                    pass
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            return True
+    if stat.S_ISREG(info.st_mode) or stat.S_ISDIR(info.st_mode):
+        return False
+    with open(path, "wb") as stream:
+        stream.write(data)
+    return True
 
 
 def refusal(path: str | os.PathLike, info: os.stat_result | None = None) -> str | None:

@@ -413,3 +413,39 @@ def test_json_text_escapes_bytes_and_replaces_other_lone_surrogates():
 
     assert json_text(["a\udc80\udcff", "b\ud800", "%41 как есть"], indent=None) == \
         '["a%80%FF", "b\ufffd", "%41 как есть"]'
+
+
+# --- lint --output /dev/stdout: into a pipe, under >> ----------------------------------------
+
+def _lint_child(tmp_path, stdout, *extra):
+    import subprocess
+    import sys
+
+    (tmp_path / "cards").mkdir(exist_ok=True)
+    (tmp_path / "cards" / "a.yaml").write_text(BAD_CARD, encoding="utf-8")
+    return subprocess.run([sys.executable, "-m", "cli.main", "lint", "--isolated", "--no-cache", "cards", *extra],
+                          cwd=tmp_path, stdout=stdout, stderr=subprocess.PIPE)
+
+
+def test_output_dev_stdout_into_a_pipe_writes_the_report(tmp_path):
+    import subprocess
+
+    plain = _lint_child(tmp_path, subprocess.PIPE)
+    piped = _lint_child(tmp_path, subprocess.PIPE, "--output", "/dev/stdout")
+    assert piped.returncode == plain.returncode == 1, piped.stderr.decode()
+    assert piped.stdout == plain.stdout and b"BJ" in piped.stdout
+
+
+@pytest.mark.parametrize("name", ["/dev/stdout", "/proc/self/fd/1", "report.txt"])
+def test_output_onto_the_own_stdout_appends_and_keeps_the_file(tmp_path, name):
+    import subprocess
+
+    report = tmp_path / "report.txt"
+    report.write_text("старое содержимое\n", encoding="utf-8")
+    inode = os.stat(report).st_ino
+    expected = _lint_child(tmp_path, subprocess.PIPE).stdout
+    with open(report, "ab") as shell_append:          # `>> report.txt`
+        child = _lint_child(tmp_path, shell_append, "--output", name)
+    assert child.returncode == 1, child.stderr.decode()
+    assert report.read_bytes() == "старое содержимое\n".encode() + expected
+    assert os.stat(report).st_ino == inode            # written in place, never renamed over
