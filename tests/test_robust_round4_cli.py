@@ -449,3 +449,37 @@ def test_output_onto_the_own_stdout_appends_and_keeps_the_file(tmp_path, name):
     assert child.returncode == 1, child.stderr.decode()
     assert report.read_bytes() == "старое содержимое\n".encode() + expected
     assert os.stat(report).st_ino == inode            # written in place, never renamed over
+
+
+# --- a cardbase from the settings is printed relative, as `lint cards/` prints it ----------------
+
+def test_a_configured_cardbase_prints_relative_paths_in_text_json_and_coverage(tmp_path, monkeypatch):
+    from cli.main import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "cards" / "a.yaml").write_text(BAD_CARD, encoding="utf-8")
+    (tmp_path / "berserk-judge.toml").write_text('[tool.berserk-judge]\ncardbase = "cards"\n', encoding="utf-8")
+    for fmt in ("text", "json", "github"):
+        configured = CliRunner().invoke(main, ["lint", "--no-cache", "--format", fmt])
+        given = CliRunner().invoke(main, ["lint", "--no-cache", "--format", fmt, "cards"])
+        assert configured.exit_code == given.exit_code == 1
+        assert str(tmp_path) not in configured.stdout, fmt
+        assert configured.stdout.replace("cardbase", "") .count("cards/a.yaml") >= 1
+        if fmt != "text":
+            assert configured.stdout == given.stdout, fmt
+    assert CliRunner().invoke(main, ["lint", "--no-cache"]).stdout.startswith("cards/a.yaml:5:10: BJ")
+    coverage = CliRunner().invoke(main, ["coverage"])
+    assert coverage.stdout.startswith("cards/a.yaml: особенностей 1, прочитано 1 (100.00%)\n")
+    as_json = CliRunner().invoke(main, ["coverage", "--format", "json"])
+    assert json.loads(as_json.stdout)["files"][0]["path"] == "cards/a.yaml"
+
+
+def test_coverage_says_ошибка_like_every_other_command(tmp_path, monkeypatch):
+    from cli.main import main
+
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["coverage", "missing.yaml"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("Ошибка: missing.yaml: файл или папка не найдены")
+    assert "проблема" not in result.output
