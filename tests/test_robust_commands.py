@@ -94,7 +94,8 @@ def test_canon_card_in_a_broken_base_shows_the_base_problem(tmp_path, monkeypatc
     result = run(canon, ["--card", "X", "--base", "b.yaml"])
     assert result.exit_code == 2
     assert result.output == (
-        "b.yaml:6:1: ошибка YAML: expected the node content, but found '<stream end>'\n"
+        "b.yaml:6:1: ошибка YAML: ожидается значение, а найдено конец файла "
+        "(expected the node content, but found '<stream end>')\n"
         "Ошибка: карта «X» не найдена, а база карт прочитана с ошибками (1, см. выше); "
         "исправьте базу или укажите другую (--base)\n")
 

@@ -483,3 +483,37 @@ def test_coverage_says_ошибка_like_every_other_command(tmp_path, monkeypat
     assert result.exit_code == 2
     assert result.stderr.startswith("Ошибка: missing.yaml: файл или папка не найдены")
     assert "проблема" not in result.output
+
+
+# --- YAML errors speak Russian (the position kept) ---------------------------------------------
+
+@pytest.mark.parametrize("source, where, russian", [
+    ("cards:\n- id: s1\n  name: [\n", "4:1", "ожидается значение, а найдено конец файла"),
+    ("set: {id: s\ncards: x: y\n", "2:6", "ожидается «,» или «}», а найдено «:»"),
+    ("cards:\n- id: s1\n  name: @x\n", "3:9", "символ «@» не может начинать значение; возьмите значение в кавычки"),
+    ('cards:\n- id: s1\n  name: "a\\qb"\n', "3:12",
+     "неизвестная последовательность «\\q» в двойных кавычках; обратную косую черту пишите как «\\\\»"),
+    ("cards:\n- id: s1\n  name: &\n", "3:10",
+     "ожидается имя якоря или ссылки (буквы, цифры), а найдено конец строки; возьмите значение в кавычки"),
+    ("cards: []\n---\nx: 1\n", "2:1", "в файле больше одного документа YAML (---); ожидается один"),
+])
+def test_yaml_errors_are_in_russian_at_their_position(tmp_path, monkeypatch, source, where, russian):
+    from cli.lint_cmd import lint
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a.yaml").write_text(source, encoding="utf-8")
+    result = CliRunner().invoke(lint, ["--isolated", "--no-cache", "a.yaml"])
+    assert result.exit_code == 2
+    line = result.stdout.splitlines()[0]
+    assert line.startswith(f"a.yaml:{where}: BJ000 ошибка YAML: {russian} (")
+
+
+def test_every_yaml_problem_ruamel_words_gets_russian():
+    import re
+
+    from cardbase.load import yaml_problem_in_russian
+
+    for english in ("expected <block end>, but found '<scalar>'", "mapping keys are not allowed here",
+                    "found undefined tag handle '!x!'", "something new in ruamel"):
+        words = re.sub(r"«[^»]*»", "", yaml_problem_in_russian(english)).replace("YAML", "")
+        assert not any("a" <= ch <= "z" for ch in words), english
