@@ -517,3 +517,65 @@ def test_every_yaml_problem_ruamel_words_gets_russian():
                     "found undefined tag handle '!x!'", "something new in ruamel"):
         words = re.sub(r"«[^»]*»", "", yaml_problem_in_russian(english)).replace("YAML", "")
         assert not any("a" <= ch <= "z" for ch in words), english
+
+
+# --- lint's columns inside escaped quoted strings -------------------------------------------------
+
+def _file_position(source: str, offset: int) -> tuple[int, int]:
+    before = source[:offset]
+    return before.count("\n") + 1, offset - (before.rfind("\n") + 1) + 1
+
+
+@pytest.mark.parametrize("value, char", [
+    ('"\\"Кш\\" ранить цель на 1 - вот"', "-"),
+    ("'It''s ''x'' ранить цель на 1 - вот'", "-"),
+    ('"\\u00abА\\u00bb: ранить цель на 1 - вот"', "-"),
+    ('"\\u00abА\\u00bb: ранить - вот\\nи ещё \\x41: ранить цель на 1 - вот"', "-"),
+    ('"\\U0001F600 \\\\ \\t ранить - вот"', "-"),
+])
+def test_lint_columns_inside_escaped_quoted_strings_are_exact(tmp_path, monkeypatch, value, char):
+    from cardbase.load import load_base
+    from cli.lint_cmd import lint
+
+    monkeypatch.chdir(tmp_path)
+    source = f"set: {{id: s, name: S}}\ncards:\n- id: e1\n  name: Кшар\n  text: {value}\n"
+    (tmp_path / "a.yaml").write_text(source, encoding="utf-8")
+    card = load_base(["a.yaml"]).cards[0]
+    raw_line = source.splitlines()[4]
+    expected, start = [], 0
+    while (at := raw_line.find(f" {char} ", start)) >= 0:   # the file's own hyphens between words
+        expected.append((5, at + 2))
+        start = at + 1
+    offsets = [i for i in range(1, len(card.text) - 1) if card.text[i - 1:i + 2] == f" {char} "]
+    assert [card.locate(i) for i in offsets] == expected
+    result = CliRunner().invoke(lint, ["--isolated", "--no-cache", "--select", "BJ501", "--format", "json", "a.yaml"])
+    assert [(f["line"], f["column"]) for f in json.loads(result.stdout)] == expected
+
+
+def test_lint_places_equal_the_servers_exact_places_on_random_escaped_texts():
+    import random
+
+    from cardbase.emit import double_quoted
+    from cardbase.load import load_file
+    from server.textspan import mark_line_starts, text_places
+
+    rnd = random.Random(26)
+    alphabet = ["а", "б", " ", "'", '"', "\\", "«", "»", "—", "\t", "😀", "\x07", "\u00a0", "x", "{", "}", ":", "#"]
+    checked = 0
+    for _ in range(300):
+        text = "".join(rnd.choice(alphabet) for _ in range(rnd.randint(1, 30))).strip(" \t") or "а"
+        if rnd.random() < 0.5 and all(ch.isprintable() for ch in text):
+            value = "'" + text.replace("'", "''") + "'"
+        else:
+            value = double_quoted(text)
+        source = f"cards:\n- id: a\n  name: A\n  text: {value}\n"
+        cards = load_file("x.yaml", source=source).cards
+        if not cards or cards[0].text != text:
+            continue
+        card = cards[0]
+        places = text_places(source, mark_line_starts(source), card)
+        for offset in range(len(text)):
+            exact = _file_position(source, places.span(offset, offset + 1)[0])
+            assert card.locate(offset) == exact, (value, offset)
+            checked += 1
+    assert checked > 3000
