@@ -579,3 +579,33 @@ def test_lint_places_equal_the_servers_exact_places_on_random_escaped_texts():
             assert card.locate(offset) == exact, (value, offset)
             checked += 1
     assert checked > 3000
+
+
+def test_sigterm_during_a_parallel_lint_ends_the_workers_at_once(tmp_path):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    (tmp_path / "cards").mkdir()
+    for number in range(6):
+        body = "".join(f"- id: f{number}_{n}\n  name: Имя {n}\n  text: 'Ранить цель на 1 - вот. Ранить цель на 2.'\n"
+                       for n in range(1500))
+        (tmp_path / "cards" / f"f{number}.yaml").write_text(f"set: {{id: f{number}, name: F}}\ncards:\n{body}",
+                                                            encoding="utf-8")
+    child = subprocess.Popen([sys.executable, "-m", "cli.main", "lint", "--isolated", "--no-cache", "-j", "2",
+                              "cards"], cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    workers: list[str] = []
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(workers) < 2 and child.poll() is None:
+        time.sleep(0.05)
+        workers = subprocess.run(["pgrep", "-P", str(child.pid)], capture_output=True, text=True).stdout.split()
+    assert len(workers) == 2, "no workers seen"
+    time.sleep(0.5)
+    started = time.monotonic()
+    child.send_signal(signal.SIGTERM)
+    _, err = child.communicate(timeout=30)
+    assert time.monotonic() - started < 10
+    assert child.returncode == 143 and err.decode().endswith("Прервано.\n")
+    time.sleep(0.5)
+    assert [pid for pid in workers if os.path.exists(f"/proc/{pid}")] == []
