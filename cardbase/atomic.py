@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 import tempfile
 from pathlib import Path
@@ -62,15 +63,13 @@ def write_atomic(path: str | os.PathLike, data: bytes | str, encoding: str = "ut
     """
     if isinstance(data, str):
         data = data.encode(encoding, errors="backslashreplace")
+    if stream_ok and _stream_write(path, data):
+        return
     target = Path(os.path.realpath(path))
     try:
         info = os.stat(target)
     except FileNotFoundError:
         info = None
-    if info is not None and stream_ok and not stat.S_ISREG(info.st_mode) and not stat.S_ISDIR(info.st_mode):
-        with open(target, "wb") as stream:
-            stream.write(data)
-        return
     refused = _refusal(target, info)
     if refused is not None:
         raise WriteRefused(*refused, str(path))
@@ -93,12 +92,49 @@ def write_atomic(path: str | os.PathLike, data: bytes | str, encoding: str = "ut
         else:
             os.replace(temp, target)
             _sync_folder(target.parent)
+        sweep_stale_temps(target.parent)
     finally:
         if not keep_temp:
             try:
                 os.unlink(temp)
             except OSError:
                 pass
+
+
+def _stream_write(path, data: bytes) -> bool:
+    """Write `data` in place when `path` is a stream, not a file to replace;
+    True when written. The process's own standard output or error (`--output
+    /dev/stdout` under `>> file` or `| less`) is written through its open
+    descriptor — appending where the shell opened it; renaming over the file
+    would lose what `>>` meant to keep, and a pipe has no folder to rename in.
+    Another device, FIFO or socket is opened by the name given (realpath of
+    /dev/stdout names a pipe that cannot be opened)."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return False
+    for fd in (1, 2):
+        try:
+            mine = os.fstat(fd)
+        except OSError:
+            continue
+        if (mine.st_dev, mine.st_ino) == (info.st_dev, info.st_ino):
+            import sys
+
+            for stream in (sys.stdout, sys.stderr):
+                try:
+                    stream.flush()
+                except (AttributeError, OSError, ValueError):
+                    pass
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            return True
+    if stat.S_ISREG(info.st_mode) or stat.S_ISDIR(info.st_mode):
+        return False
+    with open(path, "wb") as stream:
+        stream.write(data)
+    return True
 
 
 def refusal(path: str | os.PathLike, info: os.stat_result | None = None) -> str | None:
@@ -186,9 +222,58 @@ def _copy_in_place(target: Path, data: bytes, temp: str) -> None:
             try:
                 _overwrite(stream, old)
             except OSError:
+                kept = _keep(temp)
                 raise PartialWrite(exc.errno, f"{describe_write_error(exc)}; файл записан не полностью, "
-                                   f"полная новая версия — в {temp}", str(target)) from exc
+                                   f"полная новая версия — в {kept}", str(target)) from exc
             raise
+
+
+def _keep(temp: str) -> str:
+    """Rename a temporary file that is the only complete new version out of
+    the stale-temp pattern (`.new`, not `.tmp`), so that no sweep removes it."""
+    kept = temp[: -len(".tmp")] + ".new"
+    try:
+        os.replace(temp, kept)
+    except OSError:
+        return temp
+    return kept
+
+
+# `.<name>.<8 characters of mkstemp>.tmp`: the temporary files write_atomic makes
+_TEMP_RE = re.compile(r"\..+\.[a-z0-9_]{8}\.tmp")
+STALE_AFTER = 60.0          # seconds; a live writer's temporary file is younger (it is being written)
+_SWEPT: set[str] = set()    # folders already swept by this process
+
+
+def sweep_stale_temps(folder: str | os.PathLike, now: float | None = None) -> list[str]:
+    """Remove this tool's own temporary files left in `folder` by a run that
+    was killed (SIGKILL, a power cut: no handler ran): regular files of ours
+    named like write_atomic's, untouched for STALE_AFTER seconds. Once per
+    folder per process (a report writes thousands of files into one folder);
+    best effort. Returns the names removed."""
+    import time
+
+    key = os.path.realpath(folder)
+    if key in _SWEPT:
+        return []
+    _SWEPT.add(key)
+    limit = (time.time() if now is None else now) - STALE_AFTER
+    removed = []
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if not _TEMP_RE.fullmatch(entry.name):
+                    continue
+                try:
+                    info = entry.stat(follow_symlinks=False)
+                    if stat.S_ISREG(info.st_mode) and info.st_uid == os.geteuid() and info.st_mtime < limit:
+                        os.unlink(entry.path)
+                        removed.append(entry.name)
+                except OSError:
+                    continue
+    except OSError:
+        pass
+    return removed
 
 
 def _overwrite(stream, data: bytes) -> None:

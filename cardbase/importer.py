@@ -209,6 +209,12 @@ def _read_source(path: Path, sets: dict[str, SetData], seen_ids: dict[str, str],
         result.problems.append(Problem(str(path), 0, 0,
             f"не удалось прочитать файл ({describe_os_error(exc)}); ожидается файл JSONL"))
         return
+    if raw.startswith(_BOM):
+        raw = raw[len(_BOM):]  # UTF-8 with a BOM is still UTF-8
+    whole = _whole_source_problem(raw)
+    if whole is not None:
+        result.problems.append(Problem(str(path), 0, 0, whole, kind="source"))
+        return
     for number, raw_line in enumerate(raw.split(b"\n"), start=1):
         if not raw_line.strip():
             continue
@@ -236,13 +242,73 @@ def _read_source(path: Path, sets: dict[str, SetData], seen_ids: dict[str, str],
         set_data.cards.append(card)
 
 
+_BOM = b"\xef\xbb\xbf"
+
+
+def _whole_source_problem(raw: bytes) -> str | None:
+    """Why nothing of a source can be read line by line (Russian), or None:
+    an empty file, or one in UTF-16/UTF-32 (every line would be reported
+    «не в кодировке UTF-8», hiding the one reason)."""
+    if not raw.strip():
+        return "файл пуст; ожидается файл JSONL (по карте в строке)"
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")) or raw[:2].count(b"\0") == 1:
+        return ("файл в кодировке UTF-16 (или UTF-32), а не UTF-8; пересохраните его в UTF-8 "
+                "(например: iconv -f UTF-16 -t UTF-8)")
+    return None
+
+
+# json's own words (English) for a line that is not JSON, in Russian
+_JSON_MESSAGES = {
+    "Expecting value": "ожидается значение",
+    "Expecting property name enclosed in double quotes": "ожидается имя поля в двойных кавычках",
+    "Expecting ':' delimiter": "ожидается «:»",
+    "Expecting ',' delimiter": "ожидается «,»",
+    "Unterminated string starting at": "строка в кавычках не закрыта",
+    "Invalid control character at": "управляющий символ внутри строки",
+    "Invalid \\escape": "неверная экранирующая последовательность",
+    "Invalid \\uXXXX escape": "неверная последовательность \\uXXXX",
+    "Extra data": "лишние данные после объекта",
+    "Illegal trailing comma before end of object": "лишняя запятая перед «}»",
+    "Illegal trailing comma before end of array": "лишняя запятая перед «]»",
+}
+
+
+def json_message(msg: str) -> str:
+    """Russian for a json.JSONDecodeError message (the English one when unknown)."""
+    return _JSON_MESSAGES.get(msg, msg)
+
+
+def _no_int_over_limit(digits: str) -> int:
+    """json's int hook: a number too long for Python's str→int limit is an error, not a traceback."""
+    if len(digits.lstrip("-")) > 4000:
+        raise _TooLong(len(digits.lstrip("-")))
+    return int(digits)
+
+
+class _TooLong(ValueError):
+    """A JSON number with more digits than the import takes."""
+
+
+def _nested_fields(data: dict) -> list[str]:
+    """Fields whose value is a JSON object, or a list holding objects or lists:
+    a card field is a scalar or a list of scalars, and str() of the rest would
+    write its Python repr as if it were the value."""
+    return [key for key in (*WRITE_ORDER, "set_name") if key not in ("id", "name", "text")
+            and (isinstance(data.get(key), dict)
+                 or (isinstance(data.get(key), list) and any(isinstance(v, (dict, list)) for v in data[key])))]
+
+
 def _parse_line(line: str, path: str, number: int, problems: list[Problem]) -> dict[str, Any] | None:
     """One JSONL line as a card dict, or None (with a Problem) if it cannot be one."""
     try:
-        data = json.loads(line)
+        data = json.loads(line, parse_int=_no_int_over_limit)
     except json.JSONDecodeError as exc:
         problems.append(Problem(path, number, exc.colno,
-            f"строка не является JSON ({exc.msg}); ожидается объект карты, строка пропущена"))
+            f"строка не является JSON ({json_message(exc.msg)}); ожидается объект карты, строка пропущена"))
+        return None
+    except _TooLong as exc:
+        problems.append(Problem(path, number, 1,
+            f"число из {exc.args[0]} цифр; ожидается число не длиннее 4000 цифр, строка пропущена"))
         return None
     except RecursionError:
         problems.append(Problem(path, number, 1,
@@ -278,9 +344,14 @@ def _parse_line(line: str, path: str, number: int, problems: list[Problem]) -> d
             "поле text не строка; ожидается строка, строка пропущена", card_id))
         return None
     text = map_client_marks(text)      # «[:tap]» of the online client → «{tap}»
-    card = {key: data[key] for key in WRITE_ORDER if key in data and data[key] is not None}
+    nested = _nested_fields(data)
+    for key in nested:
+        problems.append(Problem(path, number, 1,
+            f"поле {key} — {'объект' if isinstance(data[key], dict) else 'вложенный список'} JSON; "
+            "ожидается строка, число или список из них, поле не импортировано", card_id, kind="field"))
+    card = {key: data[key] for key in WRITE_ORDER if key in data and data[key] is not None and key not in nested}
     card.update(id=card_id, name=data["name"], text=text,
-                set=str(data["set"]), set_name=str(data.get("set_name") or ""))
+                set=str(data["set"]), set_name="" if "set_name" in nested else str(data.get("set_name") or ""))
     return card
 
 

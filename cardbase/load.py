@@ -137,6 +137,56 @@ _YAML_HINTS = {
 }
 
 
+# the tokens ruamel names in «expected X, but found Y»
+_YAML_TOKENS = {
+    "<stream end>": "конец файла", "<block end>": "конец блока", "<document start>": "«---»",
+    "<document end>": "«...»", "<block sequence start>": "начало списка «- »",
+    "<block mapping start>": "начало отображения «ключ: значение»", "<block entry>": "элемент списка «- »",
+    "<scalar>": "значение", "<alias>": "ссылка «*»", "<anchor>": "якорь «&»", "<tag>": "тег «!»",
+    "<flow sequence start>": "«[»", "<flow sequence end>": "«]»", "<flow mapping start>": "«{»",
+    "<flow mapping end>": "«}»", "<flow entry>": "«,»", "<key>": "ключ", "<value>": "«:»",
+    "\\n": "конец строки", "\\t": "табуляция", " ": "пробел",
+}
+_YAML_PATTERNS = (
+    (re.compile(r"expected the node content, but found (.+)"), "ожидается значение, а найдено {0}"),
+    (re.compile(r"expected alphabetic or numeric character, but found (.+)"),
+     "ожидается имя якоря или ссылки (буквы, цифры), а найдено {0}; возьмите значение в кавычки"),
+    (re.compile(r"expected a comment or a line break, but found (.+)"),
+     "после значения ожидается конец строки или комментарий, а найдено {0}"),
+    (re.compile(r"expected (.+?),? but (?:found|got) (.+)"), "ожидается {0}, а найдено {1}"),
+    (re.compile(r"found character (.+) that cannot start any token"),
+     "символ {0} не может начинать значение; возьмите значение в кавычки"),
+    (re.compile(r"found unknown escape character '(.+)'"),
+     "неизвестная последовательность «\\{0}» в двойных кавычках; обратную косую черту пишите как «\\\\»"),
+    (re.compile(r"found undefined tag handle (.+)"), "неизвестный тег {0}"),
+    (re.compile(r"sequence entries are not allowed here"), "элемент списка «- » здесь не допускается (неверный отступ?)"),
+    (re.compile(r"mapping keys are not allowed here"), "ключ здесь не допускается (неверный отступ?)"),
+    (re.compile(r"found unexpected document separator"), "неожиданный разделитель документов «---»"),
+    (re.compile(r"(?:expected a single document in the stream|but found another document)"),
+     "в файле больше одного документа YAML (---); ожидается один"),
+    (re.compile(r"found duplicate key"), "повторный ключ"),
+    (re.compile(r"found unexpected ':'"), "неожиданное «:»; возьмите значение в кавычки"),
+)
+
+
+def yaml_problem_in_russian(problem: str) -> str:
+    """ruamel's English problem text in Russian (the English stays beside it, in parentheses)."""
+    for pattern, template in _YAML_PATTERNS:
+        match = pattern.match(problem)
+        if match:
+            return template.format(*(_yaml_token(part) for part in match.groups()))
+    return "файл не разбирается как YAML"
+
+
+def _yaml_token(text: str) -> str:
+    """A token or character as ruamel quotes it ('<stream end>', "','", '@'), in the user's words."""
+    if not text.startswith(("'", '"', "<")):
+        return text          # already bare (an escape character)
+    parts = [part.strip().strip("'\"") for part in re.split(r"\s+or\s+", text.strip())]
+    words = [_YAML_TOKENS.get(part, f"«{part}»") for part in parts]
+    return " или ".join(words)
+
+
 _NEST_PREFIX = re.compile(r"^[ ?-]*", re.M)
 
 
@@ -405,7 +455,7 @@ class _FileLoader:
             mark = exc.problem_mark or exc.context_mark
             problem = (exc.problem or exc.context or "").strip()
             hint = next((h for key, h in _YAML_HINTS.items() if problem.startswith(key)), None)
-            message = f"ошибка YAML: {hint} ({problem})" if hint else f"ошибка YAML: {problem}"
+            message = f"ошибка YAML: {hint or yaml_problem_in_russian(problem)} ({problem})"
             line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
             self.problem(line, column, message, kind="unreadable")
         except ReaderError as exc:

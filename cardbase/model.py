@@ -20,6 +20,22 @@ class TextLine:
     line: int          # 1-based line in the file
     column: int        # 1-based column in the file of the line's first character
     comment: str | None = None  # YAML comment at the end of that file line, if any
+    # a quoted one-line scalar's escapes (`''`, `\"`, `\u00ab`) make the file longer than
+    # the text: (offset in the line, extra file columns from there on), ascending; () when none
+    escapes: tuple[tuple[int, int], ...] = ()
+
+    def column_at(self, delta: int) -> int:
+        """The file column (1-based) of the line's character `delta`."""
+        return column_at(self.column, self.escapes, delta)
+
+
+def column_at(column: int, escapes: tuple[tuple[int, int], ...], delta: int) -> int:
+    """`column + delta`, shifted by the escapes before `delta` (TextLine.escapes)."""
+    delta = max(0, delta)
+    if not escapes:
+        return column + delta
+    at = bisect_right(escapes, delta, key=lambda item: item[0])
+    return column + delta + (escapes[at - 1][1] if at else 0)
 
 
 @dataclass(frozen=True)
@@ -64,7 +80,7 @@ class Card:
         # a binary search: a long text has thousands of lines and a finding each
         index = bisect_right(self.text_lines, offset, key=lambda text_line: text_line.offset)
         current = self.text_lines[max(0, index - 1)]
-        return current.line, current.column + max(0, offset - current.offset)
+        return current.line, current.column_at(offset - current.offset)
 
 
 @dataclass(frozen=True)

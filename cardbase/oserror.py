@@ -36,3 +36,28 @@ def regular_file_problem(path: str) -> str | None:
     what = ("канал (FIFO)" if stat.S_ISFIFO(mode) else "сокет" if stat.S_ISSOCK(mode)
             else "устройство" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "не обычный файл")
     return f"это {what}, а не обычный файл; ожидается файл на диске"
+
+
+def broken_link(path) -> str | None:
+    """Why `path` is a symlink that leads to no file or folder (Russian), or None:
+    a dangling link (named with where it points) or a loop of links. A folder
+    to write into that is such a link is neither «a file» nor «not found»."""
+    try:
+        if not os.path.islink(path):
+            return None
+        os.stat(path)
+        return None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "это ссылка, а ссылки указывают друг на друга по кругу"
+        if exc.errno not in (errno.ENOENT, errno.ENOTDIR):
+            return None
+    except ValueError:
+        return None
+    from reports.escape import visible
+
+    try:
+        target = os.readlink(path)
+    except OSError:
+        return "это ссылка, которая никуда не ведёт"
+    return f"это ссылка на {visible(target)}, а там ничего нет"

@@ -65,15 +65,24 @@ def parse(query: str) -> list[Term]:
         name = KEYS.get(key.casefold())
         if name is None:
             continue                                  # «Вальхалла:» in a name stays a word of the name
-        value = value[1:-1] if value[:1] in "\"«" else value
+        shown = _shown(match.group(0))
+        if value[:1] in "\"«":
+            if len(value) < 2 or value[-1] != {"\"": "\"", "«": "»"}[value[0]]:
+                closing = "»" if value[0] == "«" else '"'
+                raise QueryError(f"«{shown}»: кавычка {value[0]} не закрыта; ожидается {key}{op}{value[0]}слова "
+                                 f"фразы{closing}")
+            value = value[1:-1]
         if name == "cost":
             if not re.fullmatch(r"\d+", value):
-                raise QueryError(f"«{match.group(0)}»: стоимость — целое число (например, cost>=3)")
+                raise QueryError(f"«{shown}»: стоимость — целое число (например, cost>=3)")
+            if len(value.lstrip("0")) > _COST_DIGITS:
+                raise QueryError(f"«{shown}»: стоимость из {len(value)} цифр; ожидается число не длиннее "
+                                 f"{_COST_DIGITS} цифр (например, cost>=3)")
         elif op not in (":", "=", "!="):
-            raise QueryError(f"«{match.group(0)}»: сравнение «{op}» есть только у стоимости")
+            raise QueryError(f"«{shown}»: сравнение «{op}» есть только у стоимости")
         if name == "kind" and not _kind(value):
             known = ", ".join(f"{k}/{v[0]}" for k, v in KIND_NAMES.items())
-            raise QueryError(f"«{match.group(0)}»: нет такого вида особенности; есть {known}")
+            raise QueryError(f"«{shown}»: нет такого вида особенности; есть {known}")
         if op == "!=":
             op, negate = "=", "-" if not negate else ""
         terms.append(Term(name, op, value, bool(negate)))
@@ -82,6 +91,14 @@ def parse(query: str) -> list[Term]:
         negate = word.startswith("-") and len(word) > 1
         terms.append(Term("name", ":", word[1:] if negate else word, negate))
     return terms
+
+
+_COST_DIGITS = 9
+
+
+def _shown(term: str) -> str:
+    """A term as a message quotes it: a 5,000-character one is cut."""
+    return term if len(term) <= 40 else term[:39] + "…"
 
 
 def _kind(value: str) -> str | None:

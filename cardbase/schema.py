@@ -16,8 +16,13 @@ TYPE_NAMES = {"creature": "существо", "flyer": "летающее сущ�
 _CODE_RE = re.compile(r"^[A-Z]{2}\d{3}$")
 
 
+# bits of the largest integer a field takes: str() of a longer one is refused by
+# Python (the 4,300-digit limit) wherever it is printed — `card`, `report`, JSON
+_INT_BITS = 13_000   # about 3,900 decimal digits
+
+
 def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, int) and not isinstance(value, bool) and value.bit_length() <= _INT_BITS
 
 
 def _optional(check: Callable[[Any], bool]) -> Callable[[Any], bool]:
@@ -75,6 +80,8 @@ def describe(value: Any) -> str:
         return f"логическое {str(value).lower()}"
     if _is_int(value):
         return f"число {value}"
+    if isinstance(value, int) and not isinstance(value, bool):
+        return "число длиннее 3900 цифр"
     if isinstance(value, float):
         return f"дробное число {value}"
     if isinstance(value, str):

@@ -9,8 +9,9 @@ own lines next to the node:
 * literal block (`text: |-`): text line i is file line header+1+i, column =
   the block's indentation + 1. Exact.
 * one-line plain or quoted scalar: the node's start (+1 after an opening
-  quote). Exact for the line start; escapes (`''`, `\\"`) shift later
-  characters, so `Card.locate` may be off by the escapes before an offset.
+  quote). Exact; in a quoted one the escapes (`''`, `\\"`, `\\u00ab`) make
+  later characters stand further right, and `TextLine.escapes` says by how
+  much, so `Card.locate` is exact there too.
 * folded (`>`) and multi-line flow scalars: each text line is searched for in
   the file lines of the node; if not found it gets the node's start.
 
@@ -96,10 +97,18 @@ def map_text(text: str, node, file_lines: list[str], key_column: int) -> TextMap
 
     result = TextMap()
     attached: list[list[str]] = [[] for _ in parts]
+    columns = None
+    if style in ("'", '"') and node.end_mark.line == start_line:
+        raw = _line(file_lines, start_line)[start_col + 1:node.end_mark.column - 1]
+        columns = quoted_columns(raw, style, text) if raw != text else None
     offset = 0
     for index, part in enumerate(parts):
         line, col = positions[index]
-        result.lines.append(TextLine(part, offset, line + 1, col + 1))
+        escapes: tuple[tuple[int, int], ...] = ()
+        if columns is not None:
+            line, col = start_line, start_col + 1 + columns[offset]
+            escapes = _escapes(columns, offset, len(part))
+        result.lines.append(TextLine(part, offset, line + 1, col + 1, escapes=escapes))
         offset += len(part) + 1
     everywhere = list(range(len(parts)))
     for line, col, comment, part_index in comments:
@@ -120,10 +129,50 @@ def map_text(text: str, node, file_lines: list[str], key_column: int) -> TextMap
             if comment not in attached[target]:
                 attached[target].append(comment)
     result.lines = [
-        TextLine(tl.text, tl.offset, tl.line, tl.column, "  ".join(attached[i]) or None)
+        TextLine(tl.text, tl.offset, tl.line, tl.column, "  ".join(attached[i]) or None, tl.escapes)
         for i, tl in enumerate(result.lines)
     ]
     return result
+
+
+# a double-quoted escape: how many hex digits follow its letter
+_ESCAPE_LENGTHS = {"x": 2, "u": 4, "U": 8}
+
+
+def quoted_columns(raw: str, style: str, text: str) -> list[int] | None:
+    """For a one-line quoted scalar written `raw` (between its quotes), the
+    index in `raw` of each character of `text`, and len(raw) after the last;
+    None when walking the escapes does not give `text` back (a form this walk
+    does not know: the line start stays exact, later columns approximate)."""
+    columns: list[int] = []
+    at = 0
+    while at < len(raw):
+        columns.append(at)
+        if style == "'":
+            at += 2 if raw.startswith("''", at) else 1
+        elif raw[at] == "\\" and at + 1 < len(raw):
+            at += 2 + _ESCAPE_LENGTHS.get(raw[at + 1], 0)
+        else:
+            at += 1
+    if len(columns) != len(text) or at != len(raw):
+        return None
+    for index, column in enumerate(columns):   # the plain characters must be the text's own
+        if raw[column] not in "\\'" and raw[column] != text[index]:
+            return None
+    columns.append(len(raw))
+    return columns
+
+
+def _escapes(columns: list[int], offset: int, length: int) -> tuple[tuple[int, int], ...]:
+    """TextLine.escapes of the text line at `offset`: where the extra file columns change."""
+    out: list[tuple[int, int]] = []
+    base, extra = columns[offset], 0
+    for delta in range(length + 1):
+        shift = columns[offset + delta] - base - delta
+        if shift != extra:
+            out.append((delta, shift))
+            extra = shift
+    return tuple(out)
 
 
 def _line(file_lines: list[str], index: int) -> str:

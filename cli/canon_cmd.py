@@ -1,13 +1,13 @@
 """`berserk-judge canon`: the canonical bracketed form of a text or a card."""
 from __future__ import annotations
 
-import json
 import sys
 
 import click
 
 from cli.common import configured_base, read_stdin_text
 from cli.russian import Choice, Command
+from reports.escape import visible
 
 
 @click.command(name="canon", cls=Command)
@@ -63,7 +63,9 @@ def canon(text, card_key, bases, all_cards, fmt, abstract, card_name):
         payload = {"features": [feature_record(f) for f in features]}
         if card_id is not None:
             payload["card"] = card_id
-        click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
+        from reports.escape import json_text  # valid UTF-8 JSON always
+
+        click.echo(json_text(payload))
     else:
         from reports.canon import render_text
 
@@ -82,24 +84,26 @@ def _canon_all(bases: list[str], fmt: str, abstract: bool) -> int:
     base = load_base(bases or configured_base())
     unreadable = [p for p in base.problems if p.kind == "unreadable"]
     for problem in unreadable:
-        click.echo(f"Ошибка: {format_problem(problem)}", err=True)
+        click.echo(f"Ошибка: {visible(format_problem(problem))}", err=True)
     unread = False
     records = []
     for card in base.cards:
         features = read_card(card)
         unread = unread or any(f.reading is None and f.kind != "errata" for f in features)
         if fmt == "text":
-            from reports.escape import visible
-
             click.echo(f"[{visible(card.id)}] {visible(card.name)}")  # one line, whatever the id holds
             for line in render_text(features, card.text, abstract, indent="  "):
                 click.echo(line)
         elif fmt == "jsonl":
-            click.echo(json.dumps(card_record(card, features), ensure_ascii=False))
+            from reports.escape import json_text  # valid UTF-8 JSON always
+
+            click.echo(json_text(card_record(card, features), indent=None))
         else:
             records.append(card_record(card, features))
     if fmt == "json":
-        click.echo(json.dumps({"cards": records}, ensure_ascii=False, indent=2))
+        from reports.escape import json_text  # valid UTF-8 JSON always
+
+        click.echo(json_text({"cards": records}))
     return 2 if unreadable else (1 if unread else 0)
 
 
@@ -138,7 +142,7 @@ def _find_card(key: str, bases: list[str]):
 
         broken = [p for p in base.problems if p.kind == "unreadable"] or base.problems
         for problem in broken:
-            click.echo(format_problem(problem), err=True)
+            click.echo(visible(format_problem(problem)), err=True)
         _fail(f"карта «{key}» не найдена, а база карт прочитана с ошибками ({len(broken)}, см. выше); "
               "исправьте базу или укажите другую (--base)")
     if card is None:

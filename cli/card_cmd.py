@@ -1,7 +1,6 @@
 """`berserk-judge card`: one card by id, forgiving name or search, with its printings, readings and findings."""
 from __future__ import annotations
 
-import json
 
 import click
 
@@ -38,7 +37,9 @@ def card(query, bases, fmt):
                   "set_name": r["card"]["set_name"], "fields": r["card"]["fields"], "text": r["card"]["text"],
                   "path": r["card"]["path"], "score": lookup.score, "features": r["features"],
                   "findings": r["findings"]} for r in records]
-        click.echo(json.dumps({"cards": cards, "candidates": [], "via": lookup.via}, ensure_ascii=False, indent=2))
+        from reports.escape import json_text  # valid UTF-8 JSON always
+
+        click.echo(json_text({"cards": cards, "candidates": [], "via": lookup.via}))
         return
     from reports.card_view import render_card
 

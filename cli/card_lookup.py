@@ -23,7 +23,9 @@ def open_base(bases, rebuild: bool = False):
     try:
         settings = load_settings()
     except ConfigError as exc:
-        raise click.UsageError(f"ошибка настроек: {exc}") from None
+        from reports.escape import visible
+
+        raise click.UsageError(f"ошибка настроек: {visible(str(exc))}") from None
     bars = []
 
     def progress(total: int):
@@ -53,8 +55,9 @@ def _problem_text(problem) -> str:
         problem = Problem(problem["path"], problem["line"], problem["column"], problem["message"],
                           problem.get("card_id"), problem.get("kind", "schema"))
     from cardbase.load import format_problem
+    from reports.escape import visible
 
-    return format_problem(problem)
+    return visible(format_problem(problem))   # a path with a newline is one line (no forged ::error)
 
 
 def find(indexed, query: str):
@@ -67,7 +70,9 @@ def find(indexed, query: str):
     try:
         terms = parse(query)
     except QueryError as exc:
-        raise click.UsageError(f"поиск: {exc}") from None
+        from reports.escape import visible
+
+        raise click.UsageError(f"поиск: {visible(str(exc))}") from None
     first: dict = {}                      # each name once, with its first printing found
     for entry in search(indexed, terms):
         first.setdefault(entry.folded_name, entry)
@@ -92,6 +97,9 @@ def candidate_lines(candidates) -> list[str]:
 
 def report_miss(query: str, lookup) -> None:
     """Several cards or none: the message on stderr (the list itself on stdout)."""
+    from reports.escape import visible
+
+    query = visible(query)
     if lookup.candidates:
         click.echo(f"Запросу «{query}» подходят несколько карт ({len(lookup.candidates)}); уточните запрос "
                    f"или укажите id:", err=True)
@@ -115,15 +123,17 @@ def find_or_exit(query: str, bases, fmt: str = "text"):
             break
         except IndexDamaged as exc:
             if attempt:
-                click.echo(f"Ошибка: {exc}", err=True)
+                from reports.escape import visible
+
+                click.echo(f"Ошибка: {visible(str(exc))}", err=True)
                 sys.exit(ERROR)
     if lookup.card is None:
         report_miss(query, lookup)
         if fmt == "json":
-            import json
+            from reports.escape import json_text  # valid UTF-8 JSON always
 
             rows = [candidate_record(entry, score) for entry, score in lookup.candidates]
-            click.echo(json.dumps({"cards": [], "candidates": rows}, ensure_ascii=False, indent=2))
+            click.echo(json_text({"cards": [], "candidates": rows}))
         else:
             for line in candidate_lines(lookup.candidates):
                 click.echo(line)

@@ -14,7 +14,9 @@ def configured_base() -> list[str] | None:
     try:
         return configured_cardbase()
     except ConfigError as exc:
-        raise click.UsageError(f"ошибка настроек: {exc}") from None
+        from reports.escape import visible
+
+        raise click.UsageError(f"ошибка настроек: {visible(str(exc))}") from None
 
 
 def check_output(option: str, output, inputs, config_path=None, stream_ok: bool = False) -> None:

@@ -26,6 +26,7 @@ def coverage(paths, fmt):
     """
     from parser import cover
     from reports.escape import json_text, visible
+    from reports.paths import shown_path
 
     cards, problems, broken, locate = _load(list(paths))
     files = cover(cards, locate)
@@ -36,19 +37,19 @@ def coverage(paths, fmt):
         payload = {
             "features": total,
             "read": read,
-            "unread": [vars(u) for u in unread],
-            "files": [{"path": f.path, "features": f.features, "read": f.read,
+            "unread": [{**vars(u), "path": shown_path(u.path)} for u in unread],
+            "files": [{"path": shown_path(f.path), "features": f.features, "read": f.read,
                        "percent": round(f.percent, 2)} for f in files],
             "problems": problems,
         }
         click.echo(json_text(payload))
         raise SystemExit(2 if broken else 0)
     for problem in problems:
-        click.echo(f"проблема: {visible(problem)}", err=True)
+        click.echo(f"Ошибка: {visible(problem)}", err=True)
     for f in files:
-        click.echo(f"{visible(f.path)}: особенностей {f.features}, прочитано {f.read} ({f.percent:.2f}%)")
+        click.echo(f"{visible(shown_path(f.path))}: особенностей {f.features}, прочитано {f.read} ({f.percent:.2f}%)")
         for u in f.unread:
-            click.echo(f"  {visible(u.path)}:{u.line}:{u.column} [{visible(u.card)}] «{_one_line(u.unread)}» — {u.message}")
+            click.echo(f"  {visible(shown_path(u.path))}:{u.line}:{u.column} [{visible(u.card)}] «{_one_line(u.unread)}» — {u.message}")
     if total:
         click.echo(f"Итого: особенностей {total}, прочитано {read} ({100.0 * read / total:.2f}%)")
     else:

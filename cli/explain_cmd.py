@@ -1,7 +1,6 @@
 """`berserk-judge explain`: how each feature of a text or a card is played, step by step."""
 from __future__ import annotations
 
-import json
 import sys
 
 import click
@@ -94,8 +93,9 @@ def _explain_card(query: str, bases, book, fmt: str) -> None:
                 click.echo(f"{card_heading(card)}\n")
             _print(data, fmt)
     if fmt == "json":
-        click.echo(json.dumps(datas[0] if len(datas) == 1 else {"card": datas[0].get("card"), "printings": datas},
-                              ensure_ascii=False, indent=2))
+        from reports.escape import json_text  # valid UTF-8 JSON always
+
+        click.echo(json_text(datas[0] if len(datas) == 1 else {"card": datas[0].get("card"), "printings": datas}))
     sys.exit(1 if any(_unread(d) for d in datas) else 0)
 
 
@@ -115,7 +115,9 @@ def _print(data: dict, fmt: str) -> None:
     from explain import render_text
 
     if fmt == "json":
-        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        from reports.escape import json_text  # valid UTF-8 JSON always
+
+        click.echo(json_text(data))
     else:
         click.echo(render_text(data), nl=False)
 

@@ -36,7 +36,8 @@ def import_cmd(sources: tuple[Path, ...], out_dir: Path, force: bool) -> None:
     только с --force. Каждый файл перед записью читается обратно и сверяется
     с источником.
 
-    Код выхода: 0 — готово; 2 — ошибка вызова, источник не читается,
+    Код выхода: 0 — готово; 1 — ничего не импортировано (источник пуст,
+    не в UTF-8 или все строки плохие); 2 — ошибка вызова, источник не читается,
     файл уже есть (без --force) или не прошёл сверку.
     """
     from cardbase.importer import run_import
@@ -49,6 +50,13 @@ def import_cmd(sources: tuple[Path, ...], out_dir: Path, force: bool) -> None:
     if cache is not None:
         click.echo(f"Ошибка: --out {visible(str(out_dir))}: {in_cache(cache)}; ничего не записано, "
                    "укажите другую папку.", err=True)
+        raise SystemExit(2)
+    from cardbase.oserror import broken_link
+
+    link = broken_link(out_dir)
+    if link is not None:
+        click.echo(f"Ошибка: --out {visible(str(out_dir))}: {link}; ничего не записано, "
+                   "укажите папку.", err=True)
         raise SystemExit(2)
     try:
         result = run_import(list(sources), out_dir, force=force)
@@ -78,13 +86,17 @@ def import_cmd(sources: tuple[Path, ...], out_dir: Path, force: bool) -> None:
                    f"({len(result.refused)}); чтобы перезаписать их, добавьте --force.", err=True)
         raise SystemExit(2)
     total = sum(len(s.cards) for s in result.sets)
+    if not result.sets and not result.unreadable:
+        click.echo("Ошибка: ничего не импортировано: ни одна строка источников не стала картой "
+                   "(причины — выше); ничего не записано.", err=True)
+        raise SystemExit(1)
     click.echo(f"Записано файлов: {len(result.written)} в {visible(str(out_dir))}; "
                f"всего {total} {_cards_word(total)}.")
     for set_data, path in zip(result.sets, result.written):
         count = len(set_data.cards)
         click.echo(f"  {visible(path.name)}: «{visible(set_data.name)}» ({visible(set_data.id)}) — "
                    f"{count} {_cards_word(count)}")
-    skipped = len(result.problems) - len(result.unreadable)
+    skipped = sum(1 for problem in result.problems if problem.line > 0 and problem.kind == "schema")
     if skipped:
         click.echo(f"Пропущено строк: {skipped} (см. сообщения выше).", err=True)
     if result.unreadable:

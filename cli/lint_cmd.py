@@ -75,7 +75,7 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
             ignore=split_codes(ignore), extend_ignore=split_codes(extend_ignore),
             severity=severity, output_format=output_format)
     except ConfigError as exc:
-        click.echo(f"Ошибка настроек: {exc}", err=True)
+        click.echo(f"Ошибка настроек: {visible_path(exc)}", err=True)
         sys.exit(2)
 
     from cardbase.discover import default_targets
@@ -88,6 +88,10 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
         sys.exit(2)
     items = list(expand_paths(targets, skipped))
     inputs = [path for path, problem in items if problem is None]
+    if fix and not diff and _demo_files(inputs):
+        click.echo(f"Ошибка: --fix не записывает во встроенную демо-базу ({visible_path(_demo_files(inputs)[0])}); "
+                   "скопируйте её и исправляйте копию (или посмотрите исправления: --diff)", err=True)
+        sys.exit(2)
     if output:
         from cli.common import check_output
 
@@ -140,6 +144,24 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
     if failed:
         sys.exit(2)
     sys.exit(exit_code(abnormal, count, exit_zero))
+
+
+def _demo_files(inputs) -> list[str]:
+    """The inputs that are files of the bundled demo base, however they were named
+    (the folder itself, a link to it, a file in it; with an editable install they
+    are files of the checkout)."""
+    import os
+
+    from cardbase.discover import demo_base_path
+
+    demo = os.path.realpath(demo_base_path())
+    return [path for path in inputs if os.path.realpath(path).startswith(demo + os.sep)]
+
+
+def visible_path(path) -> str:
+    from reports.escape import visible
+
+    return visible(str(path))
 
 
 def _summary(result) -> str:

@@ -50,6 +50,11 @@ def lint_output(targets, settings, *, jobs: int | None, use_cache: bool, quiet: 
     del result  # the findings go before the output is encoded and printed (peak memory)
     if cache is not None and all(given.digest for given in inputs):  # an unreadable file may heal
         cache.put_output(name, key, shown)
+    if cache is not None and cache.failure is not None:
+        from reports.escape import visible
+
+        warn(f"Предупреждение: кэш не записан ({visible(str(cache.folder))}: {cache.failure}); "
+             "находки выведены, следующая проверка будет не быстрее этой.")
     return shown
 
 

@@ -63,6 +63,14 @@ class LazyGroup(Group):
 
             output_failed(exc)   # the output itself could not be written (`> file` on a full disk)
 
+    def invoke(self, ctx: click.Context):
+        if (getattr(ctx, "_protected_args", None) or ctx.args)[:1] == ["server"]:   # the language server handles its own signals
+            return super().invoke(ctx)
+        from cli.interrupt import interruptible
+
+        with interruptible():   # Ctrl-C → 130, SIGTERM → 143, no temporary file left behind
+            return super().invoke(ctx)
+
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         target = SUBCOMMANDS.get(cmd_name)
         if target is None:

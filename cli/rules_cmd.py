@@ -7,6 +7,7 @@ import sys
 import click
 
 from cli.russian import Choice, Command
+from reports.escape import visible
 
 
 def open_rulebook(folder: str | None):
@@ -20,17 +21,18 @@ def open_rulebook(folder: str | None):
         try:
             folder = configured_rulebook()
         except ConfigError as exc:
-            raise click.UsageError(f"ошибка настроек: {exc}") from None
+            raise click.UsageError(f"ошибка настроек: {visible(str(exc))}") from None
     if folder is None:
         raise click.UsageError("свод правил не задан: укажите --rulebook ПАПКА или ключ rulebook "
                                "в настройках (pyproject.toml или berserk-judge.toml)")
     try:
         book = load_rulebook(folder)
     except RulebookError as exc:
-        click.echo(f"Ошибка: {exc}", err=True)
+        lines = [getattr(exc, "head", str(exc)), *getattr(exc, "lines", [])]   # each line escaped on its own
+        click.echo("Ошибка: " + "\n".join(visible(line) for line in lines), err=True)
         sys.exit(2)
     for message in book.skipped:
-        click.echo(f"Предупреждение: {message}", err=True)
+        click.echo(f"Предупреждение: {visible(message)}", err=True)
     return book
 
 
@@ -61,7 +63,7 @@ def rules(query, rulebook_dir, fmt):
     matches = by_number(book, query) if number else by_words(book, query)
     if not matches:
         what = "правила с номером" if number else "правил со словами"
-        click.echo(f"Ошибка: в своде {book.folder} нет {what} «{query}». В своде есть:", err=True)
+        click.echo(f"Ошибка: в своде {visible(str(book.folder))} нет {what} «{query}». В своде есть:", err=True)
         for line in numbers_held(book):
             click.echo(f"  {line}", err=True)
         sys.exit(1)

@@ -82,6 +82,7 @@ class LintCache:
         self.hits = 0
         self.misses = 0
         self._claimed = False
+        self.failure: str | None = None   # why the last write failed (Russian), for one warning
 
     def refusal(self) -> str | None:
         """Why the folder cannot hold the cache (Russian), or None when it can:
@@ -160,16 +161,28 @@ class LintCache:
             if not self.prepare():
                 return False
             write_entry(target, key.encode("ascii") + b"\n" + data)   # temp file beside it, renamed
-        except (OSError, ValueError, TypeError, OverflowError, UnicodeError, msgspec.EncodeError):
+        except OSError as exc:
+            self._failed(exc)
             return False  # a cache that cannot be written only costs time
+        except (ValueError, TypeError, OverflowError, UnicodeError, msgspec.EncodeError):
+            return False
         return True
+
+    def _failed(self, exc: OSError) -> None:
+        from cardbase.atomic import describe_write_error
+
+        self.failure = describe_write_error(exc)
 
     def prepare(self) -> bool:
         """Create and mark the folder if needed; False when it is somebody else's.
         Called once before workers start, so that they find it marked; once it
         is claimed, later writes do not look at the mark again."""
         if not self._claimed:
-            self._claimed = claim(self.folder)
+            try:
+                self._claimed = claim(self.folder)
+            except OSError as exc:   # a full disk, a read-only file system: a warning, never the run's result
+                self._failed(exc)
+                return False
         return self._claimed
 
 

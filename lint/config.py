@@ -264,6 +264,9 @@ def settings_from_table(table: dict[str, Any], path: Path | None, root: Path) ->
         if not paths or not all(p.strip() for p in paths):
             raise _fail(path, "cardbase", f"ожидается {KNOWN_KEYS['cardbase']} (непустой), а задано "
                                           f"{table['cardbase']!r}")
+        if any("\0" in p for p in paths):
+            raise _fail(path, "cardbase", "в пути нулевой символ (U+0000), такого пути не бывает; "
+                                          f"ожидается {KNOWN_KEYS['cardbase']}")
         other["cardbase"] = [str((root / p)) if not Path(p).is_absolute() else p for p in paths]
     if "rulebook" in table:
         value = table["rulebook"]

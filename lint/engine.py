@@ -14,7 +14,7 @@ from itertools import groupby
 from typing import Any, Callable
 
 from cardbase.chars import show_invisible
-from cardbase.model import Card, CardBase, Problem, TextLine
+from cardbase.model import Card, CardBase, Problem, TextLine, column_at
 from lint.config import Settings
 from lint.finding import Finding, Severity
 from lint.registry import all_rules
@@ -144,7 +144,8 @@ class Spot:
     id: str
     line: int
     column: int
-    lines: tuple[tuple[int, int, int], ...]   # (offset in the text, file line, file column) per text line
+    # (offset in the text, file line, file column, its escapes: TextLine.escapes) per text line
+    lines: tuple[tuple[int, int, int, tuple[tuple[int, int], ...]], ...]
     breaks: tuple[int, ...]                   # offsets of the text's newlines
     length: int
 
@@ -152,7 +153,7 @@ class Spot:
     def of(cls, ctx: CardContext) -> "Spot":
         card, text = ctx.card, ctx.text
         return cls(card.path, card.id, card.line, card.column,
-                   tuple((t.offset, t.line, t.column) for t in card.text_lines),
+                   tuple((t.offset, t.line, t.column, t.escapes) for t in card.text_lines),
                    _breaks(text), len(text))
 
     @property
@@ -163,8 +164,8 @@ class Spot:
         if not self.lines:
             return self.line, self.column
         at = max(0, bisect_right(self.lines, offset, key=lambda item: item[0]) - 1)
-        start, line, column = self.lines[at]
-        return line, column + max(0, offset - start)
+        start, line, column, escapes = self.lines[at]
+        return line, column_at(column, escapes, offset - start)
 
     def line_span(self, offset: int) -> tuple[int, int]:
         before = bisect_left(self.breaks, offset)

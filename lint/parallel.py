@@ -156,6 +156,23 @@ def _warm_reader() -> None:
         pass
 
 
+def _stop_now(pool: ProcessPoolExecutor) -> None:
+    """Drop the queued files and end the workers by their ids: leaving `with pool`
+    waits for every submitted file otherwise (minutes on a large base)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        try:
+            process.terminate()
+        except (OSError, AttributeError, ValueError):
+            pass
+    for process in processes:
+        try:
+            process.join(5)
+        except (OSError, AttributeError, ValueError, AssertionError):
+            pass
+
+
 def _in_workers(todo, inputs, keys, settings, cache, jobs, parts, tick) -> None:
     """Fill `parts` for the indexes of `todo` in `jobs` worker processes;
     whatever they leave (a worker died, no processes here) stays None for the caller."""
@@ -178,3 +195,6 @@ def _in_workers(todo, inputs, keys, settings, cache, jobs, parts, tick) -> None:
                 tick(1)
         except (BrokenProcessPool, OSError):
             pass  # a worker died: the files without a result are checked here
+        except BaseException:
+            _stop_now(pool)   # Ctrl-C, SIGTERM (cli.interrupt): not after every queued file
+            raise

@@ -13,9 +13,9 @@ escape sequence reaches the terminal raw. So:
   as a lone surrogate) is shown as `<байт 0xFF>`. The result is one line.
 * `line_start_safe(path)` — a relative path that would put `::` at the start
   of a line gets `./` in front.
-* `json_text(obj)` — JSON with lone surrogates escaped (`\\udcff`) rather
-  than written raw, which no UTF-8 output can carry; control characters,
-  NUL included, are escaped by the encoder itself (`\\u0000`).
+* `json_text(obj)` — valid UTF-8 JSON always: a file name's byte that is not
+  UTF-8 is written `%XX` (as in SARIF), never as a lone surrogate; control
+  characters, NUL included, are escaped by the encoder itself (`\\u0000`).
 """
 from __future__ import annotations
 
@@ -47,6 +47,18 @@ def line_start_safe(path: str) -> str:
 
 
 def json_text(obj, indent: int | None = 2) -> str:
-    """`json.dumps(obj, ensure_ascii=False)` that always encodes as UTF-8."""
+    """`json.dumps(obj, ensure_ascii=False)` that is always valid UTF-8 JSON, for
+    strict parsers too: a byte of a file name that is not UTF-8 (Python keeps it
+    as a lone surrogate U+DC80–U+DCFF) is written `%XX`, as SARIF's URIs write it
+    (`bad\\xffname.yaml` → `bad%FFname.yaml`); any other lone surrogate — never
+    text — becomes U+FFFD. A `\\udcff` escape would be a lone surrogate still,
+    which strict parsers (Go, serde, I-JSON) reject."""
     text = json.dumps(obj, ensure_ascii=False, indent=indent)
-    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    if _SURROGATE.search(text) is None:
+        return text
+    return _SURROGATE.sub(_surrogate_escape, text)
+
+
+def _surrogate_escape(match: re.Match) -> str:
+    code = ord(match.group())
+    return f"%{code - 0xDC00:02X}" if 0xDC80 <= code <= 0xDCFF else "\ufffd"

@@ -8,7 +8,12 @@ KEYS = ("code", "name", "severity", "message", "path", "line", "column", "end_co
 
 
 def render(result) -> str:
-    return json_text([f.to_dict() for f in result.findings]) + "\n"
+    from reports.paths import shown_path
+
+    rows = [f.to_dict() for f in result.findings]
+    for row in rows:
+        row["path"] = shown_path(row["path"])   # relative inside the working folder, as in text and SARIF
+    return json_text(rows) + "\n"
 
 
 def render_statistics(result) -> str:

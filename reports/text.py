@@ -4,13 +4,14 @@ from __future__ import annotations
 from collections import Counter
 
 from reports.escape import line_start_safe, visible
+from reports.paths import shown_path
 from russian.plural import plural
 
 
 def finding_line(f) -> str:
     """One line per finding, whatever the id, path or message hold (reports.escape)."""
     card = f" [{visible(f.card)}]" if f.card else ""
-    path = line_start_safe(visible(f.path))
+    path = line_start_safe(visible(shown_path(f.path)))
     # a whole-file problem (missing, unreadable) has no line: say only the path
     where = f"{path}:{f.line}:{f.column}" if f.line > 0 else path
     line = f"{where}: {f.code}{card} {visible(f.message)}"

@@ -146,6 +146,8 @@ def load_rulebook(folder: str | Path) -> Rulebook:
         book.files.append(file.name)
         book.rules.extend(split_rules(text, file.name))
     if not book.files:
-        raise RulebookError(f"{path}: ни один файл правил не прочитан:\n" + "\n".join(book.skipped))
+        error = RulebookError(f"{path}: ни один файл правил не прочитан:\n" + "\n".join(book.skipped))
+        error.head, error.lines = f"{path}: ни один файл правил не прочитан:", list(book.skipped)
+        raise error
     book.editions = edition_labels(book)
     return book

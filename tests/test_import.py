@@ -193,7 +193,7 @@ def test_bad_lines_are_reported_and_the_rest_imported(tmp_path):
     ]).encode("utf-8") + b"\n\xff\xfe\n" + card_line(id="x5").encode("utf-8") + b"\n")
     result = run_import([source], tmp_path / "out")
     assert [(p.line, p.column, p.message) for p in result.problems] == [
-        (2, 22, "строка не является JSON (Expecting value); ожидается объект карты, строка пропущена"),
+        (2, 22, "строка не является JSON (ожидается значение); ожидается объект карты, строка пропущена"),
         (3, 1, 'строка не является объектом JSON; ожидается {"id": ..., "name": ..., ...}, строка пропущена'),
         (4, 1, "нет поля name или оно не строка; ожидается непустая строка, строка пропущена"),
         (5, 1, f"повторный id «x1» (уже был: {source}:1); ожидается id, единственный во всём корпусе, строка пропущена"),

@@ -94,20 +94,21 @@ def test_canon_card_in_a_broken_base_shows_the_base_problem(tmp_path, monkeypatc
     result = run(canon, ["--card", "X", "--base", "b.yaml"])
     assert result.exit_code == 2
     assert result.output == (
-        "b.yaml:6:1: ошибка YAML: expected the node content, but found '<stream end>'\n"
+        "b.yaml:6:1: ошибка YAML: ожидается значение, а найдено конец файла "
+        "(expected the node content, but found '<stream end>')\n"
         "Ошибка: карта «X» не найдена, а база карт прочитана с ошибками (1, см. выше); "
         "исправьте базу или укажите другую (--base)\n")
 
 
 @pytest.mark.parametrize("make, message", [
-    (lambda d: "missing.yaml", "проблема: missing.yaml: файл или папка не найдены; ожидается путь к базе карт YAML"),
+    (lambda d: "missing.yaml", "Ошибка: missing.yaml: файл или папка не найдены; ожидается путь к базе карт YAML"),
     (lambda d: (d / "bin.yaml").write_bytes(b"\xce\xff\x00") and "bin.yaml",
-     "проблема: bin.yaml:1:1: файл не в кодировке UTF-8: байт 0xCE не читается; "
+     "Ошибка: bin.yaml:1:1: файл не в кодировке UTF-8: байт 0xCE не читается; "
      "ожидается текст в UTF-8 (пересохраните файл в UTF-8)"),
     (lambda d: (d / "bin.jsonl").write_bytes(b"\xce\xff\x00") and "bin.jsonl",
-     "проблема: bin.jsonl: файл не в кодировке UTF-8 (байт 0xCE); ожидается файл JSONL в UTF-8"),
+     "Ошибка: bin.jsonl: файл не в кодировке UTF-8 (байт 0xCE); ожидается файл JSONL в UTF-8"),
     (lambda d: "missing.jsonl",
-     "проблема: missing.jsonl: не удалось прочитать файл (файл не найден); ожидается файл JSONL"),
+     "Ошибка: missing.jsonl: не удалось прочитать файл (файл не найден); ожидается файл JSONL"),
 ])
 def test_coverage_of_an_unreadable_path_exits_2(tmp_path, monkeypatch, make, message):
     monkeypatch.chdir(tmp_path)
@@ -118,7 +119,7 @@ def test_coverage_of_an_unreadable_path_exits_2(tmp_path, monkeypatch, make, mes
         message, "Итого: особенностей 0 — читать нечего", "Не прочитано файлов или путей: 1 (см. сообщения выше)."]
     as_json = run(coverage, [path, "--format", "json"])
     assert as_json.exit_code == 2
-    assert json.loads(as_json.output[:as_json.output.rindex("}") + 1])["problems"] == [message[len("проблема: "):]]
+    assert json.loads(as_json.output[:as_json.output.rindex("}") + 1])["problems"] == [message[len("Ошибка: "):]]
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="нужен /dev/zero")

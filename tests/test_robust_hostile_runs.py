@@ -162,6 +162,7 @@ def test_lookups_and_coverage_forge_no_workflow_command(tree):
     assert outputs[0][1].splitlines()[0] == (
         "Имя<U+000A LINE FEED>::error::name  [a<U+000A LINE FEED>::error::id]  "
         "выпуск s<U+000A LINE FEED>::error::set «N<U+000A LINE FEED>::warning::n»")
-    shown = str(folder).replace("\n", "<U+000A LINE FEED>")
+    # relative to the working folder, as lint, SARIF and GitHub print it (issue 29)
+    shown = os.path.relpath(folder).replace("\n", "<U+000A LINE FEED>")
     assert outputs[3][1].splitlines()[0] == f"{shown}/s.yaml: особенностей 2, прочитано 2 (100.00%)"
     assert changes(before, snapshot(folder)) == []

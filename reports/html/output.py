@@ -109,7 +109,9 @@ def check_target(out_dir: Path, names, inputs) -> set[str]:
 
 def _mkdir_reason(out_dir: Path, exc: OSError) -> str:
     if isinstance(exc, FileExistsError) and os.path.islink(out_dir):
-        return "это ссылка, которая никуда не ведёт или указывает сама на себя"
+        from cardbase.oserror import broken_link
+
+        return broken_link(out_dir) or "это ссылка, которая никуда не ведёт или указывает сама на себя"
     return describe_write_error(exc)
 
 
