@@ -55,13 +55,19 @@ CARD_FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {
         lambda v: _str_list(v) and all(_CODE_RE.match(code) for code in v),
         "список кодов правил, например noqa: [BJ101]",
     ),
+    # judges' rulings: a list of {question, answer, source, date, rules, id}; each entry is
+    # checked by cardbase.rulings (RULING_KEYS), which the loader calls for this key
+    "rulings": (
+        _optional(lambda v: isinstance(v, list)),
+        "список решений судей «- question: … answer: …»",
+    ),
 }
 
 REQUIRED = ("id", "name", "text")
 # The order the import writes keys in: text last, so long texts close a card.
 WRITE_ORDER = (
     "id", "name", "number", "element", "cost", "elite", "unique", "type",
-    "class", "rarity", "health", "move", "strike", "errata", "noqa", "text",
+    "class", "rarity", "health", "move", "strike", "errata", "noqa", "rulings", "text",
 )
 SET_FIELDS = ("id", "name")
 TOP_FIELDS = ("set", "cards")
