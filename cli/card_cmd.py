@@ -37,9 +37,10 @@ def card(query, bases, fmt):
         cards = [{"id": r["card"]["id"], "name": r["card"]["name"], "set": r["card"]["set"],
                   "set_name": r["card"]["set_name"], "fields": r["card"]["fields"], "text": r["card"]["text"],
                   "path": r["card"]["path"], "score": lookup.score, "features": r["features"],
-                  "findings": r["findings"]} for r in records]
+                  "findings": r["findings"], "rulings": r["card"].get("rulings", [])} for r in records]
         click.echo(json.dumps({"cards": cards, "candidates": [], "via": lookup.via}, ensure_ascii=False, indent=2))
         return
     from reports.card_view import render_card
+    from reports.rulings_view import rulings_text
 
-    click.echo(render_card(records, lookup.score, lookup.via), nl=False)
+    click.echo(render_card(records, lookup.score, lookup.via) + rulings_text(records), nl=False)

@@ -86,6 +86,11 @@ def _explain_card(query: str, bases, book, fmt: str) -> None:
             else:
                 click.echo(f"{card_heading(card)}\n")
             _print(data, fmt)
+    if fmt == "text":
+        from reports.rulings_view import rulings_text
+
+        block = rulings_text(records)
+        click.echo("\n" + block if block else "", nl=False)
     if fmt == "json":
         click.echo(json.dumps(datas[0] if len(datas) == 1 else {"card": datas[0].get("card"), "printings": datas},
                               ensure_ascii=False, indent=2))

@@ -108,7 +108,8 @@ class CardDigester:
         findings = lint_base(one, self.settings, reader=lambda _card: features).findings
         record = {
             "card": {"id": card.id, "name": card.name, "set": card.set_id, "set_name": card.set_name,
-                     "line": card.line, "fields": card.fields, "text": card.text},
+                     "line": card.line, "fields": card.fields, "text": card.text,
+                     "rulings": [ruling.to_dict() for ruling in card.rulings]},
             "feature_lines": feature_lines(features, card.text),
             "features": [feature_record(f) for f in features],
             "explain": payload(explain_features(features, card_name=card.name), card.id),
