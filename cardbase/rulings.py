@@ -111,9 +111,12 @@ def _ruling(loader, node, card_id: str | None) -> Ruling | None:
             value = str(value)
         if value is None and key != "answer":
             continue
+        if not isinstance(value, str) and key == "answer":
+            _detached(loader, v_node, card_id, f"решение: поле answer — {describe(value)}; ожидается "
+                      "непустая строка — ответ судьи (решение не показано у карты)")
+            return None
         if not isinstance(value, str):
-            what = "непустая строка — ответ судьи" if key == "answer" else "строка"
-            _at(loader, v_node, f"решение: поле {key} — {describe(value)}; ожидается {what}", card_id)
+            _at(loader, v_node, f"решение: поле {key} — {describe(value)}; ожидается строка", card_id)
             continue
         values[key] = value
     if not str(values.get("answer", "")).strip():
