@@ -361,3 +361,16 @@ def test_a_moved_card_moves_its_rulings():
     moved = moved_card(card, 3)
     assert [(r.line, r.rule_places) for r in moved.rulings] == [(9, ((10, 13),))]
     assert load_file("x.yaml", source="\n\n\n" + source).cards[0].rulings == moved.rulings
+
+
+def test_bj601_follows_an_edited_ruling_in_the_editor(rulebook_base):
+    _, path = rulebook_base
+    source = ("set: {id: r, name: R}\ncards:\n- id: r1\n  name: Р\n  rulings:\n  - answer: Да.\n"
+              "    rules: ['999.1']\n  text: '{tap}: ранить цель на 1.'\n")
+    path.write_text(source, encoding="utf-8")
+    analysis, linter, index = _server_analysis(path)
+    assert [(f.code, f.line, f.column) for f in analysis.findings if f.code == "BJ601"] == [("BJ601", 7, 13)]
+    _, findings = linter.lint(analysis.path, source.replace("999.1", "505.5"), analysis.scope, index)
+    assert [f for f in findings if f.code == "BJ601"] == []
+    _, findings = linter.lint(analysis.path, "\n" + source, analysis.scope, index)
+    assert [(f.code, f.line) for f in findings if f.code == "BJ601"] == [("BJ601", 8)]
