@@ -92,8 +92,11 @@ def _explain_card(query: str, bases, book, fmt: str) -> None:
         block = rulings_text(records)
         click.echo("\n" + block if block else "", nl=False)
     if fmt == "json":
-        click.echo(json.dumps(datas[0] if len(datas) == 1 else {"card": datas[0].get("card"), "printings": datas},
-                              ensure_ascii=False, indent=2))
+        from reports.rulings_view import collected
+
+        out = dict(datas[0]) if len(datas) == 1 else {"card": datas[0].get("card"), "printings": datas}
+        out["rulings"] = [ruling for ruling, _ in collected(records)]
+        click.echo(json.dumps(out, ensure_ascii=False, indent=2))
     sys.exit(1 if any(_unread(d) for d in datas) else 0)
 
 

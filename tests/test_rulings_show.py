@@ -116,3 +116,12 @@ def test_search_over_rulings_on_a_loaded_base(base):
     cards = load_base([str(base)])
     assert [e.id for e in search(catalogue_of(cards), parse("r:двум o:ранить"))] == ["d1_1"]
     assert [e.id for e in search(catalogue_of(cards), parse("r:атаке"))] == []   # the text is not a ruling
+
+
+def test_explain_card_json_carries_the_rulings(base):
+    result = CliRunner().invoke(main, ["explain", "--card", "d1_1", "--base", str(base), "--format", "json"])
+    data = json.loads(result.stdout)
+    assert [r["answer"] for r in data["rulings"]] == ["Двум.", "Только пока он на кладбище.\nВторой строкой — уточнение."]
+    assert data["rulings"][0]["rules"] == ["116.3", "505.7"]
+    plain = CliRunner().invoke(main, ["explain", "--card", "d1_2", "--base", str(base), "--format", "json"])
+    assert json.loads(plain.stdout)["rulings"] == []
