@@ -20,7 +20,7 @@ def _cards_word(count: int) -> str:
 @click.command(name="import", cls=Command)
 @click.argument("sources", nargs=-1, required=False, metavar="[ИСТОЧНИК...]",
                 type=click.Path(path_type=Path, dir_okay=False))
-@click.option("--out", "out_dir", required=True, metavar="ПАПКА",
+@click.option("--out", "out_dir", required=False, metavar="ПАПКА",
               type=click.Path(path_type=Path, file_okay=False),
               help="Папка, куда записать базу карт YAML (по файлу на выпуск).")
 @click.option("--force", is_flag=True,
@@ -47,8 +47,11 @@ def import_cmd(sources: tuple[Path, ...], out_dir: Path, force: bool, rulings_fi
     Код выхода: 0 — готово; 2 — ошибка вызова, источник не читается,
     файл уже есть (без --force) или не прошёл сверку.
     """
-    if not sources and rulings_file is None:
-        raise click.UsageError("нет ИСТОЧНИКА: укажите файлы корпуса JSONL или --rulings ФАЙЛ")
+    if not sources and rulings_file is None:   # the words click uses for a missing argument or option
+        raise click.UsageError("не указан аргумент ИСТОЧНИК...\n"
+                               "(чтобы только добавить решения судей в базу — укажите --rulings ФАЙЛ)")
+    if out_dir is None:
+        raise click.UsageError("не указана опция --out")
     from cardbase.importer import run_import
     from cardbase.load import format_problem
     from cardbase.cachedir import marked_ancestor

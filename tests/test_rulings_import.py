@@ -199,7 +199,11 @@ def test_import_rulings_exit_codes(tmp_path):
     assert no_base.stderr == (f"Ошибка: --out {tmp_path / 'nothing'}: папки базы нет; решения добавляются в "
                               "существующую базу карт (сначала импортируйте карты).\n")
     bare = _run("--out", base)
-    assert bare.exit_code == 2 and "нет ИСТОЧНИКА: укажите файлы корпуса JSONL или --rulings ФАЙЛ" in bare.stderr
+    assert bare.exit_code == 2 and bare.stderr.endswith(
+        "\nОшибка: не указан аргумент ИСТОЧНИК...\n(чтобы только добавить решения судей в базу — укажите "
+        "--rulings ФАЙЛ)\n")
+    no_out = _run("--rulings", source)
+    assert no_out.exit_code == 2 and "\nОшибка: не указана опция --out\n" in no_out.stderr
 
 
 def test_import_rulings_refuses_a_card_written_on_one_line(tmp_path):
