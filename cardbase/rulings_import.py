@@ -240,7 +240,13 @@ def _piece(source: str, starts, card, rulings: list[dict], index) -> tuple[int, 
 
     value = _key(card, "rulings")
     if value is None:
-        anchor = _key_node(card, "text") or card.value[0][0]
+        anchor = _key_node(card, "text")
+        if anchor is None:       # a card without a text: after its last field
+            column = card.value[0][0].start_mark.column
+            at, prefix = _after(source, starts, card.value[-1][1], index)
+            lines = [" " * column + "rulings:"] + [
+                line for ruling in rulings for line in entry_lines(ruling, column, column + 2)]
+            return at, at, prefix + "".join(line + "\n" for line in lines)
         column = anchor.start_mark.column
         at = index(starts, anchor.start_mark.line, column)
         lines = [line for ruling in rulings for line in entry_lines(ruling, column, column + 2)]
@@ -253,12 +259,8 @@ def _piece(source: str, starts, card, rulings: list[dict], index) -> tuple[int, 
         keys = first.start_mark.column
         line_start = index(starts, first.start_mark.line, 0)
         dash = source[line_start:line_start + keys].rfind("-")
-        end = index(starts, last.end_mark.line, last.end_mark.column)
-        content = len(source[:end].rstrip())
-        line_end = source.find("\n", content)
-        at = len(source) if line_end < 0 else line_end + 1
+        at, prefix = _after(source, starts, last, index)
         lines = [line for ruling in rulings for line in entry_lines(ruling, max(dash, 0), keys)]
-        prefix = "" if line_end >= 0 else "\n"
         return at, at, prefix + "".join(line + "\n" for line in lines)
     empty = (isinstance(value, ScalarNode) and value.tag.endswith(":null")) or (
         isinstance(value, SequenceNode) and not value.value)
@@ -269,6 +271,13 @@ def _piece(source: str, starts, card, rulings: list[dict], index) -> tuple[int, 
         value, SequenceNode) else colon + 1
     lines = [line for ruling in rulings for line in entry_lines(ruling, column, column + 2)]
     return colon + 1, end, "\n" + "\n".join(lines)
+
+
+def _after(source: str, starts, node, index) -> tuple[int, str]:
+    """(where the line after a node's last line starts, "\n" if the file ends on that line)."""
+    end = index(starts, node.end_mark.line, node.end_mark.column)
+    line_end = source.find("\n", len(source[:end].rstrip()))
+    return (len(source), "\n") if line_end < 0 else (line_end + 1, "")
 
 
 def merge_rulings(rulings_file: Path, base_paths: list[str]) -> RulingsResult:

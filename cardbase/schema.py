@@ -67,8 +67,10 @@ REQUIRED = ("id", "name", "text")
 # The order the import writes keys in: text last, so long texts close a card.
 WRITE_ORDER = (
     "id", "name", "number", "element", "cost", "elite", "unique", "type",
-    "class", "rarity", "health", "move", "strike", "errata", "noqa", "rulings", "text",
+    "class", "rarity", "health", "move", "strike", "errata", "noqa", "text",
 )
+# `rulings` is not among them: a corpus line's rulings are not card fields of the corpus format;
+# `import --rulings` splices them in (cardbase.rulings_import), before `text:`
 SET_FIELDS = ("id", "name")
 TOP_FIELDS = ("set", "cards")
 

@@ -42,6 +42,9 @@ cards:
   name: Эльф
   element: Горы
   text: y
+- id: d1_5
+  name: Без текста
+  element: Горы  # стихия
 """
 
 RULINGS = [
@@ -51,6 +54,7 @@ RULINGS = [
     {"set": "d1", "name": "Эльф", "answer": "Обоим эльфам", "source": "судья"},   # both prints
     {"card_ids": ["d1_3", "zz"], "answer": "Только первому"},
     {"set": "d1", "name": "Нет такой", "answer": "x"},
+    {"card_id": "d1_5", "answer": "Карте без текста"},
 ]
 
 
@@ -128,11 +132,11 @@ def test_import_rulings_merges_in_place_and_reports_what_it_could_not_place(tmp_
     base, source = _setup(tmp_path, extra_lines=["not json", json.dumps({"card_ids": ["d1_1"]})])
     result = _run("--rulings", source, "--out", base)
     assert result.exit_code == 0, result.output
-    assert result.stdout == "Решения: добавлено 5 решений к 4 картам в 1 файле; уже были в базе: 1.\n"
+    assert result.stdout == "Решения: добавлено 6 решений к 5 картам в 1 файле; уже были в базе: 1.\n"
     s = str(source)
     assert result.stderr.splitlines() == [
-        f"{s}:7:1: строка не является JSON (Expecting value); ожидается объект решения, строка пропущена",
-        f"{s}:8:1: нет поля answer (ответ судьи) или оно пусто; ожидается непустая строка, строка пропущена",
+        f"{s}:8:1: строка не является JSON (Expecting value); ожидается объект решения, строка пропущена",
+        f"{s}:9:1: нет поля answer (ответ судьи) или оно пусто; ожидается непустая строка, строка пропущена",
         f"{s}:5:1: «Эльф»: карт с id zz нет в базе; решение добавлено только к d1_3",
         f"{s}:6:1: «Нет такой» (выпуск d1): такой карты нет в базе; решение не добавлено",
         "Не размещено: 2 (см. сообщения выше).",
@@ -177,16 +181,33 @@ cards:
   - answer: Обоим эльфам
     source: судья
   text: y
+- id: d1_5
+  name: Без текста
+  element: Горы  # стихия
+  rulings:
+  - answer: Карте без текста
 """
     loaded = load_base([str(base)])
-    assert loaded.problems == []
-    assert [len(c.rulings) for c in loaded.cards] == [2, 1, 2, 1]
+    assert [p.message for p in loaded.problems] == [
+        "у карты нет поля text; ожидается строка (для карты без текста — text: '')"]
+    assert [len(c.rulings) for c in loaded.cards] == [2, 1, 2, 1, 1]
     assert [n.raw for c in loaded.cards for n in c.noqa_comments] == ["# noqa: BJ101", "# noqa[2]: BJ505"]
     before = _files(base)
     again = _run("--rulings", source, "--out", base)
     assert again.exit_code == 0
-    assert again.stdout == "Решения: добавлено 0 решений к 0 картам в 0 файлах; уже были в базе: 6.\n"
+    assert again.stdout == "Решения: добавлено 0 решений к 0 картам в 0 файлах; уже были в базе: 7.\n"
     assert _files(base) == before
+
+
+def test_a_corpus_lines_rulings_key_is_not_a_card_field(tmp_path):
+    source = tmp_path / "c.jsonl"
+    source.write_text(json.dumps({"id": "x1", "set": "x", "set_name": "Икс", "name": "Кшар", "text": "t",
+                                  "rulings": [{"answer": "Да."}]}, ensure_ascii=False) + "\n", encoding="utf-8")
+    result = _run(source, "--out", tmp_path / "b")
+    assert result.exit_code == 0, result.output
+    base = load_base([str(tmp_path / "b")])
+    assert base.problems == [] and base.cards[0].rulings == ()
+    assert "rulings" not in (tmp_path / "b" / "x.yaml").read_text(encoding="utf-8")
 
 
 def test_import_rulings_exit_codes(tmp_path):
