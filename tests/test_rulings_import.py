@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardbase.importer import import_jsonl
 from cardbase.load import format_problem, load_base
@@ -261,8 +263,68 @@ def test_relaunch_rulings_round_trip_on_the_corpus_base(tmp_path):
             assert data["answer"] in [r.answer for r in by_id[card_id].rulings]
     kronga = [r for r in by_id["10093"].rulings if r.rules]
     assert kronga[0].rules == ("523.3", "515.5", "534.3", "116.3", "116.4")
+    # lint over the merged base: no ruling is detached; with the shared rulebook (114–116, 505, 506),
+    # BJ601 names exactly the numbers the rulings cite from other sections, on both prints of a set-10 card
+    from lint.config import Layer, Settings
+    from lint.engine import lint_base
+
+    settings = Settings(layers=[Layer(select=["BJ6"])])
+    settings.rulebook = str(SHARED / "rules")
+    found = [(f.code, f.card, f.message.split(" ")[4].rstrip(",")) for f in lint_base(base, settings).findings]
+    expected = [("BJ601", card, number) for card in ("10093", "s1_93") for number in ("523.3", "515.5", "534.3")]
+    expected += [("BJ601", card, number) for card, number in (("10102", "539.4.1"), ("s1_102", "539.4.1"),
+                                                              ("10114", "512.5.5"), ("s1_114", "512.5.5"))]
+    assert sorted(found) == sorted(expected)
     after_first = _files(out)
     second = _run("--rulings", RELAUNCH, "--out", out)
     assert second.exit_code == 0
     assert second.stdout == "Решения: добавлено 0 решений к 0 картам в 0 файлах; уже были в базе: 740.\n"
     assert _files(out) == after_first
+
+
+LETTERS = st.sampled_from(list("аб вг:#'\"\\-—«»{}[]|>\n\t ") + ["\x85", "\u2028", "\x07", "é", "😀", "\ufeff"])
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.text(LETTERS, max_size=30), st.text(LETTERS, min_size=1, max_size=40).filter(lambda a: a.strip()),
+       st.sampled_from(["text", "rulings", "none"]))
+def test_any_ruling_text_comes_back_exactly(question, answer, layout):
+    from cardbase.load import load_file
+    from cardbase.rulings_import import splice_rulings
+
+    card = {"text": "- id: a\n  name: A\n  text: x  # noqa: BJ505\n",
+            "rulings": "- id: a\n  name: A\n  rulings:\n  - answer: старый\n  text: x\n",
+            "none": "- id: a\n  name: A\n  element: Горы\n"}[layout]
+    source = "set: {id: s, name: S}\ncards:\n" + card + "- id: b\n  name: B\n  text: y\n"
+    ruling = {"answer": answer} if not question else {"question": question, "answer": answer}
+    out = splice_rulings(source, {"a": [ruling]})
+    before, after = load_file("x.yaml", source=source), load_file("x.yaml", source=out)
+    assert [r.to_dict() for r in after.cards[0].rulings] == [r.to_dict() for r in before.cards[0].rulings] + [
+        {"question": question, "answer": answer}]
+    assert [(c.id, c.text, c.fields, c.noqa_comments and c.noqa_comments[0].raw) for c in after.cards] == [
+        (c.id, c.text, c.fields, c.noqa_comments and c.noqa_comments[0].raw) for c in before.cards]
+
+
+def test_bad_bytes_and_surrogates_are_named_lines_never_a_traceback(tmp_path):
+    base, _ = _setup(tmp_path)
+    source = tmp_path / "bad.jsonl"
+    source.write_bytes(b'{"card_ids": ["d1_3"], "answer": "\xff"}\n'
+                       b'{"card_ids": ["d1_3"], "answer": "\\ud800"}\n'
+                       b'{"card_ids": "d1_3", "answer": "x"}\n'
+                       b'{"card_ids": ["d1_3"], "answer": "x", "rules": "505"}\n'
+                       b'[1]\n' + b'[' * 100000 + b'\n')
+    result = _run("--rulings", source, "--out", base)
+    assert result.exit_code == 0, result.output
+    s = str(source)
+    assert result.stderr.splitlines() == [
+        f"{s}:1:1: строка не в кодировке UTF-8 (байт 0xFF); ожидается UTF-8, строка пропущена",
+        f"{s}:2:1: в поле answer одиночный суррогат — это не символ текста; ожидается текст в Юникоде, "
+        "строка пропущена",
+        f"{s}:3:1: поле card_ids не список id карт; ожидается, например, [\"50006\"], строка пропущена",
+        f"{s}:4:1: поле rules не список номеров правил; ожидается, например, [\"505.7\"], строка пропущена",
+        f"{s}:5:1: строка не является объектом JSON; ожидается {{\"answer\": ..., \"card_ids\": [...], ...}}, "
+        "строка пропущена",
+        f"{s}:6:1: слишком глубокая вложенность значений JSON; ожидается объект решения, строка пропущена",
+        "Пропущено строк: 6 (см. сообщения выше).",
+    ]
+    assert result.stdout == "Решения: добавлено 0 решений к 0 картам в 0 файлах; уже были в базе: 0.\n"
