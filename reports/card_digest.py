@@ -53,9 +53,13 @@ def _modules(folder: str):
 
 def settings_fingerprint(settings) -> str:
     """What of the settings reaches a card's findings."""
+    from lint.rules.bj6_rulings import rulebook_stamp
+
+    # BJ601 judges rulings against the rulebook: its files are part of what the findings depend on
     return repr((settings.layers, sorted(settings.per_file_ignores.items()),
                  sorted((k, v.label) for k, v in settings.severity_overrides.items()),
-                 settings.threshold.label, str(settings.root)))
+                 settings.threshold.label, str(settings.root),
+                 settings.rulebook, rulebook_stamp(settings.rulebook)))
 
 
 def reading_signature(features) -> str:

@@ -125,3 +125,17 @@ def test_explain_card_json_carries_the_rulings(base):
     assert data["rulings"][0]["rules"] == ["116.3", "505.7"]
     plain = CliRunner().invoke(main, ["explain", "--card", "d1_2", "--base", str(base), "--format", "json"])
     assert json.loads(plain.stdout)["rulings"] == []
+
+
+def test_card_findings_follow_the_rulebook_named_by_the_settings(base, tmp_path, monkeypatch):
+    rules = tmp_path / "свод"
+    rules.mkdir()
+    (rules / "116.txt").write_text("116. Особенности.\n116.3. Срабатывающие.\n", encoding="utf-8")
+    (tmp_path / "berserk-judge.toml").write_text(f'rulebook = "{rules}"\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    first = _card("d1_1", "--base", base)
+    assert ("BJ601 [предупреждение] решение ссылается на правило 505.7, которого нет в своде правил; "
+            "проверьте номер") in first.stdout
+    (rules / "505.txt").write_text("505. Связки.\n505.7. Выбор.\n", encoding="utf-8")
+    again = _card("d1_1", "--base", base)
+    assert "BJ601" not in again.stdout
