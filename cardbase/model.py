@@ -44,7 +44,7 @@ class Ruling:
 
     Card data, like the text: `card`, `explain`, the server and the report show
     what the base holds. `rules` are the rule numbers the ruling cites, each with
-    the file line and column it is written at (`rule_places`), so lint can point
+    the file line, column and end column it is written at (`rule_places`), so lint can point
     at a number the rulebook lacks.
     """
 
@@ -56,7 +56,7 @@ class Ruling:
     id: str = ""
     line: int = 0                 # file line and column of the ruling's mapping
     column: int = 0
-    rule_places: tuple[tuple[int, int], ...] = ()
+    rule_places: tuple[tuple[int, int, int], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The ruling as plain data (the card index, JSON output): empty keys left out."""

@@ -104,7 +104,8 @@ def _ruling(loader, node, card_id: str | None) -> Ruling | None:
                     "список номеров правил, например rules: ['505.7', '116.3']", card_id)
                 continue
             values["rules"] = tuple(str(i.value) for i in items)
-            values["rule_places"] = tuple((i.start_mark.line + 1, i.start_mark.column + 1) for i in items)
+            values["rule_places"] = tuple((i.start_mark.line + 1, i.start_mark.column + 1, _end_column(i))
+                                          for i in items)
             continue
         value = loader._value(v_node)
         if key == "id" and isinstance(value, int) and not isinstance(value, bool):
@@ -125,6 +126,13 @@ def _ruling(loader, node, card_id: str | None) -> Ruling | None:
                   "(решение не показано у карты)")
         return None
     return Ruling(line=node.start_mark.line + 1, column=node.start_mark.column + 1, **values)
+
+
+def _end_column(node) -> int:
+    """The 1-based column just after a scalar written on one line (its quotes included)."""
+    if node.end_mark.line == node.start_mark.line:
+        return node.end_mark.column + 1
+    return node.start_mark.column + 1 + len(str(node.value)) + (2 if node.style in ("'", '"') else 0)
 
 
 def _at(loader, node, message: str, card_id: str | None) -> None:

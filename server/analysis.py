@@ -57,7 +57,7 @@ def _layout(card: Card) -> tuple:
             tuple((tl.line - card.line, tl.column) for tl in card.text_lines),
             repr(sorted(card.fields.items())),
             # BJ601 points at a ruling's rule numbers
-            tuple((r.rules, tuple((line - card.line, column) for line, column in r.rule_places))
+            tuple((r.rules, tuple((line - card.line, *rest) for line, *rest in r.rule_places))
                   for r in card.rulings))
 
 

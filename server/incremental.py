@@ -109,7 +109,7 @@ def moved_card(card: Card, delta: int) -> Card:
         field_positions={k: (line + delta, column) for k, (line, column) in card.field_positions.items()},
         noqa_comments=[dataclasses.replace(n, line=n.line + delta) for n in card.noqa_comments],
         rulings=tuple(dataclasses.replace(r, line=r.line + delta,
-                                          rule_places=tuple((line + delta, column) for line, column in r.rule_places))
+                                          rule_places=tuple((line + delta, *rest) for line, *rest in r.rule_places))
                       for r in card.rulings))
 
 

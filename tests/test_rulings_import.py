@@ -88,7 +88,7 @@ def test_loader_reads_a_cards_rulings_with_their_places(tmp_path):
     (ruling,) = base.cards[0].rulings
     assert (ruling.question, ruling.answer, ruling.source, ruling.date) == ("Можно ли?", "Да.", "судья", "2025-07-01")
     assert ruling.rules == ("505.7", "505.10", "116")           # as written: 505.10 is not 505.1
-    assert ruling.rule_places == ((8, 13), (8, 22), (8, 30))
+    assert ruling.rule_places == ((8, 13, 20), (8, 22, 28), (8, 30, 33))   # quotes included
     assert (ruling.line, ruling.column) == (6, 5)
     assert "rulings" not in base.cards[0].fields
 

@@ -359,7 +359,7 @@ def test_a_moved_card_moves_its_rulings():
               "    rules: ['505.5']\n  text: x\n")
     card = load_file("x.yaml", source=source).cards[0]
     moved = moved_card(card, 3)
-    assert [(r.line, r.rule_places) for r in moved.rulings] == [(9, ((10, 13),))]
+    assert [(r.line, r.rule_places) for r in moved.rulings] == [(9, ((10, 13, 20),))]
     assert load_file("x.yaml", source="\n\n\n" + source).cards[0].rulings == moved.rulings
 
 

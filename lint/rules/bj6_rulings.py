@@ -62,14 +62,14 @@ class RulingUnknownRule(Rule):
         if self.numbers is None or not ctx.card.rulings:
             return
         for ruling in ctx.card.rulings:
-            for number, (line, column) in zip(ruling.rules, ruling.rule_places):
+            for number, (line, column, end) in zip(ruling.rules, ruling.rule_places):
                 if number in self.numbers:
                     continue
                 # a slip inside a section the rulebook holds («505.77»): name its closest number
                 section = [n for n in self.numbers if n.split(".")[0] == number.split(".")[0]]
                 close = difflib.get_close_matches(number, sorted(section), n=1, cutoff=0.8)
                 hint = f" (есть {close[0]})" if close else ""
-                yield Hit(0, 0, {"number": number, "hint": hint}, place=(line, column, column + len(number) + 2))
+                yield Hit(0, 0, {"number": number, "hint": hint}, place=(line, column, end))
 
 
 @lru_cache(maxsize=4)
