@@ -123,7 +123,9 @@ def finding_for(rule: type[Rule], ctx: CardContext, hit: Hit, severity: Severity
         code=rule.code, name=rule.name, severity=severity,
         message=show_invisible(rule.format_message(hit.params)), path=card.path, line=line, column=column,
         end_column=end_column, card=card.id, rules=tuple(rule.rules), readings=list(hit.readings),
-        suggestion=hit.suggestion, start=hit.start, end=hit.end,
+        suggestion=hit.suggestion,
+        # a finding placed outside the text (a ruling) marks no part of it
+        start=None if hit.place is not None else hit.start, end=None if hit.place is not None else hit.end,
         fix=hit.fix.located(card.locate) if hit.fix is not None else None,
     )
 

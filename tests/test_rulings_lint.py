@@ -60,6 +60,13 @@ def test_bj601_points_at_the_number_and_names_a_close_one(tmp_path, rulebook):
     ]
 
 
+def test_bj601_marks_no_part_of_the_card_text(tmp_path, rulebook):
+    path = _base_file(tmp_path, "- id: d1_1\n  name: Кшар\n  rulings:\n  - answer: Да.\n    rules: ['523.3']\n"
+                                "  text: '{tap}: ранить цель на 1.'\n")
+    (finding,) = _lint(path, rulebook)
+    assert (finding.start, finding.end, finding.fix) == (None, None, None)
+
+
 def test_bj601_is_silent_without_a_rulebook(tmp_path):
     path = _base_file(tmp_path, "- id: d1_1\n  name: Кшар\n  rulings:\n  - answer: Да.\n    rules: ['999.9']\n"
                                 "  text: x\n")
