@@ -33,6 +33,7 @@ from cardbase.discover import demo_base_path, expand_paths  # noqa: F401  (their
 from cardbase.icons import KNOWN_ICONS, find_icons
 from cardbase.oserror import describe_os_error, regular_file_problem
 from cardbase.model import Card, CardBase, Problem
+from cardbase.rulings import read_rulings, report_outside, report_skipped_card
 from cardbase.schema import CARD_FIELDS, REQUIRED, SET_FIELDS, TOP_FIELDS, describe
 from cardbase.textmap import map_text, split_lines
 
@@ -526,7 +527,9 @@ class _FileLoader:
                 kind="unreadable")
             return
         for key, (key_node, _) in top.items():
-            if key not in TOP_FIELDS:
+            if key == "rulings":
+                report_outside(self, key_node, "на верхнем уровне файла")
+            elif key not in TOP_FIELDS:
                 self.problem(key_node.start_mark.line + 1, key_node.start_mark.column + 1,
                     f"неизвестный раздел «{key}»; ожидается set или cards")
         self._set(top.get("set"), root)
@@ -556,7 +559,9 @@ class _FileLoader:
                 "раздел set не является отображением; ожидается set: {id: ..., name: ...}")
             return
         for key, (k_node, _) in fields.items():
-            if key not in SET_FIELDS:
+            if key == "rulings":
+                report_outside(self, k_node, "в разделе set")
+            elif key not in SET_FIELDS:
                 self.problem(k_node.start_mark.line + 1, k_node.start_mark.column + 1,
                     f"раздел set: неизвестное поле «{key}»; ожидается id или name")
         for key in SET_FIELDS:
@@ -591,6 +596,8 @@ class _FileLoader:
         card_id = str(raw_id) if isinstance(raw_id, (str, int)) and not isinstance(raw_id, bool) else None
         for key, (key_node, value_node) in fields.items():
             k_line, k_col = key_node.start_mark.line + 1, key_node.start_mark.column + 1
+            if key == "rulings":
+                continue   # read below, once the card is known to be kept (cardbase.rulings)
             if key not in CARD_FIELDS:
                 close = difflib.get_close_matches(key, list(CARD_FIELDS), n=1)
                 hint = f" (может быть, {close[0]}?)" if close else ""
@@ -617,6 +624,8 @@ class _FileLoader:
                 if key not in fields:
                     self.problem(line, column,
                         f"у карты нет поля {key}; ожидается {CARD_FIELDS[key][1]} (карта пропущена)", card_id)
+                if "rulings" in fields:
+                    report_skipped_card(self, fields["rulings"][0], card_id)
                 return
         card_id = values["id"]
         if card_id in self.seen:
@@ -624,6 +633,8 @@ class _FileLoader:
             self.problem(positions["id"][0], positions["id"][1],
                 f"повторный id «{card_id}»: уже есть в {first.path}:{first.line}; "
                 "ожидается id, единственный во всей базе (карта пропущена)", card_id)
+            if "rulings" in fields:
+                report_skipped_card(self, fields["rulings"][0], card_id)
             return
         text = values.get("text")
         if "text" not in fields:
@@ -636,6 +647,10 @@ class _FileLoader:
             fields={k: v for k, v in values.items() if k not in REQUIRED},
             field_positions=positions,
         )
+        if "rulings" in fields:
+            r_key, r_value = fields["rulings"]
+            positions["rulings"] = (r_value.start_mark.line + 1, r_value.start_mark.column + 1)
+            card.rulings = read_rulings(self, r_key, r_value, card_id)
         if text is not None:
             key_node, value_node = fields["text"]
             mapped = map_text(text, value_node, self.lines, key_node.start_mark.column)

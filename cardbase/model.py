@@ -54,6 +54,37 @@ class NoqaComment:
     text_line: int | None = None
 
 
+@dataclass(frozen=True)
+class Ruling:
+    """A judges' ruling on a card (a question and its answer), as the base holds it.
+
+    Card data, like the text: `card`, `explain`, the server and the report show
+    what the base holds. `rules` are the rule numbers the ruling cites, each with
+    the file line, column and end column it is written at (`rule_places`), so lint can point
+    at a number the rulebook lacks.
+    """
+
+    answer: str
+    question: str = ""
+    source: str = ""
+    date: str = ""
+    rules: tuple[str, ...] = ()
+    id: str = ""
+    line: int = 0                 # file line and column of the ruling's mapping
+    column: int = 0
+    rule_places: tuple[tuple[int, int, int], ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ruling as plain data (the card index, JSON output): empty keys left out."""
+        out: dict[str, Any] = {"question": self.question, "answer": self.answer}
+        for key in ("source", "date", "id"):
+            if getattr(self, key):
+                out[key] = getattr(self, key)
+        if self.rules:
+            out["rules"] = list(self.rules)
+        return out
+
+
 @dataclass
 class Card:
     """A card of the base. `fields` holds the optional ones (element, cost, noqa, ...)."""
@@ -72,6 +103,7 @@ class Card:
     # field (say an unused `noqa:` list) point at it.
     field_positions: dict[str, tuple[int, int]] = field(default_factory=dict)
     noqa_comments: list[NoqaComment] = field(default_factory=list)
+    rulings: tuple[Ruling, ...] = ()   # the card's `rulings:` list (cardbase.rulings)
 
     def locate(self, offset: int) -> tuple[int, int]:
         """File line and column (1-based) of a character offset in `text`."""
@@ -94,7 +126,8 @@ class Problem:
     card_id: str | None = None
     # "unreadable" (the file cannot be read as YAML at all), "schema" (a card
     # or set breaks the format), "icon" (unknown {placeholder}), "noqa" (a
-    # suppression comment that points nowhere). Consumers branch on this,
+    # suppression comment that points nowhere), "ruling" (a judges' ruling
+    # attached to no card: cardbase.rulings). Consumers branch on this,
     # never on the wording of `message`.
     kind: str = "schema"
 

@@ -11,6 +11,7 @@ Terms are joined by AND; a leading `-` negates one. Keys, English and Russian:
                                  conditional/условная, static/постоянная, keyword/метка
     class: класс:                words of a class (гном, эльф)
     n: name: имя:                words of the name
+    r: ruling: решение:          words of the card's judges' rulings (question and answer)
 
 Words without a key are words of the name. Pure: the entries come from the
 card index (`cardbase.index`) or from a loaded base (`cardbase.lookup.entry_of`).
@@ -21,6 +22,7 @@ import re
 from dataclasses import dataclass
 
 from cardbase.lookup import CardEntry, fold
+from cardbase.rulings_search import ruling_test
 from cardbase.schema import TYPE_NAMES
 
 KEYS = {
@@ -32,6 +34,7 @@ KEYS = {
     "kind": "kind", "k": "kind", "вид": "kind",
     "class": "class", "класс": "class",
     "n": "name", "name": "name", "имя": "name",
+    "r": "rulings", "ruling": "rulings", "rulings": "rulings", "решение": "rulings", "решения": "rulings",
 }
 KIND_NAMES = {"triggered": ("срабатывающая",), "playable": ("играемая",), "conditional": ("условная",),
               "static": ("постоянная",), "keyword": ("метка", "label"), "errata": ("эррата",),
@@ -124,8 +127,9 @@ def search(catalogue, terms: list[Term]) -> list[CardEntry]:
         catalogue = Catalogue(list(catalogue))
     columns = catalogue.columns([key for t in terms for key in _COLUMNS_OF.get(t.key, ())], needs_text(terms))
     left = range(len(catalogue.ids))
-    for term in sorted(terms, key=lambda t: t.key == "text"):
-        keep = _test(term, fold(term.value), columns)
+    for term in sorted(terms, key=lambda t: (t.key == "text", t.key == "rulings")):
+        keep = ruling_test(catalogue, fold(term.value)) if term.key == "rulings" else _test(
+            term, fold(term.value), columns)
         left = [i for i in left if keep(i) != term.negate]
     return [catalogue.entry(index, LISTED) for index in left]
 

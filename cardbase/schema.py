@@ -60,6 +60,12 @@ CARD_FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {
         lambda v: _str_list(v) and all(_CODE_RE.match(code) for code in v),
         "список кодов правил, например noqa: [BJ101]",
     ),
+    # judges' rulings: a list of {question, answer, source, date, rules, id}; each entry is
+    # checked by cardbase.rulings (RULING_KEYS), which the loader calls for this key
+    "rulings": (
+        _optional(lambda v: isinstance(v, list)),
+        "список решений судей «- question: … answer: …»",
+    ),
 }
 
 REQUIRED = ("id", "name", "text")
@@ -68,6 +74,8 @@ WRITE_ORDER = (
     "id", "name", "number", "element", "cost", "elite", "unique", "type",
     "class", "rarity", "health", "move", "strike", "errata", "noqa", "text",
 )
+# `rulings` is not among them: a corpus line's rulings are not card fields of the corpus format;
+# `import --rulings` splices them in (cardbase.rulings_import), before `text:`
 SET_FIELDS = ("id", "name")
 TOP_FIELDS = ("set", "cards")
 

@@ -23,7 +23,7 @@ def card(query, bases, fmt):
     находится. Имя, напечатанное в нескольких выпусках, — одна карта со
     списком печатей. Поиск, как в Scryfall: o:ранить (текст), t:летающее
     (тип), c:горы (стихия), cost>=4, s:s1 (выпуск), kind:triggered (вид
-    особенности), class:гном; условия через пробел, «-» перед условием —
+    особенности), class:гном, r:кубик (решения судей); условия через пробел, «-» перед условием —
     «не».
 
     Коды выхода: 0 — найдена одна карта, 1 — ни одной, 2 — ошибка вызова,
@@ -36,11 +36,12 @@ def card(query, bases, fmt):
         cards = [{"id": r["card"]["id"], "name": r["card"]["name"], "set": r["card"]["set"],
                   "set_name": r["card"]["set_name"], "fields": r["card"]["fields"], "text": r["card"]["text"],
                   "path": r["card"]["path"], "score": lookup.score, "features": r["features"],
-                  "findings": r["findings"]} for r in records]
+                  "findings": r["findings"], "rulings": r["card"].get("rulings", [])} for r in records]
         from reports.escape import json_text  # valid UTF-8 JSON always
 
         click.echo(json_text({"cards": cards, "candidates": [], "via": lookup.via}))
         return
     from reports.card_view import render_card
+    from reports.rulings_view import rulings_text
 
-    click.echo(render_card(records, lookup.score, lookup.via), nl=False)
+    click.echo(render_card(records, lookup.score, lookup.via) + rulings_text(records), nl=False)

@@ -92,10 +92,18 @@ def _explain_card(query: str, bases, book, fmt: str) -> None:
             else:
                 click.echo(f"{card_heading(card)}\n")
             _print(data, fmt)
+    if fmt == "text":
+        from reports.rulings_view import rulings_text
+
+        block = rulings_text(records)
+        click.echo("\n" + block if block else "", nl=False)
     if fmt == "json":
         from reports.escape import json_text  # valid UTF-8 JSON always
+        from reports.rulings_view import collected
 
-        click.echo(json_text(datas[0] if len(datas) == 1 else {"card": datas[0].get("card"), "printings": datas}))
+        out = dict(datas[0]) if len(datas) == 1 else {"card": datas[0].get("card"), "printings": datas}
+        out["rulings"] = [ruling for ruling, _ in collected(records)]
+        click.echo(json_text(out))
     sys.exit(1 if any(_unread(d) for d in datas) else 0)
 
 

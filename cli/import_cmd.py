@@ -18,14 +18,16 @@ def _cards_word(count: int) -> str:
 
 
 @click.command(name="import", cls=Command)
-@click.argument("sources", nargs=-1, required=True, metavar="ИСТОЧНИК...",
+@click.argument("sources", nargs=-1, required=False, metavar="[ИСТОЧНИК...]",
                 type=click.Path(path_type=Path, dir_okay=False))
-@click.option("--out", "out_dir", required=True, metavar="ПАПКА",
+@click.option("--out", "out_dir", required=False, metavar="ПАПКА",
               type=click.Path(path_type=Path, file_okay=False),
               help="Папка, куда записать базу карт YAML (по файлу на выпуск).")
 @click.option("--force", is_flag=True,
               help="Перезаписать существующие файлы выпусков, даже если они изменены вручную.")
-def import_cmd(sources: tuple[Path, ...], out_dir: Path, force: bool) -> None:
+@click.option("--rulings", "rulings_file", metavar="ФАЙЛ", type=click.Path(path_type=Path, dir_okay=False),
+              help="Добавить в базу --out решения судей из ФАЙЛА JSONL (по id карты или выпуску и имени).")
+def import_cmd(sources: tuple[Path, ...], out_dir: Path, force: bool, rulings_file: Path | None) -> None:
     """Импорт корпуса JSONL в базу карт YAML.
 
     Каждая строка ИСТОЧНИКА — карта в формате корпуса (id, set, set_name,
@@ -36,16 +38,32 @@ def import_cmd(sources: tuple[Path, ...], out_dir: Path, force: bool) -> None:
     только с --force. Каждый файл перед записью читается обратно и сверяется
     с источником.
 
+    С --rulings ФАЙЛ решения судей (строки JSONL: question, answer,
+    source, date, rules, card_ids или set и name) добавляются к картам базы
+    --out — после импорта ИСТОЧНИКОВ, если они даны. Решение, которое уже
+    есть у карты, не добавляется второй раз; решение без карты в базе
+    называется и пропускается.
+
     Код выхода: 0 — готово; 1 — ничего не импортировано (источник пуст,
     не в UTF-8 или все строки плохие); 2 — ошибка вызова, источник не читается,
     файл уже есть (без --force) или не прошёл сверку.
     """
+    if not sources and rulings_file is None:   # the words click uses for a missing argument or option
+        raise click.UsageError("не указан аргумент ИСТОЧНИК...\n"
+                               "(чтобы только добавить решения судей в базу — укажите --rulings ФАЙЛ)")
+    if out_dir is None:
+        raise click.UsageError("не указана опция --out")
     from cardbase.importer import run_import
     from cardbase.load import format_problem
     from cardbase.cachedir import marked_ancestor
     from cli.common import in_cache
     from reports.escape import visible
 
+    if not sources:
+        from cli.rulings_import_cmd import merge_or_exit
+
+        merge_or_exit(rulings_file, out_dir)
+        return
     cache = marked_ancestor(out_dir)
     if cache is not None:
         click.echo(f"Ошибка: --out {visible(str(out_dir))}: {in_cache(cache)}; ничего не записано, "
@@ -102,3 +120,7 @@ def import_cmd(sources: tuple[Path, ...], out_dir: Path, force: bool) -> None:
     if result.unreadable:
         click.echo(f"Не прочитано источников: {len(result.unreadable)}.", err=True)
         raise SystemExit(2)
+    if rulings_file is not None:
+        from cli.rulings_import_cmd import merge_or_exit
+
+        merge_or_exit(rulings_file, out_dir)

@@ -41,7 +41,9 @@ def lint_output(targets, settings, *, jobs: int | None, use_cache: bool, quiet: 
         name = json.dumps([os.getcwd(), targets, options], ensure_ascii=False)
         files = iter(inputs)
         state = [f"{path}\0{next(files).digest}" if problem is None else repr(problem) for path, problem in items]
-        key = cache.output_key([repr(settings), name, *state])
+        from lint.rules.bj6_rulings import rulebook_stamp
+
+        key = cache.output_key([repr(settings), repr(rulebook_stamp(settings.rulebook)), name, *state])
         stored = cache.get_output(name, key)
         if stored is not None:
             return stored

@@ -70,7 +70,13 @@ def settings_fingerprint(checker, path: str) -> str:
     settings = checker.settings
     on = [rule.code for rule in all_rules() if checker.active(rule.code, path)]
     severities = [settings.severity_of(rule.code, rule.severity).label for rule in all_rules()]
-    return json.dumps([on, severities, sorted(rule.code for rule in all_rules())])
+    # BJ601 judges against the rulebook the settings name: its files are part of the key
+    rulebook = None
+    if "BJ601" in on and settings.rulebook:
+        from lint.rules.bj6_rulings import rulebook_stamp
+
+        rulebook = [settings.rulebook, rulebook_stamp(settings.rulebook)]
+    return json.dumps([on, severities, sorted(rule.code for rule in all_rules()), rulebook])
 
 
 class LintCache:

@@ -87,7 +87,11 @@ _KIND_TO_RULE = {
     "unreadable": LOAD_ERROR,               # BJ000: exit 2, never suppressed
     "noqa": ("BJ901", "invalid-noqa"),
     "icon": None,                           # reported by BJ302, which can be suppressed
+    "ruling": ("BJ602", "detached-ruling"),  # a judges' ruling attached to no card (cardbase.rulings)
 }
+
+# load problems that are findings of a rule one can select, ignore and reweigh (not BJ000/BJ003)
+_RULE_PROBLEMS = ("BJ901", "BJ602")
 
 
 def classify_problem(problem) -> tuple[str, str] | None:
@@ -110,14 +114,18 @@ def finding_for(rule: type[Rule], ctx: CardContext, hit: Hit, severity: Severity
     card = ctx.card
     line, column = card.locate(hit.start)
     end_line, end_column = card.locate(max(hit.start, hit.end))
-    if end_line != line or end_column <= column:
+    if hit.place is not None:
+        line, column, end_column = hit.place
+    elif end_line != line or end_column <= column:
         _, line_end = ctx.line_span(hit.start)
         end_column = column + max(1, min(hit.end, line_end) - hit.start)
     return Finding(
         code=rule.code, name=rule.name, severity=severity,
         message=show_invisible(rule.format_message(hit.params)), path=card.path, line=line, column=column,
         end_column=end_column, card=card.id, rules=tuple(rule.rules), readings=list(hit.readings),
-        suggestion=hit.suggestion, start=hit.start, end=hit.end,
+        suggestion=hit.suggestion,
+        # a finding placed outside the text (a ruling) marks no part of it
+        start=None if hit.place is not None else hit.start, end=None if hit.place is not None else hit.end,
         fix=hit.fix.located(card.locate) if hit.fix is not None else None,
     )
 
@@ -203,6 +211,8 @@ class CardChecker:
         self.reader = reader
         self.enabled = settings.enabled_codes()
         rules = [rule() for rule in all_rules() if rule.code in self.enabled]
+        for rule in rules:
+            rule.configure(settings)
         self.card_rules = [r for r in rules if not r.base_wide]
         self.base_rules = [r for r in rules if r.base_wide]
         self._ignored_by_path: dict[str, frozenset[str]] = {}
@@ -311,10 +321,10 @@ def join(parts: list[FileResult], checker: CardChecker, problems: list[Problem] 
         if kind is None:
             continue
         code, name = kind
-        if code == "BJ901" and not active(code, problem.path):
+        if code in _RULE_PROBLEMS and not active(code, problem.path):
             continue
         error = Finding(
-            code=code, name=name, severity=Severity.ERROR if code != "BJ901" else settings.severity_of(
+            code=code, name=name, severity=Severity.ERROR if code not in _RULE_PROBLEMS else settings.severity_of(
                 code, Severity.WARNING),
             message=show_invisible(problem.message), path=problem.path, line=problem.line, column=problem.column,
             end_column=problem.column + 1, card=problem.card_id)

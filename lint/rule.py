@@ -44,6 +44,9 @@ class Hit:
     readings: list[str] = field(default_factory=list)
     suggestion: str | None = None
     fix: Fix | None = None
+    # (file line, column, end column) of card data outside the text (a ruling's rule number):
+    # the finding points there instead of at start..end of the text
+    place: tuple[int, int, int] | None = None
 
 
 class Rule:
@@ -63,8 +66,13 @@ class Rule:
     base_wide: ClassVar[bool] = False
     # reported by the engine or the suppression pass, not by `check`
     engine_emitted: ClassVar[bool] = False
+    # the «Плохо»/«Хорошо» examples are card base YAML, not a bare card text (tests load them as a file)
+    examples_are_yaml: ClassVar[bool] = False
     # "safe" or "unsafe" when the rule's findings carry fixes (lint/fix.py); the catalogue says so
     fix_applicability: ClassVar[str | None] = None
+
+    def configure(self, settings: Any) -> None:
+        """Called once with the lint settings, before any card (BJ601 reads the rulebook they name)."""
 
     def check(self, ctx: "CardContext") -> Iterable[Hit]:
         return ()

@@ -53,9 +53,13 @@ def _modules(folder: str):
 
 def settings_fingerprint(settings) -> str:
     """What of the settings reaches a card's findings."""
+    from lint.rules.bj6_rulings import rulebook_stamp
+
+    # BJ601 judges rulings against the rulebook: its files are part of what the findings depend on
     return repr((settings.layers, sorted(settings.per_file_ignores.items()),
                  sorted((k, v.label) for k, v in settings.severity_overrides.items()),
-                 settings.threshold.label, str(settings.root)))
+                 settings.threshold.label, str(settings.root),
+                 settings.rulebook, rulebook_stamp(settings.rulebook)))
 
 
 def reading_signature(features) -> str:
@@ -108,7 +112,8 @@ class CardDigester:
         findings = lint_base(one, self.settings, reader=lambda _card: features).findings
         record = {
             "card": {"id": card.id, "name": card.name, "set": card.set_id, "set_name": card.set_name,
-                     "line": card.line, "fields": card.fields, "text": card.text},
+                     "line": card.line, "fields": card.fields, "text": card.text,
+                     "rulings": [ruling.to_dict() for ruling in card.rulings]},
             "feature_lines": feature_lines(features, card.text),
             "features": [feature_record(f) for f in features],
             "explain": payload(explain_features(features, card_name=card.name), card.id),

@@ -55,7 +55,10 @@ def _layout(card: Card) -> tuple:
     relative to the card (columns appear in messages), its fields."""
     return (card.id, card.name, card.text, card.column,
             tuple((tl.line - card.line, tl.column) for tl in card.text_lines),
-            repr(sorted(card.fields.items())))
+            repr(sorted(card.fields.items())),
+            # BJ601 points at a ruling's rule numbers
+            tuple((r.rules, tuple((line - card.line, *rest) for line, *rest in r.rule_places))
+                  for r in card.rulings))
 
 
 def _copied(finding: Finding, delta: int) -> Finding:

@@ -85,7 +85,10 @@ def feature_hover(analysis: Analysis, offset: int, rulebook=None) -> Hover | Non
     number = _number(features, feature)
     start, end = analysis.places(card).span(*feature.span)
     head = f"**{md(card.name)}** \\[{md(card.id)}\\] · "
-    return Hover(head + render_feature(feature, number, rulebook), start + analysis.bom, end + analysis.bom)
+    from server.rulings_hover import rulings_markdown
+
+    body = render_feature(feature, number, rulebook) + rulings_markdown(card, rulebook)
+    return Hover(head + body, start + analysis.bom, end + analysis.bom)
 
 
 def _number(features, target, prefix: str = "") -> str:

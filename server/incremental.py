@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from cardbase.model import Card, CardBase, NoqaComment, Problem, TextLine
+from cardbase.model import Card, CardBase, NoqaComment, Problem, Ruling, TextLine
 
 _CARDS_AT = re.compile(r"^cards[ \t]*:[ \t]*(?:#[^\r\n]*)?\r?$", re.M)
 _CONTENT = re.compile(r"^( *)[^ \r\n#]", re.M)          # the first line that is neither blank nor a comment
@@ -107,12 +107,15 @@ def moved_card(card: Card, delta: int) -> Card:
         card, line=card.line + delta,
         text_lines=[dataclasses.replace(tl, line=tl.line + delta) for tl in card.text_lines],
         field_positions={k: (line + delta, column) for k, (line, column) in card.field_positions.items()},
-        noqa_comments=[dataclasses.replace(n, line=n.line + delta) for n in card.noqa_comments])
+        noqa_comments=[dataclasses.replace(n, line=n.line + delta) for n in card.noqa_comments],
+        rulings=tuple(dataclasses.replace(r, line=r.line + delta,
+                                          rule_places=tuple((line + delta, *rest) for line, *rest in r.rule_places))
+                      for r in card.rulings))
 
 
 # what moved_card knows how to move; a field added to Card later must be added there
-MOVED_FIELDS = {Card: ("line", "text_lines", "field_positions", "noqa_comments"),
-                TextLine: ("line",), NoqaComment: ("line",)}
+MOVED_FIELDS = {Card: ("line", "text_lines", "field_positions", "noqa_comments", "rulings"),
+                TextLine: ("line",), NoqaComment: ("line",), Ruling: ("line", "rule_places")}
 
 
 # More changed cards than this: one whole load is cheaper than composing each.

@@ -141,7 +141,7 @@ def test_unknown_field_and_duplicate_key(tmp_path):
     assert base.cards[0].name == "Кшар"
     assert messages(base) == [
         f"{path}:8:3: неизвестное поле «txt» (может быть, text?); ожидается одно из: id, name, text, number, "
-        "element, cost, elite, unique, type, class, rarity, health, move, strike, errata, noqa",
+        "element, cost, elite, unique, type, class, rarity, health, move, strike, errata, noqa, rulings",
         f"{path}:9:3: карта: повторный ключ «name» (первый в строке 6); ожидается каждый ключ один раз, взят первый",
     ]
 

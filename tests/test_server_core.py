@@ -149,14 +149,15 @@ def test_an_edit_in_one_card_composes_that_card_only():
 def test_moving_a_card_knows_every_field_with_a_line():
     import dataclasses
 
-    from cardbase.model import Card, NoqaComment, TextLine
+    from cardbase.model import Card, NoqaComment, Ruling, TextLine
 
     # every field is either moved or known to hold no line: a field added later fails here until
     # someone decides which (the former check listed the moved names against themselves)
     unmoved = {Card: {"id", "name", "text", "set_id", "set_name", "path", "column", "fields"},
                TextLine: {"text", "offset", "column", "comment", "escapes"},
-               NoqaComment: {"codes", "column", "raw", "text_line"}}
-    for kind in (Card, TextLine, NoqaComment):
+               NoqaComment: {"codes", "column", "raw", "text_line"},
+               Ruling: {"answer", "question", "source", "date", "rules", "id", "column"}}
+    for kind in (Card, TextLine, NoqaComment, Ruling):
         names = {f.name for f in dataclasses.fields(kind)}
         assert names - set(MOVED_FIELDS[kind]) == unmoved[kind], kind
         assert set(MOVED_FIELDS[kind]) <= names, kind
@@ -326,3 +327,50 @@ def test_unsafe_fixes_are_offered_marked_and_not_preferred(tmp_path):
     (offer,) = [o for o in offers(analysis, 0, len(text)) if o.action == "fix"]
     assert offer.title == f"{finding.fix.title} (BJ202) — небезопасно: может менять смысл текста"
     assert offer.preferred is False
+
+
+def test_hover_shows_the_cards_rulings_with_rule_links(rulebook_base):
+    from rulebook import by_number, load_rulebook
+    from server.hover import feature_hover
+
+    rules, path = rulebook_base
+    path.write_text("set: {id: r, name: R}\ncards:\n- id: r1\n  name: Р\n  rulings:\n"
+                    "  - question: Можно ли закрыть *цель*?\n    answer: Да, если она открыта.\n"
+                    "    source: судья\n    date: '2025-07-01'\n    rules: ['505.5', '999.1']\n"
+                    "  - answer: Уточнение без вопроса.\n"
+                    "  text: '{tap}: ранить цель на 1, при этом закрыть ее.'\n", encoding="utf-8")
+    analysis, _, _ = _server_analysis(path)
+    book = load_rulebook(rules)
+    hover = feature_hover(analysis, analysis.text.index("при этом"), book)
+    rule = [m.rule for m in by_number(book, "505.5") if m.rule.number == "505.5"][0]
+    link = f"[505.5]({(rules / rule.source).resolve().as_uri()}#L{rule.line})"
+    assert hover.markdown.endswith(
+        "\n\n**Решения судей** (2)\n\n"
+        "1. **Вопрос:** Можно ли закрыть \\*цель\\*?\n"
+        "   **Ответ:** Да, если она открыта.\n"
+        f"   *источник: судья; дата: 2025-07-01; правила: {link}, 999.1*\n"
+        "2. **Ответ:** Уточнение без вопроса.\n")
+
+
+def test_a_moved_card_moves_its_rulings():
+    from server.incremental import moved_card
+
+    source = ("set: {id: r, name: R}\ncards:\n- id: r1\n  name: Р\n  rulings:\n  - answer: Да.\n"
+              "    rules: ['505.5']\n  text: x\n")
+    card = load_file("x.yaml", source=source).cards[0]
+    moved = moved_card(card, 3)
+    assert [(r.line, r.rule_places) for r in moved.rulings] == [(9, ((10, 13, 20),))]
+    assert load_file("x.yaml", source="\n\n\n" + source).cards[0].rulings == moved.rulings
+
+
+def test_bj601_follows_an_edited_ruling_in_the_editor(rulebook_base):
+    _, path = rulebook_base
+    source = ("set: {id: r, name: R}\ncards:\n- id: r1\n  name: Р\n  rulings:\n  - answer: Да.\n"
+              "    rules: ['999.1']\n  text: '{tap}: ранить цель на 1.'\n")
+    path.write_text(source, encoding="utf-8")
+    analysis, linter, index = _server_analysis(path)
+    assert [(f.code, f.line, f.column) for f in analysis.findings if f.code == "BJ601"] == [("BJ601", 7, 13)]
+    _, findings = linter.lint(analysis.path, source.replace("999.1", "505.5"), analysis.scope, index)
+    assert [f for f in findings if f.code == "BJ601"] == []
+    _, findings = linter.lint(analysis.path, "\n" + source, analysis.scope, index)
+    assert [(f.code, f.line) for f in findings if f.code == "BJ601"] == [("BJ601", 8)]

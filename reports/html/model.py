@@ -161,6 +161,9 @@ def card_entry(card, findings: list, features: list | None, compact: bool = Fals
         "codes": sorted({f["code"] for f in numbered}),
         "severities": [s for s in SEVERITY_ORDER if any(f["severity"] == s for f in numbered)],
         "change": None, "page": None,
+        # the judges' rulings the base holds (cardbase.rulings), every key present for the template
+        "rulings": [{"question": r.question, "answer": r.answer, "source": r.source, "date": r.date,
+                     "rules": list(r.rules)} for r in card.rulings],
     }
 
 

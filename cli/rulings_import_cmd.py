@@ -1,0 +1,47 @@
+"""`import --rulings`: print what the merge of judges' rulings did and pick the exit code.
+
+Only wiring: the work is `cardbase.rulings_import.merge_rulings`. Exit codes as
+the rest of import: 0 — done (rulings without a card in the base and bad lines
+are named on stderr and skipped); 2 — the rulings file or the base cannot be
+read, or a file could not be written.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from russian.plural import plural
+
+
+def merge_or_exit(rulings_file: Path, base_dir: Path) -> None:
+    from cardbase.load import format_problem
+    from cardbase.rulings_import import merge_rulings
+    from reports.escape import visible
+
+    if not base_dir.is_dir():
+        click.echo(f"Ошибка: --out {visible(str(base_dir))}: папки базы нет; решения добавляются в "
+                   "существующую базу карт (сначала импортируйте карты).", err=True)
+        raise SystemExit(2)
+    result = merge_rulings(rulings_file, [str(base_dir)])
+    for problem in result.problems + result.unplaced:
+        click.echo(visible(format_problem(problem)), err=True)
+    if result.unreadable:
+        click.echo("Ошибка: файл решений не прочитан; ничего не добавлено.", err=True)
+        raise SystemExit(2)
+    for path, reason in result.failed:
+        click.echo(f"{visible(path)}: {reason}", err=True)
+    added, cards, files = result.added, result.cards, len(result.written)
+    click.echo(f"Решения: добавлено {added} {plural(added, 'решение', 'решения', 'решений')} к {cards} "
+               f"{plural(cards, 'карте', 'картам', 'картам')} в {files} {plural(files, 'файле', 'файлах', 'файлах')}; "
+               f"уже были в базе: {result.present}.")
+    if result.unplaced:
+        count = len(result.unplaced)
+        click.echo(f"Не размещено: {count} (см. сообщения выше).", err=True)
+    if result.problems:
+        click.echo(f"Пропущено строк: {len(result.problems)} (см. сообщения выше).", err=True)
+    if result.failed:
+        count = len(result.failed)
+        click.echo(f"Ошибка: не записано {count} {plural(count, 'файл', 'файла', 'файлов')} базы "
+                   "(причины — выше).", err=True)
+        raise SystemExit(2)

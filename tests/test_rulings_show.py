@@ -1,0 +1,141 @@
+"""`card`, `explain --card` and `card r:WORDS` show and search what the base holds of a card's rulings."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from cardbase.load import load_base
+from cardbase.lookup import catalogue_of
+from cardbase.query import parse, search
+from cli.main import main
+
+BASE = """\
+set: {id: d1, name: Демо}
+cards:
+- id: d1_1
+  name: Кровавый шаман
+  rulings:
+  - question: Если благословленный шаман выкинул на кубике 1, чему равен следующий бросок?
+    answer: Двум.
+    source: судья Иванов
+    date: '2025-07-01'
+    rules: ['116.3', '505.7']
+  - answer: |-
+      Только пока он на кладбище.
+      Второй строкой — уточнение.
+  text: '{tap}: ранить цель на 1.'
+- id: d1_2
+  name: Гном
+  text: При атаке — ранить цель на 1.
+"""
+REPRINT = """\
+set: {id: d2, name: Второй}
+cards:
+- id: d2_1
+  name: Кровавый шаман
+  rulings:
+  - question: если благословленный шаман выкинул на кубике 1 — чему равен следующий бросок
+    answer: двум
+  - answer: Только в этой печати.
+  text: '{tap}: ранить цель на 1.'
+"""
+
+SHAMAN_RULINGS = """\
+Решения судей (2):
+  1. Вопрос: Если благословленный шаман выкинул на кубике 1, чему равен следующий бросок?
+     Ответ: Двум.
+     источник: судья Иванов; дата: 2025-07-01; правила: 116.3, 505.7
+  2. Ответ: Только пока он на кладбище.
+       Второй строкой — уточнение.
+"""
+
+
+@pytest.fixture
+def base(tmp_path):
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    (folder / "d1.yaml").write_text(BASE, encoding="utf-8")
+    return folder
+
+
+def _card(*args):
+    return CliRunner().invoke(main, ["card", *map(str, args)])
+
+
+def test_card_shows_the_rulings_after_the_findings(base):
+    result = _card("d1_1", "--base", base)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.endswith("\n" + SHAMAN_RULINGS)
+    plain = _card("d1_2", "--base", base)
+    assert plain.exit_code == 0 and "Решения судей" not in plain.stdout
+
+
+def test_card_json_carries_the_rulings(base):
+    result = _card("d1_1", "--base", base, "--format", "json")
+    (card,) = json.loads(result.stdout)["cards"]
+    assert card["rulings"] == [
+        {"question": "Если благословленный шаман выкинул на кубике 1, чему равен следующий бросок?",
+         "answer": "Двум.", "source": "судья Иванов", "date": "2025-07-01", "rules": ["116.3", "505.7"]},
+        {"question": "", "answer": "Только пока он на кладбище.\nВторой строкой — уточнение."}]
+
+
+def test_a_ruling_on_every_print_is_shown_once_and_one_print_only_is_marked(base):
+    (base / "d2.yaml").write_text(REPRINT, encoding="utf-8")
+    result = _card("Кровавый шаман", "--base", base)
+    assert result.exit_code == 0
+    block = result.stdout[result.stdout.index("Решения судей"):]
+    assert block.splitlines()[0] == "Решения судей (3):"
+    assert "  1. Вопрос: Если благословленный шаман" in block and "[печать" not in block.splitlines()[1]
+    assert "  2. Ответ: Только пока он на кладбище.  [печать d1_1]" in block
+    assert "  3. Ответ: Только в этой печати.  [печать d2_1]" in block
+
+
+def test_explain_card_shows_the_rulings_below_the_explanation(base):
+    result = CliRunner().invoke(main, ["explain", "--card", "d1_1", "--base", str(base)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.endswith("\n\n" + SHAMAN_RULINGS)
+
+
+@pytest.mark.parametrize("query", ["r:благословленный", "решение:кубике", 'r:"на кладбище"', "r:ВТОРОЙ"])
+def test_card_search_over_rulings_finds_the_card(base, query):
+    result = _card(query, "--base", base)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("Кровавый шаман  [d1_1]")
+
+
+def test_card_search_over_rulings_misses_and_negates(base):
+    miss = _card("r:дракон", "--base", base)
+    assert miss.exit_code == 1
+    negated = _card("--base", base, "--", "-r:кубике")
+    assert negated.exit_code == 0 and negated.stdout.startswith("Гном  [d1_2]")
+
+
+def test_search_over_rulings_on_a_loaded_base(base):
+    cards = load_base([str(base)])
+    assert [e.id for e in search(catalogue_of(cards), parse("r:двум o:ранить"))] == ["d1_1"]
+    assert [e.id for e in search(catalogue_of(cards), parse("r:атаке"))] == []   # the text is not a ruling
+
+
+def test_explain_card_json_carries_the_rulings(base):
+    result = CliRunner().invoke(main, ["explain", "--card", "d1_1", "--base", str(base), "--format", "json"])
+    data = json.loads(result.stdout)
+    assert [r["answer"] for r in data["rulings"]] == ["Двум.", "Только пока он на кладбище.\nВторой строкой — уточнение."]
+    assert data["rulings"][0]["rules"] == ["116.3", "505.7"]
+    plain = CliRunner().invoke(main, ["explain", "--card", "d1_2", "--base", str(base), "--format", "json"])
+    assert json.loads(plain.stdout)["rulings"] == []
+
+
+def test_card_findings_follow_the_rulebook_named_by_the_settings(base, tmp_path, monkeypatch):
+    rules = tmp_path / "свод"
+    rules.mkdir()
+    (rules / "116.txt").write_text("116. Особенности.\n116.3. Срабатывающие.\n", encoding="utf-8")
+    (tmp_path / "berserk-judge.toml").write_text(f'rulebook = "{rules}"\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    first = _card("d1_1", "--base", base)
+    assert ("BJ601 [предупреждение] решение ссылается на правило 505.7, которого нет в своде правил; "
+            "проверьте номер") in first.stdout
+    (rules / "505.txt").write_text("505. Связки.\n505.7. Выбор.\n", encoding="utf-8")
+    again = _card("d1_1", "--base", base)
+    assert "BJ601" not in again.stdout
