@@ -5,7 +5,9 @@ base error, 3 — several cards match (they are listed on stdout).
 """
 from __future__ import annotations
 
+import os
 import sys
+from pathlib import Path
 
 import click
 
@@ -13,10 +15,24 @@ FOUND, NOT_FOUND, ERROR, SEVERAL = 0, 1, 2, 3
 MAX_LISTED = 50
 
 
+def index_folder(settings) -> Path:
+    """Where the card index lives: in the folder BERSERK_JUDGE_CACHE_DIR names, else in the
+    user's cache folder (platformdirs), the same from any working folder (the index names
+    each base by its resolved paths)."""
+    from cardbase.cachedir import CACHE_ENV
+    from cardbase.index import INDEX_DIR
+    from cli.lint_run import cache_folder
+
+    if os.environ.get(CACHE_ENV):
+        return cache_folder(settings) / INDEX_DIR
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("berserk-judge", appauthor=False)) / INDEX_DIR
+
+
 def open_base(bases, rebuild: bool = False):
     """The indexed base of --base, of the configured base, or of the demo base; unreadable → exit 2."""
-    from cardbase.index import INDEX_DIR, open_index
-    from cli.lint_run import cache_folder
+    from cardbase.index import open_index
     from lint.config import ConfigError, load_settings
     from reports.card_digest import CardDigester
 
@@ -33,11 +49,16 @@ def open_base(bases, rebuild: bool = False):
         return bars[-1]
 
     try:
-        indexed = open_index(cache_folder(settings) / INDEX_DIR, list(bases) or settings.cardbase,
+        indexed = open_index(index_folder(settings), list(bases) or settings.cardbase,
                              CardDigester(settings), progress, rebuild)
     finally:
         for bar in bars:
             bar.close()
+    if indexed.healed and not rebuild:
+        from reports.escape import visible
+
+        click.echo(f"Предупреждение: указатель карт был повреждён ({visible(indexed.healed)}); "
+                   f"построен заново.", err=True)
     fatal = [p for p in indexed.problems if p["kind"] == "unreadable" or p["line"] <= 0]
     if fatal and not indexed.ids:
         for problem in fatal:
@@ -106,6 +127,7 @@ def find_or_exit(query: str, bases, fmt: str = "text"):
     JSON) and the exit code is 3 (several) or 1 (none). An index entry broken under the lookup
     is built anew once."""
     from cardbase.index import IndexDamaged
+    from reports.escape import visible
 
     for attempt in (0, 1):
         indexed = open_base(bases, rebuild=bool(attempt))
@@ -115,8 +137,10 @@ def find_or_exit(query: str, bases, fmt: str = "text"):
             break
         except IndexDamaged as exc:
             if attempt:
-                click.echo(f"Ошибка: {exc}", err=True)
+                click.echo(f"Ошибка: {visible(str(exc))}", err=True)
                 sys.exit(ERROR)
+            click.echo(f"Предупреждение: указатель карт был повреждён ({visible(str(exc))}); "
+                       f"построен заново.", err=True)
     if lookup.card is None:
         report_miss(query, lookup)
         if fmt == "json":
