@@ -92,9 +92,29 @@ def find(indexed, query: str):
     first: dict = {}                      # each name once, with its first printing found
     for entry in search(indexed, terms):
         first.setdefault(entry.folded_name, entry)
+    if any(term.key == "class" for term in terms):
+        _note_missing_classes(indexed)
     if len(first) == 1:
         return Lookup(printings(indexed, next(iter(first))), score=100.0)
     return Lookup(candidates=[(entry, 100.0) for entry in first.values()])
+
+
+def _note_missing_classes(indexed) -> None:
+    """Say which cards a `class:` search cannot see: those without class data (a `class`
+    field, or «Класс: …» in the text)."""
+    columns = indexed.columns(["classes", "set_id"])
+    missing = [n for n, classes in enumerate(columns["classes"]) if not classes]
+    if not missing:
+        return
+    from reports.escape import visible
+
+    sets = list(dict.fromkeys(columns["set_id"][n] for n in missing))
+    whole = [s for s in sets if all(not c for c, set_id in zip(columns["classes"], columns["set_id"]) if set_id == s)]
+    shown = ", ".join(visible(str(s)) for s in sets[:12]) + (f" и ещё {len(sets) - 12}" if len(sets) > 12 else "")
+    click.echo(f"Примечание: у {len(missing)} из {len(indexed.ids)} карт нет данных о классе (ни поля class, ни "
+               f"«Класс: …» в тексте), class: их не находит; выпуски: {shown}"
+               + (" (ни у одной карты выпуска: " + ", ".join(visible(str(s)) for s in whole[:12]) + ")" if whole else "")
+               + ".", err=True)
 
 
 def candidate_record(entry, score) -> dict:
@@ -112,13 +132,18 @@ def candidate_lines(candidates) -> list[str]:
 
 
 def report_miss(query: str, lookup) -> None:
-    """Several cards or none: the message on stderr (the list itself on stdout)."""
+    """Several cards or none: the message on stderr (the list itself on stdout); none
+    names the closest names below the clear score («похожие»)."""
+    from reports.escape import visible
+
     if lookup.candidates:
         click.echo(f"Запросу «{query}» подходят несколько карт ({len(lookup.candidates)}); уточните запрос "
                    f"или укажите id:", err=True)
     else:
+        similar = "; ".join(f"{entry.name} ({entry.id}, {score:g})" for entry, score in lookup.similar[:5])
         click.echo(f"Ошибка: карта «{query}» не найдена в базе (ни по id, ни по имени, ни в латинской "
-                   f"записи или другой раскладке).", err=True)
+                   f"записи или другой раскладке)." + (f" Похожие: {visible(similar)}." if similar else ""),
+                   err=True)
 
 
 def find_or_exit(query: str, bases, fmt: str = "text"):
@@ -147,7 +172,10 @@ def find_or_exit(query: str, bases, fmt: str = "text"):
             import json
 
             rows = [candidate_record(entry, score) for entry, score in lookup.candidates]
-            click.echo(json.dumps({"cards": [], "candidates": rows}, ensure_ascii=False, indent=2))
+            out = {"cards": [], "candidates": rows}
+            if lookup.similar:
+                out["similar"] = [candidate_record(entry, score) for entry, score in lookup.similar]
+            click.echo(json.dumps(out, ensure_ascii=False, indent=2))
         else:
             for line in candidate_lines(lookup.candidates):
                 click.echo(line)
