@@ -239,3 +239,25 @@ def test_the_index_stays_within_five_times_the_base(tmp_path, monkeypatch):
     size = sum(p.stat().st_size for p in demo.iterdir() if p.suffix in (".yaml", ".yml"))
     index = sum(p.stat().st_size for p in (tmp_path / "cache" / INDEX_DIR).rglob("*") if p.is_file())
     assert 0 < index <= 5 * size, (index, size)
+
+
+def test_workers_write_their_own_entries_and_send_back_only_headers(tmp_path, monkeypatch):
+    from cardbase import index
+    from cardbase.cachedir import claim
+
+    monkeypatch.setattr(index, "_cores", lambda: 2)
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    tasks = []
+    for n in range(3):
+        path = folder / f"{n}.yaml"
+        write(path, f"Выпуск {n}")
+        tasks.append((str(path), path.read_bytes(), tmp_path / "entries" / f"{n}.jsonl"))
+    claim(tmp_path)
+    (tmp_path / "entries").mkdir()
+    got = dict(index._digests(RawProducer(), tasks, [0, 1, 2], 2))
+    assert sorted(got) == [0, 1, 2]
+    for n, header in got.items():
+        assert "lines" not in header and header["stored"] and [row[0] for row in header["rows"]] == ["a_1", "a_2"]
+        blob = zlib.decompress((tmp_path / "entries" / f"{n}.jsonl").read_bytes())
+        assert json.loads(blob[header["start"]:].split(b"\n")[0])["card"]["set_name"] == f"Выпуск {n}"
