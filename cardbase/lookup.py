@@ -82,12 +82,30 @@ def classes_of(fields: dict, text: str | None) -> tuple[str, ...]:
     return found
 
 
+_MAX_INT_BITS = 14_000        # about 4,200 decimal digits: Python refuses to print longer ints as decimal
+
+
+def json_safe(value):
+    """`value` with what JSON and str() cannot take made printable: an integer of thousands of
+    digits (a card field «0xfff…») becomes its hex string; keys of other types, their str."""
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        return hex(value) if value.bit_length() > _MAX_INT_BITS else value
+    if isinstance(value, dict):
+        return {(k if isinstance(k, str) else str(json_safe(k))): json_safe(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_safe(v) for v in value]
+    return value
+
+
 def entry_of(card, kinds: tuple[str, ...] = ()) -> CardEntry:
     """The entry of a loaded cardbase.model.Card."""
     fields = card.fields
     classes = classes_of(fields, card.text)
     return CardEntry(card.id, card.name, fold(card.name), card.set_id, card.set_name, _text(fields.get("element")),
-                     _text(fields.get("type")), fields.get("cost"), classes, kinds, fold(card.text or ""), card)
+                     _text(fields.get("type")), json_safe(fields.get("cost")), classes, kinds, fold(card.text or ""),
+                     card)
 
 
 def _text(value) -> str | None:

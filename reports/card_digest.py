@@ -167,13 +167,16 @@ class CardDigester:
 
 
 def _encode(record: dict) -> bytes:
-    """JSON bytes of a record; values JSON lacks (dates in a card's fields) as their str."""
+    """JSON bytes of a record; values JSON lacks (dates in a card's fields) as their str, an
+    integer of thousands of digits as its hex (`cardbase.lookup.json_safe`)."""
     import msgspec
+
+    from cardbase.lookup import json_safe
 
     try:
         return msgspec.json.encode(record, enc_hook=str)
     except (TypeError, ValueError, OverflowError, msgspec.EncodeError):   # lone surrogates, huge ints, odd keys
-        return json.dumps(record, ensure_ascii=False, default=str).encode("utf-8", "surrogatepass")
+        return json.dumps(json_safe(record), ensure_ascii=False, default=str).encode("utf-8", "surrogatepass")
 
 
 def _problem(problem) -> dict:

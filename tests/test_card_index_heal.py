@@ -261,3 +261,17 @@ def test_workers_write_their_own_entries_and_send_back_only_headers(tmp_path, mo
         assert "lines" not in header and header["stored"] and [row[0] for row in header["rows"]] == ["a_1", "a_2"]
         blob = zlib.decompress((tmp_path / "entries" / f"{n}.jsonl").read_bytes())
         assert json.loads(blob[header["start"]:].split(b"\n")[0])["card"]["set_name"] == f"Выпуск {n}"
+
+
+def test_a_field_of_thousands_of_digits_is_shown_not_a_traceback(tmp_path, monkeypatch):
+    """A number too long for str() (Python refuses 4,300+ decimal digits) is kept as its hex (issue 26)."""
+    monkeypatch.setenv("BERSERK_JUDGE_CACHE_DIR", str(tmp_path / "cache"))
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    (folder / "a.yaml").write_text("set: {id: a, name: A}\ncards:\n- id: a1\n  name: Икс\n  cost: 0x" + "f" * 4000
+                                   + "\n  text: 'Ранить цель на 1.'\n", encoding="utf-8")
+    for args in (["a1"], ["a1", "--format", "json"], ["cost>=3"]):
+        result = CliRunner().invoke(main, ["card", *args, "--base", str(folder)])
+        assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    shown = CliRunner().invoke(main, ["card", "a1", "--base", str(folder)])
+    assert shown.exit_code == 0 and "стоимость: 0x" + "f" * 4000 in shown.output
