@@ -58,21 +58,29 @@ def settings_fingerprint(settings) -> str:
                  settings.threshold.label, str(settings.root)))
 
 
-def reading_signature(features) -> str:
+def reading_signature(features, records=None) -> str:
     """The readings of a text with typography folded (case, ё, spaces, quotes, dashes, punctuation):
-    two printings with the same signature read alike."""
+    two printings with the same signature read alike. `records`: the features' `canon` records
+    when made already (their readings are not worked out again)."""
     from parser import reading_strings
 
     def folded(text) -> str:
         return _TYPOGRAPHY.sub("", (text or "").casefold().replace("ё", "е"))
 
     parts = []
-    for feature in features:
+    for n, feature in enumerate(features):
         if feature.kind == "errata":
             continue
-        readings = reading_strings(feature) if feature.reading is not None else [feature.text]
+        record = records[n] if records is not None else None
+        if feature.reading is None:
+            readings = [feature.text]
+        else:
+            readings = record["readings"] if record is not None else reading_strings(feature)
+        granted = ""
+        if feature.granted:
+            granted = reading_signature(feature.granted, record["granted"] if record is not None else None)
         parts.append([feature.kind, folded(feature.payment), folded(feature.condition), folded(feature.label),
-                      [folded(r) for r in readings], reading_signature(feature.granted) if feature.granted else ""])
+                      [folded(r) for r in readings], granted])
     return hashlib.sha256(json.dumps(parts, ensure_ascii=False).encode()).hexdigest()[:16]
 
 
@@ -137,15 +145,16 @@ class CardDigester:
         features = self._features = read_card(card)
         one = CardBase(cards=[card], problems=list(problems), paths=[card.path])
         findings = lint_base(one, self.settings, checker=self._check()).findings
+        records = [feature_record(f) for f in features]
         record = {
             "card": {"id": card.id, "name": card.name, "set": card.set_id, "set_name": card.set_name,
                      "line": card.line, "fields": card.fields, "text": card.text},
             "feature_lines": feature_lines(features, card.text),
-            "features": [feature_record(f) for f in features],
+            "features": records,
             "explain": payload(explain_features(features, card_name=card.name), card.id),
             "findings": [f.to_dict() for f in findings],
             "finding_lines": [finding_line(f) for f in findings],
-            "reading": reading_signature(features),
+            "reading": reading_signature(features, records),
         }
         self._features = None
         return _encode(record), tuple(dict.fromkeys(f.kind for f in features))
