@@ -5,8 +5,12 @@ Builds both bases in a temporary folder (the corpus imported as is; the large on
 bench/scale_base.py's base of distinct texts, as bench_scale.py builds it), then, each as a separate
 process with its own cache folder:
 
-* the first call, which builds the card index (wall and CPU);
-* each lookup below --repeat times once the index exists (median wall and CPU);
+* the first `card`, which builds the card index, and a cold `lint` of the same base (each with
+  an empty cache folder of its own), alternately --build-repeat times (median wall and CPU, and
+  their ratio): issue 27 asks first `card` ≤ cold `lint` CPU, ≤ 3 s wall at 1,710 cards;
+* the index's size beside the base's (issue 27: ≤ 5 ×);
+* each lookup below --repeat times once the index exists (median wall and CPU), one of them
+  from another working folder with the base named by another relative path (the same index);
 * `berserk-judge --version` and `python -c pass` as the yardsticks of the same run.
 
 CPU is user + system time of the child process (resource.getrusage), also given as a
@@ -16,7 +20,7 @@ written (PYTHONDONTWRITEBYTECODE unset) and every command runs once before it is
 timed, as a user's second call would. Timings on a shared machine are noisy: read the
 CPU column and the ratios, and run it more than once.
 
-    python bench/bench_lookup.py [--cards 10000] [--repeat 5] [--json bench_lookup.json]
+    python bench/bench_lookup.py [--cards 10000] [--repeat 5] [--build-repeat 3] [--json bench_lookup.json]
 """
 from __future__ import annotations
 
@@ -56,26 +60,27 @@ def lookups(ids: tuple[str, str]) -> list[tuple[str, list[str]]]:
     ]
 
 
-def run(command: list[str], env: dict) -> tuple[float, float, int]:
-    """Wall seconds, CPU seconds (user + system of the child) and the exit code."""
+def run(command: list[str], env: dict, cwd: Path | None = None) -> tuple[float, float, int]:
+    """Wall seconds, CPU seconds (user + system of the child and its workers) and the exit code."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    done = subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    done = subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=cwd)
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return wall, cpu, done.returncode
 
 
-def measure(command: list[str], env: dict, repeat: int, yardstick: list[str] | None = None) -> dict:
+def measure(command: list[str], env: dict, repeat: int, yardstick: list[str] | None = None,
+            cwd: Path | None = None) -> dict:
     """Median wall and CPU of `repeat` runs (after one untimed run); with a yardstick, each run
     alternates with one of it, so that the ratio compares runs made under the same load."""
-    run(command, env)                                    # bytecode and page cache, as a second call
+    run(command, env, cwd)                               # bytecode and page cache, as a second call
     walls, cpus, codes, yard_cpus = [], [], set(), []
     for _ in range(repeat):
         if yardstick is not None:
             yard_cpus.append(run(yardstick, env)[1])
-        wall, cpu, code = run(command, env)
+        wall, cpu, code = run(command, env, cwd)
         walls.append(wall)
         cpus.append(cpu)
         codes.add(code)
@@ -86,16 +91,58 @@ def measure(command: list[str], env: dict, repeat: int, yardstick: list[str] | N
     return out
 
 
-def bench_base(label: str, base: Path, ids: tuple[str, str], repeat: int, tool: str) -> dict:
+def folder_bytes(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file() and not p.is_symlink())
+
+
+def cold(command: list[str], env: dict) -> tuple[float, float, int, Path]:
+    """A run with an empty cache folder of its own (wall, CPU, exit, the folder: removed by the caller)."""
+    cache = Path(tempfile.mkdtemp(prefix="bench-lookup-cold-"))
+    return (*run(command, {**env, "BERSERK_JUDGE_CACHE_DIR": str(cache)}), cache)
+
+
+def bench_build(base: Path, card_id: str, repeat: int, tool: str, env: dict) -> dict:
+    """First `card` (builds the index) and cold `lint`, alternately, each from an empty cache."""
+    cards, lints, size = [], [], 0
+    for _ in range(repeat):
+        wall, cpu, code, cache = cold([tool, "lint", str(base), "--exit-zero", "-q"], env)
+        lints.append((wall, cpu, code))
+        shutil.rmtree(cache, ignore_errors=True)
+        wall, cpu, code, cache = cold([tool, "card", card_id, "--base", str(base)], env)
+        cards.append((wall, cpu, code))
+        size = folder_bytes(cache / "cards-index")
+        shutil.rmtree(cache, ignore_errors=True)
+
+    def median(rows, n):
+        return statistics.median(row[n] for row in rows)
+
+    out = {"first_card": {"wall": median(cards, 0), "cpu": median(cards, 1), "exit": sorted({r[2] for r in cards})},
+           "cold_lint": {"wall": median(lints, 0), "cpu": median(lints, 1), "exit": sorted({r[2] for r in lints})},
+           "index_bytes": size, "base_bytes": folder_bytes(base), "runs": repeat}
+    out["cpu_vs_cold_lint"] = out["first_card"]["cpu"] / out["cold_lint"]["cpu"]
+    out["index_vs_base"] = size / out["base_bytes"]
+    return out
+
+
+def bench_base(label: str, base: Path, ids: tuple[str, str], repeat: int, tool: str, build_repeat: int) -> dict:
     cache = Path(tempfile.mkdtemp(prefix="bench-lookup-cache-"))
+    elsewhere = Path(tempfile.mkdtemp(prefix="bench-lookup-cwd-"))
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env["BERSERK_JUDGE_CACHE_DIR"] = str(cache)
     try:
-        wall, cpu, code = run([tool, "card", ids[0], "--base", str(base)], env)
-        out = {"base": label, "build": {"wall": wall, "cpu": cpu, "exit": [code]}, "lookups": {}}
-        print(f"\n{label}: first call (builds the card index): {wall:.2f} s wall, {cpu:.2f} s CPU")
-        for name, args in lookups(ids):
-            result = measure([tool, *args, "--base", str(base)], env, repeat, [tool, "--version"])
+        build = bench_build(base, ids[0], build_repeat, tool, env)
+        first, lint = build["first_card"], build["cold_lint"]
+        print(f"\n{label}: first card (builds the card index) {first['wall']:.2f} s wall, {first['cpu']:.2f} s CPU; "
+              f"cold lint {lint['wall']:.2f} s wall, {lint['cpu']:.2f} s CPU; first card CPU = "
+              f"{build['cpu_vs_cold_lint']:.2f} × cold lint (median of {build_repeat}, alternately)")
+        print(f"  index {build['index_bytes'] / 1e6:.2f} MB for a {build['base_bytes'] / 1e6:.2f} MB base "
+              f"({build['index_vs_base']:.1f} ×)")
+        env["BERSERK_JUDGE_CACHE_DIR"] = str(cache)
+        run([tool, "card", ids[0], "--base", str(base)], env)          # the index these lookups read
+        out = {"base": label, "build": build, "lookups": {}}
+        elsewhere_base = os.path.relpath(base, elsewhere)
+        for name, args, cwd in [*((n, [*a, "--base", str(base)], None) for n, a in lookups(ids)),
+                                ("card ID from another folder", ["card", ids[1], "--base", elsewhere_base], elsewhere)]:
+            result = measure([tool, *args], env, repeat, [tool, "--version"], cwd)
             out["lookups"][name] = result
             mark = "ok" if result["wall"] <= TARGET else "SLOW"
             print(f"  {name:32} {result['wall']:.3f} s wall  {result['cpu']:.3f} s CPU "
@@ -103,12 +150,14 @@ def bench_base(label: str, base: Path, ids: tuple[str, str], repeat: int, tool: 
         return out
     finally:
         shutil.rmtree(cache, ignore_errors=True)
+        shutil.rmtree(elsewhere, ignore_errors=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cards", type=int, default=10000)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--build-repeat", type=int, default=3, help="first card / cold lint pairs per base")
     parser.add_argument("--corpus", type=Path, default=REPO.parent / "shared" / "corpus")
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()
@@ -130,9 +179,10 @@ def main() -> None:
         print("yardsticks: " + "; ".join(f"{k} {v['wall']:.3f} s wall {v['cpu']:.3f} s CPU"
                                          for k, v in yardsticks.items()))
         corpus_cards = len(corpus_records(args.corpus))
-        results = [bench_base(f"corpus base ({corpus_cards:,} cards)", corpus_base, ("s1_58", "s1_109"), args.repeat, tool),
+        results = [bench_base(f"corpus base ({corpus_cards:,} cards)", corpus_base, ("s1_58", "s1_109"), args.repeat,
+                              tool, args.build_repeat),
                    bench_base(f"large base ({args.cards:,} cards)", large, ("s001_58", "s002_109"),
-                              args.repeat, tool)]
+                              args.repeat, tool, args.build_repeat)]
         report = {"target_seconds": TARGET, "yardsticks": yardsticks, "bases": results,
                   "load_average": os.getloadavg()}
         print(f"\nload average during the run: {report['load_average']}")

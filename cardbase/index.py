@@ -1,36 +1,37 @@
 """The card index: what `card`, `explain --card` and a card search need, kept
-beside the lint cache so that a lookup answers without reading the YAML base.
+in a cache folder so that a lookup answers without reading the YAML base.
 
-Layout of the index folder (`<cache folder>/cards-index/`; the cache folder itself carries
-CACHEDIR.TAG and .gitignore, cardbase.cachedir):
+Layout of the index folder (`cards-index/` in the cache folder the caller names; the cache
+folder itself carries CACHEDIR.TAG and .gitignore, cardbase.cachedir):
 
-    files/<key>.jsonl          one card file: line 1 its header (catalogue rows, folded texts,
-                               load problems), then one JSON line per card (what the
-                               producer made of it)
-    bases/<name>.json          one base (the paths as given): the files it expands to, their
-                               sizes and times, their keys and load problems
+    files/<key>.jsonl          one card file, zlib-compressed: line 1 its header (catalogue
+                               rows, folded texts, load problems), then one JSON line per card
+                               (what the producer made of it)
+    bases/<name>.json          one base, named by the resolved paths it was given (the same
+                               entry from any working folder): the files it expands to, their
+                               keys and load problems
     bases/<name>.<column>      one catalogue column, one line per card (text columns) or JSON:
                                ids, folded names and line lengths are read by every lookup;
                                name, set, element, type, cost, classes, kinds by a search or a
                                list of cards; the folded texts by a text search only
 
-A card file's key covers its bytes, its absolute path, the index format and
-the producer's fingerprint (the code and the settings that shape what it
-stores): a changed file — and only that file — is digested again (several
-files in parallel processes), and the base entry is rewritten from the
-per-file entries; entries the base no longer uses are removed. A lookup first
-compares the size, time and inode of the base's files with the base entry (as
-git's index does); only when one differs — or a file was written too close to
-its recording to tell — are the files listed, read and hashed again. Every
-file is written through `cardbase.cachedir.write_entry` (a name, never followed); an entry that is not a
-regular file, is too large, does not parse or does not fit is ignored and
-rebuilt. When the folder cannot be written the index lives in memory for the
-one call.
+A card file's key covers the bytes digested (read once: the bytes hashed are the
+bytes the producer reads), its resolved path, the index format and the producer's
+fingerprint (the code and the settings that shape what it stores). Every lookup
+reads and hashes the base's YAML files again (a few milliseconds a megabyte: an
+edit that keeps a file's size, time and inode is seen too) and compares the keys
+with the base entry; a changed file — and only that file — is digested again,
+several files in parallel processes that write their own entries and send back
+only the header. Every file is written through `cardbase.cachedir.write_entry` (a
+name, never followed); an entry that is not a regular file, is too large, does not
+decompress, parse or fit is rebuilt (`healed` says why). When the folder cannot be
+written the index lives in memory for the one call.
 
-What a card's line holds is the producer's business (duck-typed: a
-`fingerprint` and `digest_file(path) -> FileDigest`; `reports.card_digest`
-has the one the CLI uses); the index stores JSON-ready dicts and the
-catalogue rows (`cardbase.lookup.CardEntry`).
+What a card's line holds is the producer's business (duck-typed: a `fingerprint`,
+`digest_file(path) -> FileDigest` and optionally `digest_raw(path, raw)` (digest
+these bytes), `warm_up()` (before workers fork) and `valid_record(record)`;
+`reports.card_digest` has the one the CLI uses); the index stores JSON-ready dicts
+(or their JSON bytes) and the catalogue rows (`cardbase.lookup.CardEntry`).
 """
 from __future__ import annotations
 
@@ -39,7 +40,7 @@ import hashlib
 import json
 import os
 import stat
-import time
+import zlib
 from dataclasses import dataclass, field
 from itertools import accumulate
 from pathlib import Path
@@ -48,18 +49,19 @@ from typing import Any, Callable
 from cardbase.lookup import ROW, CardEntry, entry_row
 
 INDEX_DIR = "cards-index"
-FORMAT = 4
+FORMAT = 5
 MAX_ENTRY_BYTES = 1 << 30          # an entry larger than this is not trusted
-RACY_SECONDS = 2.0                 # a file changed this close to its recording is always re-read
+COMPRESSION = 1                    # zlib level: 7x smaller records at 0.005 s a megabyte
 COLUMNS = ROW[3:] + ("name",)      # the columns kept in files of their own (id and folded name are in the base entry)
 
 
 @dataclass
 class FileDigest:
-    """What a producer made of one card file: its load problems and, per card, a row and a record."""
+    """What a producer made of one card file: its load problems and, per card, a row and a
+    record (a JSON-ready dict, or its UTF-8 JSON bytes)."""
 
     problems: list[dict] = field(default_factory=list)
-    cards: list[tuple[CardEntry, dict]] = field(default_factory=list)
+    cards: list[tuple[CardEntry, Any]] = field(default_factory=list)
 
 
 class IndexDamaged(Exception):
@@ -81,12 +83,15 @@ class IndexedBase:
     starts: list[int] = field(default_factory=list)    # per file: where its card lines begin
     counts: list[int] = field(default_factory=list)    # per file: how many cards it holds
     built: int = 0                                 # card files digested anew by this call
+    healed: str | None = None                      # why a damaged entry was rebuilt (Russian)
+    valid: Callable[[dict], bool] | None = None    # the producer's check of a stored record
     _entry_paths: list[Path | None] = field(default_factory=list)
     _base_file: Path | None = None
     _columns: dict[str, list] = field(default_factory=dict)
-    _memory: dict[tuple[int, int], dict] = field(default_factory=dict)
+    _memory: dict[tuple[int, int], Any] = field(default_factory=dict)
     _firsts: list[int] | None = None
     _offsets: dict[int, list[int]] = field(default_factory=dict)
+    _blobs: dict[int, bytes] = field(default_factory=dict)
 
     def ref(self, index: int) -> tuple[int, int, int]:
         """(file number, byte offset, length) of card number `index` in its file's entry."""
@@ -126,31 +131,62 @@ class IndexedBase:
         file_no, offset, length = entry.ref
         record = self._memory.get((file_no, offset))
         if record is None:
-            from cardbase.cachedir import open_regular
-
-            handle = open_regular(self._entry_paths[file_no], MAX_ENTRY_BYTES)
-            if handle is None:   # replaced by a link, a FIFO, a device: never opened as such
-                raise IndexDamaged("запись указателя карт не обычный файл")
+            blob = self._blobs.get(file_no)
+            if blob is None:
+                blob = self._blobs[file_no] = _entry_bytes(self._entry_paths[file_no])
+            record = blob[offset:offset + length]
+        if isinstance(record, bytes):
             try:
-                with handle:
-                    handle.seek(offset)
-                    record = json.loads(handle.read(length))
-            except (OSError, ValueError, RecursionError, TypeError) as exc:
+                record = json.loads(record)
+            except (ValueError, RecursionError) as exc:
                 raise IndexDamaged(f"запись указателя карт не читается ({exc})") from None
-            if not isinstance(record, dict):
-                raise IndexDamaged("запись указателя карт повреждена")
+        if not isinstance(record, dict) or not isinstance(record.get("card", {}), dict) or (
+                self.valid is not None and not self.valid(record)):
+            raise IndexDamaged("запись указателя карт повреждена")
         path = self.files[file_no]                 # as the caller names it now
         record.setdefault("card", {})["path"] = path
         for finding in record.get("findings", ()):
-            finding["path"] = path
+            if isinstance(finding, dict):
+                finding["path"] = path
         return record
 
 
+def _entry_bytes(path: Path | None) -> bytes:
+    """The decompressed bytes of a card file's entry; IndexDamaged when it cannot be had."""
+    from cardbase.cachedir import read_regular
+
+    data = read_regular(path, MAX_ENTRY_BYTES) if path is not None else None
+    if data is None:            # replaced by a link, a FIFO, a device: never opened as such
+        raise IndexDamaged("запись указателя карт не обычный файл")
+    try:
+        inflate = zlib.decompressobj()
+        blob = inflate.decompress(data, MAX_ENTRY_BYTES)
+    except zlib.error as exc:
+        raise IndexDamaged(f"запись указателя карт не читается ({exc})") from None
+    if inflate.unconsumed_tail or not inflate.eof:
+        raise IndexDamaged("запись указателя карт не читается (обрезана)")
+    return blob
+
+
 def file_key(producer, path: str, content: bytes) -> str:
-    digest = hashlib.sha256(f"{FORMAT}\0{producer.fingerprint}\0{os.path.abspath(path)}\0".encode(
-        "utf-8", "surrogatepass"))
+    """The key of one card file's entry: the bytes digested, its resolved path, the format, the producer."""
+    digest = hashlib.blake2b(f"{FORMAT}\0{producer.fingerprint}\0{_resolved(path)}\0".encode(
+        "utf-8", "surrogatepass"), digest_size=20)
     digest.update(content)
-    return digest.hexdigest()[:40]
+    return digest.hexdigest()
+
+
+def _resolved(path: str) -> str:
+    try:
+        return os.path.realpath(path)
+    except (OSError, ValueError):
+        return os.path.abspath(path)
+
+
+def base_name(paths: list[str]) -> str:
+    """The name of a base's entry: its resolved paths (found again from any working folder)."""
+    return hashlib.sha256(json.dumps([_resolved(p) for p in paths], ensure_ascii=False).encode(
+        "utf-8", "surrogatepass")).hexdigest()[:40]
 
 
 def open_index(folder: str | os.PathLike, paths: list[str] | None, producer,
@@ -158,93 +194,135 @@ def open_index(folder: str | os.PathLike, paths: list[str] | None, producer,
                jobs: int | None = None) -> IndexedBase:
     """The indexed base of `paths` (files and folders, as `cardbase.discover.expand_paths`
     takes them; None: the demo base), digested where missing or stale. `progress(n)`, when
-    given, is called before n card files are looked at and returns a ticker called per file;
-    `rebuild` ignores the base's entry (after IndexDamaged); `jobs` caps the processes that
-    digest card files (default: the cores, at most 8)."""
+    given, is called before n card files are digested and returns a ticker called per file;
+    `rebuild` ignores every entry (after IndexDamaged: each file is digested again);
+    `jobs` caps the processes that digest card files (default: the cores, at most 8)."""
     from cardbase.discover import demo_base_path
 
     folder = Path(folder)
     given = [str(p) for p in paths] if paths is not None else [str(demo_base_path())]
-    name = hashlib.sha256(json.dumps([os.path.abspath(p) for p in given], ensure_ascii=False).encode(
-        "utf-8", "surrogatepass")).hexdigest()[:40]
-    base_file = folder / "bases" / f"{name}.json"
+    base_file = folder / "bases" / f"{base_name(given)}.json"
     manifest = _read_json(base_file)
-    if not rebuild and _unchanged(manifest, given, producer):
-        try:
-            return _from_manifest(folder, manifest, base_file)
-        except (TypeError, ValueError, KeyError):
-            pass                                       # a damaged entry: built anew below
-    return _build(folder, given, producer, base_file, progress, jobs, manifest)
+    listing, contents = _snapshot(given, producer)
+    healed = None
+    if not rebuild and _manifest_fits(manifest, producer, given):
+        if manifest["listing"] == listing:
+            try:
+                base = _from_manifest(folder, manifest, base_file, given)
+                base.valid = getattr(producer, "valid_record", None)
+                return base
+            except (TypeError, ValueError, KeyError, IndexError, IndexDamaged) as exc:
+                healed = f"повреждена запись базы ({exc})"
+    elif isinstance(manifest, dict) and manifest.get("format") == FORMAT and \
+            manifest.get("fingerprint") == getattr(producer, "fingerprint", None) and not rebuild:
+        healed = "повреждена запись базы"            # ours, of this version, yet not well formed
+    base = _build(folder, given, producer, base_file, progress, jobs, manifest, listing, contents, rebuild)
+    base.healed = healed if healed is not None else ("указатель построен заново" if rebuild else None)
+    base.valid = getattr(producer, "valid_record", None)
+    return base
 
 
 # -- is the recorded base still the base on disk? -------------------------------------
 
-def _listing(given: list[str]) -> list:
-    """What a base's paths hold now: per path, its stat, and for a folder its YAML files' stats."""
+def _snapshot(given: list[str], producer) -> tuple[list, dict[str, bytes]]:
+    """What a base's paths hold now — per path, its kind, and for a folder its YAML files —
+    each file by the key of its bytes; and the bytes read (a build digests exactly these)."""
     from cardbase.discover import YAML_SUFFIXES
+
+    contents: dict[str, bytes] = {}
+
+    def keyed(path: str):
+        real = _resolved(path)
+        try:
+            with open(real, "rb") as handle:
+                data = handle.read()
+        except (OSError, ValueError):
+            return None
+        contents[real] = data
+        return file_key(producer, real, data)
 
     out = []
     for path in given:
-        info = _stat(path)
-        if info is None or info[3] != stat.S_IFDIR:
-            out.append([path, info])
+        real = _resolved(path)
+        try:
+            mode = os.stat(real).st_mode
+        except (OSError, ValueError):
+            out.append([real, None])
+            continue
+        if not stat.S_ISDIR(mode):
+            out.append([real, keyed(real) if stat.S_ISREG(mode) else stat.S_IFMT(mode)])
             continue
         try:
-            names = sorted(e.name for e in os.scandir(path) if e.name.lower().endswith(YAML_SUFFIXES))
+            names = sorted(e.name for e in os.scandir(real) if e.name.lower().endswith(YAML_SUFFIXES))
         except OSError:
             names = []
-        out.append([path, info, [[n, _stat(os.path.join(path, n))] for n in names]])
-    return out
+        out.append([real, "dir", [[n, keyed(os.path.join(real, n))] for n in names]])
+    return out, contents
 
 
-def _stat(path: str) -> list | None:
-    try:
-        info = os.stat(path)
-    except OSError:
-        return None
-    return [info.st_size, info.st_mtime_ns, info.st_ino, stat.S_IFMT(info.st_mode)]
-
-
-def _unchanged(manifest, given: list[str], producer) -> bool:
-    """The recorded listing is the listing now, and every racy file still has its recorded key."""
+def _manifest_fits(manifest, producer, given: list[str]) -> bool:
+    """A base entry of this format and producer for these paths, every row of the right shape."""
     if not (isinstance(manifest, dict) and manifest.get("format") == FORMAT
             and manifest.get("fingerprint") == producer.fingerprint
-            and manifest.get("given") == given and isinstance(manifest.get("files"), list)):
+            and manifest.get("given") == [_resolved(p) for p in given]):
         return False
-    if manifest.get("listing") != _listing(given):
-        return False
-    for path, key, racy, _, _ in manifest["files"]:
-        if racy:
-            try:
-                content = Path(path).read_bytes()
-            except OSError:
-                return False
-            if file_key(producer, path, content) != key:
-                return False
-    return True
+    files, problems, count = manifest.get("files"), manifest.get("problems"), manifest.get("cards")
+    return (isinstance(files, list) and isinstance(problems, list) and isinstance(count, int)
+            and isinstance(manifest.get("listing"), list)
+            and all(isinstance(f, list) and len(f) == 5 and isinstance(f[0], int) and 0 <= f[0] < len(given)
+                    and isinstance(f[1], str) and _is_key(f[2]) and isinstance(f[3], int)
+                    and isinstance(f[4], int) and f[3] > 0 and f[4] >= 0 for f in files)
+            and all(valid_problem(p) for p in problems))
 
 
-def _from_manifest(folder: Path, manifest: dict, base_file: Path) -> IndexedBase:
+def valid_problem(problem) -> bool:
+    """A load problem as the index stores it (what `card` reads of it)."""
+    return (isinstance(problem, dict) and isinstance(problem.get("path"), str)
+            and isinstance(problem.get("line"), int) and isinstance(problem.get("column"), int)
+            and isinstance(problem.get("message"), str) and isinstance(problem.get("kind"), str)
+            and (problem.get("card_id") is None or isinstance(problem.get("card_id"), str)))
+
+
+def _is_key(key) -> bool:
+    return isinstance(key, str) and len(key) == 40 and all(c in "0123456789abcdef" for c in key)
+
+
+def _shown(given: list[str], number: int, rest: str) -> str:
+    """A card file's path as the caller names it now: the given path, and the name in its folder."""
+    return os.path.join(given[number], rest) if rest else given[number]
+
+
+def _place(given: list[str], path: str) -> list:
+    """(number of the given path, the rest of the name) of a card file `expand_paths` gave."""
+    for number, root in enumerate(given):
+        if path == root:
+            return [number, ""]
+    for number, root in enumerate(given):
+        if path.startswith(root.rstrip(os.sep) + os.sep):
+            return [number, path[len(root.rstrip(os.sep)) + 1:]]
+    return [0, os.path.relpath(path, given[0])]  # pragma: no cover - expand_paths joins names to the path
+
+
+def _from_manifest(folder: Path, manifest: dict, base_file: Path, given: list[str]) -> IndexedBase:
     from cardbase.cachedir import read_regular
 
     files, count = manifest["files"], manifest["cards"]
-    base = IndexedBase([f[0] for f in files], problems=manifest["problems"],
+    base = IndexedBase([_shown(given, f[0], f[1]) for f in files], problems=manifest["problems"],
                        starts=[f[3] for f in files], counts=[f[4] for f in files])
-    if not (isinstance(count, int) and sum(base.counts) == count
-            and all(isinstance(n, int) for n in (*base.starts, *base.counts))):
+    if sum(base.counts) != count:
         raise ValueError("the base entry does not add up")
+    base.ids = _read_column(base_file, "id", count)
+    base.folded = _read_column(base_file, "folded_name", count)
+    lengths = read_regular(_column_path(base_file, "lengths"), MAX_ENTRY_BYTES)   # not a FIFO, a device
+    if lengths is None:
+        raise ValueError("line lengths are not a regular file")
     try:
-        base.ids = _read_column(base_file, "id", count)
-        base.folded = _read_column(base_file, "folded_name", count)
-        lengths = read_regular(_column_path(base_file, "lengths"), MAX_ENTRY_BYTES)   # not a FIFO, a device
-        if lengths is None:
-            raise ValueError("line lengths are not a regular file")
         base.lengths = list(map(int, lengths.decode("ascii").split()))
-    except (IndexDamaged, OSError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:
         raise ValueError(str(exc)) from None
-    if len(base.lengths) != count:
+    if len(base.lengths) != count or any(n <= 0 for n in base.lengths):
         raise ValueError("line lengths do not fit")
-    base._entry_paths = [folder / "files" / f"{f[1]}.jsonl" for f in files]
+    base._entry_paths = [folder / "files" / f"{f[2]}.jsonl" for f in files]
     base._base_file = base_file
     return base
 
@@ -252,31 +330,40 @@ def _from_manifest(folder: Path, manifest: dict, base_file: Path) -> IndexedBase
 # -- building ------------------------------------------------------------------------
 
 def _build(folder: Path, given: list[str], producer, base_file: Path, progress, jobs: int | None,
-           old_manifest) -> IndexedBase:
+           old_manifest, listing, contents: dict[str, bytes], rebuild: bool) -> IndexedBase:
     from cardbase.discover import expand_paths
 
-    started = time.time()
-    listing = _listing(given)
     items = list(expand_paths(given))
     files = [path for path, problem in items if problem is None]
     writable = _prepare(folder)
     base = IndexedBase(files, problems=[_problem(p) for _, p in items if p is not None])
-    tick = progress(len(files)) if progress is not None else None
     keys: list[str | None] = []
+    raws: list[bytes | None] = []
     headers: list[dict | None] = []
     for path in files:
-        try:
-            key = file_key(producer, path, Path(path).read_bytes())
-        except OSError:
-            key = None                                  # the producer reports why it cannot be read
+        raw = contents.get(_resolved(path))
+        if raw is None:
+            try:
+                raw = Path(path).read_bytes()
+            except OSError:
+                raw = None                              # the producer reports why it cannot be read
+        key = file_key(producer, path, raw) if raw is not None else None
         keys.append(key)
-        headers.append(_read_header(folder / "files" / f"{key}.jsonl") if key and writable else None)
-        if headers[-1] is not None and tick is not None:
-            tick(1)
-    missing = [file_no for file_no, header in enumerate(headers) if header is None]
-    for file_no, digest in _digests(producer, [files[n] for n in missing], missing, jobs):
-        entry_path = folder / "files" / f"{keys[file_no]}.jsonl" if keys[file_no] and writable else None
-        headers[file_no] = _store_entry(base, file_no, files[file_no], entry_path, digest)
+        raws.append(raw)
+        headers.append(_read_header(folder / "files" / f"{key}.jsonl")
+                       if key and writable and not rebuild else None)
+    missing = [n for n, header in enumerate(headers) if header is None]
+    tick = progress(len(missing)) if progress is not None and missing else None
+    tasks = [(files[n], raws[n], folder / "files" / f"{keys[n]}.jsonl" if keys[n] and writable else None)
+             for n in missing]
+    for file_no, header in _digests(producer, tasks, missing, jobs):
+        lines = header.pop("lines", None)
+        if lines is not None:                           # not stored: the records stay in memory
+            offset = header["start"]
+            for line in lines:
+                base._memory[(file_no, offset)] = line
+                offset += len(line)
+        headers[file_no] = header
         base.built += 1
         if tick is not None:
             tick(1)
@@ -292,9 +379,7 @@ def _build(folder: Path, given: list[str], producer, base_file: Path, progress, 
             base.lengths.append(row[-1])
         base.starts.append(header["start"])
         base.counts.append(len(header["rows"]))
-        info = _stat(path)
-        recorded.append([path, key, info is None or info[1] / 1e9 >= started - RACY_SECONDS,
-                         header["start"], len(header["rows"])])
+        recorded.append([*_place(given, path), key, header["start"], len(header["rows"])])
     base.ids = [row[0] for row in rows]
     base.folded = [row[2] for row in rows]
     base._columns = {key: [row[n] for row in rows] for n, key in enumerate(ROW)}
@@ -305,34 +390,56 @@ def _build(folder: Path, given: list[str], producer, base_file: Path, progress, 
     return base
 
 
-def _digests(producer, paths: list[str], numbers: list[int], jobs: int | None):
-    """(file number, FileDigest) of each path, in parallel processes when there are several files
-    and several cores (the reader costs milliseconds a card; a 10,000-card base, tens of seconds)."""
-    jobs = min(len(paths), _cores() if jobs is None else max(1, jobs))
+def _digests(producer, tasks: list[tuple], numbers: list[int], jobs: int | None):
+    """(file number, header) of each task (path, bytes, entry path), in parallel processes when
+    there are several files and several cores; each process writes the entries it makes and
+    sends back only the header (with the record lines when it could not write them)."""
+    jobs = min(len(tasks), _cores() if jobs is None else max(1, jobs))
     if jobs <= 1:
-        for number, path in zip(numbers, paths):
-            yield number, producer.digest_file(path)
+        for number, task in zip(numbers, tasks):
+            yield number, digest_task(producer, *task)
         return
     from concurrent.futures import ProcessPoolExecutor, as_completed
     from concurrent.futures.process import BrokenProcessPool
 
     from cardbase.workers import die_with_parent, pool_context
 
-    left = dict(zip(numbers, paths))
+    warm = getattr(producer, "warm_up", None)
+    if warm is not None:
+        warm()                                 # loaded once here, shared by the forked workers
+    left = dict(zip(numbers, tasks))
+    order = sorted(left, key=lambda n: -len(left[n][1] or b""))   # the largest files first: even shares
     try:
         with ProcessPoolExecutor(max_workers=jobs, mp_context=pool_context(), initializer=die_with_parent,
                                  initargs=(os.getpid(),)) as pool:
-            futures = {pool.submit(producer.digest_file, path): number for number, path in left.items()}
+            futures = {pool.submit(digest_task, producer, *left[number]): number for number in order}
             for future in as_completed(futures):
-                number = futures.pop(future)   # the digest is freed once stored: memory flat in the base
-                digest = future.result()
+                number = futures.pop(future)   # the header is freed once taken: memory flat in the base
+                header = future.result()
                 del left[number]
-                yield number, digest
-                del future, digest
+                yield number, header
+                del future, header
     except (BrokenProcessPool, OSError):
         pass                                   # a worker died (or no processes here): as lint does,
-    for number, path in left.items():          # the files without a digest are digested here
-        yield number, producer.digest_file(path)
+    for number, task in left.items():          # the files without a digest are digested here
+        yield number, digest_task(producer, *task)
+
+
+def digest_task(producer, path: str, raw: bytes | None, entry_path: Path | None) -> dict:
+    """Digest one card file — exactly the bytes `raw` its key was made of — and store its entry;
+    the header (with `start`, `stored`, and `lines` when not stored)."""
+    digest_raw = getattr(producer, "digest_raw", None)
+    if digest_raw is not None and raw is not None:
+        digest = digest_raw(path, raw)
+    else:
+        digest = producer.digest_file(path)
+        try:                                   # a producer that reads the file itself: keyed only
+            same = raw is not None and Path(path).read_bytes() == raw   # if it read those bytes
+        except OSError:
+            same = False
+        if not same:
+            entry_path = None
+    return _store_entry(digest, path, entry_path)
 
 
 def _cores() -> int:
@@ -350,8 +457,8 @@ def _write_manifest(base: IndexedBase, base_file: Path, producer, given, listing
             write_entry(_column_path(base_file, key), _column_bytes(base._columns[key]))
         write_entry(_column_path(base_file, "lengths"), " ".join(map(str, base.lengths)).encode("ascii"))
         write_entry(base_file, json.dumps({
-            "format": FORMAT, "fingerprint": producer.fingerprint, "given": given, "listing": listing,
-            "files": recorded, "problems": base.problems, "cards": len(base.ids)},
+            "format": FORMAT, "fingerprint": producer.fingerprint, "given": [_resolved(p) for p in given],
+            "listing": listing, "files": recorded, "problems": base.problems, "cards": len(base.ids)},
             ensure_ascii=False).encode("utf-8", "surrogatepass"))
     except (OSError, ValueError):
         pass                                           # a cache that cannot be written only costs time
@@ -385,20 +492,31 @@ def _read_column(base_file: Path | None, key: str, count: int) -> list:
                 values = json.loads(raw[1:])
         except (OSError, UnicodeDecodeError, ValueError, RecursionError):
             values = None
-    if not (isinstance(values, list) and len(values) == count):
+    if not (isinstance(values, list) and len(values) == count and _column_fits(key, values)):
         raise IndexDamaged(f"{path}: повреждена запись указателя карт; удалите папку указателя")
     return values
+
+
+def _column_fits(key: str, values: list) -> bool:
+    """The values of a column are of the kind a lookup and a search take."""
+    if key in ("id", "name", "folded_name", "set_id", "set_name", "text"):
+        return all(isinstance(v, str) for v in values)
+    if key in ("element", "type"):
+        return all(v is None or isinstance(v, str) for v in values)
+    if key in ("classes", "kinds"):
+        return all(isinstance(v, list) and all(isinstance(x, str) for x in v) for v in values)
+    return True
 
 
 def _remove_unused(folder: Path, old_manifest, keys: list[str | None]) -> None:
     """Delete the file entries the base used before and no longer does (an edited file, a new
     version of the tool): the index does not grow with every change."""
     try:
-        old = {f[1] for f in old_manifest["files"]} if isinstance(old_manifest, dict) else set()
+        old = {f[2] for f in old_manifest["files"]} if isinstance(old_manifest, dict) else set()
     except (KeyError, TypeError, IndexError):
         return
     for key in old - set(keys):
-        if isinstance(key, str) and len(key) == 40 and all(c in "0123456789abcdef" for c in key):
+        if _is_key(key):
             try:
                 (folder / "files" / f"{key}.jsonl").unlink()
             except OSError:
@@ -410,14 +528,18 @@ def _problem(problem) -> dict:
             "card_id": problem.card_id, "kind": problem.kind}
 
 
-def _store_entry(base: IndexedBase, file_no: int, path: str, entry_path: Path | None,
-                 digest: FileDigest) -> dict:
-    """Store one card file's digest; the header, with `start` (where the card lines begin) and
-    `stored` (False: the records are kept in memory)."""
-    lines = [json.dumps(record, ensure_ascii=False).encode("utf-8", "surrogatepass") + b"\n"
-             for _, record in digest.cards]
+def _line(record) -> bytes:
+    if isinstance(record, bytes):
+        return record + b"\n"
+    return json.dumps(record, ensure_ascii=False).encode("utf-8", "surrogatepass") + b"\n"
+
+
+def _store_entry(digest: FileDigest, path: str, entry_path: Path | None) -> dict:
+    """Store one card file's digest; the header, with `start` (where the card lines begin),
+    `stored` (False: the records are in `lines`, to be kept in memory)."""
+    lines = [_line(record) for _, record in digest.cards]
     rows = [entry_row(entry) + [len(line)] for (entry, _), line in zip(digest.cards, lines)]
-    header = {"format": FORMAT, "path": os.path.abspath(path), "problems": digest.problems,
+    header = {"format": FORMAT, "path": _resolved(path), "problems": digest.problems,
               "rows": rows, "texts": [entry.text for entry, _ in digest.cards]}
     head = json.dumps(header, ensure_ascii=False).encode("utf-8", "surrogatepass") + b"\n"
     header["start"], header["stored"] = len(head), False
@@ -425,15 +547,12 @@ def _store_entry(base: IndexedBase, file_no: int, path: str, entry_path: Path | 
         from cardbase.cachedir import write_entry
 
         try:
-            write_entry(entry_path, head + b"".join(lines))
+            write_entry(entry_path, zlib.compress(head + b"".join(lines), COMPRESSION))
             header["stored"] = True
         except OSError:
             pass
     if not header["stored"]:
-        offset = len(head)
-        for line, (_, record) in zip(lines, digest.cards):
-            base._memory[(file_no, offset)] = record
-            offset += len(line)
+        header["lines"] = lines
     return header
 
 
@@ -466,28 +585,32 @@ def _read_json(path: Path) -> Any:
         return None
 
 
-def _read_header(path: Path) -> dict | None:
-    """The first line of a card file's entry, when it is whole and of this format."""
-    from cardbase.cachedir import open_regular
+_ROW_TYPES = (str, str, str, str, str, (str, type(None)), (str, type(None)), object, list, list, int)
 
-    handle = open_regular(path, MAX_ENTRY_BYTES)
-    if handle is None:
-        return None
+
+def _read_header(path: Path) -> dict | None:
+    """The first line of a card file's entry, when the entry is whole, of this format and well formed."""
     try:
-        with handle:
-            line = handle.readline(MAX_ENTRY_BYTES)
-            size = os.fstat(handle.fileno()).st_size
+        blob = _entry_bytes(path)
+    except IndexDamaged:
+        return None
+    line, _, _ = blob.partition(b"\n")
+    try:
         header = json.loads(line)
-    except (OSError, ValueError, RecursionError):
+    except (ValueError, RecursionError):
         return None
     if not (isinstance(header, dict) and header.get("format") == FORMAT and isinstance(header.get("rows"), list)
             and isinstance(header.get("problems"), list) and isinstance(header.get("texts"), list)
-            and len(header["texts"]) == len(header["rows"])):
+            and len(header["texts"]) == len(header["rows"])
+            and all(isinstance(t, str) for t in header["texts"])
+            and all(valid_problem(p) for p in header["problems"])):
         return None
-    if not all(isinstance(row, list) and len(row) == len(ROW) + 1 and isinstance(row[-1], int) and row[-1] > 0
+    if not all(isinstance(row, list) and len(row) == len(ROW) + 1
+               and all(isinstance(v, t) for v, t in zip(row, _ROW_TYPES)) and row[-1] > 0
+               and all(isinstance(x, str) for x in (*row[8], *row[9]))
                for row in header["rows"]):
         return None
-    if len(line) + sum(row[-1] for row in header["rows"]) != size:
+    if len(line) + 1 + sum(row[-1] for row in header["rows"]) != len(blob):
         return None
-    header["start"], header["stored"] = len(line), True
+    header["start"], header["stored"] = len(line) + 1, True
     return header

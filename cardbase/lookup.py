@@ -6,9 +6,13 @@ several printings: an exact name shows it, whatever the number of its
 printings. Close names are scored with rapidfuzz (WRatio, 0–100), each name
 once; a match is clear when it is exact, or when the best score is high and
 well ahead of the next name, or when exactly one name sounds the same
-(unstressed о/а, е/и/я, voiced/voiceless, doubled letters: «Малатобоец»). A query in Latin letters is also tried as
+(unstressed о/а, е/и/я, voiced/voiceless, doubled letters: «Малатобоец»). Close names
+of at least SEVERAL are the candidates; a best name below it is no match — the
+names are only `similar` («Несуществующая хрень» is not «Тень» at 77). A query in Latin letters is also tried as
 Cyrillic: transliterated and as typed with the wrong keyboard layout
-(`cardbase.translit`).
+(`cardbase.translit`). An id is found whatever separates its parts (`s1-58`,
+`S1 58`, `10-118` for 10118). A reprinted name lists its printings newest first
+(`newest_first`).
 """
 from __future__ import annotations
 
@@ -17,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 CUTOFF = 70        # below this a name is not close at all
+SEVERAL = 80       # below this a close name is only «похожая»: the card is not found
 CLEAR = 88         # a fuzzy best match at least this good …
 LEAD = 6           # … and this far ahead of the next name is taken
 MAX_CANDIDATES = 10
@@ -59,14 +64,48 @@ def entry_row(entry: CardEntry) -> list:
     return [getattr(entry, name) for name in ROW]
 
 
+# a class written in the text where the base has no class field: «Класс: гном.», «Классы — гном, воин»
+_TEXT_CLASS = re.compile(r"^\s*класс(?:ы)?\s*(?::|—|–|-)\s*([^.\n]+)", re.IGNORECASE | re.MULTILINE)
+
+
+def classes_of(fields: dict, text: str | None) -> tuple[str, ...]:
+    """A card's classes: its `class` field, else a «Класс: …» line of its text."""
+    classes = fields.get("class")
+    if isinstance(classes, list):
+        found = tuple(str(c) for c in classes if c not in (None, ""))
+    else:
+        found = (str(classes),) if classes not in (None, "") else ()
+    if not found and isinstance(text, str):
+        match = _TEXT_CLASS.search(text)
+        if match:
+            found = tuple(part.strip() for part in re.split(r",|\sи\s", match.group(1)) if part.strip())
+    return found
+
+
+_MAX_INT_BITS = 14_000        # about 4,200 decimal digits: Python refuses to print longer ints as decimal
+
+
+def json_safe(value):
+    """`value` with what JSON and str() cannot take made printable: an integer of thousands of
+    digits (a card field «0xfff…») becomes its hex string; keys of other types, their str."""
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        return hex(value) if value.bit_length() > _MAX_INT_BITS else value
+    if isinstance(value, dict):
+        return {(k if isinstance(k, str) else str(json_safe(k))): json_safe(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_safe(v) for v in value]
+    return value
+
+
 def entry_of(card, kinds: tuple[str, ...] = ()) -> CardEntry:
     """The entry of a loaded cardbase.model.Card."""
     fields = card.fields
-    classes = fields.get("class")
-    classes = tuple(str(c) for c in classes) if isinstance(classes, list) else (
-        (str(classes),) if classes else ())
+    classes = classes_of(fields, card.text)
     return CardEntry(card.id, card.name, fold(card.name), card.set_id, card.set_name, _text(fields.get("element")),
-                     _text(fields.get("type")), fields.get("cost"), classes, kinds, fold(card.text or ""), card)
+                     _text(fields.get("type")), json_safe(fields.get("cost")), classes, kinds, fold(card.text or ""),
+                     card)
 
 
 def _text(value) -> str | None:
@@ -83,6 +122,7 @@ class Lookup:
     candidates: list[tuple[CardEntry, float]] = field(default_factory=list)
     score: float = 0.0
     via: str | None = None
+    similar: list[tuple[CardEntry, float]] = field(default_factory=list)   # not found; these come closest
 
     @property
     def card(self) -> CardEntry | None:
@@ -118,8 +158,33 @@ def catalogue_of(cards) -> Catalogue:
 
 
 def printings(catalogue, name: str) -> list[CardEntry]:
-    """Every card with the folded name `name`, in base order."""
-    return [catalogue.entry(i) for i, folded in enumerate(catalogue.folded) if folded == name]
+    """Every card with the folded name `name`, newest printing first (`newest_first`)."""
+    found = [i for i, folded in enumerate(catalogue.folded) if folded == name]
+    if len(found) > 1:
+        found = newest_first(found, catalogue.columns(["set_id"])["set_id"])
+    return [catalogue.entry(i) for i in found]
+
+
+_SET_NUMBER = re.compile(r"s(\d+)|(\d{2,})")
+
+
+def set_number(set_id: str) -> float | None:
+    """Where a set stands in the release order, from its id: `sN` is set N; a relaunch id of
+    digits is the set and its supplement (10 is set 1, 21 set 2.1, 50 set 5); else None."""
+    match = _SET_NUMBER.fullmatch(str(set_id).strip().casefold())
+    if match is None:
+        return None
+    return float(match.group(1)) if match.group(1) else int(match.group(2)) / 10
+
+
+def newest_first(indexes: list[int], set_ids: list) -> list[int]:
+    """Card numbers of one name's printings, newest first: by set number, a tie (the same set
+    printed twice, as s1 and 10) by the later in the base (an import adds newer texts after older
+    ones). When a set's place is unknown the base order is kept."""
+    numbers = [set_number(set_ids[i]) for i in indexes]
+    if any(n is None for n in numbers):
+        return indexes
+    return [i for _, i in sorted(zip(numbers, indexes), reverse=True)]
 
 
 def find_card(catalogue, query: str) -> Lookup:
@@ -156,8 +221,14 @@ def find_card(catalogue, query: str) -> Lookup:
         lookup, how = max(clear, key=lambda item: item[0].score)
         lookup.via = how
         return lookup
-    return max([found, *(lookup for lookup, _ in tries)],
-               key=lambda lookup: lookup.candidates[0][1] if lookup.candidates else 0.0)
+    return max([found, *(lookup for lookup, _ in tries)], key=_closest)
+
+
+def _closest(lookup: Lookup) -> tuple[int, float]:
+    """Candidates before mere similar names, then the best score."""
+    if lookup.candidates:
+        return 1, lookup.candidates[0][1]
+    return 0, lookup.similar[0][1] if lookup.similar else 0.0
 
 
 # Spellings that sound alike in Russian: unstressed о/а and е/и/я, voiced and
@@ -188,6 +259,14 @@ def _has_latin_names(names: list[str]) -> bool:
     return any(has_latin(name) for name in names)
 
 
+_ID_SEPARATORS = re.compile(r"[\s_\-‐‑‒–—./]+")
+
+
+def id_key(card_id: str) -> str:
+    """An id with case and separators dropped: `S1-58`, `s1 58` and `s1_58` are one id."""
+    return _ID_SEPARATORS.sub("", card_id.casefold())
+
+
 def _by_id(catalogue, query: str) -> CardEntry | None:
     ids = catalogue.ids
     try:
@@ -198,7 +277,11 @@ def _by_id(catalogue, query: str) -> CardEntry | None:
     for index, card_id in enumerate(ids):      # ids are case-insensitive too: "S1_58"
         if card_id.casefold() == folded:
             return catalogue.entry(index)
-    return None
+    if not any(ch.isdigit() for ch in query):
+        return None
+    key = id_key(query)                        # another separator: "s1-58", "s1 58", "10-118"
+    found = [index for index, card_id in enumerate(ids) if id_key(card_id) == key] if key else []
+    return catalogue.entry(found[0]) if len(found) == 1 else None
 
 
 def _by_name(catalogue, names: list[str], query: str) -> Lookup:
@@ -219,5 +302,7 @@ def _by_name(catalogue, names: list[str], query: str) -> Lookup:
     alike = _sounds_like(key, names)
     if alike is not None:                   # «Малатобоец»: one name that sounds the same
         return Lookup(printings(catalogue, alike), score=round(dict(ranked).get(alike, top), 1))
-    return Lookup(candidates=[(catalogue.entry(catalogue.folded.index(name), LISTED), round(score, 1))
-                              for name, score in ranked])
+    listed = [(catalogue.entry(catalogue.folded.index(name), LISTED), round(score, 1)) for name, score in ranked]
+    if top < SEVERAL:                       # nothing close enough to be meant: not found, with the nearest
+        return Lookup(similar=listed)
+    return Lookup(candidates=[(entry, score) for entry, score in listed if score >= SEVERAL])

@@ -35,8 +35,12 @@ def canon(text, card_key, bases, all_cards, fmt, abstract, card_name):
     --all — чтения всех карт базы: JSON {"cards": [{"id", "name",
     "features": [...]}]} или JSONL (карта на строку).
 
-    Коды выхода: 0 — всё прочитано, 1 — есть непрочитанные особенности,
-    2 — ошибка вызова или нечитаемая база.
+    --card ищет карту, как `card`: id с любым разделителем, имя с
+    опечатками, латиницей или в другой раскладке.
+
+    Коды выхода: 0 — всё прочитано, 1 — есть непрочитанные особенности
+    (или карта --card не найдена, как у `card`), 2 — ошибка вызова или
+    нечитаемая база, 3 — --card подходят несколько карт (список — на stdout).
     """
     if all_cards:
         if text is not None or card_key is not None:
@@ -54,8 +58,11 @@ def canon(text, card_key, bases, all_cards, fmt, abstract, card_name):
         _check_utf8(card_name, "--name")
     card_id = None
     if card_key is not None:
-        card = _find_card(card_key, list(bases))
-        text, card_name, card_id = card.text, card_name or card.name, card.id
+        from cli.card_lookup import find_or_exit
+
+        _, _, records = find_or_exit(card_key, list(bases), fmt)   # one lookup, answer and exit code for every command
+        found = records[0]["card"]
+        text, card_name, card_id = found["text"] or "", card_name or found["name"], found["id"]
     features = _read(text, card_name)
     if fmt == "json":
         from reports.canon import feature_record
@@ -131,28 +138,4 @@ def _read(text: str, card_name: str | None):
 
     return read_text(text, card_name)
 
-
-def _find_card(key: str, bases: list[str]):
-    from cardbase.load import load_base
-
-    base = load_base(bases or configured_base())
-    card = base.find(key)
-    if card is None and base.problems:
-        from cardbase.load import format_problem
-
-        broken = [p for p in base.problems if p.kind == "unreadable"] or base.problems
-        for problem in broken:
-            click.echo(visible(format_problem(problem)), err=True)
-        _fail(f"карта «{key}» не найдена, а база карт прочитана с ошибками ({len(broken)}, см. выше); "
-              "исправьте базу или укажите другую (--base)")
-    if card is None:
-        from rapidfuzz import process
-
-        names = {c.name: c for c in base.cards}
-        close = process.extract(key, list(names), limit=3, score_cutoff=60)
-        hint = ""
-        if close:
-            hint = " Может быть: " + ", ".join(f"{n} ({names[n].id})" for n, _, _ in close) + "?"
-        raise click.UsageError(f"карта «{key}» не найдена в базе.{hint}")
-    return card
 

@@ -5,7 +5,9 @@ base error, 3 — several cards match (they are listed on stdout).
 """
 from __future__ import annotations
 
+import os
 import sys
+from pathlib import Path
 
 import click
 
@@ -13,10 +15,24 @@ FOUND, NOT_FOUND, ERROR, SEVERAL = 0, 1, 2, 3
 MAX_LISTED = 50
 
 
+def index_folder(settings) -> Path:
+    """Where the card index lives: in the folder BERSERK_JUDGE_CACHE_DIR names, else in the
+    user's cache folder (platformdirs), the same from any working folder (the index names
+    each base by its resolved paths)."""
+    from cardbase.cachedir import CACHE_ENV
+    from cardbase.index import INDEX_DIR
+    from cli.lint_run import cache_folder
+
+    if os.environ.get(CACHE_ENV):
+        return cache_folder(settings) / INDEX_DIR
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("berserk-judge", appauthor=False)) / INDEX_DIR
+
+
 def open_base(bases, rebuild: bool = False):
     """The indexed base of --base, of the configured base, or of the demo base; unreadable → exit 2."""
-    from cardbase.index import INDEX_DIR, open_index
-    from cli.lint_run import cache_folder
+    from cardbase.index import open_index
     from lint.config import ConfigError, load_settings
     from reports.card_digest import CardDigester
 
@@ -35,11 +51,16 @@ def open_base(bases, rebuild: bool = False):
         return bars[-1]
 
     try:
-        indexed = open_index(cache_folder(settings) / INDEX_DIR, list(bases) or settings.cardbase,
+        indexed = open_index(index_folder(settings), list(bases) or settings.cardbase,
                              CardDigester(settings), progress, rebuild)
     finally:
         for bar in bars:
             bar.close()
+    if indexed.healed and not rebuild:
+        from reports.escape import visible
+
+        click.echo(f"Предупреждение: указатель карт был повреждён ({visible(indexed.healed)}); "
+                   f"построен заново.", err=True)
     fatal = [p for p in indexed.problems if p["kind"] == "unreadable" or p["line"] <= 0]
     if fatal and not indexed.ids:
         for problem in fatal:
@@ -76,9 +97,29 @@ def find(indexed, query: str):
     first: dict = {}                      # each name once, with its first printing found
     for entry in search(indexed, terms):
         first.setdefault(entry.folded_name, entry)
+    if any(term.key == "class" for term in terms):
+        _note_missing_classes(indexed)
     if len(first) == 1:
         return Lookup(printings(indexed, next(iter(first))), score=100.0)
     return Lookup(candidates=[(entry, 100.0) for entry in first.values()])
+
+
+def _note_missing_classes(indexed) -> None:
+    """Say which cards a `class:` search cannot see: those without class data (a `class`
+    field, or «Класс: …» in the text)."""
+    columns = indexed.columns(["classes", "set_id"])
+    missing = [n for n, classes in enumerate(columns["classes"]) if not classes]
+    if not missing:
+        return
+    from reports.escape import visible
+
+    sets = list(dict.fromkeys(columns["set_id"][n] for n in missing))
+    whole = [s for s in sets if all(not c for c, set_id in zip(columns["classes"], columns["set_id"]) if set_id == s)]
+    shown = ", ".join(visible(str(s)) for s in sets[:12]) + (f" и ещё {len(sets) - 12}" if len(sets) > 12 else "")
+    click.echo(f"Примечание: у {len(missing)} из {len(indexed.ids)} карт нет данных о классе (ни поля class, ни "
+               f"«Класс: …» в тексте), class: их не находит; выпуски: {shown}"
+               + (" (ни у одной карты выпуска: " + ", ".join(visible(str(s)) for s in whole[:12]) + ")" if whole else "")
+               + ".", err=True)
 
 
 def candidate_record(entry, score) -> dict:
@@ -96,7 +137,8 @@ def candidate_lines(candidates) -> list[str]:
 
 
 def report_miss(query: str, lookup) -> None:
-    """Several cards or none: the message on stderr (the list itself on stdout)."""
+    """Several cards or none: the message on stderr (the list itself on stdout); none
+    names the closest names below the clear score («похожие»)."""
     from reports.escape import visible
 
     query = visible(query)
@@ -104,8 +146,10 @@ def report_miss(query: str, lookup) -> None:
         click.echo(f"Запросу «{query}» подходят несколько карт ({len(lookup.candidates)}); уточните запрос "
                    f"или укажите id:", err=True)
     else:
+        similar = "; ".join(f"{entry.name} ({entry.id}, {score:g})" for entry, score in lookup.similar[:5])
         click.echo(f"Ошибка: карта «{query}» не найдена в базе (ни по id, ни по имени, ни в латинской "
-                   f"записи или другой раскладке).", err=True)
+                   f"записи или другой раскладке)." + (f" Похожие: {visible(similar)}." if similar else ""),
+                   err=True)
 
 
 def find_or_exit(query: str, bases, fmt: str = "text"):
@@ -114,6 +158,7 @@ def find_or_exit(query: str, bases, fmt: str = "text"):
     JSON) and the exit code is 3 (several) or 1 (none). An index entry broken under the lookup
     is built anew once."""
     from cardbase.index import IndexDamaged
+    from reports.escape import visible
 
     for attempt in (0, 1):
         indexed = open_base(bases, rebuild=bool(attempt))
@@ -123,17 +168,20 @@ def find_or_exit(query: str, bases, fmt: str = "text"):
             break
         except IndexDamaged as exc:
             if attempt:
-                from reports.escape import visible
-
                 click.echo(f"Ошибка: {visible(str(exc))}", err=True)
                 sys.exit(ERROR)
+            click.echo(f"Предупреждение: указатель карт был повреждён ({visible(str(exc))}); "
+                       f"построен заново.", err=True)
     if lookup.card is None:
         report_miss(query, lookup)
         if fmt == "json":
             from reports.escape import json_text  # valid UTF-8 JSON always
 
             rows = [candidate_record(entry, score) for entry, score in lookup.candidates]
-            click.echo(json_text({"cards": [], "candidates": rows}))
+            out = {"cards": [], "candidates": rows}
+            if lookup.similar:
+                out["similar"] = [candidate_record(entry, score) for entry, score in lookup.similar]
+            click.echo(json_text(out))
         else:
             for line in candidate_lines(lookup.candidates):
                 click.echo(line)

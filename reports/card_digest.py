@@ -62,44 +62,83 @@ def settings_fingerprint(settings) -> str:
                  settings.rulebook, rulebook_stamp(settings.rulebook)))
 
 
-def reading_signature(features) -> str:
+def reading_signature(features, records=None) -> str:
     """The readings of a text with typography folded (case, ё, spaces, quotes, dashes, punctuation):
-    two printings with the same signature read alike."""
+    two printings with the same signature read alike. `records`: the features' `canon` records
+    when made already (their readings are not worked out again)."""
     from parser import reading_strings
 
     def folded(text) -> str:
         return _TYPOGRAPHY.sub("", (text or "").casefold().replace("ё", "е"))
 
     parts = []
-    for feature in features:
+    for n, feature in enumerate(features):
         if feature.kind == "errata":
             continue
-        readings = reading_strings(feature) if feature.reading is not None else [feature.text]
+        record = records[n] if records is not None else None
+        if feature.reading is None:
+            readings = [feature.text]
+        else:
+            readings = record["readings"] if record is not None else reading_strings(feature)
+        granted = ""
+        if feature.granted:
+            granted = reading_signature(feature.granted, record["granted"] if record is not None else None)
         parts.append([feature.kind, folded(feature.payment), folded(feature.condition), folded(feature.label),
-                      [folded(r) for r in readings], reading_signature(feature.granted) if feature.granted else ""])
+                      [folded(r) for r in readings], granted])
     return hashlib.sha256(json.dumps(parts, ensure_ascii=False).encode()).hexdigest()[:16]
 
 
 class CardDigester:
-    """The producer of the card index under one set of lint settings."""
+    """The producer of the card index under one set of lint settings.
+
+    A card file is loaded once from the bytes the index keyed it by, each card read
+    once, and the file checked with one checker per process (each card on its own, as
+    a base of one card: what `card` shows does not depend on the rest of the base);
+    each record is encoded once (msgspec), never round-tripped through JSON."""
 
     def __init__(self, settings):
         self.settings = settings
         self.fingerprint = hashlib.sha256(
             f"{code_fingerprint()}\0{settings_fingerprint(settings)}".encode()).hexdigest()
+        self._checker = None
+        self._features = None
+
+    def __getstate__(self):
+        return {"settings": self.settings, "fingerprint": self.fingerprint}   # the checker is per process
+
+    def __setstate__(self, state):
+        self.__dict__.update(state, _checker=None, _features=None)
+
+    def warm_up(self) -> None:
+        """Load the reader, the rules and the explainer before workers fork (they share them)."""
+        from parser import warm_up
+
+        import explain  # noqa: F401
+        warm_up()
+        self._check()
+
+    def _check(self):
+        if self._checker is None:
+            from lint.engine import CardChecker
+
+            self._checker = CardChecker(self.settings, lambda _card: self._features)
+        return self._checker
 
     def digest_file(self, path: str) -> FileDigest:
+        return self.digest_raw(path, None)
+
+    def digest_raw(self, path: str, raw: bytes | None) -> FileDigest:
         from cardbase.load import load_file
 
-        base = load_file(path)
+        base = load_file(path, raw=raw)
         digest = FileDigest(problems=[_problem(p) for p in base.problems])
         for card in base.cards:
             record, kinds = self.digest_card(card, [p for p in base.problems if p.card_id == card.id])
             digest.cards.append((entry_of(card, kinds), record))
         return digest
 
-    def digest_card(self, card, problems) -> tuple[dict, tuple[str, ...]]:
-        """(the stored record of one card, the kinds of its features)."""
+    def digest_card(self, card, problems) -> tuple[bytes, tuple[str, ...]]:
+        """(the stored record of one card as JSON bytes, the kinds of its features)."""
         from cardbase.model import CardBase
         from explain import explain_features, payload
         from lint.engine import lint_base
@@ -107,22 +146,51 @@ class CardDigester:
         from reports.canon import feature_record
         from reports.card_view import feature_lines, finding_line
 
-        features = read_card(card)
+        features = self._features = read_card(card)
         one = CardBase(cards=[card], problems=list(problems), paths=[card.path])
-        findings = lint_base(one, self.settings, reader=lambda _card: features).findings
+        findings = lint_base(one, self.settings, checker=self._check()).findings
+        records = [feature_record(f) for f in features]
         record = {
             "card": {"id": card.id, "name": card.name, "set": card.set_id, "set_name": card.set_name,
                      "line": card.line, "fields": card.fields, "text": card.text,
                      "rulings": [ruling.to_dict() for ruling in card.rulings]},
             "feature_lines": feature_lines(features, card.text),
-            "features": [feature_record(f) for f in features],
+            "features": records,
             "explain": payload(explain_features(features, card_name=card.name), card.id),
             "findings": [f.to_dict() for f in findings],
             "finding_lines": [finding_line(f) for f in findings],
-            "reading": reading_signature(features),
+            "reading": reading_signature(features, records),
         }
-        record = json.loads(json.dumps(record, ensure_ascii=False, default=str))
-        return record, tuple(dict.fromkeys(f.kind for f in features))
+        self._features = None
+        return _encode(record), tuple(dict.fromkeys(f.kind for f in features))
+
+    @staticmethod
+    def valid_record(record: dict) -> bool:
+        """A stored record has what `card` and `explain --card` read of it (else it is rebuilt)."""
+        card = record.get("card")
+        return (isinstance(card, dict) and all(isinstance(card.get(k), str) for k in ("id", "name", "set", "set_name"))
+                and isinstance(card.get("fields"), dict) and isinstance(card.get("line"), int)
+                and (card.get("text") is None or isinstance(card.get("text"), str))
+                and isinstance(record.get("feature_lines"), list) and all(isinstance(x, str) for x in record["feature_lines"])
+                and isinstance(record.get("features"), list) and all(isinstance(x, dict) for x in record["features"])
+                and isinstance(record.get("explain"), dict)
+                and isinstance(record.get("findings"), list) and all(isinstance(x, dict) for x in record["findings"])
+                and isinstance(record.get("finding_lines"), list)
+                and all(isinstance(x, str) for x in record["finding_lines"])
+                and isinstance(record.get("reading"), str))
+
+
+def _encode(record: dict) -> bytes:
+    """JSON bytes of a record; values JSON lacks (dates in a card's fields) as their str, an
+    integer of thousands of digits as its hex (`cardbase.lookup.json_safe`)."""
+    import msgspec
+
+    from cardbase.lookup import json_safe
+
+    try:
+        return msgspec.json.encode(record, enc_hook=str)
+    except (TypeError, ValueError, OverflowError, msgspec.EncodeError):   # lone surrogates, huge ints, odd keys
+        return json.dumps(json_safe(record), ensure_ascii=False, default=str).encode("utf-8", "surrogatepass")
 
 
 def _problem(problem) -> dict:

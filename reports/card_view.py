@@ -60,17 +60,48 @@ def render_card(records: list[dict], score: float = 100.0, via: str | None = Non
         lines.append("; ".join(stats))
     lines.extend(_text_and_features(records[0]))
     shown = {records[0]["reading"]}
+    first_text = first.get("text") or ""
     for record in records[1:]:
+        text = record["card"].get("text") or ""
+        changes = text_differences(first_text, text) if text != first_text else ""
         if record["reading"] in shown:
+            if changes:
+                lines.append(f"Печать {printing_label(record['card'])} читается так же; текст отличается: {changes}")
             continue
         shown.add(record["reading"])
         lines.append(f"Текст в печати {printing_label(record['card'])} читается иначе:")
+        if changes:
+            lines.append(f"  отличия от первой печати: {changes}")
         lines.extend("  " + line for line in _text_and_features(record))
     findings = [(r["card"]["id"], line) for r in records for line in r["finding_lines"]]
     lines.append("Находки проверки:" if findings else "Находки проверки: нет")
     several = len(records) > 1
     lines.extend(f"  [{visible(card_id)}] {line}" if several else f"  {line}" for card_id, line in findings)
     return "\n".join(lines) + "\n"
+
+
+MAX_CHANGES = 6
+
+
+def text_differences(first: str, other: str) -> str:
+    """What another printing's text changes of the first, word by word: «было» → «стало»,
+    без «…», + «…» (at most MAX_CHANGES; one line, whatever the texts hold)."""
+    from difflib import SequenceMatcher
+
+    a, b = first.split(), other.split()
+    changes = []
+    for op, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        was, now = " ".join(a[i1:i2]), " ".join(b[j1:j2])
+        if op == "replace":
+            changes.append(f"«{was}» → «{now}»")
+        elif op == "delete":
+            changes.append(f"без «{was}»")
+        elif op == "insert":
+            changes.append(f"+ «{now}»")
+    if not changes:
+        return "только переносы строк и пробелы"
+    extra = f"; и ещё {len(changes) - MAX_CHANGES}" if len(changes) > MAX_CHANGES else ""
+    return visible("; ".join(changes[:MAX_CHANGES]) + extra)
 
 
 def _text_and_features(record: dict) -> list[str]:

@@ -204,7 +204,8 @@ def test_the_cli_keeps_its_index_in_the_lint_cache_folder(tmp_path, base, monkey
     assert CliRunner().invoke(main, ["card", "a_1", "--base", str(base)]).exit_code == 0
     [manifest] = (cache / INDEX_DIR / "bases").glob("*.json")
     data = json.loads(manifest.read_text(encoding="utf-8"))
-    assert data["cards"] == 4 and [f[0] for f in data["files"]] == [str(base / "a.yaml"), str(base / "b.yaml")]
+    assert data["cards"] == 4 and data["given"] == [os.path.realpath(base)]
+    assert [f[:2] for f in data["files"]] == [[0, "a.yaml"], [0, "b.yaml"]]   # the given path, the name in it
     assert manifest.with_suffix(".id").read_text(encoding="utf-8") == "La_1\na_2\nb_1\nb_2"
     assert (cache / ".gitignore").read_text(encoding="utf-8").endswith("*\n")   # the marked cache folder (cardbase.cachedir)
     assert (cache / "CACHEDIR.TAG").exists()
@@ -222,31 +223,42 @@ def test_an_id_with_a_line_break_keeps_its_column_whole(tmp_path):
     assert again.record(find_card(again, "x2").card)["card"]["id"] == "x2"
 
 
+_ENTRY = entry_of(type("Card", (), {"id": "x", "name": "X", "set_id": "s", "set_name": "S", "fields": {},
+                                    "text": ""})())
+
+
 class _BigProducer:
     """Digests a 'file' into one card record of a megabyte."""
 
     fingerprint = "big"
 
     def digest_file(self, path):
-        return FileDigest(cards=[(None, {"text": path * (1 << 20)})])
+        return FileDigest(cards=[(_ENTRY, {"text": path * (1 << 20)})])
 
 
 def test_parallel_digests_are_freed_once_taken(monkeypatch):
     """The index build keeps no digest of a file after storing it (the futures held
     every file's records to the end: 348 MB at 10,000 cards, now flat)."""
     import gc
-    import weakref
+    import tracemalloc
 
     from cardbase import index
 
     monkeypatch.setattr(index, "_cores", lambda: 2)
-    alive = []
-    for number, digest in index._digests(_BigProducer(), ["a", "b", "c", "d"], [0, 1, 2, 3], 2):
-        alive.append(weakref.ref(digest))
-        del digest
-        gc.collect()
-        assert sum(ref() is not None for ref in alive[:-1]) == 0, number
-    assert len(alive) == 4
+    tasks = [(name, None, None) for name in "abcd"]
+    tracemalloc.start()
+    try:
+        held = []
+        for number, header in index._digests(_BigProducer(), tasks, [0, 1, 2, 3], 2):
+            assert len(header["lines"][0]) > 1 << 20
+            del header
+            gc.collect()
+            held.append(tracemalloc.get_traced_memory()[0])
+    finally:
+        tracemalloc.stop()
+    # after taking the n-th, at most the records not taken yet are held (results may arrive early)
+    assert len(held) == 4 and all(size < held[-1] + (3 - n) * (1 << 20) + (1 << 18) for n, size in enumerate(held)), held
+    assert held[-1] < 1 << 21, held
 
 
 class _DyingProducer:
@@ -260,7 +272,7 @@ class _DyingProducer:
     def digest_file(self, path):
         if path == "b" and os.getpid() != self.parent:
             os._exit(1)
-        return FileDigest(cards=[(None, {"text": path})])
+        return FileDigest(cards=[(_ENTRY, {"text": path})])
 
 
 def test_a_worker_that_dies_loses_no_file(monkeypatch):
@@ -268,6 +280,7 @@ def test_a_worker_that_dies_loses_no_file(monkeypatch):
     from cardbase import index
 
     monkeypatch.setattr(index, "_cores", lambda: 2)
-    got = dict(index._digests(_DyingProducer(os.getpid()), ["a", "b", "c", "d"], [0, 1, 2, 3], 2))
+    tasks = [(name, None, None) for name in "abcd"]
+    got = dict(index._digests(_DyingProducer(os.getpid()), tasks, [0, 1, 2, 3], 2))
     assert sorted(got) == [0, 1, 2, 3]
-    assert [got[n].cards[0][1]["text"] for n in range(4)] == ["a", "b", "c", "d"]
+    assert [json.loads(got[n]["lines"][0])["text"] for n in range(4)] == ["a", "b", "c", "d"]

@@ -45,11 +45,22 @@ def test_card_name_is_masked_before_reading():
         "(С1 и С2)", "  С1 = Бон и Берроу получают {counter}", "  С2 = ранят цель на 1"]
 
 
-def test_card_by_name_and_unknown_card_suggestion():
+def test_card_by_name_forgives_as_card_does_and_not_found_is_card_s_answer():
+    """One lookup, one answer, one exit code (issue 29): canon --card finds what `card` finds."""
+    from cli.main import main
+
     assert run("--card", "Бьорн и Хельга").exit_code == 0
-    result = run("--card", "Бьорн и Хельг")
-    assert result.exit_code == 2
-    assert "карта «Бьорн и Хельг» не найдена в базе. Может быть: Бьорн и Хельга (d1_23)?" in result.output
+    for query in ("Бьорн и Хельг", "D1-23", "d1 23", ",mjhy b [tkmuf"):
+        result = run("--card", query)
+        assert (result.exit_code, result.output.splitlines()[0]) == (0, run("--card", "d1_23").output.splitlines()[0]), query
+    for query in ("Кракозябра", "Пепельный"):
+        canon_result = run("--card", query)
+        card_result = CliRunner().invoke(main, ["card", query])
+        explain_result = CliRunner().invoke(main, ["explain", "--card", query])
+        assert canon_result.exit_code == card_result.exit_code == explain_result.exit_code == (
+            1 if query == "Кракозябра" else 3)
+        assert canon_result.stderr == card_result.stderr == explain_result.stderr
+        assert canon_result.stdout == card_result.stdout and "Usage" not in canon_result.output
 
 
 def test_card_base_comes_from_the_nearest_config(tmp_path, monkeypatch):

@@ -1,0 +1,133 @@
+"""`card` as a judge types it (issue 27, «card»; issue 29): ids with any separator, a name
+that is in no card is «не найдена» with the names that come closest, a `class:` search that
+says which cards it cannot see, a reprinted name shown from its newest print."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from cardbase.lookup import SEVERAL, CardEntry, Catalogue, find_card, fold, newest_first, set_number
+from cli.main import main
+
+
+def catalogue(*pairs) -> Catalogue:
+    return Catalogue([CardEntry(id=card_id, name=name, folded_name=fold(name), set_id=card_id.split("_")[0])
+                      for card_id, name in pairs])
+
+
+CATALOGUE = catalogue(("s1_58", "Молотобоец"), ("10118", "Шаман-душегрыз"), ("S1_95", "Ловец душ"),
+                      ("s1_109", "Страж"))
+
+
+@pytest.mark.parametrize("query, card_id", [
+    ("s1-58", "s1_58"), ("s1 58", "s1_58"), ("S1-58", "s1_58"), ("s1.58", "s1_58"), ("s1—58", "s1_58"),
+    ("S1-95", "S1_95"), ("s1 95", "S1_95"), ("10-118", "10118"), ("10 118", "10118"), ("s1 - 109", "s1_109"),
+])
+def test_an_id_with_another_separator_is_found(query, card_id):
+    found = find_card(CATALOGUE, query)
+    assert [c.id for c in found.cards] == [card_id] and found.score == 100.0
+
+
+def test_an_id_two_ids_share_without_separators_is_no_guess():
+    found = find_card(catalogue(("s1_58", "Один"), ("s15_8", "Другой")), "s1-58")
+    assert found.card is None
+
+
+def test_a_name_without_digits_is_never_read_as_an_id():
+    assert find_card(catalogue(("ab", "Совсем другое")), "a-b").card is None
+
+
+def test_a_name_in_no_card_is_not_found_with_the_similar_ones():
+    found = find_card(catalogue(("50194", "Тень"), ("1", "Пепельный страж")), "Несуществующая хрень")
+    assert found.card is None and found.candidates == []
+    assert [(c.id, s) for c, s in found.similar] == [("50194", 77.1)] and 77.1 < SEVERAL
+
+
+def write_base(folder, files: dict[str, str]):
+    folder.mkdir()
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+def run(*args):
+    result = CliRunner().invoke(main, ["card", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_not_found_with_similar_exit_1(tmp_path):
+    base = write_base(tmp_path / "cards", {"x.yaml": (
+        "set: {id: '50', name: Путь}\ncards:\n- id: '50194'\n  name: Тень\n  text: 'Трупоедство.'\n")})
+    assert run("Несуществующая хрень", "--base", str(base)) == (
+        1, "", "Ошибка: карта «Несуществующая хрень» не найдена в базе (ни по id, ни по имени, ни в латинской "
+               "записи или другой раскладке). Похожие: Тень (50194, 77.1).\n")
+    code, out, _ = run("Несуществующая хрень", "--base", str(base), "--format", "json")
+    assert code == 1
+    assert json.loads(out) == {"cards": [], "candidates": [], "similar": [
+        {"id": "50194", "name": "Тень", "set": "50", "set_name": "Путь", "score": 77.1}]}
+
+
+CLASSES = {
+    "a.yaml": "set: {id: s1, name: Первый}\ncards:\n"
+              "- id: s1_1\n  name: Горный гном\n  class: [Гном]\n  text: 'Броня 1.'\n"
+              "- id: s1_2\n  name: Лесной эльф\n  class: [Эльф]\n  text: 'Рывок.'\n",
+    "b.yaml": "set: {id: '20', name: Второй}\ncards:\n"
+              "- id: '20001'\n  name: Болотный гном\n  text: 'Класс: Гном.\n\n    Трупоедство.'\n"
+              "- id: '20002'\n  name: Степной воин\n  text: 'Ранить цель на 1.'\n",
+}
+
+
+def test_a_class_search_takes_text_classes_and_names_the_cards_without(tmp_path):
+    base = write_base(tmp_path / "cards", CLASSES)
+    code, out, err = run("class:гном", "--base", str(base))
+    assert code == 3
+    assert [line.split("\t")[0].strip() for line in out.splitlines()] == ["s1_1", "20001"]
+    assert err.splitlines()[0] == (
+        "Примечание: у 1 из 4 карт нет данных о классе (ни поля class, ни «Класс: …» в тексте), class: их "
+        "не находит; выпуски: 20.")
+    code, _, err = run("class:эльф", "--base", str(base))
+    assert code == 0 and err.startswith("Примечание: у 1 из 4 карт нет данных о классе")
+
+
+def test_a_class_search_on_a_base_with_every_class_says_nothing(tmp_path):
+    base = write_base(tmp_path / "cards", {"a.yaml": CLASSES["a.yaml"]})
+    assert run("class:гном", "--base", str(base))[::2] == (0, "")
+
+
+@pytest.mark.parametrize("set_id, number", [("s1", 1.0), ("10", 1.0), ("21", 2.1), ("50", 5.0), ("S3", 3.0),
+                                            ("a1", None), ("5", None), ("", None)])
+def test_set_number(set_id, number):
+    assert set_number(set_id) == number
+
+
+def test_newest_first_keeps_the_base_order_when_a_set_has_no_place():
+    assert newest_first([0, 1, 2], ["10", "50", "a1"]) == [0, 1, 2]
+    assert newest_first([0, 1, 2], ["10", "50", "s1"]) == [1, 2, 0]     # 50; then set 1: the later print
+
+
+PRINTS = {
+    "10.yaml": "set: {id: '10', name: Война стихий}\ncards:\n"
+               "- id: '10058'\n  name: Молотобоец\n  text: 'При атаке ранить цель на 2 .'\n",
+    "50.yaml": "set: {id: '50', name: Путь хранителей}\ncards:\n"
+               "- id: '50001'\n  name: Молотобоец\n  text: 'При атаке — ранить цель на 2.'\n",
+    "s1.yaml": "set: {id: s1, name: Война стихий}\ncards:\n"
+               "- id: s1_58\n  name: Молотобоец\n  text: 'При атаке — ранить цель на 2.'\n",
+}
+
+
+def test_a_reprinted_name_shows_the_newest_print_first_and_the_others_differences(tmp_path):
+    base = write_base(tmp_path / "cards", PRINTS)
+    code, out, _ = run("Молотобоец", "--base", str(base))
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "Молотобоец  [50001]  выпуск 50 «Путь хранителей»"
+    assert lines[1] == ("Печати: 50 «Путь хранителей» (50001); s1 «Война стихий» (s1_58); "
+                        "10 «Война стихий» (10058)")
+    assert "  При атаке — ранить цель на 2." in lines
+    assert "Печать s1 «Война стихий» (s1_58)" not in out            # the same text: nothing to show
+    assert ("Печать 10 «Война стихий» (10058) читается так же; текст отличается: без «—»; «2.» → «2 .»"
+            in lines)
+    code, out, _ = run("Молотобоец", "--base", str(base), "--format", "json")
+    assert [c["id"] for c in json.loads(out)["cards"]] == ["50001", "s1_58", "10058"]
