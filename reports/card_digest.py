@@ -131,13 +131,16 @@ class CardDigester:
         from cardbase.load import load_file
 
         base = load_file(path, raw=raw)
+        from explain.lines import class_names
+
         digest = FileDigest(problems=[_problem(p) for p in base.problems])
+        classes = class_names(base.cards)   # the file's class data: an entry depends on its own bytes only
         for card in base.cards:
-            record, kinds = self.digest_card(card, [p for p in base.problems if p.card_id == card.id])
+            record, kinds = self.digest_card(card, [p for p in base.problems if p.card_id == card.id], classes)
             digest.cards.append((entry_of(card, kinds), record))
         return digest
 
-    def digest_card(self, card, problems) -> tuple[bytes, tuple[str, ...]]:
+    def digest_card(self, card, problems, classes=()) -> tuple[bytes, tuple[str, ...]]:
         """(the stored record of one card as JSON bytes, the kinds of its features)."""
         from cardbase.model import CardBase
         from explain import explain_features, payload
@@ -156,7 +159,7 @@ class CardDigester:
                      "rulings": [ruling.to_dict() for ruling in card.rulings]},
             "feature_lines": feature_lines(features, card.text),
             "features": records,
-            "explain": payload(explain_features(features, card_name=card.name), card.id),
+            "explain": payload(explain_features(features, card_name=card.name, classes=classes), card.id),
             "findings": [f.to_dict() for f in findings],
             "finding_lines": [finding_line(f) for f in findings],
             "reading": reading_signature(features, records),
