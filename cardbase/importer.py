@@ -14,7 +14,7 @@ from typing import Any
 
 from cardbase.atomic import write_atomic
 from cardbase.emit import double_quoted, flow, scalar, text_value
-from cardbase.icons import map_client_marks
+from cardbase.icons import map_client_marks, without_unique_mark
 from cardbase.oserror import describe_os_error
 from cardbase.model import Problem
 from cardbase.schema import WRITE_ORDER
@@ -278,7 +278,10 @@ def _parse_line(line: str, path: str, number: int, problems: list[Problem]) -> d
             "поле text не строка; ожидается строка, строка пропущена", card_id))
         return None
     text = map_client_marks(text)      # «[:tap]» of the online client → «{tap}»
+    text, unique = without_unique_mark(text)   # «[:unq].» opening the text: the card's field (spec §1)
     card = {key: data[key] for key in WRITE_ORDER if key in data and data[key] is not None}
+    if unique:
+        card["unique"] = True
     card.update(id=card_id, name=data["name"], text=text,
                 set=str(data["set"]), set_name=str(data.get("set_name") or ""))
     return card

@@ -5,7 +5,7 @@ import difflib
 import re
 from functools import lru_cache
 
-from cardbase.icons import CLIENT_MARKS, IDENTIFIED_ICONS, KNOWN_ICONS, UNIDENTIFIED_ICONS, find_icons, find_marks
+from cardbase.icons import unique_mark_span, CLIENT_MARKS, IDENTIFIED_ICONS, KNOWN_ICONS, UNIDENTIFIED_ICONS, find_icons, find_marks
 from lint.finding import Severity
 from lint.fix import replace, unsafe_fix
 from lint.rule import Hit, Rule
@@ -270,7 +270,10 @@ class UnidentifiedIcon(Rule):
                 hint = f"; возможно, {{{close[0]}}}" if close else ""
                 yield Hit(start, end, {"what": f"значок {{{name}}} не опознан{hint}"},
                           suggestion=f"{{{close[0]}}}" if close else None)
+        unique = unique_mark_span(ctx.text) if "[:" in ctx.text else None
         for name, start, end in find_marks(ctx.text) if "[:" in ctx.text else ():
+            if unique is not None and unique[0] <= start < unique[1]:
+                continue      # «[:unq].» opening the text is the card's uniqueness, not a mark in it (spec §1)
             if name in IDENTIFIED_ICONS:
                 yield Hit(start, end, {"what": f"метка онлайн-клиента [:{name}] — это значок {{{name}}}"},
                           suggestion=f"{{{name}}}")

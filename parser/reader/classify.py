@@ -16,6 +16,7 @@ from parser.reader.annotations import ABILITY_TYPES
 from parser.reader.split import LABEL_ICONS, LABELS, PAYMENT_RUN, word_label_at
 from parser.reader.words import Item, is_predicate, items, nominal, predicate_at, PREPOSITIONS, relative_within
 from parser.reader import morph
+from parser.reader.patterns import answered_if, boundary
 
 Span = tuple[int, int]
 
@@ -29,6 +30,8 @@ _ACTION_PAYMENT = re.compile(r"\s*([А-ЯЁ][а-яё]+(?:\s+[^:«»\"()—–.;]
 _LABEL = re.compile(rf"\s*((?:{LABELS})|{LABEL_ICONS})\s*:", re.I)
 _TRIGGER = re.compile(r"\s*(При|После|До|Если|Когда|В\s*начале|В\s*конце|Вместо)\b", re.I)
 _CLAUSE_HEADS = {"если", "когда"}
+_BARE_DEFINITION = re.compile(r"\s*([А-ЯЁ][а-яё]+(?:\s+[а-яё]+){0,2})\s*:\s*(?=(?:если|при|когда|после)\s)")
+_DEFINITION = re.compile(r"\s*([«\"“][^«»\"“”:\n]{1,40}[»\"”])\s*:(?!\s*$)")
 _WHILE = re.compile(r"\s*Пока\b", re.I)
 _TYPE = re.compile(rf"\s*({ABILITY_TYPES})\b", re.I)
 
@@ -62,6 +65,14 @@ def find_prefix(text: str, start: int, end: int) -> Head:
     head = Head(effect_start=start)
     if text.find(":", start, end) < 0:
         return head      # every label and payment pattern ends with a ":" inside the feature
+    definition = _DEFINITION.match(text, start, end)
+    if definition is not None:
+        # «"Оцепенение": если при {strike} …»: a quoted name before «:» defines a status or effect
+        # other features refer to; it labels the feature, and what follows is read as the feature
+        rest = find_prefix(text, _skip_ws(text, definition.end(), end), end)
+        rest.label = definition.span(1)
+        rest.separators.insert(0, (definition.end() - 1, definition.end()))
+        return rest
     m = _LABEL.match(text, start, end)
     found = (m.start(1), m.end(1), m.end()) if m else word_label_at(text, start, end)
     if found:
@@ -75,6 +86,13 @@ def find_prefix(text: str, start: int, end: int) -> Head:
             head.separators.append((pay.end() - 1, pay.end()))
             head.effect_start = _skip_ws(text, pay.end(), end)
         return head
+    bare = _BARE_DEFINITION.match(text, start, end)
+    if bare is not None and not any(is_predicate(it) for it in items(text, *bare.span(1), [])):
+        # lossy «Оцепенение: если при {strike} …» (no quotes): a name, then a trigger opener
+        rest = find_prefix(text, _skip_ws(text, bare.end(), end), end)
+        rest.label = bare.span(1)
+        rest.separators.insert(0, (bare.end() - 1, bare.end()))
+        return rest
     for pattern in (_PAYMENT, _LIMIT_PAYMENT, _ACTION_PAYMENT):
         m = pattern.match(text, start, end)
         if not m:
@@ -172,6 +190,8 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
         dash = _dash_end(seq)
         if dash is not None:
             case = _first_case(seq, dash)
+            if case is None:
+                case = answered_if(seq, dash)     # «…, если У — С1, иначе — С2» (patterns.py)
             if case is not None:
                 return case, case + 1, False, (case, case + 1)
             return dash, dash + 1, False, (dash, dash + 1)
@@ -232,7 +252,8 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
                 k += 1
             j = k + 1 if k < len(seq) and seq[k].kind == "dash" else k
             continue
-        if it.is_word("если") and saw_pred and j + 1 < len(seq) and seq[j - 1].kind != "punct":
+        if (boundary("bare-clause", seq, j) and not saw_pred and not clause) or (
+                it.is_word("если") and saw_pred and j + 1 < len(seq) and seq[j - 1].kind != "punct"):
             # «Когда … нападает {strike} если оно уже нападало {strike} в этот ход открыться»: a bare
             # «если» (no comma) inside the condition; its own finite verb is skipped, as after «, если»
             sub_pred_allowed = True
@@ -382,6 +403,8 @@ def _dash_end(seq: list[Item]) -> int | None:
             if it.low == "-" and j + 1 < len(seq) and seq[j + 1].start == it.end \
                     and (seq[j + 1].kind == "num" or seq[j + 1].low in ("x", "х")):
                 continue                  # a minus sign: "получает -1 к {strike}"
+            if boundary("connective-dash", seq, j):
+                return None               # «…, при этом — …»: the connective's dash (patterns.py)
             return j if j > 1 and j + 1 < len(seq) else None
         if it.kind != "word":
             continue

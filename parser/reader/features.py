@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from cardbase.icons import unique_mark_span
 from parser.reader.annotations import Annotation, paren_annotations, type_name_parts
 from parser.reader.classify import (find_condition, find_prefix, find_type_name, is_trigger_start,
                              is_while_start)
@@ -27,7 +28,7 @@ _GRANTING = re.compile(r"(?:имеет|имеют|получает|получа�
 _DYNAMIC = {"playable", "conditional", "triggered"}
 _LATER_CONNECTIVE = re.compile(r";|(?<!\w)(?:затем|иначе|при\s+этом)(?!\w)", re.I)
 _LEADING_LIMIT = re.compile(
-    r"\s*((?:один|одна|дважды|трижды|\d+|[xх])(?:\s+раз[а]?)?\s+за\s+(?:ваш\s+|свой\s+)?(?:ход|бой|игру))\b\s*,?",
+    r"\s*((?:один|одна|два|три|дважды|трижды|\d+|[xх])(?:\s+раз[а]?)?\s+за\s+(?:ваш\s+|свой\s+)?(?:ход|бой|игру))\b\s*,?",
     re.I)
 _REDIRECT = re.compile(r"перенаправ", re.I)
 _WHILE_CLAUSE = re.compile(r",\s*(пока)\b", re.I)
@@ -87,6 +88,11 @@ def read_text(text: str, name: str | None = None) -> list[Feature]:
     """Features of a card text; never raises."""
     if not isinstance(text, str):
         return []
+    mark = unique_mark_span(text)
+    if mark is not None:
+        # «[:unq].» / «Уникальность.» opening the text is the card's property, not a feature: it is
+        # blanked (offsets kept) so no feature reads it (spec §1, «Not features, not abilities»)
+        text = text[:mark[0]] + " " * (mark[1] - mark[0]) + text[mark[1]:]
     try:
         pieces = split_features(text)
     except Exception as exc:  # noqa: BLE001 - a reader must not fail on any input
