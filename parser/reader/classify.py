@@ -23,6 +23,11 @@ Span = tuple[int, int]
 _PAYMENT = re.compile(
     r"\s*((?:[XХxх]\s*)?(?:\d+\s*)?\{(?!first\}|second\}|wolf\}|human\})\w+\}(?:\s*(?:[XХxх]\s*)?(?:\d+\s*)?\{\w+\})*"
     r"(?:\s*,\s*[^:«»\"()]{1,90}?)?)\s*:")
+# an icon payment that holds {tap} or {instant} (never a game icon alone: «{counter} не теряются»),
+# then a word of the effect with no «:» between them
+_PAYMENT_NO_COLON = re.compile(
+    r"\s*((?:[XХxх]\s*)?(?:\d+\s*)?(?:\{(?:counter|token|health)\}\s*)?\{(?:tap|instant)\}"
+    r"(?:\s*(?:[XХxх]\s*)?(?:\d+\s*)?\{(?:tap|counter|token|health)\})*)[ \t]+(?=[А-ЯЁа-яё])")
 _LABELLED_PAYMENT = re.compile(rf"\s*({PAYMENT_RUN})\s*:")
 _LIMIT_PAYMENT = re.compile(r"\s*((?:(?:\d+|[XХxх]|один|два|три)\s+раз[а]?|дважды|трижды)\s+за\s+[^:«»()]{1,20}?)\s*:",
                             re.I)
@@ -52,6 +57,7 @@ class Head:
     while_condition: Span | None = None
     effect_start: int = 0
     separators: list[Span] = field(default_factory=list)
+    missing_colon: int | None = None     # where the «:» after an icon payment should stand
 
 
 def _skip_ws(text: str, pos: int, end: int) -> int:
@@ -63,6 +69,17 @@ def _skip_ws(text: str, pos: int, end: int) -> int:
 def find_prefix(text: str, start: int, end: int) -> Head:
     """Payment, keyword label or nothing at the feature start."""
     head = Head(effect_start=start)
+    lead = _skip_ws(text, start, end)
+    if lead < end and text[lead] in "{0123456789XХxх":
+        bare = _PAYMENT_NO_COLON.match(text, start, end)
+        if bare is not None and (text.find(":", start, end) < 0 or not _PAYMENT.match(text, start, end)):
+            # «{tap} Метание на 1-1-2.»: an icon payment without its «:» is a playable feature with a
+            # typo (spec §1, «Not features, not abilities»); BJ304 reports the missing «:»
+            head.kind = "playable"
+            head.payment = bare.span(1)
+            head.missing_colon = bare.end(1)
+            head.effect_start = _skip_ws(text, bare.end(1), end)
+            return head
     if text.find(":", start, end) < 0:
         return head      # every label and payment pattern ends with a ":" inside the feature
     definition = _DEFINITION.match(text, start, end)
@@ -279,11 +296,12 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
                 sub_pred_allowed = False
                 j += 1
                 continue
-            modal = it.low in morph.MODALS and j + 1 < len(seq) and is_predicate(seq[j + 1])
+            modal = _governs_infinitive(it) and j + 1 < len(seq) and is_predicate(seq[j + 1]) \
+                and (it.low in morph.MODALS or morph.pos(seq[j + 1].low) == "INFN")
             if clause and not saw_pred:
                 if j > 1 and _second_person(it) and not seq[j - 1].is_word("вы", "не", "можно", "нельзя", "нужно",
                                                                             "хочет", "хотят") \
-                        and seq[j - 1].low not in morph.MODALS:
+                        and not _governs_infinitive(seq[j - 1]):
                     return j, j, True, None     # "если обе карты {elite} ранить ...": the instruction opens the effect
                 if verbless and verbless_end is None and not modal:
                     stop = _subject_start(seq, j)
@@ -411,12 +429,25 @@ def _dash_end(seq: list[Item]) -> int | None:
         if j + 1 < len(seq) and seq[j + 1].kind == "quote" and _TYPE.fullmatch(it.low):
             return None                   # "В начале хода воздействие «x» — …": the type ends it
         if _second_person(it) and not seq[j - 1].low in _NOT_INSTRUCTION_BEFORE \
-                and seq[j - 1].low not in morph.MODALS:
+                and not _governs_infinitive(seq[j - 1]):
             return None
         if it.low in ("может", "могут", "можете") and not seq[j - 1].is_word("не") \
                 and not nominal(seq[j - 1]) and predicate_at(seq, j + 1):
             return None                   # "При {strike} может излечиться …, если … — …": the effect began
     return None
+
+
+def _governs_infinitive(item: Item) -> bool:
+    """A modal («должен», «может») or a short adjective («недостаточна», «готов», «способно»): the
+    infinitive after it is its own, not an instruction opening the effect («Если сила героя
+    недостаточна использовать артефакт — …»)."""
+    return item.kind == "word" and (item.low in morph.MODALS or (
+        item.low.startswith(_INFINITIVE_ADJECTIVES) and morph.pos(item.low) == "ADJS"))
+
+
+# short adjectives that take an infinitive («готово атаковать»), unlike a state («закрыто»)
+_INFINITIVE_ADJECTIVES = ("готов", "способ", "обязан", "вынужден", "должн", "недостаточн", "достаточн",
+                          "волен", "вольн", "рад", "намерен", "склонн")
 
 
 def _effect_adverb(seq: list[Item], k: int) -> bool:

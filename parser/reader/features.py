@@ -46,6 +46,7 @@ class Feature:
     line: int
     payment: str | None = None
     payment_span: Span | None = None
+    payment_missing_colon: int | None = None   # «{tap} Выстрел на 2.»: where the payment's «:» should stand
     condition: str | None = None
     condition_span: Span | None = None
     condition_by_verb_test: bool = False     # trigger found by the verb test, no dash after it
@@ -168,6 +169,7 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
     pos = head.effect_start
     for sep in head.separators:
         feature.separators.append((sep, text[sep[0]:sep[1]]))
+    feature.payment_missing_colon = head.missing_colon
     if head.payment:
         feature.payment_span = head.payment
         feature.payment = text[head.payment[0]:head.payment[1]]
@@ -290,7 +292,7 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
 def _looks_like_feature(inner: str) -> bool:
     words = inner.split()
     # «Ваши существа имеют: "+1 к первой атаке за ваш ход. Не может …"»: a modifier opens a feature too
-    return ":" in inner or (len(words) >= 2 and (inner[:1].isupper() or bool(re.match(r"[+\-–]\s?[\dXХxх]", inner))))
+    return ":" in inner or (len(words) >= 2 and (inner[:1].isupper() or bool(re.match(r"[+\-–−]\s?[\dXХxх]", inner))))
 
 
 def _trailing_while(text: str, es: int, ee: int, prot) -> Span | None:
