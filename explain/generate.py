@@ -23,7 +23,8 @@ _ABSTRACT_LABEL = re.compile(r"[СC]\d+")
 _X = re.compile(r"(?<![\w{])[XХxх](?![\w}])")
 _WHERE_X = re.compile(r"где\s+[XХ]\b", re.I)
 _LIMIT_ONLY = re.compile(r"[^{}]*\b(?:раза?|дважды|трижды|однажды)\b[^{}]*", re.I)   # «1 раз за ход», «Дважды за бой»
-_MAY_WORD = re.compile(r"(?<!не )(?<!\w)(?:может|можете|могут)(?!\w)", re.I)
+# «может … только» in the same clause is a restriction, never an option (spec §1, «Modal abilities»)
+_MAY_WORD = re.compile(r"(?<!не )(?<!\w)(?:может|можете|могут)(?!\w)(?![^,;.—]*(?<!\w)только(?!\w))", re.I)
 
 
 @dataclass

@@ -777,6 +777,13 @@ def _lossy_name_end(seq: list[Item]) -> int | None:
         if v + 1 >= len(seq):
             return None
         k = _effect_subject(seq, v)
+        if k >= 3 and seq[k - 1].is_word("или", "и") and _noun(seq[k - 2]):
+            # «… сила гор выбранное горное существо или нейтральное существо получает …»: two
+            # subjects share the verb (spec §5); the first one, with its adjectives, opens the effect
+            k -= 2
+            while k - 1 >= 1 and seq[k - 1].kind == "word" and (
+                    seq[k - 1].low in _DETERMINERS or morph.pos(seq[k - 1].low) in ("ADJF", "PRTF")):
+                k -= 1
         return k if 1 <= k <= 4 else None
     return None
 

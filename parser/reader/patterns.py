@@ -547,6 +547,25 @@ def _compound_subject(ctx: Context, at: int, nxt: int) -> bool:
     return verb is not None and any("plur" in p.tag for p in morph.parses(verb.low)[:1])
 
 
+def _shared_verb_subjects(ctx: Context, at: int, nxt: int) -> bool:
+    """«выбранное горное существо или нейтральное существо получает …»: the part before «и»/«или»
+    is a bare noun phrase (no predicate) from the segment's start, and the part after is a subject
+    with its verb: two subjects sharing one verb, one ability (spec §5), whatever the verb's number."""
+    seq = ctx.seq
+    if not seq[at].is_word("и", "или") or predicate_at(seq, nxt) != 2:
+        return False
+    seg_start = ctx.found[-1].end if ctx.found else seq[0].start
+    first = at
+    while first - 1 >= 0 and seq[first - 1].start >= seg_start and at - first < 8:
+        first -= 1
+    if first == at or (first > 0 and seq[first - 1].start >= seg_start):
+        return False          # a longer stretch: not a bare subject
+    if not nominal(seq[at - 1]):
+        return False
+    return all(seq[k].kind in ("word", "name", "icon") and not is_predicate(seq[k])
+               and seq[k].low not in RELATIVE for k in range(first, at))
+
+
 @dataclass(frozen=True)
 class JoiningPattern:
     name: str
@@ -563,6 +582,9 @@ JOINING: tuple[JoiningPattern, ...] = (
                    _shared_object),
     JoiningPattern("compound-subject", "«Оглар и его хозяин имеют …»: «и» between two noun phrases "
                    "whose verb is plural joins one subject, not two abilities.", _compound_subject),
+    JoiningPattern("shared-verb-subjects", "«выбранное горное существо или нейтральное существо "
+                   "получает …»: «и»/«или» between a bare noun phrase and a subject with its verb joins "
+                   "two subjects of one verb: one ability (spec §5).", _shared_verb_subjects),
     JoiningPattern("adverbial-phrase", "a comma after a short prepositional phrase with no predicate "
                    "(«в свой ход, может …») joins it to the ability it qualifies.", _adverbial_before),
 )
