@@ -219,11 +219,11 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
     sub_pred_allowed = False
     verbless_end = None
     dash_ahead = False
-    for it in seq:
+    for k, it in enumerate(seq):
         if it.kind == "punct" and it.low == ";":
             break
-        if it.kind == "dash":
-            dash_ahead = True
+        if it.kind == "dash" and not boundary("connective-dash", seq, k):
+            dash_ahead = True     # «…, при этом — …» is the connective's dash, not one ahead of the effect
             break
     j = 4 if comma_clause else 1 if not seq[0].is_word("в") else 2
     while j < len(seq):
