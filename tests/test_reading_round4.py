@@ -303,3 +303,51 @@ def test_may_in_a_static_feature_prints_as_written():
     assert form(one("Может ранить цель на 1.")) == "Может ранить цель на 1"
     assert form(one("Ранить цель на 1, при этом может закрыть ее.")) == "(Ранить цель на 1, при этом может закрыть ее)"
     assert form(one("При атаке — может ранить цель на 1.")) == "(может ранить цель на 1)"
+
+
+# -- lossy «-» for «—» with no spaces (restyled editions) -------------------------------------------
+
+@pytest.mark.parametrize("text, condition, effect", [
+    ("В начале боя: выберите карту противника; если она {ordinary}-закрыть её, иначе-ранить её на 2.",
+     "В начале боя", "(выберите карту противника, при этом (если она {ordinary} — закрыть её, иначе ранить её на 2))"),
+    ("В начале боя: выберите карту противника; если она {ordinary} — закрыть её, иначе — ранить её на 2.",
+     "В начале боя", "(выберите карту противника, при этом (если она {ordinary} — закрыть её, иначе ранить её на 2))"),
+    ("При {strike}-может излечиться на 2, если после этого нет ран-не закрывается после этой атаки.", "При {strike}",
+     "(может (излечиться на 2 и (если после этого нет ран — не закрывается после этой атаки)))"),
+])
+def test_an_attached_hyphen_is_a_dash(text, condition, effect):
+    f = one(text)
+    assert (f.condition, form(f)) == (condition, effect)
+
+
+def test_an_attached_hyphen_before_a_heading_ends_the_condition():
+    f = one('Когда получает раны от атаки карты противника-воздействие "позвать маму"-ваше существо может '
+            'сразиться с атаковавшим.')
+    assert (f.condition, f.ability_type, f.effect_name) == ("Когда получает раны от атаки карты противника",
+                                                             "воздействие", "позвать маму")
+
+
+@pytest.mark.parametrize("text", ["Гном-басаарг получает +1 к {strike}.", "Кто-то из них сраба-тывает.",
+                                  "{tap}: Воздействие гром-молот выбранный гном получает +1 к {strike}."])
+def test_hyphenated_words_stay_words(text):
+    from parser.reader.words import attached_dash
+
+    assert all(attached_dash(w) is None for w in text.replace(".", " ").split())
+
+
+# -- subjects the verb test must not give to the condition ---------------------------------------------
+
+def test_a_phrase_opened_by_each_is_the_effects_subject():
+    f = one("Когда открывается каждое стоящее рядом существо противника может переместиться на соседнюю клетку.")
+    assert (f.condition, form(f)) == (
+        "Когда открывается", "(может каждое стоящее рядом существо противника переместиться на соседнюю клетку)")
+
+
+@pytest.mark.parametrize("text", [
+    "Когда другое существо совершает рывок, если это третий рывок ваших карт за ход Командир Туллена открывается.",
+    "Когда другое существо совершает рывок , если это третий рывок ваших карт за ход Командир Туллена открывается",
+])
+def test_a_verbless_if_clause_keeps_its_nouns(text):
+    f = one(text, "Командор Туллена")
+    assert (f.condition, form(f)) == (
+        text.split(" Командир")[0], "Командир Туллена открывается")

@@ -217,6 +217,7 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
         return fixed, fixed, True, None
     saw_pred = False
     sub_pred_allowed = False
+    nominal_clause = False
     verbless_end = None
     dash_ahead = False
     for k, it in enumerate(seq):
@@ -247,6 +248,10 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
                     # "При …, если … <effect>" without a dash or a closing comma: the clause's own
                     # finite verb is skipped, the next predicate (with its subject) opens the effect
                     j, sub_pred_allowed = j + 2, True
+                    if j < len(seq) and seq[j].is_word("это"):
+                        # «, если это третий рывок ваших карт за ход Командир … открывается»: «это» is the
+                        # clause's copula, it has no verb of its own; its nouns open no ability either
+                        sub_pred_allowed, nominal_clause = False, True
                 elif sub_end < len(seq) and seq[sub_end].low != ";":
                     j = sub_end
                 else:
@@ -281,7 +286,8 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
             sub_pred_allowed = False
             j += 1
             continue
-        if it.kind == "word" and (clause is False or saw_pred) and not dash_ahead and _ability_start(seq, j) \
+        if it.kind == "word" and (clause is False or saw_pred) and not dash_ahead and not sub_pred_allowed \
+                and not nominal_clause and _ability_start(seq, j) \
                 and not (seq[j - 1].kind == "punct" or seq[j - 1].is_word("и", "или")) \
                 and not _takes_phrase(seq[j - 1], it):      # "если карта имеет пророчество разряд на 1"
             k = j
@@ -315,7 +321,8 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
                 continue
             stop = _subject_start(seq, j)
             if 1 <= stop - 1 and stop < j and _takes_phrase(seq[stop - 1], seq[stop]) \
-                    and not (stop + 1 == j and seq[stop].is_word(*_ALWAYS_SUBJECTS)):
+                    and not (stop + 1 == j and seq[stop].is_word(*_ALWAYS_SUBJECTS)) \
+                    and not seq[stop].low.startswith("кажд"):      # «каждое …»: the effect's subject
                 # "если выпало четное число атака ...", "Когда получает проклятие теряет ...": the first
                 # noun phrase after the condition's own predicate is its subject or object
                 stop += 1
@@ -487,8 +494,10 @@ def _subject_start(seq: list[Item], j: int) -> int:
     if stop < j:
         return stop
     found = _subject_walk(seq, j, True)
-    if found < stop and not is_predicate(seq[found - 1]):
-        return found     # never the condition's own object or subject: "Когда уничтожает существо противника"
+    if found < stop and (not is_predicate(seq[found - 1]) or seq[found].low.startswith("кажд")):
+        # never the condition's own object or subject: "Когда уничтожает существо противника"; but a
+        # phrase opened by «каждый» is the effect's subject: «Когда открывается каждое … существо может …»
+        return found
     return stop
 
 
@@ -540,6 +549,9 @@ def _after_object(seq: list[Item], start: int, k: int, verb: Item) -> int:
     while j < k and seq[j].kind == "word" and morph.pos(seq[j].low) in ("ADJF", "PRTF", "NUMR"):
         j += 1
     j += 1           # the object's noun
+    if j < k and seq[j - 1].is_word("ход", "бой") and seq[j].kind in ("word", "name") and nominal(seq[j]) \
+            and _agrees(seq[j], verb):
+        return j     # «… за ход Командир Туллена открывается»: after a time phrase any subject may open
     if j >= k or seq[j].kind != "word" or morph.pos(seq[j].low) not in ("ADJF", "PRTF") \
             or not nominal(seq[j]) or not _agrees(seq[j], verb):
         return k
