@@ -351,3 +351,34 @@ def test_a_verbless_if_clause_keeps_its_nouns(text):
     f = one(text, "Командор Туллена")
     assert (f.condition, form(f)) == (
         text.split(" Командир")[0], "Командир Туллена открывается")
+
+
+def test_a_bare_once_in_a_clause_is_no_limit():
+    f = one("В начале боя — покажите из колоды гнома (кроме Крома; карту с каждым названием можно показывать "
+            "только один раз), при этом получите его строй.")
+    assert feature_record(f)["limit"] is None
+    assert feature_record(one("{tap}: ранить цель на 1 (один раз)."))["limit"] == "один раз"
+
+
+@pytest.mark.parametrize("text, while_condition, effect", [
+    ("Концентрация: Выбранное существо теряет {zoo}, пока Предатель в зоне битвы.", None,
+     "Выбранное существо теряет {zoo}, пока Предатель в зоне битвы"),
+    ("Концентрация: выбранное существо теряет {zoo},пока Предатель в зоне битвы", None,
+     "выбранное существо теряет {zoo},пока Предатель в зоне битвы"),
+    ("Строй: +1 к {strike}, пока рядом лес.", "пока рядом лес", "+1 к {strike}"),
+])
+def test_a_declared_keyword_keeps_its_while_in_the_ability(text, while_condition, effect):
+    f = one(text)
+    assert (f.while_condition, form(f)) == (while_condition, effect)
+
+
+def test_canon_takes_a_text_opening_with_a_minus():
+    from cli.main import main
+
+    result = CliRunner().invoke(main, ["canon", "-1 от выстрелов и метаний. При ударе — получает +1 к {strike}.",
+                                       "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert [f["canonical"] for f in json.loads(result.output)["features"]] == ["-1 от выстрелов и метаний",
+                                                                             "получает +1 к {strike}"]
+    result = CliRunner().invoke(main, ["canon", "--formt", "json", "С1"])
+    assert result.exit_code == 2

@@ -259,7 +259,9 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
             feature.annotations.extend(a for a in paren_annotations(text, ps, pe) if a.kind != "other")
     # ", пока …" at the end is a static feature's while-condition; in a playable or triggered
     # effect it is one ability's own duration and stays in its words (spec section 1)
-    while_match = _trailing_while(text, es, ee, prot) if kind in ("static", "keyword") else None
+    # a keyword someone declares («Концентрация: …») is an action: its «, пока …» is the ability's own
+    stative = kind == "static" or (kind == "keyword" and _STATIC_LABELS.match(normalize(feature.label or "")))
+    while_match = _trailing_while(text, es, ee, prot) if stative else None
     if while_match is not None:
         ws, we = while_match
         feature.while_span = (ws, ee)
