@@ -619,6 +619,21 @@ _OPENS_SUBJECT = frozenset({"этот", "эта", "это", "эти", "тот", 
                             "каждые"})
 
 
+def _modifies(adjective: Item, noun: Item) -> bool:
+    """The adjective can agree with the noun (a common case, and gender or number)."""
+    def forms(word: str, adj: bool) -> set:
+        out = set()
+        for p in morph.parses(word)[:6]:
+            if adj == (p.tag.POS in ("ADJF", "PRTF", "NUMR")):
+                out.add((p.tag.case, p.tag.gender if p.tag.number != "plur" else None, p.tag.number))
+        return out
+    a, n = forms(adjective.low, True), forms(noun.low, False)
+    if not a or not n:
+        return True
+    return any(ca == cn and nu == nn and (ga is None or gn is None or ga == gn)
+               for ca, ga, nu in a for cn, gn, nn in n)
+
+
 def _subject_walk(seq: list[Item], j: int, genitive: bool) -> int:
     it = seq[j]
     k = j
@@ -645,8 +660,10 @@ def _subject_walk(seq: list[Item], j: int, genitive: bool) -> int:
             stop -= 1    # "каждое стоящее рядом существо"
     if stop < k and stop - 1 >= 0 and seq[stop - 1].kind == "word" and not nominal(seq[stop - 1]) \
             and morph.pos(seq[stop - 1].low) in {"ADJF", "PRTF", "NUMR"} \
-            and morph.pos(seq[stop].low) not in {"ADJF", "PRTF"}:
-        stop = k     # "вашего хода": a genitive phrase, not a subject
+            and morph.pos(seq[stop].low) not in {"ADJF", "PRTF"} \
+            and (seq[stop].kind != "word" or _modifies(seq[stop - 1], seq[stop])):
+        stop = k     # "вашего хода": a genitive phrase, not a subject ("если чётной существо
+        #              получает": «чётной» modifies no «существо», the subject starts at the noun)
     if stop - 1 >= 0 and seq[stop - 1].low in PREPOSITIONS and stop < k:
         # the first nominals belong to a prepositional phrase: "в свой ход может"; a subject may
         # follow its object: "При попадании на кладбище выбранная клетка получает …"
@@ -821,6 +838,11 @@ def _effect_subject(seq: list[Item], v: int) -> int:
     if _second_person(verb):
         return k
     impersonal = verb.low in _IMPERSONAL
+    for phrase in _TIME_PHRASES:
+        if k - len(phrase) >= 2 and tuple(it.low for it in seq[k - len(phrase):k]) == phrase \
+                and _noun(seq[k - len(phrase) - 1]):
+            k -= len(phrase)   # «… выбранное существо до конца хода получает»: the time phrase is the effect's
+            break
     if k - 4 >= 1 and seq[k - 1].is_word("менее", "более") and seq[k - 2].is_word("или") \
             and seq[k - 3].kind == "num" and seq[k - 4].is_word("стоимостью"):
         k -= 4            # "существо стоимостью 4 или менее не открывается"

@@ -30,6 +30,7 @@ _LATER_CONNECTIVE = re.compile(r";|(?<!\w)(?:затем|иначе|при\s+эт
 _LEADING_LIMIT = re.compile(
     r"\s*((?:один|одна|два|три|дважды|трижды|\d+|[xх])(?:\s+раз[а]?)?\s+за\s+(?:ваш\s+|свой\s+)?(?:ход|бой|игру))\b\s*,?",
     re.I)
+_UNQUOTED_GRANT = re.compile(r"(?:получает|получают|имеет|имеют)\s*:\s*(?:[XХxх]?\d*\{\w+\}\s*)+:", re.I)
 _REDIRECT = re.compile(r"перенаправ", re.I)
 _WHILE_CLAUSE = re.compile(r",\s*(пока)\b", re.I)
 _UNTIL = re.compile(r"до\s+тех\s+пор\s*$", re.I)
@@ -250,12 +251,14 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
                 found = paren_annotations(text, ps, pe)
                 if any(a.kind == "other" for a in found):
                     break         # "(по карте противника)": the ability's own words, never dropped
+                if _UNQUOTED_GRANT.search(text, es, ps):
+                    break         # «получает: {tap}: … (1 раз за ход)» without quotes: the granted feature's
                 feature.annotations.extend(found)
                 es, ee = _trim(text, es, ps, chars=" \t\n.;,")
                 changed = True
                 break
     for ps, pe in regions.parens:
-        if es <= ps and pe <= ee:
+        if es <= ps and pe <= ee and not _UNQUOTED_GRANT.search(text, es, ps):
             feature.annotations.extend(a for a in paren_annotations(text, ps, pe) if a.kind != "other")
     # ", пока …" at the end is a static feature's while-condition; in a playable or triggered
     # effect it is one ability's own duration and stays in its words (spec section 1)
@@ -331,12 +334,15 @@ def _read_effect(feature: Feature, text: str, prot, name: str | None) -> None:
         feature.unread = [(problem.start, problem.end)]
         return
     dynamic = _declared(feature)
+    text, chooser_at = _without_choosers(feature, text, es, ee)
     cands = candidates(text, es, ee, prot, dynamic)
     first_error = None
     for level in range(len(LEVELS)):
         tokens = tokens_for(text, es, ee, cands, level)
         if level and tokens == feature.tokens:
             continue
+        if chooser_at:
+            tokens = _chosen(tokens, chooser_at)
         feature.tokens = tokens
         try:
             feature.reading = read_tokens(tokens)
@@ -351,6 +357,41 @@ def _read_effect(feature: Feature, text: str, prot, name: str | None) -> None:
     feature.reading = None
     span = (first_error.start, first_error.end) if first_error and first_error.end > first_error.start else (es, ee)
     feature.unread = [span]
+
+
+_CHOOSER_WORDS = {"противника": "противник", "соперника": "противник", "атакованного": "атакованный",
+                  "владельца": "владелец"}
+
+
+def _without_choosers(feature: Feature, text: str, es: int, ee: int):
+    """«… может переместиться … (по выбору противника), затем …»: who chooses, written inside the
+    effect, is taken out of the atom like a trailing annotation (spec §1, «Annotations are reported,
+    never lost»; it stays in `annotations`): the text with those parentheses blanked (offsets kept),
+    and [(offset, chooser word)] for the «может» before each that another player decides."""
+    found = [a for a in feature.annotations if a.kind == "chooser" and es < a.span[0] and a.span[1] < ee
+             and text[a.span[0]:a.span[0] + 1] == "(" and text[a.span[1] - 1:a.span[1]] == ")"]
+    if not found:
+        return text, []
+    marks = []
+    for ann in found:
+        word = ann.text.split()[-1].lower().strip("() ") if ann.text.split() else ""
+        if word in _CHOOSER_WORDS:
+            marks.append((ann.span[0], _CHOOSER_WORDS[word]))
+        text = text[:ann.span[0]] + " " * (ann.span[1] - ann.span[0]) + text[ann.span[1]:]
+    return text, marks
+
+
+def _chosen(tokens: list[Token], marks) -> list[Token]:
+    """Atoms without the blanked chooser's spaces; the «может» before a chooser names that player."""
+    from dataclasses import replace as _replace
+
+    out = [_replace(t, text=" ".join(t.text.split())) if t.kind is Kind.ATOM and "  " in t.text else t
+           for t in tokens]
+    for at, who in marks:
+        mays = [i for i, t in enumerate(out) if t.kind is Kind.MAY and t.start < at]
+        if mays and out[mays[-1]].chooser is None:
+            out[mays[-1]] = _replace(out[mays[-1]], chooser=who)
+    return out
 
 
 _MODAL_START = re.compile(r"(?:не\s+)?(?:может|могут)(?!\w)", re.I)
