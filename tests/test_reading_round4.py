@@ -418,3 +418,13 @@ def test_an_unquoted_granted_feature_keeps_its_limit(text, name):
     f = one(text)
     assert (f.effect_name, feature_record(f)["limit"], form(f)) == (
         name, None, "выбранное существо до конца хода получает: {tap}: Магический удар на 1 (1 раз за ход)")
+
+
+@pytest.mark.parametrize("text, atype, name", [
+    ("{instant} {tap} :Заклинаниезаморозки закрыть существо стоимостью 3 или менее.", "Заклинание", "заморозки"),
+    ("{tap}: Воздействиесила гор - выбранное существо получает +1 к {strike}", "Воздействие", "сила гор"),
+])
+def test_a_type_run_together_with_its_name_heads_the_effect(text, atype, name):
+    f = one(text)
+    assert (f.ability_type, f.effect_name) == (atype, name)
+    assert not form(f).lower().startswith(atype.lower())

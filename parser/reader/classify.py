@@ -719,7 +719,7 @@ def _separator_at(seq: list[Item], j: int) -> bool:
 def find_type_name(text: str, start: int, end: int, protected, regions_quotes) -> TypeHead | None:
     """Ability type, name and range heading an effect, or None. A type alone («заклинание —»,
     «воздействие, дальность 2 —») and a quoted name alone («"зов крови" —») head it too."""
-    m = _TYPE.match(text, start, end)
+    m = _TYPE.match(text, start, end) or _glued_type(text, start, end)
     if not m:
         return _quoted_heading(text, start, end, protected, regions_quotes)
     pos = _skip_ws(text, m.end(), end)
@@ -755,6 +755,18 @@ def find_type_name(text: str, start: int, end: int, protected, regions_quotes) -
     if j < len(seq) and predicate_at(seq, j):
         return TypeHead(type_span, name_span, range_span, seq[j].start, None)
     return None
+
+
+_GLUED_TYPE = re.compile(r"\s*(заклинание|воздействие)(?=([а-яё]{3,})(?![а-яё]))", re.I)
+
+
+def _glued_type(text: str, start: int, end: int):
+    """«Заклинаниезаморозки закрыть …» (lossy: the type run together with its unquoted name): the
+    type heads the effect when the whole is no word and the rest is one."""
+    m = _GLUED_TYPE.match(text, start, end)
+    if m is None or morph.is_known((m.group(1) + m.group(2)).lower()) or not morph.is_known(m.group(2).lower()):
+        return None
+    return m
 
 
 def _quoted_heading(text: str, start: int, end: int, protected, regions_quotes) -> TypeHead | None:
