@@ -428,3 +428,16 @@ def test_a_type_run_together_with_its_name_heads_the_effect(text, atype, name):
     f = one(text)
     assert (f.ability_type, f.effect_name) == (atype, name)
     assert not form(f).lower().startswith(atype.lower())
+
+
+@pytest.mark.parametrize("text, fixed", [
+    ("При {strike} ранить цель на 1.", "При {strike} — ранить цель на 1."),
+    ("Когда существо противника выполняет магическую способность ранить его на 1.",
+     "Когда существо противника выполняет магическую способность — ранить его на 1."),
+    ("При погружениина глубинуполучает +1 к {strike}.", None),     # the boundary is inside «глубинуполучает»
+])
+def test_bj202_dash_fix_only_where_a_dash_fits(text, fixed):
+    from lint.fix import apply_edits
+
+    [finding] = lint_codes(text, "BJ202")
+    assert (apply_edits(text, [finding.fix])[0] if finding.fix else None) == fixed

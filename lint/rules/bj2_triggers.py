@@ -126,15 +126,28 @@ _REPLACEMENT = re.compile(r"\s*вместо(?!\w)", re.I)
 _INFINITIVE_TAKERS = ("готов", "способ", "обязан", "вынужден", "должн", "недостаточн", "достаточн")
 
 
+_ABILITY_STEMS = ("добиван", "метани", "заклинани", "воздейств", "разряд", "выстрел", "подлост")
+
+
+def _run_together(word: str) -> bool:
+    """«атакеранить», «глубинуполучает»: a lower-case non-word made of two dictionary words."""
+    low = word.lower()
+    if word[:1].isupper() or len(low) < 6 or is_known(low) or low.startswith(_ABILITY_STEMS):
+        return False
+    return any(is_known(low[:i]) and is_known(low[i:]) for i in range(3, len(low) - 1))
+
+
 def _dash_fits(text: str, cond: tuple[int, int], verb: str) -> bool:
     """The dash may go at the boundary: never inside a run-together word («При атакеранить»: the
     condition is the opener alone and the effect's first word is no word), never between an
     adjective or modal and the infinitive it governs («недостаточна — использовать»)."""
     cond_words = WORD_RE.findall(text[cond[0]:cond[1]])
-    if not verb or len(cond_words) < 2 or not is_known(verb.lower()):
+    if not verb or not cond_words or len(text[cond[0]:cond[1]].split()) < 2 \
+            or _run_together(verb):
         return False
     last = cond_words[-1].lower()
-    if last.startswith(_INFINITIVE_TAKERS) or last in ("может", "могут", "можете", "должен", "должна"):
+    short_adjective = last.startswith(_INFINITIVE_TAKERS) and morph().parse(last)[0].tag.POS == "ADJS"
+    if short_adjective or last in ("может", "могут", "можете", "должен", "должна"):
         return morph().parse(verb.lower())[0].tag.POS != "INFN"
     return True
 
