@@ -243,6 +243,8 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
 
     # the effect: trailing punctuation, trailing annotations and ", пока ..." come off its end
     es, ee = _trim(text, pos, end, chars=" \t\n.;,")
+    grant = _UNQUOTED_GRANT.search(text, es, ee) if ":" in text[es:ee] else None   # one search, not one a paren
+    grant_at = grant.start() if grant is not None else ee
     changed = True
     while changed and ee > es:
         changed = False
@@ -251,14 +253,14 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
                 found = paren_annotations(text, ps, pe)
                 if any(a.kind == "other" for a in found):
                     break         # "(по карте противника)": the ability's own words, never dropped
-                if _UNQUOTED_GRANT.search(text, es, ps):
+                if grant_at < ps:
                     break         # «получает: {tap}: … (1 раз за ход)» without quotes: the granted feature's
                 feature.annotations.extend(found)
                 es, ee = _trim(text, es, ps, chars=" \t\n.;,")
                 changed = True
                 break
     for ps, pe in regions.parens:
-        if es <= ps and pe <= ee and not _UNQUOTED_GRANT.search(text, es, ps):
+        if es <= ps and pe <= ee and not grant_at < ps:
             feature.annotations.extend(a for a in paren_annotations(text, ps, pe) if a.kind != "other")
     # ", пока …" at the end is a static feature's while-condition; in a playable or triggered
     # effect it is one ability's own duration and stays in its words (spec section 1)
