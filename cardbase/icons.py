@@ -54,3 +54,25 @@ def map_client_marks(text: str) -> str:
     if "[:" not in text:
         return text
     return _MARK_RE.sub(lambda m: "{" + m.group(1) + "}" if m.group(1) in IDENTIFIED_ICONS else m.group(0), text)
+
+
+# The card's uniqueness opening its text: the client's «[:unq].» or the word «Уникальность.»
+# (spec §1, «Not features, not abilities»): a property of the card (schema field `unique`),
+# not a feature; the reader skips it and `import` moves it to the field.
+_UNIQUE_MARK = re.compile(r"\s*(?:\[:unq\](?:\s*\.)?|уникальност[ьи]\s*(?:\.|(?=\n)|$))[ \t]*", re.I)
+
+
+def unique_mark_span(text: str) -> tuple[int, int] | None:
+    """The span of the uniqueness mark opening `text` (its spaces and full stop included), or None."""
+    if not isinstance(text, str):
+        return None
+    m = _UNIQUE_MARK.match(text)
+    return m.span() if m else None
+
+
+def without_unique_mark(text: str) -> tuple[str, bool]:
+    """`text` with its opening uniqueness mark removed, and whether it had one (for `import`)."""
+    span = unique_mark_span(text)
+    if span is None:
+        return text, False
+    return text[span[1]:].lstrip(), True

@@ -14,7 +14,7 @@ from typing import Any
 
 from cardbase.atomic import write_atomic
 from cardbase.emit import double_quoted, flow, scalar, text_value
-from cardbase.icons import map_client_marks
+from cardbase.icons import map_client_marks, without_unique_mark
 from cardbase.oserror import describe_os_error
 from cardbase.model import Problem
 from cardbase.schema import WRITE_ORDER
@@ -349,7 +349,10 @@ def _parse_line(line: str, path: str, number: int, problems: list[Problem]) -> d
         problems.append(Problem(path, number, 1,
             f"поле {key} — {'объект' if isinstance(data[key], dict) else 'вложенный список'} JSON; "
             "ожидается строка, число или список из них, поле не импортировано", card_id, kind="field"))
+    text, unique = without_unique_mark(text)   # «[:unq].» opening the text: the card's field (spec §1)
     card = {key: data[key] for key in WRITE_ORDER if key in data and data[key] is not None and key not in nested}
+    if unique:
+        card["unique"] = True
     card.update(id=card_id, name=data["name"], text=text,
                 set=str(data["set"]), set_name="" if "set_name" in nested else str(data.get("set_name") or ""))
     return card

@@ -10,7 +10,20 @@ from cli.russian import Choice, Command
 from reports.escape import visible
 
 
-@click.command(name="canon", cls=Command)
+class _TextCommand(Command):
+    """`canon "-1 от выстрелов."`: a card text may open with a minus sign; an argument that starts
+    with «-» but holds a space or a non-Latin letter is the TEXT, never an option."""
+
+    def parse_args(self, ctx, args):
+        args = [("\0" + a if a.startswith("-") and len(a) > 1 and (" " in a or not a.isascii()) else a)
+                for a in args]
+        rest = super().parse_args(ctx, args)
+        if isinstance(ctx.params.get("text"), str) and ctx.params["text"].startswith("\0"):
+            ctx.params["text"] = ctx.params["text"][1:]
+        return rest
+
+
+@click.command(name="canon", cls=_TextCommand)
 @click.argument("text", required=False)
 @click.option("--card", "card_key", metavar="ID_ИЛИ_ИМЯ",
               help="Взять текст карты из базы (по id или имени).")

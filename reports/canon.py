@@ -5,7 +5,12 @@ command, the HTML report and tests share one view of a feature.
 """
 from __future__ import annotations
 
+import re
+
 from parser import abstract_canonical, atoms, canonical, choosers, reading_strings
+
+_LIMIT_ONLY = re.compile(r"(?:\d+|[XХxх]|один|два|три|дважды|трижды)(?:\s+раз[а]?)?\s+за\s+(?:ваш\s+|свой\s+)?"
+                         r"(?:ход|бой|игру)", re.I)
 
 
 def feature_record(feature) -> dict:
@@ -19,6 +24,10 @@ def feature_record(feature) -> dict:
         "label": feature.label,
         "ability_type": feature.ability_type,
         "while": getattr(feature, "while_condition", None),   # a static feature's while-condition
+        # limit, duration of the whole effect and who chooses: beside the tree, never lost (spec §1)
+        "limit": annotation_text(feature, "limit"),
+        "duration": annotation_text(feature, "duration"),
+        "chosen_by": annotation_text(feature, "chooser"),
         "canonical": None,
         "abstract": None,
         "atoms": [],
@@ -40,6 +49,20 @@ def feature_record(feature) -> dict:
     }
     record["granted"] = [feature_record(g) for g in feature.granted]
     return record
+
+
+def annotation_text(feature, kind: str) -> str | None:
+    """The text of the feature's annotations of one kind («1 раз за ход»; two joined by «; »), or None.
+
+    A limit that stands as the payment («1 раз за ваш ход: …», 114) is the feature's limit too.
+    """
+    found = [a.text for a in getattr(feature, "annotations", ()) or () if a.kind == kind]
+    if kind == "limit" and not found and _LIMIT_ONLY.fullmatch(getattr(feature, "payment", None) or ""):
+        found = [feature.payment]
+    return "; ".join(found) or None
+
+
+_BESIDE_ANNOTATIONS = (("limit", "лимит"), ("duration", "длительность"), ("chooser", "выбор"))
 
 
 def card_record(card, features) -> dict:
@@ -64,6 +87,10 @@ def _beside(feature) -> str:
     while_condition = getattr(feature, "while_condition", None)
     if while_condition:
         parts.append(while_condition)  # "Пока …" speaks for itself
+    for kind, title in _BESIDE_ANNOTATIONS:
+        value = annotation_text(feature, kind)
+        if value and not (kind == "limit" and value == getattr(feature, "payment", None)):
+            parts.append(f"{title}: {value}")
     return f"  [{'; '.join(parts)}]" if parts else ""
 
 

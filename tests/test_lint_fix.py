@@ -11,7 +11,7 @@ from lint.fix import SAFE, UNSAFE, Edit, Fix, apply_edits, safe_fix
 from lint.fixing import ReadingGuard, fix_card
 from lint.registry import all_rules
 
-SAFE_CODES = {"BJ501", "BJ502", "BJ504", "BJ505", "BJ506", "BJ507", "BJ508", "BJ509", "BJ510"}
+SAFE_CODES = {"BJ501", "BJ502", "BJ504", "BJ505", "BJ506", "BJ507", "BJ508", "BJ509", "BJ510", "BJ304"}
 UNSAFE_CODES = {"BJ101", "BJ103", "BJ202", "BJ301"}
 RULES = {rule.code: rule for rule in all_rules()}
 

@@ -241,7 +241,8 @@ def test_a_label_with_a_latin_letter_is_the_label(text, label):
 def test_a_leading_client_mark_heads_nothing():
     f = one("[:unq] При атаке — ранить цель на 1.")
     assert (f.kind, f.condition, canonical(f.reading.tree)) == ("triggered", "При атаке", "ранить цель на 1")
-    assert [(a.kind, a.text) for a in f.annotations] == [("mark", "[:unq]")]
+    # the uniqueness mark opening a text is the card's property (spec §1), not an annotation
+    assert f.annotations == [] and f.span[0] == len("[:unq] ")
 
 
 # -- honest lint ------------------------------------------------------------------------------------
@@ -314,10 +315,14 @@ def test_client_marks_on_import_and_in_lint(tmp_path):
     base = load_base([str(p) for p in result.written])
     assert not base.problems                          # «equipment» is a card type
     [card] = base.cards
-    assert card.text == "[:unq] {tap}: ранить летающее существо на 1."
-    found = codes(card.text, "BJ3") + codes(card.text, "BJ505")
-    assert found == [("BJ303", "метка онлайн-клиента [:unq] — уникальная карта: это поле карты (unique: true), "
-                               "а не текст особенности; значка для неё нет")]
+    # the uniqueness mark opening the text moves to the card's field (spec §1)
+    assert (card.text, card.fields.get("unique")) == ("{tap}: ранить летающее существо на 1.", True)
+    assert "unique: true" in result.written[0].read_text(encoding="utf-8")
+    # a mark elsewhere in a text is still named by BJ303; the opening one is not (it is no mark in the text)
+    assert codes("[:unq] " + card.text, "BJ3") == []
+    assert codes("Ранить цель на 1. [:fly] Неповоротливость.", "BJ3") == [
+        ("BJ303", "метка онлайн-клиента [:fly] — летающее существо: это тип карты (type: flyer) или слово "
+                  "«летающее», а не значок; значка для неё нет")]
     [f] = read_text(card.text)
     assert (f.kind, f.payment) == ("playable", "{tap}")
 

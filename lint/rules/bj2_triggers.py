@@ -6,7 +6,7 @@ import re
 from lint.finding import Severity
 from lint.fix import replace, unsafe_fix
 from lint.rule import Hit, Rule
-from lint.rules._text import DASHES, TRIGGER_RE, WORD_RE, mask_quoted, morph
+from lint.rules._text import DASHES, TRIGGER_RE, WORD_RE, is_known, mask_quoted, morph
 
 _ABILITY_WORDS = {"заклинание", "воздействие", "разряд", "выстрел", "метание", "добивание",
                   "особый", "магический", "удар", "отравление", "ответный"}
@@ -76,7 +76,12 @@ class TriggerWithoutDash(Rule):
 
     Что находит:
         Срабатывающую особенность, где между условием и эффектом нет «—»,
-        и граница найдена только по первому глаголу: «При атаке ранить цель».
+        и граница найдена только по первому глаголу или запятой: «При атаке
+        ранить цель», «В конце хода если закрыт, ранить цель …». Замена
+        («Вместо своей регенерации …») — не условие срабатывания, о ней не
+        сообщается. Тире предлагается, только если оно не разрежет слово
+        («При атакеранить») и не встанет между прилагательным и его глаголом
+        («недостаточна использовать»).
     Почему это важно:
         116 записывает срабатывающую особенность как «[условие] — [эффект]».
         Без тире граница угадывается, и условие с глаголом внутри
@@ -99,14 +104,52 @@ class TriggerWithoutDash(Rule):
     def check(self, ctx):
         for feature in ctx.all_features:
             cond = feature.condition_span
-            if not feature.condition_by_verb_test or cond is None:
+            if cond is None:
                 continue
             effect = feature.effect_span
+            gap = ctx.text[cond[1]:effect[0]]
+            # the verb test found the boundary, or only a comma ends the condition («В конце хода если
+            # закрыт, ранить …»): either way no dash does (spec §1); «, то» is the condition's own word
+            dashless = feature.condition_by_verb_test or (
+                effect[0] > cond[1] and not any(ch in gap for ch in "—–-:") and gap.strip(" ,") == "")
+            if not dashless or _REPLACEMENT.match(ctx.text, cond[0], cond[1]):
+                continue          # «Вместо своей регенерации …»: a replacement (explain: «замена»), no trigger
             words = WORD_RE.findall(ctx.text[effect[0]:effect[1]])
             verb = words[0] if words else ""
             condition = " ".join(ctx.text[cond[0]:cond[1]].split())
+            fix = _dash_fix(ctx.text, cond, effect) if _dash_fits(ctx.text, cond, verb) else None
             yield Hit(cond[0], cond[1], {"condition": condition, "verb": verb},
-                      suggestion=f"{condition} —", fix=_dash_fix(ctx.text, cond, effect))
+                      suggestion=f"{condition} —" if fix else None, fix=fix)
+
+
+_REPLACEMENT = re.compile(r"\s*вместо(?!\w)", re.I)
+_INFINITIVE_TAKERS = ("готов", "способ", "обязан", "вынужден", "должн", "недостаточн", "достаточн")
+
+
+_ABILITY_STEMS = ("добиван", "метани", "заклинани", "воздейств", "разряд", "выстрел", "подлост")
+
+
+def _run_together(word: str) -> bool:
+    """«атакеранить», «глубинуполучает»: a lower-case non-word made of two dictionary words."""
+    low = word.lower()
+    if word[:1].isupper() or len(low) < 6 or is_known(low) or low.startswith(_ABILITY_STEMS):
+        return False
+    return any(is_known(low[:i]) and is_known(low[i:]) for i in range(3, len(low) - 1))
+
+
+def _dash_fits(text: str, cond: tuple[int, int], verb: str) -> bool:
+    """The dash may go at the boundary: never inside a run-together word («При атакеранить»: the
+    condition is the opener alone and the effect's first word is no word), never between an
+    adjective or modal and the infinitive it governs («недостаточна — использовать»)."""
+    cond_words = WORD_RE.findall(text[cond[0]:cond[1]])
+    if not verb or not cond_words or len(text[cond[0]:cond[1]].split()) < 2 \
+            or _run_together(verb):
+        return False
+    last = cond_words[-1].lower()
+    short_adjective = last.startswith(_INFINITIVE_TAKERS) and morph().parse(last)[0].tag.POS == "ADJS"
+    if short_adjective or last in ("может", "могут", "можете", "должен", "должна"):
+        return morph().parse(verb.lower())[0].tag.POS != "INFN"
+    return True
 
 
 def _dash_fix(text: str, cond: tuple[int, int], effect: tuple[int, int]):

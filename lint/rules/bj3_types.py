@@ -5,9 +5,9 @@ import difflib
 import re
 from functools import lru_cache
 
-from cardbase.icons import CLIENT_MARKS, IDENTIFIED_ICONS, KNOWN_ICONS, UNIDENTIFIED_ICONS, find_icons, find_marks
+from cardbase.icons import unique_mark_span, CLIENT_MARKS, IDENTIFIED_ICONS, KNOWN_ICONS, UNIDENTIFIED_ICONS, find_icons, find_marks
 from lint.finding import Severity
-from lint.fix import replace, unsafe_fix
+from lint.fix import replace, safe_fix, unsafe_fix
 from lint.rule import Hit, Rule
 from lint.rules._text import WORD_RE, is_known, mask_quoted, name_words, segments
 
@@ -238,6 +238,41 @@ def _check_payment(text, start, end, items, sep_at):
             yield Hit(start, sep_at + 1, {"what": "после оплаты нет эффекта"})
 
 
+class PaymentWithoutColon(Rule):
+    """Оплата из значков без двоеточия.
+
+    Что находит:
+        Особенность, которая начинается с оплаты из значков ({tap},
+        {counter}{tap}, {instant}{tap}, …), но после оплаты нет «:».
+    Почему это важно:
+        Разыгрываемая особенность пишется «[оплата]: [эффект]» (114). Без
+        «:» оплату легко принять за часть эффекта, а особенность — за
+        постоянную; программа читает её как разыгрываемую с опечаткой.
+        Вставка «:» не меняет чтения.
+    Плохо:
+        {tap} Метание на 1-1-2.
+    Хорошо:
+        {tap}: Метание на 1-1-2.
+    """
+
+    code = "BJ304"
+    fix_applicability = "safe"
+    name = "payment-without-colon"
+    severity = Severity.ERROR
+    rules = ("114",)
+    needs_features = True
+    message = "после оплаты «{payment}» нет «:»; разыгрываемая особенность пишется «[оплата]: [эффект]» (114)"
+
+    def check(self, ctx):
+        for feature in ctx.all_features:
+            at = getattr(feature, "payment_missing_colon", None)
+            if at is None or feature.payment_span is None:
+                continue
+            payment = ctx.text[feature.payment_span[0]:feature.payment_span[1]]
+            yield Hit(feature.payment_span[0], at, {"payment": payment}, suggestion=f"{payment}:",
+                      fix=safe_fix("вставить «:» после оплаты", replace(at, at, ":")))
+
+
 class UnidentifiedIcon(Rule):
     """Значок, смысл которого не установлен, или метка онлайн-клиента без значка.
 
@@ -270,7 +305,10 @@ class UnidentifiedIcon(Rule):
                 hint = f"; возможно, {{{close[0]}}}" if close else ""
                 yield Hit(start, end, {"what": f"значок {{{name}}} не опознан{hint}"},
                           suggestion=f"{{{close[0]}}}" if close else None)
+        unique = unique_mark_span(ctx.text) if "[:" in ctx.text else None
         for name, start, end in find_marks(ctx.text) if "[:" in ctx.text else ():
+            if unique is not None and unique[0] <= start < unique[1]:
+                continue      # «[:unq].» opening the text is the card's uniqueness, not a mark in it (spec §1)
             if name in IDENTIFIED_ICONS:
                 yield Hit(start, end, {"what": f"метка онлайн-клиента [:{name}] — это значок {{{name}}}"},
                           suggestion=f"{{{name}}}")

@@ -7,6 +7,7 @@ from a Policy, so each undecided pair is only a different Policy.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from parser.engine.ambiguity import Policy
@@ -185,11 +186,44 @@ def _apply_may(node):
     so "может" never crosses затем.
     """
     if isinstance(node, _MayMark):
-        return May(_apply_may(node.inner), node.chooser)
+        return _may(_apply_may(node.inner), node.chooser)
     mark = _spine_mark(node)
     if mark is not None:
-        return May(_apply_may(_strip_mark(node)), mark.chooser)
+        return _may(_apply_may(_strip_mark(node)), mark.chooser)
     return _map_children(node, lambda child: _apply_may(child) if _has_mark(child) else child)
+
+
+# an ability's own modal word (spec §1, «Modal abilities are not options»)
+_OBLIGATION = re.compile(r"(?<!\w)(?:обязан[аоы]?|должн[аоы]|должен|не\s+мо(?:жет|гут|жете))(?!\w)", re.I)
+
+
+def _may(body, chooser):
+    """May over `body`, except a trailing dependent ability with its own modal word: «вы можете
+    показать …, при этом посмотреть …; вы обязаны взять её» keeps the obligation mandatory once the
+    first ability is made — ((может (С1, при этом С2)), при этом С3) — since 505.8 covers abilities
+    listed after «может», not an obligation the text states."""
+    rest, tail = _peel_obligation(body)
+    return May(body, chooser) if tail is None else Dependent(May(rest, chooser), tail)
+
+
+def _peel_obligation(node):
+    if isinstance(node, Dependent):
+        if _obliged(node.right):
+            return node.left, node.right
+        rest, tail = _peel_obligation(node.right)
+        if tail is not None:
+            return Dependent(node.left, rest), tail
+    return node, None
+
+
+def _obliged(node) -> bool:
+    while isinstance(node, Dependent):
+        node = node.left
+    return isinstance(node, Atom) and _OBLIGATION.search(_BRACKETED.sub(" ", node.text)) is not None
+
+
+# words in parentheses or quotes are a clarification or a granted feature, not this ability's modality
+_BRACKETED = re.compile(r"\([^()]*\)|«[^«»]*»|\"[^\"]*\"|“[^“”]*”")
 
 
 def _spine_mark(node) -> _MayMark | None:

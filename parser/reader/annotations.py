@@ -13,6 +13,7 @@ ABILITY_TYPES = (r"заклинание|воздействие|разряд|вы
                  r"добивание|подлость|удар")
 _TYPE_NAME = re.compile(rf"^\s*(?:{ABILITY_TYPES})\b", re.I)
 _LIMIT = re.compile(r"\b(?:раз[а]?\s+(?:за|в)\s+(?:ваш\s+|свой\s+)?(?:ход|бой)|раз\s+за\s+игру|один\s+раз|дважды)\b", re.I)
+_TIMED_LIMIT = re.compile(r"раз[а]?\s+(?:за|в)\s+(?:ваш\s+|свой\s+)?(?:ход|бой|игру)", re.I)
 _DURATION = re.compile(r"^\s*(?:до\s+(?:конца|начала|тех\s+пор)|на\s+(?:свой|весь|следующий|\d+|x|х)\b|пока\b)", re.I)
 _FEATURE_INSIDE = re.compile(r"\s[—–-]\s|:\s|\.\s+\S")    # a dash or colon separator, or a second sentence
 _CHOOSER = re.compile(r"\bпо\s+(?:своему\s+)?выбору\b", re.I)
@@ -33,8 +34,8 @@ def classify_annotation(inner: str) -> str:
         return "other"    # «(До начала вашего хода — получить {wolf} …)»: a feature's text, never dropped
     if _TYPE_NAME.match(inner) and ("«" in inner or "“" in inner or '"' in inner or len(inner.split()) <= 4):
         return "type_name"
-    if _LIMIT.search(inner):
-        return "limit"
+    if _LIMIT.search(inner) and (_TIMED_LIMIT.search(inner) or len(inner.split()) <= 3):
+        return "limit"    # «(… можно показывать только один раз)»: a bare «один раз» in a clause is words
     if _CHOOSER.search(inner):
         return "chooser"
     if re.match(r"^\s*пока\b", inner, re.I):

@@ -16,12 +16,18 @@ from parser.reader.annotations import ABILITY_TYPES
 from parser.reader.split import LABEL_ICONS, LABELS, PAYMENT_RUN, word_label_at
 from parser.reader.words import Item, is_predicate, items, nominal, predicate_at, PREPOSITIONS, relative_within
 from parser.reader import morph
+from parser.reader.patterns import answered_if, boundary
 
 Span = tuple[int, int]
 
 _PAYMENT = re.compile(
     r"\s*((?:[XХxх]\s*)?(?:\d+\s*)?\{(?!first\}|second\}|wolf\}|human\})\w+\}(?:\s*(?:[XХxх]\s*)?(?:\d+\s*)?\{\w+\})*"
     r"(?:\s*,\s*[^:«»\"()]{1,90}?)?)\s*:")
+# an icon payment that holds {tap} or {instant} (never a game icon alone: «{counter} не теряются»),
+# then a word of the effect with no «:» between them
+_PAYMENT_NO_COLON = re.compile(
+    r"\s*((?:[XХxх]\s*)?(?:\d+\s*)?(?:\{(?:counter|token|health)\}\s*)?\{(?:tap|instant)\}"
+    r"(?:\s*(?:[XХxх]\s*)?(?:\d+\s*)?\{(?:tap|counter|token|health)\})*)[ \t]+(?=[А-ЯЁа-яё])")
 _LABELLED_PAYMENT = re.compile(rf"\s*({PAYMENT_RUN})\s*:")
 _LIMIT_PAYMENT = re.compile(r"\s*((?:(?:\d+|[XХxх]|один|два|три)\s+раз[а]?|дважды|трижды)\s+за\s+[^:«»()]{1,20}?)\s*:",
                             re.I)
@@ -29,6 +35,8 @@ _ACTION_PAYMENT = re.compile(r"\s*([А-ЯЁ][а-яё]+(?:\s+[^:«»\"()—–.;]
 _LABEL = re.compile(rf"\s*((?:{LABELS})|{LABEL_ICONS})\s*:", re.I)
 _TRIGGER = re.compile(r"\s*(При|После|До|Если|Когда|В\s*начале|В\s*конце|Вместо)\b", re.I)
 _CLAUSE_HEADS = {"если", "когда"}
+_BARE_DEFINITION = re.compile(r"\s*([А-ЯЁ][а-яё]+(?:\s+[а-яё]+){0,2})\s*:\s*(?=(?:если|при|когда|после)\s)")
+_DEFINITION = re.compile(r"\s*([«\"“][^«»\"“”:\n]{1,40}[»\"”])\s*:(?!\s*$)")
 _WHILE = re.compile(r"\s*Пока\b", re.I)
 _TYPE = re.compile(rf"\s*({ABILITY_TYPES})\b", re.I)
 
@@ -49,6 +57,7 @@ class Head:
     while_condition: Span | None = None
     effect_start: int = 0
     separators: list[Span] = field(default_factory=list)
+    missing_colon: int | None = None     # where the «:» after an icon payment should stand
 
 
 def _skip_ws(text: str, pos: int, end: int) -> int:
@@ -60,8 +69,27 @@ def _skip_ws(text: str, pos: int, end: int) -> int:
 def find_prefix(text: str, start: int, end: int) -> Head:
     """Payment, keyword label or nothing at the feature start."""
     head = Head(effect_start=start)
+    lead = _skip_ws(text, start, end)
+    if lead < end and text[lead] in "{0123456789XХxх":
+        bare = _PAYMENT_NO_COLON.match(text, start, end)
+        if bare is not None and (text.find(":", start, end) < 0 or not _PAYMENT.match(text, start, end)):
+            # «{tap} Метание на 1-1-2.»: an icon payment without its «:» is a playable feature with a
+            # typo (spec §1, «Not features, not abilities»); BJ304 reports the missing «:»
+            head.kind = "playable"
+            head.payment = bare.span(1)
+            head.missing_colon = bare.end(1)
+            head.effect_start = _skip_ws(text, bare.end(1), end)
+            return head
     if text.find(":", start, end) < 0:
         return head      # every label and payment pattern ends with a ":" inside the feature
+    definition = _DEFINITION.match(text, start, end)
+    if definition is not None:
+        # «"Оцепенение": если при {strike} …»: a quoted name before «:» defines a status or effect
+        # other features refer to; it labels the feature, and what follows is read as the feature
+        rest = find_prefix(text, _skip_ws(text, definition.end(), end), end)
+        rest.label = definition.span(1)
+        rest.separators.insert(0, (definition.end() - 1, definition.end()))
+        return rest
     m = _LABEL.match(text, start, end)
     found = (m.start(1), m.end(1), m.end()) if m else word_label_at(text, start, end)
     if found:
@@ -75,6 +103,13 @@ def find_prefix(text: str, start: int, end: int) -> Head:
             head.separators.append((pay.end() - 1, pay.end()))
             head.effect_start = _skip_ws(text, pay.end(), end)
         return head
+    bare = _BARE_DEFINITION.match(text, start, end)
+    if bare is not None and not any(is_predicate(it) for it in items(text, *bare.span(1), [])):
+        # lossy «Оцепенение: если при {strike} …» (no quotes): a name, then a trigger opener
+        rest = find_prefix(text, _skip_ws(text, bare.end(), end), end)
+        rest.label = bare.span(1)
+        rest.separators.insert(0, (bare.end() - 1, bare.end()))
+        return rest
     for pattern in (_PAYMENT, _LIMIT_PAYMENT, _ACTION_PAYMENT):
         m = pattern.match(text, start, end)
         if not m:
@@ -172,6 +207,8 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
         dash = _dash_end(seq)
         if dash is not None:
             case = _first_case(seq, dash)
+            if case is None:
+                case = answered_if(seq, dash)     # «…, если У — С1, иначе — С2» (patterns.py)
             if case is not None:
                 return case, case + 1, False, (case, case + 1)
             return dash, dash + 1, False, (dash, dash + 1)
@@ -180,13 +217,14 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
         return fixed, fixed, True, None
     saw_pred = False
     sub_pred_allowed = False
+    nominal_clause = False
     verbless_end = None
     dash_ahead = False
-    for it in seq:
+    for k, it in enumerate(seq):
         if it.kind == "punct" and it.low == ";":
             break
-        if it.kind == "dash":
-            dash_ahead = True
+        if it.kind == "dash" and not boundary("connective-dash", seq, k):
+            dash_ahead = True     # «…, при этом — …» is the connective's dash, not one ahead of the effect
             break
     j = 4 if comma_clause else 1 if not seq[0].is_word("в") else 2
     while j < len(seq):
@@ -210,6 +248,10 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
                     # "При …, если … <effect>" without a dash or a closing comma: the clause's own
                     # finite verb is skipped, the next predicate (with its subject) opens the effect
                     j, sub_pred_allowed = j + 2, True
+                    if j < len(seq) and seq[j].is_word("это"):
+                        # «, если это третий рывок ваших карт за ход Командир … открывается»: «это» is the
+                        # clause's copula, it has no verb of its own; its nouns open no ability either
+                        sub_pred_allowed, nominal_clause = False, True
                 elif sub_end < len(seq) and seq[sub_end].low != ";":
                     j = sub_end
                 else:
@@ -232,7 +274,8 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
                 k += 1
             j = k + 1 if k < len(seq) and seq[k].kind == "dash" else k
             continue
-        if it.is_word("если") and saw_pred and j + 1 < len(seq) and seq[j - 1].kind != "punct":
+        if (boundary("bare-clause", seq, j) and not saw_pred and not clause) or (
+                it.is_word("если") and saw_pred and j + 1 < len(seq) and seq[j - 1].kind != "punct"):
             # «Когда … нападает {strike} если оно уже нападало {strike} в этот ход открыться»: a bare
             # «если» (no comma) inside the condition; its own finite verb is skipped, as after «, если»
             sub_pred_allowed = True
@@ -243,7 +286,8 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
             sub_pred_allowed = False
             j += 1
             continue
-        if it.kind == "word" and (clause is False or saw_pred) and not dash_ahead and _ability_start(seq, j) \
+        if it.kind == "word" and (clause is False or saw_pred) and not dash_ahead and not sub_pred_allowed \
+                and not nominal_clause and _ability_start(seq, j) \
                 and not (seq[j - 1].kind == "punct" or seq[j - 1].is_word("и", "или")) \
                 and not _takes_phrase(seq[j - 1], it):      # "если карта имеет пророчество разряд на 1"
             k = j
@@ -258,11 +302,12 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
                 sub_pred_allowed = False
                 j += 1
                 continue
-            modal = it.low in morph.MODALS and j + 1 < len(seq) and is_predicate(seq[j + 1])
+            modal = _governs_infinitive(it) and j + 1 < len(seq) and is_predicate(seq[j + 1]) \
+                and (it.low in morph.MODALS or morph.pos(seq[j + 1].low) == "INFN")
             if clause and not saw_pred:
                 if j > 1 and _second_person(it) and not seq[j - 1].is_word("вы", "не", "можно", "нельзя", "нужно",
                                                                             "хочет", "хотят") \
-                        and seq[j - 1].low not in morph.MODALS:
+                        and not _governs_infinitive(seq[j - 1]):
                     return j, j, True, None     # "если обе карты {elite} ранить ...": the instruction opens the effect
                 if verbless and verbless_end is None and not modal:
                     stop = _subject_start(seq, j)
@@ -276,7 +321,8 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
                 continue
             stop = _subject_start(seq, j)
             if 1 <= stop - 1 and stop < j and _takes_phrase(seq[stop - 1], seq[stop]) \
-                    and not (stop + 1 == j and seq[stop].is_word(*_ALWAYS_SUBJECTS)):
+                    and not (stop + 1 == j and seq[stop].is_word(*_ALWAYS_SUBJECTS)) \
+                    and not seq[stop].low.startswith("кажд"):      # «каждое …»: the effect's subject
                 # "если выпало четное число атака ...", "Когда получает проклятие теряет ...": the first
                 # noun phrase after the condition's own predicate is its subject or object
                 stop += 1
@@ -382,18 +428,33 @@ def _dash_end(seq: list[Item]) -> int | None:
             if it.low == "-" and j + 1 < len(seq) and seq[j + 1].start == it.end \
                     and (seq[j + 1].kind == "num" or seq[j + 1].low in ("x", "х")):
                 continue                  # a minus sign: "получает -1 к {strike}"
+            if boundary("connective-dash", seq, j):
+                return None               # «…, при этом — …»: the connective's dash (patterns.py)
             return j if j > 1 and j + 1 < len(seq) else None
         if it.kind != "word":
             continue
         if j + 1 < len(seq) and seq[j + 1].kind == "quote" and _TYPE.fullmatch(it.low):
             return None                   # "В начале хода воздействие «x» — …": the type ends it
         if _second_person(it) and not seq[j - 1].low in _NOT_INSTRUCTION_BEFORE \
-                and seq[j - 1].low not in morph.MODALS:
+                and not _governs_infinitive(seq[j - 1]):
             return None
         if it.low in ("может", "могут", "можете") and not seq[j - 1].is_word("не") \
                 and not nominal(seq[j - 1]) and predicate_at(seq, j + 1):
             return None                   # "При {strike} может излечиться …, если … — …": the effect began
     return None
+
+
+def _governs_infinitive(item: Item) -> bool:
+    """A modal («должен», «может») or a short adjective («недостаточна», «готов», «способно»): the
+    infinitive after it is its own, not an instruction opening the effect («Если сила героя
+    недостаточна использовать артефакт — …»)."""
+    return item.kind == "word" and (item.low in morph.MODALS or (
+        item.low.startswith(_INFINITIVE_ADJECTIVES) and morph.pos(item.low) == "ADJS"))
+
+
+# short adjectives that take an infinitive («готово атаковать»), unlike a state («закрыто»)
+_INFINITIVE_ADJECTIVES = ("готов", "способ", "обязан", "вынужден", "должн", "недостаточн", "достаточн",
+                          "волен", "вольн", "рад", "намерен", "склонн")
 
 
 def _effect_adverb(seq: list[Item], k: int) -> bool:
@@ -433,8 +494,10 @@ def _subject_start(seq: list[Item], j: int) -> int:
     if stop < j:
         return stop
     found = _subject_walk(seq, j, True)
-    if found < stop and not is_predicate(seq[found - 1]):
-        return found     # never the condition's own object or subject: "Когда уничтожает существо противника"
+    if found < stop and (not is_predicate(seq[found - 1]) or seq[found].low.startswith("кажд")):
+        # never the condition's own object or subject: "Когда уничтожает существо противника"; but a
+        # phrase opened by «каждый» is the effect's subject: «Когда открывается каждое … существо может …»
+        return found
     return stop
 
 
@@ -486,6 +549,9 @@ def _after_object(seq: list[Item], start: int, k: int, verb: Item) -> int:
     while j < k and seq[j].kind == "word" and morph.pos(seq[j].low) in ("ADJF", "PRTF", "NUMR"):
         j += 1
     j += 1           # the object's noun
+    if j < k and seq[j - 1].is_word("ход", "бой") and seq[j].kind in ("word", "name") and nominal(seq[j]) \
+            and _agrees(seq[j], verb):
+        return j     # «… за ход Командир Туллена открывается»: after a time phrase any subject may open
     if j >= k or seq[j].kind != "word" or morph.pos(seq[j].low) not in ("ADJF", "PRTF") \
             or not nominal(seq[j]) or not _agrees(seq[j], verb):
         return k
@@ -553,6 +619,21 @@ _OPENS_SUBJECT = frozenset({"этот", "эта", "это", "эти", "тот", 
                             "каждые"})
 
 
+def _modifies(adjective: Item, noun: Item) -> bool:
+    """The adjective can agree with the noun (a common case, and gender or number)."""
+    def forms(word: str, adj: bool) -> set:
+        out = set()
+        for p in morph.parses(word)[:6]:
+            if adj == (p.tag.POS in ("ADJF", "PRTF", "NUMR")):
+                out.add((p.tag.case, p.tag.gender if p.tag.number != "plur" else None, p.tag.number))
+        return out
+    a, n = forms(adjective.low, True), forms(noun.low, False)
+    if not a or not n:
+        return True
+    return any(ca == cn and nu == nn and (ga is None or gn is None or ga == gn)
+               for ca, ga, nu in a for cn, gn, nn in n)
+
+
 def _subject_walk(seq: list[Item], j: int, genitive: bool) -> int:
     it = seq[j]
     k = j
@@ -579,8 +660,10 @@ def _subject_walk(seq: list[Item], j: int, genitive: bool) -> int:
             stop -= 1    # "каждое стоящее рядом существо"
     if stop < k and stop - 1 >= 0 and seq[stop - 1].kind == "word" and not nominal(seq[stop - 1]) \
             and morph.pos(seq[stop - 1].low) in {"ADJF", "PRTF", "NUMR"} \
-            and morph.pos(seq[stop].low) not in {"ADJF", "PRTF"}:
-        stop = k     # "вашего хода": a genitive phrase, not a subject
+            and morph.pos(seq[stop].low) not in {"ADJF", "PRTF"} \
+            and (seq[stop].kind != "word" or _modifies(seq[stop - 1], seq[stop])):
+        stop = k     # "вашего хода": a genitive phrase, not a subject ("если чётной существо
+        #              получает": «чётной» modifies no «существо», the subject starts at the noun)
     if stop - 1 >= 0 and seq[stop - 1].low in PREPOSITIONS and stop < k:
         # the first nominals belong to a prepositional phrase: "в свой ход может"; a subject may
         # follow its object: "При попадании на кладбище выбранная клетка получает …"
@@ -636,7 +719,7 @@ def _separator_at(seq: list[Item], j: int) -> bool:
 def find_type_name(text: str, start: int, end: int, protected, regions_quotes) -> TypeHead | None:
     """Ability type, name and range heading an effect, or None. A type alone («заклинание —»,
     «воздействие, дальность 2 —») and a quoted name alone («"зов крови" —») head it too."""
-    m = _TYPE.match(text, start, end)
+    m = _TYPE.match(text, start, end) or _glued_type(text, start, end)
     if not m:
         return _quoted_heading(text, start, end, protected, regions_quotes)
     pos = _skip_ws(text, m.end(), end)
@@ -672,6 +755,18 @@ def find_type_name(text: str, start: int, end: int, protected, regions_quotes) -
     if j < len(seq) and predicate_at(seq, j):
         return TypeHead(type_span, name_span, range_span, seq[j].start, None)
     return None
+
+
+_GLUED_TYPE = re.compile(r"\s*(заклинание|воздействие)(?=([а-яё]{3,})(?![а-яё]))", re.I)
+
+
+def _glued_type(text: str, start: int, end: int):
+    """«Заклинаниезаморозки закрыть …» (lossy: the type run together with its unquoted name): the
+    type heads the effect when the whole is no word and the rest is one."""
+    m = _GLUED_TYPE.match(text, start, end)
+    if m is None or morph.is_known((m.group(1) + m.group(2)).lower()) or not morph.is_known(m.group(2).lower()):
+        return None
+    return m
 
 
 def _quoted_heading(text: str, start: int, end: int, protected, regions_quotes) -> TypeHead | None:
@@ -723,6 +818,13 @@ def _lossy_name_end(seq: list[Item]) -> int | None:
         if v + 1 >= len(seq):
             return None
         k = _effect_subject(seq, v)
+        if k >= 3 and seq[k - 1].is_word("или", "и") and _noun(seq[k - 2]):
+            # «… сила гор выбранное горное существо или нейтральное существо получает …»: two
+            # subjects share the verb (spec §5); the first one, with its adjectives, opens the effect
+            k -= 2
+            while k - 1 >= 1 and seq[k - 1].kind == "word" and (
+                    seq[k - 1].low in _DETERMINERS or morph.pos(seq[k - 1].low) in ("ADJF", "PRTF")):
+                k -= 1
         return k if 1 <= k <= 4 else None
     return None
 
@@ -748,6 +850,11 @@ def _effect_subject(seq: list[Item], v: int) -> int:
     if _second_person(verb):
         return k
     impersonal = verb.low in _IMPERSONAL
+    for phrase in _TIME_PHRASES:
+        if k - len(phrase) >= 2 and tuple(it.low for it in seq[k - len(phrase):k]) == phrase \
+                and _noun(seq[k - len(phrase) - 1]):
+            k -= len(phrase)   # «… выбранное существо до конца хода получает»: the time phrase is the effect's
+            break
     if k - 4 >= 1 and seq[k - 1].is_word("менее", "более") and seq[k - 2].is_word("или") \
             and seq[k - 3].kind == "num" and seq[k - 4].is_word("стоимостью"):
         k -= 4            # "существо стоимостью 4 или менее не открывается"

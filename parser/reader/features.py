@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from cardbase.icons import unique_mark_span
 from parser.reader.annotations import Annotation, paren_annotations, type_name_parts
 from parser.reader.classify import (find_condition, find_prefix, find_type_name, is_trigger_start,
                              is_while_start)
@@ -27,8 +28,9 @@ _GRANTING = re.compile(r"(?:имеет|имеют|получает|получа�
 _DYNAMIC = {"playable", "conditional", "triggered"}
 _LATER_CONNECTIVE = re.compile(r";|(?<!\w)(?:затем|иначе|при\s+этом)(?!\w)", re.I)
 _LEADING_LIMIT = re.compile(
-    r"\s*((?:один|одна|дважды|трижды|\d+|[xх])(?:\s+раз[а]?)?\s+за\s+(?:ваш\s+|свой\s+)?(?:ход|бой|игру))\b\s*,?",
+    r"\s*((?:один|одна|два|три|дважды|трижды|\d+|[xх])(?:\s+раз[а]?)?\s+за\s+(?:ваш\s+|свой\s+)?(?:ход|бой|игру))\b\s*,?",
     re.I)
+_UNQUOTED_GRANT = re.compile(r"(?:получает|получают|имеет|имеют)\s*:\s*(?:[XХxх]?\d*\{\w+\}\s*)+:", re.I)
 _REDIRECT = re.compile(r"перенаправ", re.I)
 _WHILE_CLAUSE = re.compile(r",\s*(пока)\b", re.I)
 _UNTIL = re.compile(r"до\s+тех\s+пор\s*$", re.I)
@@ -45,6 +47,7 @@ class Feature:
     line: int
     payment: str | None = None
     payment_span: Span | None = None
+    payment_missing_colon: int | None = None   # «{tap} Выстрел на 2.»: where the payment's «:» should stand
     condition: str | None = None
     condition_span: Span | None = None
     condition_by_verb_test: bool = False     # trigger found by the verb test, no dash after it
@@ -87,6 +90,11 @@ def read_text(text: str, name: str | None = None) -> list[Feature]:
     """Features of a card text; never raises."""
     if not isinstance(text, str):
         return []
+    mark = unique_mark_span(text)
+    if mark is not None:
+        # «[:unq].» / «Уникальность.» opening the text is the card's property, not a feature: it is
+        # blanked (offsets kept) so no feature reads it (spec §1, «Not features, not abilities»)
+        text = text[:mark[0]] + " " * (mark[1] - mark[0]) + text[mark[1]:]
     try:
         pieces = split_features(text)
     except Exception as exc:  # noqa: BLE001 - a reader must not fail on any input
@@ -162,6 +170,7 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
     pos = head.effect_start
     for sep in head.separators:
         feature.separators.append((sep, text[sep[0]:sep[1]]))
+    feature.payment_missing_colon = head.missing_colon
     if head.payment:
         feature.payment_span = head.payment
         feature.payment = text[head.payment[0]:head.payment[1]]
@@ -234,6 +243,8 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
 
     # the effect: trailing punctuation, trailing annotations and ", пока ..." come off its end
     es, ee = _trim(text, pos, end, chars=" \t\n.;,")
+    grant = _UNQUOTED_GRANT.search(text, es, ee) if ":" in text[es:ee] else None   # one search, not one a paren
+    grant_at = grant.start() if grant is not None else ee
     changed = True
     while changed and ee > es:
         changed = False
@@ -242,16 +253,20 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
                 found = paren_annotations(text, ps, pe)
                 if any(a.kind == "other" for a in found):
                     break         # "(по карте противника)": the ability's own words, never dropped
+                if grant_at < ps:
+                    break         # «получает: {tap}: … (1 раз за ход)» without quotes: the granted feature's
                 feature.annotations.extend(found)
                 es, ee = _trim(text, es, ps, chars=" \t\n.;,")
                 changed = True
                 break
     for ps, pe in regions.parens:
-        if es <= ps and pe <= ee:
+        if es <= ps and pe <= ee and not grant_at < ps:
             feature.annotations.extend(a for a in paren_annotations(text, ps, pe) if a.kind != "other")
     # ", пока …" at the end is a static feature's while-condition; in a playable or triggered
     # effect it is one ability's own duration and stays in its words (spec section 1)
-    while_match = _trailing_while(text, es, ee, prot) if kind in ("static", "keyword") else None
+    # a keyword someone declares («Концентрация: …») is an action: its «, пока …» is the ability's own
+    stative = kind == "static" or (kind == "keyword" and _STATIC_LABELS.match(normalize(feature.label or "")))
+    while_match = _trailing_while(text, es, ee, prot) if stative else None
     if while_match is not None:
         ws, we = while_match
         feature.while_span = (ws, ee)
@@ -284,7 +299,7 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
 def _looks_like_feature(inner: str) -> bool:
     words = inner.split()
     # «Ваши существа имеют: "+1 к первой атаке за ваш ход. Не может …"»: a modifier opens a feature too
-    return ":" in inner or (len(words) >= 2 and (inner[:1].isupper() or bool(re.match(r"[+\-–]\s?[\dXХxх]", inner))))
+    return ":" in inner or (len(words) >= 2 and (inner[:1].isupper() or bool(re.match(r"[+\-–−]\s?[\dXХxх]", inner))))
 
 
 def _trailing_while(text: str, es: int, ee: int, prot) -> Span | None:
@@ -321,12 +336,15 @@ def _read_effect(feature: Feature, text: str, prot, name: str | None) -> None:
         feature.unread = [(problem.start, problem.end)]
         return
     dynamic = _declared(feature)
+    text, chooser_at = _without_choosers(feature, text, es, ee)
     cands = candidates(text, es, ee, prot, dynamic)
     first_error = None
     for level in range(len(LEVELS)):
         tokens = tokens_for(text, es, ee, cands, level)
         if level and tokens == feature.tokens:
             continue
+        if chooser_at:
+            tokens = _chosen(tokens, chooser_at)
         feature.tokens = tokens
         try:
             feature.reading = read_tokens(tokens)
@@ -341,6 +359,41 @@ def _read_effect(feature: Feature, text: str, prot, name: str | None) -> None:
     feature.reading = None
     span = (first_error.start, first_error.end) if first_error and first_error.end > first_error.start else (es, ee)
     feature.unread = [span]
+
+
+_CHOOSER_WORDS = {"противника": "противник", "соперника": "противник", "атакованного": "атакованный",
+                  "владельца": "владелец"}
+
+
+def _without_choosers(feature: Feature, text: str, es: int, ee: int):
+    """«… может переместиться … (по выбору противника), затем …»: who chooses, written inside the
+    effect, is taken out of the atom like a trailing annotation (spec §1, «Annotations are reported,
+    never lost»; it stays in `annotations`): the text with those parentheses blanked (offsets kept),
+    and [(offset, chooser word)] for the «может» before each that another player decides."""
+    found = [a for a in feature.annotations if a.kind == "chooser" and es < a.span[0] and a.span[1] < ee
+             and text[a.span[0]:a.span[0] + 1] == "(" and text[a.span[1] - 1:a.span[1]] == ")"]
+    if not found:
+        return text, []
+    marks = []
+    for ann in found:
+        word = ann.text.split()[-1].lower().strip("() ") if ann.text.split() else ""
+        if word in _CHOOSER_WORDS:
+            marks.append((ann.span[0], _CHOOSER_WORDS[word]))
+        text = text[:ann.span[0]] + " " * (ann.span[1] - ann.span[0]) + text[ann.span[1]:]
+    return text, marks
+
+
+def _chosen(tokens: list[Token], marks) -> list[Token]:
+    """Atoms without the blanked chooser's spaces; the «может» before a chooser names that player."""
+    from dataclasses import replace as _replace
+
+    out = [_replace(t, text=" ".join(t.text.split())) if t.kind is Kind.ATOM and "  " in t.text else t
+           for t in tokens]
+    for at, who in marks:
+        mays = [i for i, t in enumerate(out) if t.kind is Kind.MAY and t.start < at]
+        if mays and out[mays[-1]].chooser is None:
+            out[mays[-1]] = _replace(out[mays[-1]], chooser=who)
+    return out
 
 
 _MODAL_START = re.compile(r"(?:не\s+)?(?:может|могут)(?!\w)", re.I)

@@ -57,6 +57,12 @@ def pos(word: str) -> str | None:
 
 
 @lru_cache(maxsize=65536)
+@lru_cache(maxsize=65536)
+def is_known(word: str) -> bool:
+    """The dictionary holds the word (not a guess of the analyzer)."""
+    return analyzer().word_is_known(word.replace("ё", "е")) or analyzer().word_is_known(word)
+
+
 def is_predicate(word: str) -> bool:
     """True for a finite verb, an infinitive, a short participle or "должен"."""
     norm = normalize(word)

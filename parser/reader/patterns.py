@@ -547,6 +547,25 @@ def _compound_subject(ctx: Context, at: int, nxt: int) -> bool:
     return verb is not None and any("plur" in p.tag for p in morph.parses(verb.low)[:1])
 
 
+def _shared_verb_subjects(ctx: Context, at: int, nxt: int) -> bool:
+    """«выбранное горное существо или нейтральное существо получает …»: the part before «и»/«или»
+    is a bare noun phrase (no predicate) from the segment's start, and the part after is a subject
+    with its verb: two subjects sharing one verb, one ability (spec §5), whatever the verb's number."""
+    seq = ctx.seq
+    if not seq[at].is_word("и", "или") or predicate_at(seq, nxt) != 2:
+        return False
+    seg_start = ctx.found[-1].end if ctx.found else seq[0].start
+    first = at
+    while first - 1 >= 0 and seq[first - 1].start >= seg_start and at - first < 8:
+        first -= 1
+    if first == at or (first > 0 and seq[first - 1].start >= seg_start):
+        return False          # a longer stretch: not a bare subject
+    if not nominal(seq[at - 1]):
+        return False
+    return all(seq[k].kind in ("word", "name", "icon") and not is_predicate(seq[k])
+               and seq[k].low not in RELATIVE for k in range(first, at))
+
+
 @dataclass(frozen=True)
 class JoiningPattern:
     name: str
@@ -563,6 +582,9 @@ JOINING: tuple[JoiningPattern, ...] = (
                    _shared_object),
     JoiningPattern("compound-subject", "«Оглар и его хозяин имеют …»: «и» between two noun phrases "
                    "whose verb is plural joins one subject, not two abilities.", _compound_subject),
+    JoiningPattern("shared-verb-subjects", "«выбранное горное существо или нейтральное существо "
+                   "получает …»: «и»/«или» between a bare noun phrase and a subject with its verb joins "
+                   "two subjects of one verb: one ability (spec §5).", _shared_verb_subjects),
     JoiningPattern("adverbial-phrase", "a comma after a short prepositional phrase with no predicate "
                    "(«в свой ход, может …») joins it to the ability it qualifies.", _adverbial_before),
 )
@@ -574,3 +596,69 @@ def joins_words(ctx: Context, at: int, nxt: int) -> str | None:
         if pattern.joins(ctx, at, nxt):
             return pattern.name
     return None
+
+
+# -- trigger-condition boundary patterns (spec §1, «Where a trigger condition ends») ---------------
+
+def _connective_dash(seq: list[Item], j: int) -> bool:
+    """«…, при этом — …», «…, затем — …», «…, иначе — …»: the dash at j follows a connective, so
+    it belongs to that connective, never ends the condition (a condition never swallows an
+    ability and a connective)."""
+    k = j - 1
+    if k >= 1 and seq[k].kind == "punct" and seq[k].low == ",":
+        k -= 1
+    if k < 1:
+        return False
+    if seq[k].is_word("затем", "иначе"):
+        return True
+    return k >= 2 and seq[k - 1].is_word("при") and seq[k].is_word("этом", "выполнении")
+
+
+def _bare_clause(seq: list[Item], j: int) -> bool:
+    """«В конце хода если закрыт, ранить …», «При атаке когда …»: an «если»/«когда» clause right after
+    the opener's words with no comma before it is the condition's own clause; its verb is skipped
+    as after «, если» (spec §1: a condition keeps the «если …» clause it names)."""
+    return j > 1 and seq[j].is_word("если", "когда") and seq[j - 1].kind not in ("punct", "dash")
+
+
+def answered_if(seq: list[Item], dash: int) -> int | None:
+    """«В начале хода, если рядом стоит существо противника — С1, иначе — С2»: an «иначе» after the
+    dash answers the condition's «, если …» clause, so the clause is a case of the effect and the
+    condition ends at the comma before «если» (its index), or None (spec §1)."""
+    comma = next((k for k in range(dash - 1, 1, -1)
+                  if seq[k].low == "," and seq[k + 1].is_word("если")), None)
+    if comma is None:
+        return None
+    for k in range(dash + 1, len(seq)):
+        it = seq[k]
+        if it.kind == "punct" and it.low in ".;:":
+            return None
+        if it.is_word("если"):
+            return None          # a case of its own may take the «иначе»
+        if it.is_word("иначе") or (it.is_word("противном") and seq[k - 1].is_word("в")):
+            return comma
+    return None
+
+
+@dataclass(frozen=True)
+class BoundaryPattern:
+    name: str
+    doc: str
+    applies: Callable[[list[Item], int], bool]
+
+
+CONDITION_BOUNDARY: tuple[BoundaryPattern, ...] = (
+    BoundaryPattern("connective-dash", "a dash right after «при этом» / «при выполнении» / «затем» / "
+                    "«иначе» is the connective's, not the condition's: the verb test ends the "
+                    "condition (spec §1).", _connective_dash),
+    BoundaryPattern("bare-clause", "«если»/«когда» with no comma before it inside a trigger condition "
+                    "opens the condition's own clause; its own verb does not end the condition.",
+                    _bare_clause),
+)
+# «answered-if» finds an index rather than a yes/no: `answered_if` above
+_BOUNDARY = {p.name: p.applies for p in CONDITION_BOUNDARY}
+
+
+def boundary(name: str, seq: list[Item], j: int) -> bool:
+    """Whether the named condition-boundary pattern applies at seq[j]."""
+    return _BOUNDARY[name](seq, j)

@@ -42,10 +42,10 @@ ERRATA = re.compile(r"\s*\[\s*Эррата[^\]]*\]\s*$")
 ERRATA_HEAD = re.compile(r"\s*\[\s*Эррата[^\]]*\]")
 _FEATURE_HEAD = re.compile(rf"(?:{PAYMENT_RUN}\s*:|\{{(?:instant|tap)\}}\s*,[^:.]{{1,90}}:|(?:{LABELS})\s*:|{LABEL_ICONS}\s*:)")
 _TRIGGER_HEAD = re.compile(rf"(?:{TRIGGER_WORDS})\s")
-# a sentence opens with a capital, an icon, a sign, a number or a quote; in lossy text also with a
+# a sentence opens with a capital, an icon, a sign (a minus of any kind, U+2212 too), a number or a quote; in lossy text also with a
 # lower-case trigger opener («… на 1-2-3. вначале хода противника …»)
-_SENTENCE_START = re.compile(r"\s*(?:[A-ZА-ЯЁ\{\[+\-–—\d«\"]|\s(?:вначале|в\s+начале|в\s+конце|при|после|когда)\s)")
-_AFTER_PAREN = re.compile(r"[ \t]+(?=[А-ЯЁ][а-яё]|[+\-]\d)")
+_SENTENCE_START = re.compile(r"\s*(?:[A-ZА-ЯЁ\{\[+\-–—−\d«\"]|\s(?:вначале|в\s+начале|в\s+конце|при|после|когда)\s)")
+_AFTER_PAREN = re.compile(r"[ \t]+(?=[А-ЯЁ][а-яё]|[+\-–−]\s?\d)")   # a minus of any kind (spec §1)
 
 
 def _look_alike_tolerant(pattern: str) -> str:

@@ -66,6 +66,12 @@ def items(text: str, start: int, end: int, protected: list[tuple[int, int, str]]
         for space, raw in _SPACED_ITEM.findall(text, pos, ps):
             s = at + len(space)
             at = s + len(raw)
+            if "-" in raw and (cut := attached_dash(raw)) is not None:
+                # lossy «иначе-ранить», «нет ран-не закрывается»: a dash written as a hyphen
+                append(_new_item(Item, (s, s + cut) + (known(raw[:cut]) or _token(raw[:cut]))))
+                append(Item(s + cut, s + cut + 1, "dash", "-"))
+                append(_new_item(Item, (s + cut + 1, at) + (known(raw[cut + 1:]) or _token(raw[cut + 1:]))))
+                continue
             append(_new_item(Item, (s, at) + (known(raw) or _token(raw))))
         if kind:
             append(Item(ps, pe, kind, fold(text[ps:pe]) if kind == "name" else "",
@@ -86,6 +92,34 @@ _SPACED_ITEM = re.compile(r"(\s*)(\d+(?:[–—]\d+)+(?![^\W_])|[^\W_]+(?:['’\
 _TOKENS: dict[str, tuple[str, str, str]] = {}
 _TOKENS_LIMIT = 200_000
 _new_item = tuple.__new__   # Item(*fields) without the generated __new__'s Python frame
+
+
+# the words after a hyphen that open an ability or a heading: «…-не закрывается», «…-воздействие»
+_DASH_OPENERS = {"не", "может", "могут", "можете", "воздействие", "заклинание", "выстрел", "метание", "разряд"}
+_DASH_CONNECTIVES = {"иначе", "затем", "этом", "выполнении"}
+_NOT_DASH_TAILS = {"то", "либо", "нибудь", "ка", "таки", "де", "с"}
+
+
+def attached_dash(raw: str) -> int | None:
+    """Where a hyphen inside `raw` stands for a dash (spec §1: «-» for «—» in lossy text), or None.
+
+    «иначе-ранить», «нет ран-не закрывается», «противника-воздействие»: one hyphen between two
+    words, the whole is no dictionary word, and the left part is a connective or the right one opens
+    a predicate or a heading. «Гном-басаарг», «кто-то», «сраба-тывает» stay words."""
+    if raw.count("-") != 1:
+        return None
+    cut = raw.index("-")
+    left, right = raw[:cut].lower(), raw[cut + 1:].lower()
+    if len(left) < 2 or len(right) < 2 or not left.isalpha() or not right.isalpha() or right in _NOT_DASH_TAILS:
+        return None
+    if morph.is_known(raw.lower()):
+        return None
+    if left in _DASH_CONNECTIVES or right in _DASH_OPENERS:
+        return cut
+    if morph.is_known(right) and morph.pos(right) in ("VERB", "INFN") and morph.is_known(left) \
+            and not morph.is_predicate(left):
+        return cut
+    return None
 
 
 def _token(raw: str) -> tuple[str, str, str]:
