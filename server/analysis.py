@@ -84,7 +84,7 @@ class DocumentLinter:
 
         self.loader = IncrementalLoader()
         self.reader = DocumentReader()
-        self.places: dict[tuple, TextPlaces] = {}
+        self.places: dict[tuple, tuple[str, TextPlaces]] = {}
         self._findings: dict[tuple, tuple[int, list[Finding]]] = {}
         self._settings = None
         self.claimed: dict[str, Card] = {}   # ids of the files before this one, at the last load
@@ -173,7 +173,7 @@ class Analysis:
     in_base: bool = True
     claimed: dict[str, Card] = field(default_factory=dict)   # ids of the files before it
     reader: DocumentReader | None = None                      # features of a card, cached
-    known_places: dict[tuple, TextPlaces] = field(default_factory=dict)   # the linter's, kept between edits
+    known_places: dict[tuple, tuple[str, TextPlaces]] = field(default_factory=dict)   # the linter's, kept between edits
     _places: dict[str, TextPlaces] = field(default_factory=dict)
     _by_id: dict[str, Card] | None = None
 
@@ -200,30 +200,43 @@ class Analysis:
         if found is None:
             key, begin = self._place_key(card)
             known = self.known_places.get(key) if key is not None else None
-            if known is not None:
-                found = known.moved(begin)
+            if known is not None and self.source.startswith(known[0], begin):
+                found = known[1].moved(begin)
             else:
                 found = text_places(self.source, self.marks, card)
                 if key is not None and found.origin == begin:
                     if len(self.known_places) > 4 * len(self.base.cards) + 64:
                         self.known_places.clear()
-                    self.known_places[key] = found
+                    self.known_places[key] = (self._written(card, begin, found), found)
             self._places[card.id] = found
         return found
 
     def _place_key(self, card: Card) -> tuple[tuple | None, int]:
-        """What a text's places depend on besides where it starts: the scalar
-        as written (to the end of its last line), the card's indentation, and
-        its lines' places relative to its first."""
+        """What a text's places depend on besides where it starts and the
+        scalar as written (checked on lookup, see `_written`): a block's
+        indentation, the text, and its lines' places relative to its first
+        (on the scalar's own line, relative to the scalar: a card of a
+        flow-style line that only moved along the line keeps its places)."""
         position = card.field_positions.get("text")
         if position is None or not card.text_lines:
             return None, 0
-        last = card.text_lines[-1].line
-        end = self.marks[last] if last < len(self.marks) else len(self.source)
         begin = mark_offset(self.marks, *position)
         first = card.text_lines[0].line
-        return (card.column, position[0] - first, self.source[begin:end], card.text,
-                tuple((tl.line - first, tl.column) for tl in card.text_lines)), begin
+        block = self.source.startswith(("|", ">"), begin)   # only a block's indentation counts from the card's
+        return (card.column if block else None, position[0] - first, card.text,
+                tuple((tl.line - first, tl.column - position[1] if tl.line == position[0] else tl.column)
+                      for tl in card.text_lines)), begin
+
+    def _written(self, card: Card, begin: int, found: TextPlaces) -> str:
+        """The scalar as written, from its first character to just past its
+        last decoded one (and what stands right after it on that line: a
+        closing quote, a break), never the rest of a long line — in a
+        flow-style file (`cards: [...]` on one line) that would be the rest of
+        the file for every card."""
+        last = card.text_lines[-1].line
+        line_end = self.marks[last] - 1 if last < len(self.marks) else len(self.source)
+        stop = begin + (max(found.ends) if found.ends else 0) + 2
+        return self.source[begin:max(begin, min(stop, line_end + 1))]
 
     def mark(self, line: int, column: int) -> int:
         """Buffer offset of a 1-based loader mark (line, column)."""
@@ -257,11 +270,11 @@ class Analysis:
                 end = start + 1
             return start + self.bom, end + self.bom
         if finding.line <= 0:
-            return 0, len(self.lines.line_text(0))   # a whole-file problem: the first line
+            return 0, self.lines.line_length(0)   # a whole-file problem: the first line
         start = self.mark(finding.line, finding.column)
         end = self.mark(finding.line, max(finding.end_column, finding.column + 1))
         line = self.lines.line_of(start)
-        line_end = self.lines.starts[line] + len(self.lines.line_text(line))
+        line_end = self.lines.starts[line] + self.lines.line_length(line)
         if end - start <= 1:   # a point (a load problem): the word it points at
             word = _WORD.match(self.text, start, line_end)
             end = word.end() if word and word.end() > start else end

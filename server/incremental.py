@@ -26,9 +26,13 @@ _CARDS_AT = re.compile(r"^cards[ \t]*:[ \t]*(?:#[^\r\n]*)?\r?$", re.M)
 _CONTENT = re.compile(r"^( *)[^ \r\n#]", re.M)          # the first line that is neither blank nor a comment
 _TAB_FIRST = re.compile(r"^ *\t[ \t]*[^ \t\r\n]", re.M)  # a line whose content starts after a tab
 _ITEM = re.compile(r" *-(?:[ \t]|\r?$)", re.M)
-# what the split cannot be sure of: anchors and aliases, breaks YAML or
-# Python count differently, a BOM, document markers
-_UNSURE = re.compile(r"[&*\x0b\x0c\x1c-\x1e\x85\u2028\u2029\ufeff]|\r(?!\n)|^(?:---|\.\.\.)", re.M)
+# what the split cannot be sure of: anchors, aliases and tags (where a node
+# starts: a line's start, after `- `, `: `, `? `, `[`, `{`, `,`, or a quoted
+# key's `:`), breaks YAML or Python count differently, a BOM, document
+# markers. A `*` or `&` inside a text («квадрат 2*2», «A&B») is not a node's
+# start; one that might be (`, *` in a quoted text) only costs a whole load.
+_NODE_PROPERTY = r"""(?:^|[\[{,]|(?<![^ \t\n])[-?](?=[ \t])|:(?=[ \t])|(?<=["']):)[ \t]*[&*!](?=[^ \t\r\n,\[\]{}])"""
+_UNSURE = re.compile(_NODE_PROPERTY + r"|[\x0b\x0c\x1c-\x1e\x85\u2028\u2029\ufeff]|\r(?!\n)|^(?:---|\.\.\.)", re.M)
 
 
 @dataclasses.dataclass
