@@ -203,6 +203,20 @@ def build() -> JudgeServer:
 
 
 def serve() -> None:
-    """Serve one editor over stdin/stdout until it says `exit`."""
-    build().start_io()
+    """Serve one editor over stdin/stdout until it says `exit` (exit code 1
+    when `exit` came without `shutdown`, as LSP asks)."""
+    import os
+    import sys
+
+    from server.transport import serve_stdio
+
+    code = serve_stdio(build(), sys.stdin.buffer, sys.stdout.buffer)
+    # the frame reader may still be blocked in a read of stdin: leave without
+    # waiting for it (an ordinary exit aborts on the stdin lock it holds)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(code)
 
