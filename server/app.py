@@ -20,7 +20,7 @@ from __future__ import annotations
 from lsprotocol import types
 from pygls.uris import to_fs_path
 
-from server.actions import FIX_ALL_KIND, Offer, offers, wanted
+from server.actions import FIX_ALL_KIND, Named, Offer, offers, wanted
 from server.diagnostics import diagnostics, lsp_range
 from server.docs import RuleDocs
 from server.hover import feature_hover, noqa_hover
@@ -135,8 +135,9 @@ def build() -> JudgeServer:
             start = ls.offset(analysis, params.range.start)
             end = ls.offset(analysis, params.range.end)
             only = params.context.only
-            named = {(str(d.code), d.range.start.line)
-                     for d in params.context.diagnostics or () if d.source in (None, "berserk-judge")}
+            named = [Named(str(d.code), d.range.start.line, d.range.start.character,
+                           d.range.end.character if d.range.end.line == d.range.start.line else None, d.data)
+                     for d in params.context.diagnostics or () if d.source in (None, "berserk-judge")]
             chosen = [offer for offer in offers(analysis, start, end, named) if wanted(offer.kind, only)]
             shown = diagnostics(analysis, ls.docs, uri_for) if chosen else []
             return [ls.action(analysis, offer, not ls.lazy_actions, shown) for offer in chosen]

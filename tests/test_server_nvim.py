@@ -124,7 +124,7 @@ def test_neovim_receives_diagnostics_hover_and_applies_a_quick_fix(tmp_path):
         ("BJ501", 4, byte(4, 37), byte(4, 38)), ("BJ101", 8, byte(8, 11), byte(8, 66))]
     assert got["diagnostics"][0]["message"] == "дефис «-» между словами; здесь нужно тире «—»"
     assert "**Каноническая запись:** ((ранить цель на 1 и закрыть ее), иначе излечить себя на 1)" in got["hover"]
-    assert got["titles"][0] == "заменить дефис на тире «—» (BJ501)"
+    assert got["titles"][0] == "заменить дефис на тире «—»: «гибели - ранить» → «гибели — ранить» (BJ501)"
     # Neovim applied the edit; the text is the one `lint --fix` writes (double quotes, escapes as characters)
     assert got["fixed_lines"][4] == '  text: "«Лук»: при гибели — ранить цель на 1."'
     assert [d["code"] for d in got["after"]] == ["BJ101"]

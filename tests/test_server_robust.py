@@ -144,3 +144,49 @@ def test_texts_with_stars_are_checked_card_by_card_and_exactly():
         assert loader.load("x.yaml", changed, {}).cards == load_file("x.yaml", {}, source=changed).cards
         if rnd.random() < 0.3:
             edited = changed
+
+
+# -- quick fixes: the diagnostic they name, titles with the words they change ------------------------
+
+def _two_dash_card(tmp_path: Path):
+    """One line, two BJ501 hyphens: one fixable, one in a text the reading guard holds the fix of? No:
+    simply two findings of one code on one line, each with its own fix and its own words."""
+    path = tmp_path / "dash.yaml"
+    text = (HEAD + "- id: d1\n  name: Тень\n  text: 'При гибели - ранить цель на 1. При атаке - закрыть цель.'\n"
+            '- id: d2\n  name: Свет\n  text: "Лук: при гибели - ранить цель на 2 и 2*2."\n')
+    path.write_text(text, encoding="utf-8")
+    scope = Workspace([str(tmp_path)]).scope_for(real(str(path)))
+    return text, _analyse(DocumentLinter(), path, text, scope)
+
+
+def test_a_quick_fix_belongs_to_the_diagnostic_it_names(tmp_path):
+    from server.actions import Named, offers
+
+    text, analysis = _two_dash_card(tmp_path)
+    first, second = [f for f in analysis.findings if f.code == "BJ501" and f.card == "d1"]
+    items = {(d.data["start"]): d for d in diagnostics(analysis, RuleDocs()) if d.code == "BJ501"}
+    for finding, other in ((first, second), (second, first)):
+        d = items[finding.start]
+        line_start = analysis.lines.starts[d.range.start.line]
+        # the cursor at the line's start, the diagnostic named: by its data, and (Neovim 0.7) without it
+        for data in (d.data, None):
+            named = [Named(d.code, d.range.start.line, d.range.start.character, d.range.end.character, data)]
+            fixes = [o for o in offers(analysis, line_start, line_start, named) if o.action == "fix"]
+            assert [o.finding for o in fixes] == [finding], data
+        # in bytes, as Neovim 0.7 sends columns
+        line = analysis.lines.line_text(d.range.start.line)
+        in_bytes = len(line[:d.range.start.character].encode("utf-8"))
+        named = [Named(d.code, d.range.start.line, in_bytes, in_bytes + 1, None)]
+        assert [o.finding for o in offers(analysis, line_start, line_start, named) if o.action == "fix"] == [finding]
+
+
+def test_quick_fix_titles_carry_the_words_they_change(tmp_path):
+    from server.actions import offers
+
+    text, analysis = _two_dash_card(tmp_path)
+    titles = [o.title for o in offers(analysis, 0, len(text)) if o.action == "fix"]
+    assert titles == [
+        "заменить дефис на тире «—»: «гибели - ранить» → «гибели — ранить» (BJ501)",
+        "заменить дефис на тире «—»: «атаке - закрыть» → «атаке — закрыть» (BJ501)",
+        "заменить дефис на тире «—»: «гибели - ранить» → «гибели — ранить» (BJ501)",
+    ]
