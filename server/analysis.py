@@ -58,12 +58,14 @@ def _layout(card: Card) -> tuple:
             repr(sorted(card.fields.items())))
 
 
-def _copied(finding: Finding, delta: int) -> Finding:
+def _copied(finding: Finding, delta: int, own_fix: bool = True) -> Finding:
     """A finding of the cache, `delta` lines further down, with its own Fix
-    (fixing demotes fixes in place; the cached ones must stay as found)."""
+    when `own_fix` (fixing demotes fixes in place; the cached ones must stay
+    as found). A plain lint hands the cached finding itself on: nothing it
+    goes to changes a fix in place (an action judges a deep copy)."""
     fix = finding.fix
     if not delta:
-        if fix is None:
+        if fix is None or not own_fix:
             return finding
         finding = copy.copy(finding)
         finding.fix = copy.copy(fix)
@@ -88,6 +90,9 @@ class DocumentLinter:
         self._findings: dict[tuple, tuple[int, list[Finding]]] = {}
         self._settings = None
         self.claimed: dict[str, Card] = {}   # ids of the files before this one, at the last load
+        from server.diagnostics import Shown
+
+        self.shown = Shown()
 
     def load(self, path: str, source: str, index: BaseIndex | None) -> CardBase:
         """The document's cards and load problems, ids of earlier files claimed."""
@@ -112,20 +117,28 @@ class DocumentLinter:
     def lint(self, path: str, source: str, scope: Scope, index: BaseIndex | None) -> tuple[CardBase, list[Finding]]:
         """The document's cards and load problems, and its findings (as `lint` reports them)."""
         base = self.load(path, source, index)
-        result = self.lint_loaded(self.with_others(base, path, index, scope.settings), path, scope)
-        self.reader.retain({(card.text, card.name) for card in base.cards})
+        broken = any(p.kind == "unreadable" for p in base.problems)
+        # a half-typed buffer YAML cannot read keeps the caches for the next keystroke
+        result = self.lint_loaded(self.with_others(base, path, index, scope.settings), path, scope,
+                                  remember=not broken, own_fixes=False)
+        if not broken:
+            self.reader.retain({(card.text, card.name) for card in base.cards})
         return base, result.findings
 
-    def lint_loaded(self, whole: CardBase, path: str, scope: Scope, remember: bool = True):
+    def lint_loaded(self, whole: CardBase, path: str, scope: Scope, remember: bool = True,
+                    own_fixes: bool | None = None):
         """`lint_base` over the document's cards and the others; the document's
-        findings. `remember=False`: the cache is used, not replaced (fix passes)."""
+        findings. `remember=False`: the cache is used, not replaced (fix passes);
+        `own_fixes`: each finding gets its own copy of its fix (by default
+        when not remembering: a fix pass demotes fixes in place)."""
         from lint.engine import lint_base
 
         settings = scope.settings
         if settings is not self._settings:
             self._findings.clear()
             self._settings = settings
-        checker = _RememberingChecker(settings, self.reader.read_card, path, self._findings)
+        own = (not remember) if own_fixes is None else own_fixes
+        checker = _RememberingChecker(settings, self.reader.read_card, path, self._findings, own_fixes=own)
         result = lint_base(whole, settings, checker=checker)
         if remember:
             self._findings = checker.fresh
@@ -139,8 +152,9 @@ class _RememberingChecker(CardChecker):
     next `remembered`); other files' cards are there only for the base-wide
     rules' marks, so they get no findings of their own here."""
 
-    def __init__(self, settings, reader, path: str, remembered: dict):
+    def __init__(self, settings, reader, path: str, remembered: dict, own_fixes: bool = True):
         super().__init__(settings, reader)
+        self.own_fixes = own_fixes
         self.path = path
         self.remembered = remembered
         self.fresh: dict[tuple, tuple[int, list[Finding]]] = {}
@@ -155,7 +169,10 @@ class _RememberingChecker(CardChecker):
             known = (card.line, super().__call__(ctx))
         self.fresh[key] = known
         line, found = known
-        return [_copied(f, card.line - line) for f in found]
+        delta = card.line - line
+        if not delta and not self.own_fixes:
+            return list(found)
+        return [_copied(f, delta, self.own_fixes) for f in found]
 
 
 @dataclass
@@ -174,6 +191,7 @@ class Analysis:
     claimed: dict[str, Card] = field(default_factory=dict)   # ids of the files before it
     reader: DocumentReader | None = None                      # features of a card, cached
     known_places: dict[tuple, tuple[str, TextPlaces]] = field(default_factory=dict)   # the linter's, kept between edits
+    shown: object = None                                      # the linter's diagnostics kept (server.diagnostics.Shown)
     _places: dict[str, TextPlaces] = field(default_factory=dict)
     _by_id: dict[str, Card] | None = None
 

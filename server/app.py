@@ -206,11 +206,15 @@ def build() -> JudgeServer:
 def serve() -> None:
     """Serve one editor over stdin/stdout until it says `exit` (exit code 1
     when `exit` came without `shutdown`, as LSP asks)."""
+    import gc
     import os
     import sys
 
     from server.transport import serve_stdio
 
+    # an open base is hundreds of thousands of long-lived objects (cards, readings):
+    # full collections over them on every few edits cost more than the edits
+    gc.set_threshold(50_000, 50, 100)
     code = serve_stdio(build(), sys.stdin.buffer, sys.stdout.buffer)
     # the frame reader may still be blocked in a read of stdin: leave without
     # waiting for it (an ordinary exit aborts on the stdin lock it holds)

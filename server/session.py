@@ -84,7 +84,8 @@ class JudgeServer(LanguageServer):
         base, findings = linter.lint(path, source, scope, index)
         index.update(path, base.cards)
         return Analysis(uri, path, version, text, scope, base, findings, self.encoding(),
-                        claimed=linter.claimed, reader=linter.reader, known_places=linter.places)
+                        claimed=linter.claimed, reader=linter.reader, known_places=linter.places,
+                        shown=linter.shown)
 
     def safely(self, what: str, job, default=None):
         """Run a handler's work; a failure is logged to the client, never raised."""
@@ -102,6 +103,14 @@ class JudgeServer(LanguageServer):
             return
         analysis = self.safely("проверка", lambda: self.analyze(uri))
         if analysis is None:
+            return
+        if analysis.shown is not None:   # the JSON form of each diagnostic kept between edits
+            shapes = [shape for _, shape in analysis.shown.items(analysis, self.docs, uri_for)]
+            params = {"uri": uri, "diagnostics": shapes}
+            if analysis.version is not None:
+                params["version"] = analysis.version
+            self.protocol._send_data({"jsonrpc": "2.0", "method": types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS,
+                                      "params": params})
             return
         items = diagnostics(analysis, self.docs, uri_for)
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
