@@ -20,7 +20,8 @@ from __future__ import annotations
 from lsprotocol import types
 from pygls.uris import to_fs_path
 
-from server.actions import FIX_ALL_KIND, Named, Offer, offers, wanted
+from server import editing
+from server.actions import FIX_ALL_KIND, Named, Offer, fix_all_edit, offers, wanted
 from server.diagnostics import diagnostics, lsp_range
 from server.docs import RuleDocs
 from server.hover import feature_hover, noqa_hover
@@ -43,6 +44,8 @@ def _client_flags(server: JudgeServer, params: types.InitializeParams) -> None:
         server.docs = RuleDocs(options["rulesUrl"])
     if isinstance(options.get("debounceMs"), (int, float)) and options["debounceMs"] >= 0:
         server.debounce = options["debounceMs"] / 1000
+    if isinstance(options.get("holdMs"), (int, float)) and options["holdMs"] >= 0:
+        server.hold = options["holdMs"] / 1000   # 0: nothing held while typing
     folders = [to_fs_path(f.uri) for f in params.workspace_folders or ()]
     if not folders and params.root_uri:
         folders = [to_fs_path(params.root_uri)]
@@ -76,7 +79,54 @@ def build() -> JudgeServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: JudgeServer, params: types.DidChangeTextDocumentParams):
-        ls.schedule(params.text_document.uri, ls.debounce)
+        ls.typed(params.text_document.uri, params.content_changes)
+        ls.schedule(params.text_document.uri, ls.debounce, typing=True)
+
+    @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=["{"]))
+    def complete(ls: JudgeServer, params: types.CompletionParams):
+        def find():
+            uri = params.text_document.uri
+            document = ls.workspace.get_text_document(uri)
+            known = ls.analyses.get(uri)   # the last reading: the text being typed may be newer
+            if known is not None and not known.in_base:
+                return None
+            line = params.position.line
+            lines = document.lines
+            text = lines[line].rstrip("\r\n") if 0 <= line < len(lines) else ""
+            character = min(max(params.position.character, 0), len(text))
+            if not editing.in_text(known, line, text, character):
+                return None
+            return types.CompletionList(is_incomplete=False, items=editing.completions(text, line, character))
+
+        return ls.safely("дополнение", find)
+
+    @server.feature(types.TEXT_DOCUMENT_FOLDING_RANGE)
+    def folds(ls: JudgeServer, params: types.FoldingRangeParams):
+        def find():
+            analysis = ls.analyze(params.text_document.uri)
+            return editing.folding_ranges(analysis) if analysis.in_base else []
+
+        return ls.safely("сворачивание", find, [])
+
+    @server.feature(types.TEXT_DOCUMENT_INLAY_HINT)
+    def hints(ls: JudgeServer, params: types.InlayHintParams):
+        def find():
+            analysis = ls.analyze(params.text_document.uri)
+            if not analysis.in_base:
+                return []
+            return editing.canonical_hints(analysis, params.range.start.line, params.range.end.line)
+
+        return ls.safely("подсказки", find, [])
+
+    @server.feature(types.TEXT_DOCUMENT_FORMATTING)
+    def formatting(ls: JudgeServer, params: types.DocumentFormattingParams):
+        def find():
+            analysis = ls.analyze(params.text_document.uri)
+            if not analysis.in_base:
+                return []
+            return fix_all_edit(analysis, ls.linters.get(analysis.uri), ls.model.index_for(analysis.scope)) or []
+
+        return ls.safely("форматирование", find, [])
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: JudgeServer, params: types.DidSaveTextDocumentParams):

@@ -24,6 +24,7 @@ from server.outline import uri_for
 from server.workspace import Workspace, real
 
 DEBOUNCE_SECONDS = 0.03
+HOLD_SECONDS = 0.8   # a typist's pause: findings held on the line being typed are shown after it
 log = logging.getLogger(__name__)
 
 
@@ -44,6 +45,9 @@ class JudgeServer(LanguageServer):
         self.lazy_actions = False
         self.versioned_edits = False
         self.debounce = DEBOUNCE_SECONDS
+        self.hold = HOLD_SECONDS
+        self.typing: dict[str, set[int]] = {}        # lines the last edits of a document touched
+        self.published: dict[str, set[tuple[str, int]]] = {}   # (code, line) last published
         self.rulebooks: dict[str, Any] = {}
         self.told: set[str] = set()
 
@@ -98,14 +102,40 @@ class JudgeServer(LanguageServer):
                 types.MessageType.Error, f"berserk-judge: сбой ({what}): {exc}\n{detail}"))
             return default
 
-    def publish(self, uri: str) -> None:
+    def typed(self, uri: str, changes) -> None:
+        """Remember the lines an edit touched (ranged changes only: a whole
+        document sent again is not typing)."""
+        lines = self.typing.setdefault(uri, set())
+        for change in changes:
+            where = getattr(change, "range", None)
+            if where is None:
+                lines.clear()
+                return
+            first = where.start.line
+            lines.update(range(first, first + change.text.count("\n") + 1))
+
+    def publish(self, uri: str, typing: bool = False) -> None:
         if not self.push or uri not in self.workspace.text_documents:
             return
         analysis = self.safely("проверка", lambda: self.analyze(uri))
         if analysis is None:
             return
+        hold: set[int] = set()
+        typed = self.typing.pop(uri, set()) if typing else set()
+        if not typing:
+            self.typing.pop(uri, None)
+        if typed and self.hold > 0:
+            from server.editing import held
+
+            hold = set(self.safely("проверка", lambda: held(analysis, typed, self.published.get(uri, set())), []))
+            if hold:   # shown after a pause; a new keystroke starts the wait again
+                self.typing[uri] = set()
+                self.schedule(uri, self.hold)
         if analysis.shown is not None:   # the JSON form of each diagnostic kept between edits
-            shapes = [shape for _, shape in analysis.shown.items(analysis, self.docs, uri_for)]
+            pairs = analysis.shown.items(analysis, self.docs, uri_for)
+            shapes = [shape for number, (_, shape) in enumerate(pairs) if number not in hold]
+            self.published[uri] = {(item.code, item.range.start.line)
+                                   for number, (item, _) in enumerate(pairs) if number not in hold}
             params = {"uri": uri, "diagnostics": shapes}
             if analysis.version is not None:
                 params["version"] = analysis.version
@@ -116,7 +146,7 @@ class JudgeServer(LanguageServer):
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
             uri=uri, version=analysis.version, diagnostics=items))
 
-    def schedule(self, uri: str, delay: float) -> None:
+    def schedule(self, uri: str, delay: float, typing: bool = False) -> None:
         """Lint and publish after `delay` seconds of quiet (a newer edit restarts the wait)."""
         task = self.pending.pop(uri, None)
         if task is not None:
@@ -127,7 +157,7 @@ class JudgeServer(LanguageServer):
         async def later():
             await asyncio.sleep(delay)
             self.pending.pop(uri, None)
-            self.publish(uri)
+            self.publish(uri, typing)
 
         self.pending[uri] = asyncio.get_running_loop().create_task(later())
 
