@@ -190,3 +190,24 @@ def test_quick_fix_titles_carry_the_words_they_change(tmp_path):
         "заменить дефис на тире «—»: «атаке - закрыть» → «атаке — закрыть» (BJ501)",
         "заменить дефис на тире «—»: «гибели - ранить» → «гибели — ранить» (BJ501)",
     ]
+
+
+# -- completion inside texts, both writing styles ------------------------------------------------------
+
+@pytest.mark.parametrize("line, expected", [
+    ("  text: 'При атаке - {co", ["{counter}"]),
+    ("  text: «Лук»: {ins", ["{instant}"]),
+    ('  text: "{tap}: воз', ["воздействие"]),
+    ("    Строй: Заклинание. Мета", ["Метание"]),
+    ("  text: При гибели — Конц", ["Концентрация:"]),
+])
+def test_completion_while_typing_a_text(line, expected):
+    from server.editing import completions, in_text
+
+    items = completions(line, 3, len(line))
+    assert [item.label for item in items] == expected
+    for item in items:   # the edit replaces what was typed of the word
+        assert item.text_edit.range.end.character == len(line)
+        typed = len(line) - item.text_edit.range.start.character
+        assert item.label.lstrip("{").lower().startswith(line[len(line) - typed:].lower())
+    assert in_text(None, 3, "  text: 'При", 11) and not in_text(None, 3, "  name: При", 11)
