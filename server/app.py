@@ -54,6 +54,11 @@ def _client_flags(server: JudgeServer, params: types.InitializeParams) -> None:
     server.model = Workspace([f for f in folders if f])
 
 
+# what a request gets when its document could not be analysed (the failure is logged)
+DEFAULTS = {"folds": [], "hints": [], "formatting": [], "code_action": [], "symbols": [], "goto": [],
+            "pull": types.RelatedFullDocumentDiagnosticReport(items=[]), "hover": None}
+
+
 def build() -> JudgeServer:
     """A server with every feature registered (not started)."""
     server = JudgeServer()
@@ -75,7 +80,7 @@ def build() -> JudgeServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: JudgeServer, params: types.DidOpenTextDocumentParams):
-        ls.publish(params.text_document.uri)
+        ls.schedule(params.text_document.uri, 0)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: JudgeServer, params: types.DidChangeTextDocumentParams):
@@ -87,7 +92,7 @@ def build() -> JudgeServer:
         def find():
             uri = params.text_document.uri
             document = ls.workspace.get_text_document(uri)
-            known = ls.analyses.get(uri)   # the last reading: the text being typed may be newer
+            known = ls.last_read.get(uri)   # the last reading: the text being typed may be newer
             if known is not None and not known.in_base:
                 return None
             line = params.position.line
@@ -101,17 +106,23 @@ def build() -> JudgeServer:
         return ls.safely("дополнение", find)
 
     @server.feature(types.TEXT_DOCUMENT_FOLDING_RANGE)
-    def folds(ls: JudgeServer, params: types.FoldingRangeParams):
+    async def folds(ls: JudgeServer, params: types.FoldingRangeParams):
+        current = await ls.current(params.text_document.uri)
+        if current is None:
+            return DEFAULTS.get("folds")
         def find():
-            analysis = ls.analyze(params.text_document.uri)
+            analysis = current
             return editing.folding_ranges(analysis) if analysis.in_base else []
 
         return ls.safely("сворачивание", find, [])
 
     @server.feature(types.TEXT_DOCUMENT_INLAY_HINT)
-    def hints(ls: JudgeServer, params: types.InlayHintParams):
+    async def hints(ls: JudgeServer, params: types.InlayHintParams):
+        current = await ls.current(params.text_document.uri)
+        if current is None:
+            return DEFAULTS.get("hints")
         def find():
-            analysis = ls.analyze(params.text_document.uri)
+            analysis = current
             if not analysis.in_base:
                 return []
             return editing.canonical_hints(analysis, params.range.start.line, params.range.end.line)
@@ -119,14 +130,17 @@ def build() -> JudgeServer:
         return ls.safely("подсказки", find, [])
 
     @server.feature(types.TEXT_DOCUMENT_FORMATTING)
-    def formatting(ls: JudgeServer, params: types.DocumentFormattingParams):
+    async def formatting(ls: JudgeServer, params: types.DocumentFormattingParams):
+        current = await ls.current(params.text_document.uri)
+        if current is None:
+            return DEFAULTS.get("formatting")
         def find():
-            analysis = ls.analyze(params.text_document.uri)
+            analysis = current
             if not analysis.in_base:
                 return []
             return fix_all_edit(analysis, ls.linters.get(analysis.uri), ls.model.index_for(analysis.scope)) or []
 
-        return ls.safely("форматирование", find, [])
+        return await ls.on_worker("форматирование", find, [])
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: JudgeServer, params: types.DidSaveTextDocumentParams):
@@ -139,6 +153,7 @@ def build() -> JudgeServer:
         if task is not None:
             task.cancel()
         ls.linters.pop(uri, None)
+        ls.last_read.pop(uri, None)
         closed = ls.analyses.pop(uri, None)
         if closed is not None and closed.in_base:
             ls.model.forget(closed.path)   # the file on disk is the truth again
@@ -147,11 +162,14 @@ def build() -> JudgeServer:
 
     @server.feature(types.TEXT_DOCUMENT_DIAGNOSTIC, types.DiagnosticOptions(
         identifier="berserk-judge", inter_file_dependencies=True, workspace_diagnostics=False))
-    def pull(ls: JudgeServer, params: types.DocumentDiagnosticParams):
+    async def pull(ls: JudgeServer, params: types.DocumentDiagnosticParams):
+        current = await ls.current(params.text_document.uri)
+        if current is None:
+            return DEFAULTS.get("pull")
         uri = params.text_document.uri
 
         def report():
-            analysis = ls.analyze(uri)
+            analysis = current
             items = diagnostics(analysis, ls.docs, uri_for)
             report_id = result_id(analysis, items)
             if params.previous_result_id == report_id:
@@ -161,9 +179,12 @@ def build() -> JudgeServer:
         return ls.safely("проверка", report, types.RelatedFullDocumentDiagnosticReport(items=[]))
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
-    def hover(ls: JudgeServer, params: types.HoverParams):
+    async def hover(ls: JudgeServer, params: types.HoverParams):
+        current = await ls.current(params.text_document.uri)
+        if current is None:
+            return DEFAULTS.get("hover")
         def find():
-            analysis = ls.analyze(params.text_document.uri)
+            analysis = current
             if not analysis.in_base:
                 return None
             offset = ls.offset(analysis, params.position)
@@ -177,9 +198,12 @@ def build() -> JudgeServer:
 
     @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
         code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL_KIND], resolve_provider=True))
-    def code_action(ls: JudgeServer, params: types.CodeActionParams):
+    async def code_action(ls: JudgeServer, params: types.CodeActionParams):
+        current = await ls.current(params.text_document.uri)
+        if current is None:
+            return DEFAULTS.get("code_action")
         def find():
-            analysis = ls.analyze(params.text_document.uri)
+            analysis = current
             if not analysis.in_base:
                 return []
             start = ls.offset(analysis, params.range.start)
@@ -192,16 +216,20 @@ def build() -> JudgeServer:
             shown = diagnostics(analysis, ls.docs, uri_for) if chosen else []
             return [ls.action(analysis, offer, not ls.lazy_actions, shown) for offer in chosen]
 
-        return ls.safely("действия", find, [])
+        return await ls.on_worker("действия", find, [])
 
     @server.feature(types.CODE_ACTION_RESOLVE)
-    def resolve(ls: JudgeServer, action: types.CodeAction):
+    async def resolve(ls: JudgeServer, action: types.CodeAction):
+        data = action.data if isinstance(action.data, dict) else {}
+        uri = data.get("uri")
+        if not isinstance(uri, str) or uri not in ls.workspace.text_documents:
+            return action
+        current = await ls.current(uri)
+        if current is None:
+            return action
+
         def fill():
-            data = action.data if isinstance(action.data, dict) else {}
-            uri = data.get("uri")
-            if not uri or uri not in ls.workspace.text_documents:
-                return action
-            analysis = ls.analyze(uri)
+            analysis = current
             if analysis.version != data.get("version"):
                 return action   # the buffer changed since: no edit rather than a wrong one
             key = data.get("finding")
@@ -212,20 +240,26 @@ def build() -> JudgeServer:
             action.edit = ls.edit_for(analysis, Offer(action.title, kind, data.get("action"), finding))
             return action
 
-        return ls.safely("действие", fill, action)
+        return await ls.on_worker("действие", fill, action)
 
     @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
-    def symbols(ls: JudgeServer, params: types.DocumentSymbolParams):
+    async def symbols(ls: JudgeServer, params: types.DocumentSymbolParams):
+        current = await ls.current(params.text_document.uri)
+        if current is None:
+            return DEFAULTS.get("symbols")
         def find():
-            analysis = ls.analyze(params.text_document.uri)
+            analysis = current
             return document_symbols(analysis) if analysis.in_base else []
 
         return ls.safely("структура", find, [])
 
     @server.feature(types.TEXT_DOCUMENT_DEFINITION)
-    def goto(ls: JudgeServer, params: types.DefinitionParams):
+    async def goto(ls: JudgeServer, params: types.DefinitionParams):
+        current = await ls.current(params.text_document.uri)
+        if current is None:
+            return DEFAULTS.get("goto")
         def find():
-            analysis = ls.analyze(params.text_document.uri)
+            analysis = current
             if not analysis.in_base:
                 return []
             index = ls.model.index_for(analysis.scope)
@@ -246,7 +280,8 @@ def build() -> JudgeServer:
     @server.feature(types.SHUTDOWN)
     def shutdown(ls: JudgeServer, params: None):
         for task in list(ls.pending.values()) + list(ls.loading.values()):
-            task.cancel()
+            if task is not None:
+                task.cancel()
         ls.pending.clear()
         ls.loading.clear()
 

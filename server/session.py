@@ -7,7 +7,9 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import threading
 import traceback
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from lsprotocol import types
@@ -25,6 +27,7 @@ from server.workspace import Workspace, real
 
 DEBOUNCE_SECONDS = 0.03
 HOLD_SECONDS = 0.8   # a typist's pause: findings held on the line being typed are shown after it
+PROGRESS_AFTER = 0.5   # seconds of analysis after which the client is told of it ($/progress)
 log = logging.getLogger(__name__)
 
 
@@ -38,6 +41,7 @@ class JudgeServer(LanguageServer):
         self.model = Workspace()
         self.linters: dict[str, DocumentLinter] = {}
         self.analyses: dict[str, Analysis] = {}
+        self.last_read: dict[str, Analysis] = {}   # kept when the base changes (completion's context)
         self.pending: dict[str, asyncio.Task] = {}
         self.loading: dict[tuple, asyncio.Task] = {}
         self.docs = RuleDocs()
@@ -50,6 +54,75 @@ class JudgeServer(LanguageServer):
         self.published: dict[str, set[tuple[str, int]]] = {}   # (code, line) last published
         self.rulebooks: dict[str, Any] = {}
         self.told: set[str] = set()
+        # Analyses and index loading run on one worker thread, one at a time
+        # (their caches are never shared between threads); the request loop
+        # stays free: a hover on a small document is answered from its
+        # analysis while a large one is checked. Messages sent from the
+        # worker go through the loop's thread (frames never interleave).
+        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="berserk-judge-analysis")
+        self.jobs: dict[tuple, asyncio.Future] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.loop_thread: int | None = None
+        self.progress_tokens = 0
+
+    def attach_loop(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The loop of the request thread: messages from other threads are sent through it."""
+        self.loop, self.loop_thread = loop, threading.get_ident()
+        send = self.protocol._send_data
+
+        def send_from_any_thread(data):
+            if threading.get_ident() == self.loop_thread or self.loop.is_closed():
+                send(data)
+            else:
+                self.loop.call_soon_threadsafe(send, data)
+
+        self.protocol._send_data = send_from_any_thread
+
+    async def current(self, uri: str) -> Analysis | None:
+        """The document's analysis for its current version, made on the worker
+        (None: it failed, and the failure is logged). A long one is reported
+        with `$/progress` when the client accepts server-made progress; a
+        request cancelled meanwhile stops waiting, the analysis goes on and is kept."""
+        if uri not in self.workspace.text_documents:
+            return None
+        document = self.workspace.get_text_document(uri)
+        known = self.analyses.get(uri)
+        if known is not None and known.version == document.version and known.text == document.source:
+            return known
+        key = (uri, document.version, len(document.source))
+        job = self.jobs.get(key)
+        if job is None:
+            job = asyncio.wrap_future(self.worker.submit(self.safely, "проверка", lambda: self.analyze(uri)))
+            self.jobs[key] = job
+            job.add_done_callback(lambda _: self.jobs.pop(key, None))
+        done, _ = await asyncio.wait({job}, timeout=PROGRESS_AFTER)
+        if not done:
+            await self._progress(uri, job)
+        return job.result()
+
+    async def on_worker(self, what: str, job, default=None):
+        """A handler's work that uses a document's linter (fixes, fix-all,
+        noqa): on the worker, after the analyses queued before it, so no two
+        threads ever touch one linter's caches."""
+        return await asyncio.wrap_future(self.worker.submit(self.safely, what, job, default))
+
+    async def _progress(self, uri: str, job: asyncio.Future) -> None:
+        window = self.client_capabilities.window if self.client_capabilities else None
+        if not (window and window.work_done_progress):
+            await asyncio.wait({job})
+            return
+        self.progress_tokens += 1
+        token = f"berserk-judge-{self.progress_tokens}"
+        try:
+            await asyncio.wait_for(self.work_done_progress.create_async(token), 5)
+        except Exception:  # noqa: BLE001 - a client that refuses: no progress, the same result
+            await asyncio.wait({job})
+            return
+        name = uri.rsplit("/", 1)[-1]
+        self.work_done_progress.begin(token, types.WorkDoneProgressBegin(
+            title="berserk-judge", message=f"проверка {name}", cancellable=False))
+        await asyncio.wait({job})
+        self.work_done_progress.end(token, types.WorkDoneProgressEnd(message="готово"))
 
     # -- analysis -------------------------------------------------------------------
 
@@ -70,6 +143,7 @@ class JudgeServer(LanguageServer):
         else:
             analysis = self._lint(uri, real(path), document.version, text)
         self.analyses[uri] = analysis
+        self.last_read[uri] = analysis
         return analysis
 
     def _lint(self, uri: str, path: str, version, text: str) -> Analysis:
@@ -114,11 +188,11 @@ class JudgeServer(LanguageServer):
             first = where.start.line
             lines.update(range(first, first + change.text.count("\n") + 1))
 
-    def publish(self, uri: str, typing: bool = False) -> None:
+    async def publish(self, uri: str, typing: bool = False) -> None:
         if not self.push or uri not in self.workspace.text_documents:
             return
-        analysis = self.safely("проверка", lambda: self.analyze(uri))
-        if analysis is None:
+        analysis = await self.current(uri)
+        if analysis is None or uri not in self.workspace.text_documents:
             return
         hold: set[int] = set()
         typed = self.typing.pop(uri, set()) if typing else set()
@@ -156,17 +230,22 @@ class JudgeServer(LanguageServer):
 
         async def later():
             await asyncio.sleep(delay)
-            self.pending.pop(uri, None)
-            self.publish(uri, typing)
+            if self.pending.get(uri) is task_of[0]:
+                self.pending.pop(uri, None)
+            await self.publish(uri, typing)
 
-        self.pending[uri] = asyncio.get_running_loop().create_task(later())
+        task_of = []
+
+        task = asyncio.get_running_loop().create_task(later())
+        task_of.append(task)
+        self.pending[uri] = task
 
     def relint_open(self) -> None:
         """The base changed (index ready, a file changed on disk): lint open documents again."""
         self.analyses.clear()
         if self.push:
             for uri in list(self.workspace.text_documents):
-                self.publish(uri)
+                self.schedule(uri, 0)
         elif self._can_refresh():
             self.workspace_diagnostic_refresh(None)
 
@@ -177,20 +256,29 @@ class JudgeServer(LanguageServer):
     def _start_loading(self, scope, index) -> None:
         if index.ready or scope.key in self.loading:
             return
+        self.loading[scope.key] = None   # claimed now, the task made on the loop's thread
 
         async def load():
             open_paths = {a.path for a in self.analyses.values()}
+            loop = asyncio.get_running_loop()
 
             def step(steps=index.load(open_paths)):
                 return next(steps, None) is not None
 
-            while self.safely("база карт", step, False):
-                await asyncio.sleep(0)
+            while await loop.run_in_executor(self.worker, self.safely, "база карт", step, False):
+                pass
             index.ready = True
             self.loading.pop(scope.key, None)
             self.relint_open()
 
-        self.loading[scope.key] = asyncio.get_running_loop().create_task(load())
+        def begin():
+            if self.loading.get(scope.key, 0) is None:
+                self.loading[scope.key] = asyncio.get_running_loop().create_task(load())
+
+        if self.loop is None or threading.get_ident() == self.loop_thread:
+            begin()
+        else:
+            self.loop.call_soon_threadsafe(begin)
 
     def rulebook(self, analysis: Analysis):
         folder = analysis.scope.settings.rulebook if analysis.scope else None

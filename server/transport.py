@@ -194,6 +194,8 @@ async def run(server, stdin: BinaryIO) -> int:
     reader = FrameReader(stdin)
     gate = Gate(server)
     loop = asyncio.get_running_loop()
+    if hasattr(server, "attach_loop"):
+        server.attach_loop(loop)
     queue: asyncio.Queue = asyncio.Queue()
 
     def read_all():

@@ -159,3 +159,53 @@ def test_broken_frames_do_not_make_the_server_deaf(root):
     client.send({"jsonrpc": "2.0", "method": "exit"})
     assert client.process.wait(WAIT) == 0
     client.close()
+
+
+def _big_file(count: int) -> str:
+    texts = ["«Лук»: при гибели — ранить цель на {n}.", "При атаке - ранить цель на {n} и закрыть ее.",
+             "{{tap}}: Выстрел на {n}. Квадрат 2*2 и A&B."]
+    items = "".join(f"- id: b{n}\n  name: Большой {n}\n  text: '{texts[n % 3].format(n=n % 7 + 1)}'\n"
+                    for n in range(count))
+    return "set: {id: b, name: Б}\ncards:\n" + items
+
+
+def test_a_hover_on_a_small_document_is_answered_while_a_large_one_is_checked(root):
+    import time
+
+    big = _big_file(1500)
+    (root / "big.yaml").write_text(big, encoding="utf-8")
+    client = Raw(root)
+    client.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "processId": None, "rootUri": root.as_uri(), "capabilities": {"window": {"workDoneProgress": True}}}})
+    assert "result" in client.reply(0)
+    client.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+    small, large = (root / "cards.yaml").as_uri(), (root / "big.yaml").as_uri()
+    client.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": small, "languageId": "yaml", "version": 1, "text": CARDS}}})
+    client.send(_hover(1, small))
+    assert "result" in client.reply(1)   # the small document is read
+    client.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": large, "languageId": "yaml", "version": 1, "text": big}}})
+    time.sleep(0.2)
+    client.send(_hover(2, small))
+    order, progress = [], []
+    while "large" not in order:
+        message = client.messages.get(timeout=120)
+        assert message is not None
+        if message.get("id") == 2 and "method" not in message:
+            order.append("hover")
+        elif message.get("method") == "textDocument/publishDiagnostics" and message["params"]["uri"] == large:
+            order.append("large")
+        elif message.get("method") == "window/workDoneProgress/create":
+            client.send({"jsonrpc": "2.0", "id": message["id"], "result": None})
+        elif message.get("method") == "$/progress":
+            progress.append(message["params"]["value"]["kind"])
+        elif "id" in message and "method" in message:
+            client.send({"jsonrpc": "2.0", "id": message["id"], "result": None})
+    assert order[0] == "hover", order
+    assert progress[:1] == ["begin"] and "end" in progress, progress
+    client.send({"jsonrpc": "2.0", "id": 3, "method": "shutdown"})
+    client.reply(3)
+    client.send({"jsonrpc": "2.0", "method": "exit"})
+    assert client.process.wait(WAIT) == 0
+    client.close()
