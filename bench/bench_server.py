@@ -75,7 +75,7 @@ class Client:
     def notify(self, method: str, params) -> None:
         self._send({"jsonrpc": "2.0", "method": method, "params": params})
 
-    async def diagnostics(self, uri: str, version: int, timeout: float = 120) -> tuple[float, list]:
+    async def diagnostics(self, uri: str, version: int, timeout: float = 900) -> tuple[float, list]:
         while True:
             at, params = await asyncio.wait_for(self.published.get(), timeout)
             if params["uri"] == uri and params.get("version") == version:
