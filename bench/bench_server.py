@@ -30,6 +30,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from bench import scale_base  # noqa: E402
 from bench.scale_base import SET_SIZE, build_base  # noqa: E402
 
 LIMIT_MS = 150
@@ -74,7 +75,7 @@ class Client:
     def notify(self, method: str, params) -> None:
         self._send({"jsonrpc": "2.0", "method": method, "params": params})
 
-    async def diagnostics(self, uri: str, version: int, timeout: float = 120) -> tuple[float, list]:
+    async def diagnostics(self, uri: str, version: int, timeout: float = 900) -> tuple[float, list]:
         while True:
             at, params = await asyncio.wait_for(self.published.get(), timeout)
             if params["uri"] == uri and params.get("version") == version:
@@ -183,6 +184,8 @@ async def bench(base: Path, target: Path, edits: int, debounce_ms: int) -> dict:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cards", type=int, default=10_000)
+    parser.add_argument("--file-cards", type=int, default=SET_SIZE,
+                        help="cards per file (the edited file is one of them): 2000 and 20000 are the issue's sizes")
     parser.add_argument("--edits", type=int, default=40)
     parser.add_argument("--debounce-ms", type=int, default=30)
     parser.add_argument("--corpus", type=Path, default=REPO.parent / "shared" / "corpus")
@@ -190,10 +193,11 @@ def main() -> int:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-server-") as tmp:
         base = Path(tmp) / "base"
+        scale_base.SET_SIZE = args.file_cards
         files, stats = build_base(args.corpus, args.cards, base)
         cards = stats.cards
         target = sorted(base.glob("*.yaml"))[len(list(base.glob("*.yaml"))) // 2]
-        print(f"base: {cards} cards in {files} files ({SET_SIZE} a file); editing {target.name}; "
+        print(f"base: {cards} cards in {files} files ({args.file_cards} a file); editing {target.name}; "
               f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}", flush=True)
         result = asyncio.run(bench(base, target, args.edits, args.debounce_ms))
     wall, cpu = result["edit_wall"], result["edit_cpu"]

@@ -129,18 +129,99 @@ def fix_verdict(analysis: Analysis, finding: Finding) -> tuple[object, bool] | N
     return fix, fix.safe
 
 
-def fix_title(finding: Finding, fix, safe: bool) -> str:
-    title = f"{fix.title} ({finding.code})"
+def fix_title(finding: Finding, fix, safe: bool, text: str | None = None) -> str:
+    """The fix's title with the words it changes («гибели - ранить» →
+    «гибели — ранить»): a line of twenty BJ501 fixes is twenty different titles."""
+    change = changed_words(text, fix) if text is not None else None
+    title = f"{fix.title}: {change} ({finding.code})" if change else f"{fix.title} ({finding.code})"
     if safe:
         return title
     return f"{title} — небезопасно: {fix.demoted or 'может менять смысл текста'}"
 
 
-def offers(analysis: Analysis, start: int, end: int, named: set[tuple[str, int]] = frozenset()) -> list[Offer]:
+_SHOWN = 40   # characters of a changed stretch shown in a title
+
+
+def changed_words(text: str, fix) -> str | None:
+    """«before» → «after» of the words around a fix's edits (cut to _SHOWN characters)."""
+    if not fix.edits:
+        return None
+    start, end = fix.span
+    if not (0 <= start <= end <= len(text)):
+        return None
+    left = start
+    while left > 0 and not text[left - 1].isspace() and start - left < _SHOWN:
+        left -= 1
+    if left > 0 and start - left < 2:   # a lone character at a word's edge: the word before it too
+        left -= 1
+        while left > 0 and not text[left - 1].isspace() and start - left < _SHOWN:
+            left -= 1
+    right = end
+    while right < len(text) and not text[right].isspace() and right - end < _SHOWN:
+        right += 1
+    if right < len(text) and right - end < 2:
+        right += 1
+        while right < len(text) and not text[right].isspace() and right - end < _SHOWN:
+            right += 1
+    before = text[left:right]
+    moved = [type(e)(e.start - left, e.end - left, e.replacement) for e in fix.edits]
+    after, applied = apply_edits(before, [type(fix)(fix.title, moved, fix.applicability)])
+    if not applied:
+        return None
+
+    def shown(part: str) -> str:
+        part = part.replace("\n", "⏎")
+        return part if len(part) <= 2 * _SHOWN else part[:_SHOWN] + "…" + part[-_SHOWN:]
+
+    return f"«{shown(before.strip())}» → «{shown(after.strip())}»"
+
+
+@dataclass(frozen=True)
+class Named:
+    """A diagnostic the client names in a code action request's context."""
+
+    code: str
+    line: int
+    character: int
+    end_character: int
+    data: object = None   # what the server put in the diagnostic (card, start, end), when sent back
+
+
+def _names(analysis: Analysis, finding: Finding, named: list[Named]) -> bool:
+    """Whether the client named this very finding: by the data the server
+    gave its diagnostic when the client sends it back, else by code, line
+    and columns (in the negotiated units or, as Neovim 0.7 sends them, in
+    bytes). A line's other finding of the same code is not this one."""
+    start = end = None
+    for name in named:
+        if name.code != finding.code:
+            continue
+        data = name.data if isinstance(name.data, dict) else None
+        if data is not None and {"card", "start", "end"} <= data.keys():
+            if (data["card"], data["start"], data["end"]) == (finding.card, finding.start, finding.end):
+                return True
+            continue
+        if start is None:
+            start, end = analysis.finding_span(finding)
+        line, character = analysis.lines.position(start)
+        end_line, end_character = analysis.lines.position(end)
+        if line != name.line:
+            continue
+        text = analysis.lines.line_text(line)
+        base = analysis.lines.starts[line]
+        in_bytes = len(text[:start - base].encode("utf-8", "surrogatepass"))
+        end_bytes = len(text[:end - base].encode("utf-8", "surrogatepass")) if end_line == line else None
+        if (name.character, name.end_character) in ((character, end_character if end_line == line else None),
+                                                    (in_bytes, end_bytes)) \
+                or name.character in (character, in_bytes) and end_line != line:
+            return True
+    return False
+
+
+def offers(analysis: Analysis, start: int, end: int, named: list[Named] = ()) -> list[Offer]:
     """The actions for the findings whose ranges meet the buffer range [start, end],
-    and for those the client names: (code, line) of the diagnostics in the
-    request's context (Neovim names a line's diagnostics wherever the cursor is,
-    and 0.7 gives their columns in bytes, so only the line is compared)."""
+    and for those the client names (Neovim names a line's diagnostics wherever
+    the cursor is on it; see `_names`)."""
     out: list[Offer] = []
     fixable = False
     silenced: set[tuple[str, str]] = set()
@@ -148,12 +229,14 @@ def offers(analysis: Analysis, start: int, end: int, named: set[tuple[str, int]]
         if finding.fix is not None and finding.fix.safe:
             fixable = True
         f_start, f_end = analysis.finding_span(finding)
-        if (f_end < start or f_start > end) and (finding.code, analysis.lines.line_of(f_start)) not in named:
+        if (f_end < start or f_start > end) and not (named and _names(analysis, finding, named)):
             continue
         verdict = fix_verdict(analysis, finding)
         if verdict is not None:
             fix, safe = verdict
-            out.append(Offer(fix_title(finding, fix, safe), types.CodeActionKind.QuickFix, "fix", finding, safe))
+            card = analysis.card(finding.card)
+            out.append(Offer(fix_title(finding, fix, safe, card.text if card is not None else None),
+                             types.CodeActionKind.QuickFix, "fix", finding, safe))
         if (finding.card and finding.code not in NEVER_SILENCED and analysis.card(finding.card) is not None
                 and (finding.card, finding.code) not in silenced):
             silenced.add((finding.card, finding.code))

@@ -61,12 +61,14 @@ def _layout(card: Card) -> tuple:
                   for r in card.rulings))
 
 
-def _copied(finding: Finding, delta: int) -> Finding:
+def _copied(finding: Finding, delta: int, own_fix: bool = True) -> Finding:
     """A finding of the cache, `delta` lines further down, with its own Fix
-    (fixing demotes fixes in place; the cached ones must stay as found)."""
+    when `own_fix` (fixing demotes fixes in place; the cached ones must stay
+    as found). A plain lint hands the cached finding itself on: nothing it
+    goes to changes a fix in place (an action judges a deep copy)."""
     fix = finding.fix
     if not delta:
-        if fix is None:
+        if fix is None or not own_fix:
             return finding
         finding = copy.copy(finding)
         finding.fix = copy.copy(fix)
@@ -87,10 +89,13 @@ class DocumentLinter:
 
         self.loader = IncrementalLoader()
         self.reader = DocumentReader()
-        self.places: dict[tuple, TextPlaces] = {}
+        self.places: dict[tuple, tuple[str, TextPlaces]] = {}
         self._findings: dict[tuple, tuple[int, list[Finding]]] = {}
         self._settings = None
         self.claimed: dict[str, Card] = {}   # ids of the files before this one, at the last load
+        from server.diagnostics import Shown
+
+        self.shown = Shown()
 
     def load(self, path: str, source: str, index: BaseIndex | None) -> CardBase:
         """The document's cards and load problems, ids of earlier files claimed."""
@@ -115,20 +120,28 @@ class DocumentLinter:
     def lint(self, path: str, source: str, scope: Scope, index: BaseIndex | None) -> tuple[CardBase, list[Finding]]:
         """The document's cards and load problems, and its findings (as `lint` reports them)."""
         base = self.load(path, source, index)
-        result = self.lint_loaded(self.with_others(base, path, index, scope.settings), path, scope)
-        self.reader.retain({(card.text, card.name) for card in base.cards})
+        broken = any(p.kind == "unreadable" for p in base.problems)
+        # a half-typed buffer YAML cannot read keeps the caches for the next keystroke
+        result = self.lint_loaded(self.with_others(base, path, index, scope.settings), path, scope,
+                                  remember=not broken, own_fixes=False)
+        if not broken:
+            self.reader.retain({(card.text, card.name) for card in base.cards})
         return base, result.findings
 
-    def lint_loaded(self, whole: CardBase, path: str, scope: Scope, remember: bool = True):
+    def lint_loaded(self, whole: CardBase, path: str, scope: Scope, remember: bool = True,
+                    own_fixes: bool | None = None):
         """`lint_base` over the document's cards and the others; the document's
-        findings. `remember=False`: the cache is used, not replaced (fix passes)."""
+        findings. `remember=False`: the cache is used, not replaced (fix passes);
+        `own_fixes`: each finding gets its own copy of its fix (by default
+        when not remembering: a fix pass demotes fixes in place)."""
         from lint.engine import lint_base
 
         settings = scope.settings
         if settings is not self._settings:
             self._findings.clear()
             self._settings = settings
-        checker = _RememberingChecker(settings, self.reader.read_card, path, self._findings)
+        own = (not remember) if own_fixes is None else own_fixes
+        checker = _RememberingChecker(settings, self.reader.read_card, path, self._findings, own_fixes=own)
         result = lint_base(whole, settings, checker=checker)
         if remember:
             self._findings = checker.fresh
@@ -142,8 +155,9 @@ class _RememberingChecker(CardChecker):
     next `remembered`); other files' cards are there only for the base-wide
     rules' marks, so they get no findings of their own here."""
 
-    def __init__(self, settings, reader, path: str, remembered: dict):
+    def __init__(self, settings, reader, path: str, remembered: dict, own_fixes: bool = True):
         super().__init__(settings, reader)
+        self.own_fixes = own_fixes
         self.path = path
         self.remembered = remembered
         self.fresh: dict[tuple, tuple[int, list[Finding]]] = {}
@@ -158,7 +172,10 @@ class _RememberingChecker(CardChecker):
             known = (card.line, super().__call__(ctx))
         self.fresh[key] = known
         line, found = known
-        return [_copied(f, card.line - line) for f in found]
+        delta = card.line - line
+        if not delta and not self.own_fixes:
+            return list(found)
+        return [_copied(f, delta, self.own_fixes) for f in found]
 
 
 @dataclass
@@ -176,7 +193,8 @@ class Analysis:
     in_base: bool = True
     claimed: dict[str, Card] = field(default_factory=dict)   # ids of the files before it
     reader: DocumentReader | None = None                      # features of a card, cached
-    known_places: dict[tuple, TextPlaces] = field(default_factory=dict)   # the linter's, kept between edits
+    known_places: dict[tuple, tuple[str, TextPlaces]] = field(default_factory=dict)   # the linter's, kept between edits
+    shown: object = None                                      # the linter's diagnostics kept (server.diagnostics.Shown)
     _places: dict[str, TextPlaces] = field(default_factory=dict)
     _by_id: dict[str, Card] | None = None
 
@@ -203,30 +221,43 @@ class Analysis:
         if found is None:
             key, begin = self._place_key(card)
             known = self.known_places.get(key) if key is not None else None
-            if known is not None:
-                found = known.moved(begin)
+            if known is not None and self.source.startswith(known[0], begin):
+                found = known[1].moved(begin)
             else:
                 found = text_places(self.source, self.marks, card)
                 if key is not None and found.origin == begin:
                     if len(self.known_places) > 4 * len(self.base.cards) + 64:
                         self.known_places.clear()
-                    self.known_places[key] = found
+                    self.known_places[key] = (self._written(card, begin, found), found)
             self._places[card.id] = found
         return found
 
     def _place_key(self, card: Card) -> tuple[tuple | None, int]:
-        """What a text's places depend on besides where it starts: the scalar
-        as written (to the end of its last line), the card's indentation, and
-        its lines' places relative to its first."""
+        """What a text's places depend on besides where it starts and the
+        scalar as written (checked on lookup, see `_written`): a block's
+        indentation, the text, and its lines' places relative to its first
+        (on the scalar's own line, relative to the scalar: a card of a
+        flow-style line that only moved along the line keeps its places)."""
         position = card.field_positions.get("text")
         if position is None or not card.text_lines:
             return None, 0
-        last = card.text_lines[-1].line
-        end = self.marks[last] if last < len(self.marks) else len(self.source)
         begin = mark_offset(self.marks, *position)
         first = card.text_lines[0].line
-        return (card.column, position[0] - first, self.source[begin:end], card.text,
-                tuple((tl.line - first, tl.column) for tl in card.text_lines)), begin
+        block = self.source.startswith(("|", ">"), begin)   # only a block's indentation counts from the card's
+        return (card.column if block else None, position[0] - first, card.text,
+                tuple((tl.line - first, tl.column - position[1] if tl.line == position[0] else tl.column)
+                      for tl in card.text_lines)), begin
+
+    def _written(self, card: Card, begin: int, found: TextPlaces) -> str:
+        """The scalar as written, from its first character to just past its
+        last decoded one (and what stands right after it on that line: a
+        closing quote, a break), never the rest of a long line — in a
+        flow-style file (`cards: [...]` on one line) that would be the rest of
+        the file for every card."""
+        last = card.text_lines[-1].line
+        line_end = self.marks[last] - 1 if last < len(self.marks) else len(self.source)
+        stop = begin + (max(found.ends) if found.ends else 0) + 2
+        return self.source[begin:max(begin, min(stop, line_end + 1))]
 
     def mark(self, line: int, column: int) -> int:
         """Buffer offset of a 1-based loader mark (line, column)."""
@@ -260,11 +291,11 @@ class Analysis:
                 end = start + 1
             return start + self.bom, end + self.bom
         if finding.line <= 0:
-            return 0, len(self.lines.line_text(0))   # a whole-file problem: the first line
+            return 0, self.lines.line_length(0)   # a whole-file problem: the first line
         start = self.mark(finding.line, finding.column)
         end = self.mark(finding.line, max(finding.end_column, finding.column + 1))
         line = self.lines.line_of(start)
-        line_end = self.lines.starts[line] + len(self.lines.line_text(line))
+        line_end = self.lines.starts[line] + self.lines.line_length(line)
         if end - start <= 1:   # a point (a load problem): the word it points at
             word = _WORD.match(self.text, start, line_end)
             end = word.end() if word and word.end() > start else end

@@ -20,7 +20,8 @@ from __future__ import annotations
 from lsprotocol import types
 from pygls.uris import to_fs_path
 
-from server.actions import FIX_ALL_KIND, Offer, offers, wanted
+from server import editing
+from server.actions import FIX_ALL_KIND, Named, Offer, fix_all_edit, offers, wanted
 from server.diagnostics import diagnostics, lsp_range
 from server.docs import RuleDocs
 from server.hover import feature_hover, noqa_hover
@@ -43,12 +44,19 @@ def _client_flags(server: JudgeServer, params: types.InitializeParams) -> None:
         server.docs = RuleDocs(options["rulesUrl"])
     if isinstance(options.get("debounceMs"), (int, float)) and options["debounceMs"] >= 0:
         server.debounce = options["debounceMs"] / 1000
+    if isinstance(options.get("holdMs"), (int, float)) and options["holdMs"] >= 0:
+        server.hold = options["holdMs"] / 1000   # 0: nothing held while typing
     folders = [to_fs_path(f.uri) for f in params.workspace_folders or ()]
     if not folders and params.root_uri:
         folders = [to_fs_path(params.root_uri)]
     elif not folders and params.root_path:
         folders = [params.root_path]
     server.model = Workspace([f for f in folders if f])
+
+
+# what a request gets when its document could not be analysed (the failure is logged)
+DEFAULTS = {"folds": [], "hints": [], "formatting": [], "code_action": [], "symbols": [], "goto": [],
+            "pull": types.RelatedFullDocumentDiagnosticReport(items=[]), "hover": None}
 
 
 def build() -> JudgeServer:
@@ -72,11 +80,67 @@ def build() -> JudgeServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: JudgeServer, params: types.DidOpenTextDocumentParams):
-        ls.publish(params.text_document.uri)
+        ls.schedule(params.text_document.uri, 0)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: JudgeServer, params: types.DidChangeTextDocumentParams):
-        ls.schedule(params.text_document.uri, ls.debounce)
+        ls.typed(params.text_document.uri, params.content_changes)
+        ls.schedule(params.text_document.uri, ls.debounce, typing=True)
+
+    @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=["{"]))
+    def complete(ls: JudgeServer, params: types.CompletionParams):
+        def find():
+            uri = params.text_document.uri
+            document = ls.workspace.get_text_document(uri)
+            known = ls.last_read.get(uri)   # the last reading: the text being typed may be newer
+            if known is not None and not known.in_base:
+                return None
+            line = params.position.line
+            lines = document.lines
+            text = lines[line].rstrip("\r\n") if 0 <= line < len(lines) else ""
+            character = min(max(params.position.character, 0), len(text))
+            if not editing.in_text(known, line, text, character):
+                return None
+            return types.CompletionList(is_incomplete=False, items=editing.completions(text, line, character))
+
+        return ls.safely("дополнение", find)
+
+    @server.feature(types.TEXT_DOCUMENT_FOLDING_RANGE)
+    async def folds(ls: JudgeServer, params: types.FoldingRangeParams):
+        current = await ls.current(params.text_document.uri)
+        if current is None:
+            return DEFAULTS.get("folds")
+        def find():
+            analysis = current
+            return editing.folding_ranges(analysis) if analysis.in_base else []
+
+        return ls.safely("сворачивание", find, [])
+
+    @server.feature(types.TEXT_DOCUMENT_INLAY_HINT)
+    async def hints(ls: JudgeServer, params: types.InlayHintParams):
+        current = await ls.current(params.text_document.uri)
+        if current is None:
+            return DEFAULTS.get("hints")
+        def find():
+            analysis = current
+            if not analysis.in_base:
+                return []
+            return editing.canonical_hints(analysis, params.range.start.line, params.range.end.line)
+
+        return ls.safely("подсказки", find, [])
+
+    @server.feature(types.TEXT_DOCUMENT_FORMATTING)
+    async def formatting(ls: JudgeServer, params: types.DocumentFormattingParams):
+        current = await ls.current(params.text_document.uri)
+        if current is None:
+            return DEFAULTS.get("formatting")
+        def find():
+            analysis = current
+            if not analysis.in_base:
+                return []
+            return fix_all_edit(analysis, ls.linters.get(analysis.uri), ls.model.index_for(analysis.scope)) or []
+
+        return await ls.on_worker("форматирование", find, [])
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: JudgeServer, params: types.DidSaveTextDocumentParams):
@@ -89,6 +153,7 @@ def build() -> JudgeServer:
         if task is not None:
             task.cancel()
         ls.linters.pop(uri, None)
+        ls.last_read.pop(uri, None)
         closed = ls.analyses.pop(uri, None)
         if closed is not None and closed.in_base:
             ls.model.forget(closed.path)   # the file on disk is the truth again
@@ -97,11 +162,14 @@ def build() -> JudgeServer:
 
     @server.feature(types.TEXT_DOCUMENT_DIAGNOSTIC, types.DiagnosticOptions(
         identifier="berserk-judge", inter_file_dependencies=True, workspace_diagnostics=False))
-    def pull(ls: JudgeServer, params: types.DocumentDiagnosticParams):
+    async def pull(ls: JudgeServer, params: types.DocumentDiagnosticParams):
+        current = await ls.current(params.text_document.uri)
+        if current is None:
+            return DEFAULTS.get("pull")
         uri = params.text_document.uri
 
         def report():
-            analysis = ls.analyze(uri)
+            analysis = current
             items = diagnostics(analysis, ls.docs, uri_for)
             report_id = result_id(analysis, items)
             if params.previous_result_id == report_id:
@@ -111,9 +179,12 @@ def build() -> JudgeServer:
         return ls.safely("проверка", report, types.RelatedFullDocumentDiagnosticReport(items=[]))
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
-    def hover(ls: JudgeServer, params: types.HoverParams):
+    async def hover(ls: JudgeServer, params: types.HoverParams):
+        current = await ls.current(params.text_document.uri)
+        if current is None:
+            return DEFAULTS.get("hover")
         def find():
-            analysis = ls.analyze(params.text_document.uri)
+            analysis = current
             if not analysis.in_base:
                 return None
             offset = ls.offset(analysis, params.position)
@@ -127,30 +198,38 @@ def build() -> JudgeServer:
 
     @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
         code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL_KIND], resolve_provider=True))
-    def code_action(ls: JudgeServer, params: types.CodeActionParams):
+    async def code_action(ls: JudgeServer, params: types.CodeActionParams):
+        current = await ls.current(params.text_document.uri)
+        if current is None:
+            return DEFAULTS.get("code_action")
         def find():
-            analysis = ls.analyze(params.text_document.uri)
+            analysis = current
             if not analysis.in_base:
                 return []
             start = ls.offset(analysis, params.range.start)
             end = ls.offset(analysis, params.range.end)
             only = params.context.only
-            named = {(str(d.code), d.range.start.line)
-                     for d in params.context.diagnostics or () if d.source in (None, "berserk-judge")}
+            named = [Named(str(d.code), d.range.start.line, d.range.start.character,
+                           d.range.end.character if d.range.end.line == d.range.start.line else None, d.data)
+                     for d in params.context.diagnostics or () if d.source in (None, "berserk-judge")]
             chosen = [offer for offer in offers(analysis, start, end, named) if wanted(offer.kind, only)]
             shown = diagnostics(analysis, ls.docs, uri_for) if chosen else []
             return [ls.action(analysis, offer, not ls.lazy_actions, shown) for offer in chosen]
 
-        return ls.safely("действия", find, [])
+        return await ls.on_worker("действия", find, [])
 
     @server.feature(types.CODE_ACTION_RESOLVE)
-    def resolve(ls: JudgeServer, action: types.CodeAction):
+    async def resolve(ls: JudgeServer, action: types.CodeAction):
+        data = action.data if isinstance(action.data, dict) else {}
+        uri = data.get("uri")
+        if not isinstance(uri, str) or uri not in ls.workspace.text_documents:
+            return action
+        current = await ls.current(uri)
+        if current is None:
+            return action
+
         def fill():
-            data = action.data if isinstance(action.data, dict) else {}
-            uri = data.get("uri")
-            if not uri or uri not in ls.workspace.text_documents:
-                return action
-            analysis = ls.analyze(uri)
+            analysis = current
             if analysis.version != data.get("version"):
                 return action   # the buffer changed since: no edit rather than a wrong one
             key = data.get("finding")
@@ -161,20 +240,26 @@ def build() -> JudgeServer:
             action.edit = ls.edit_for(analysis, Offer(action.title, kind, data.get("action"), finding))
             return action
 
-        return ls.safely("действие", fill, action)
+        return await ls.on_worker("действие", fill, action)
 
     @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
-    def symbols(ls: JudgeServer, params: types.DocumentSymbolParams):
+    async def symbols(ls: JudgeServer, params: types.DocumentSymbolParams):
+        current = await ls.current(params.text_document.uri)
+        if current is None:
+            return DEFAULTS.get("symbols")
         def find():
-            analysis = ls.analyze(params.text_document.uri)
+            analysis = current
             return document_symbols(analysis) if analysis.in_base else []
 
         return ls.safely("структура", find, [])
 
     @server.feature(types.TEXT_DOCUMENT_DEFINITION)
-    def goto(ls: JudgeServer, params: types.DefinitionParams):
+    async def goto(ls: JudgeServer, params: types.DefinitionParams):
+        current = await ls.current(params.text_document.uri)
+        if current is None:
+            return DEFAULTS.get("goto")
         def find():
-            analysis = ls.analyze(params.text_document.uri)
+            analysis = current
             if not analysis.in_base:
                 return []
             index = ls.model.index_for(analysis.scope)
@@ -195,7 +280,8 @@ def build() -> JudgeServer:
     @server.feature(types.SHUTDOWN)
     def shutdown(ls: JudgeServer, params: None):
         for task in list(ls.pending.values()) + list(ls.loading.values()):
-            task.cancel()
+            if task is not None:
+                task.cancel()
         ls.pending.clear()
         ls.loading.clear()
 
@@ -203,6 +289,24 @@ def build() -> JudgeServer:
 
 
 def serve() -> None:
-    """Serve one editor over stdin/stdout until it says `exit`."""
-    build().start_io()
+    """Serve one editor over stdin/stdout until it says `exit` (exit code 1
+    when `exit` came without `shutdown`, as LSP asks)."""
+    import gc
+    import os
+    import sys
+
+    from server.transport import serve_stdio
+
+    # an open base is hundreds of thousands of long-lived objects (cards, readings):
+    # full collections over them on every few edits cost more than the edits
+    gc.set_threshold(50_000, 50, 100)
+    code = serve_stdio(build(), sys.stdin.buffer, sys.stdout.buffer)
+    # the frame reader may still be blocked in a read of stdin: leave without
+    # waiting for it (an ordinary exit aborts on the stdin lock it holds)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(code)
 

@@ -70,4 +70,65 @@ def _card_point(card) -> types.Range:
 
 
 def diagnostics(analysis: Analysis, docs: RuleDocs, uri_of=None) -> list[types.Diagnostic]:
+    if analysis.shown is not None:
+        return [d for d, _ in analysis.shown.items(analysis, docs, uri_of)]
     return [diagnostic(analysis, finding, docs, uri_of) for finding in analysis.findings]
+
+
+LONG_LINES = 4096   # characters of covered lines above which a diagnostic is not kept (a flow-style line)
+
+
+class Shown:
+    """A document's diagnostics kept between edits, with their JSON form: an
+    edit to one card of 2,000 leaves the other cards' findings the same
+    objects (server.analysis), and their diagnostics are the same too as
+    long as the buffer lines that hold the card's text and the finding are
+    the same strings at the same line numbers (checked on every reuse)."""
+
+    def __init__(self):
+        self._kept: dict[int, tuple] = {}
+
+    def items(self, analysis: Analysis, docs: RuleDocs, uri_of=None) -> list[tuple[types.Diagnostic, dict]]:
+        from lsprotocol.converters import get_converter
+
+        converter = get_converter()
+        lines = analysis.lines
+        fresh: dict[int, tuple] = {}
+        out = []
+        for finding in analysis.findings:
+            known = self._kept.get(id(finding))
+            if known is not None and known[0] is finding and known[1] is docs:
+                first, held = known[2], known[3]
+                if first < len(lines.starts) and lines.text.startswith(held, lines.starts[first]):
+                    fresh[id(finding)] = known
+                    out.append((known[4], known[5]))
+                    continue
+            item = diagnostic(analysis, finding, docs, uri_of)
+            shape = converter.unstructure(item)
+            covered = self._covered(analysis, finding, item)
+            if covered is not None and finding.code != "BJ003":
+                first, last = covered
+                end = lines.starts[last + 1] if last + 1 < len(lines.starts) else len(lines.text)
+                held = lines.text[lines.starts[first]:end]   # the lines with their breaks
+                if len(held) <= LONG_LINES:
+                    fresh[id(finding)] = (finding, docs, first, held, item, shape)
+            out.append((item, shape))
+        self._kept = fresh
+        return out
+
+    @staticmethod
+    def _covered(analysis: Analysis, finding: Finding, item: types.Diagnostic) -> tuple[int, int] | None:
+        """The buffer lines a diagnostic depends on: its range's, and its card text's."""
+        first, last = item.range.start.line, item.range.end.line
+        card = analysis.card(finding.card)
+        if card is not None:
+            position = card.field_positions.get("text")
+            if position is not None:
+                first = min(first, analysis.lines.line_of(analysis.mark(*position)))
+            if card.text_lines:
+                tail = card.text_lines[-1]
+                last = max(last, analysis.lines.line_of(analysis.mark(tail.line, tail.column)))
+            first = min(first, analysis.lines.line_of(analysis.mark(card.line, card.column)))
+        if last - first > 200:
+            return None
+        return first, last

@@ -57,4 +57,8 @@ class RuleDocs:
         line = self.line(code)
         if line is None:
             return None
-        return f"{self.catalogue.as_uri()}#L{line}"
+        return f"{self._catalogue_uri}#L{line}"
+
+    @cached_property
+    def _catalogue_uri(self) -> str:
+        return self.catalogue.as_uri()

@@ -7,7 +7,9 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import threading
 import traceback
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from lsprotocol import types
@@ -24,6 +26,8 @@ from server.outline import uri_for
 from server.workspace import Workspace, real
 
 DEBOUNCE_SECONDS = 0.03
+HOLD_SECONDS = 0.8   # a typist's pause: findings held on the line being typed are shown after it
+PROGRESS_AFTER = 0.5   # seconds of analysis after which the client is told of it ($/progress)
 log = logging.getLogger(__name__)
 
 
@@ -37,6 +41,7 @@ class JudgeServer(LanguageServer):
         self.model = Workspace()
         self.linters: dict[str, DocumentLinter] = {}
         self.analyses: dict[str, Analysis] = {}
+        self.last_read: dict[str, Analysis] = {}   # kept when the base changes (completion's context)
         self.pending: dict[str, asyncio.Task] = {}
         self.loading: dict[tuple, asyncio.Task] = {}
         self.docs = RuleDocs()
@@ -44,8 +49,80 @@ class JudgeServer(LanguageServer):
         self.lazy_actions = False
         self.versioned_edits = False
         self.debounce = DEBOUNCE_SECONDS
+        self.hold = HOLD_SECONDS
+        self.typing: dict[str, set[int]] = {}        # lines the last edits of a document touched
+        self.published: dict[str, set[tuple[str, int]]] = {}   # (code, line) last published
         self.rulebooks: dict[str, Any] = {}
         self.told: set[str] = set()
+        # Analyses and index loading run on one worker thread, one at a time
+        # (their caches are never shared between threads); the request loop
+        # stays free: a hover on a small document is answered from its
+        # analysis while a large one is checked. Messages sent from the
+        # worker go through the loop's thread (frames never interleave).
+        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="berserk-judge-analysis")
+        self.jobs: dict[tuple, asyncio.Future] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.loop_thread: int | None = None
+        self.progress_tokens = 0
+
+    def attach_loop(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The loop of the request thread: messages from other threads are sent through it."""
+        self.loop, self.loop_thread = loop, threading.get_ident()
+        send = self.protocol._send_data
+
+        def send_from_any_thread(data):
+            if threading.get_ident() == self.loop_thread or self.loop.is_closed():
+                send(data)
+            else:
+                self.loop.call_soon_threadsafe(send, data)
+
+        self.protocol._send_data = send_from_any_thread
+
+    async def current(self, uri: str) -> Analysis | None:
+        """The document's analysis for its current version, made on the worker
+        (None: it failed, and the failure is logged). A long one is reported
+        with `$/progress` when the client accepts server-made progress; a
+        request cancelled meanwhile stops waiting, the analysis goes on and is kept."""
+        if uri not in self.workspace.text_documents:
+            return None
+        document = self.workspace.get_text_document(uri)
+        known = self.analyses.get(uri)
+        if known is not None and known.version == document.version and known.text == document.source:
+            return known
+        key = (uri, document.version, len(document.source))
+        job = self.jobs.get(key)
+        if job is None:
+            job = asyncio.wrap_future(self.worker.submit(self.safely, "проверка", lambda: self.analyze(uri)))
+            self.jobs[key] = job
+            job.add_done_callback(lambda _: self.jobs.pop(key, None))
+        done, _ = await asyncio.wait({job}, timeout=PROGRESS_AFTER)
+        if not done:
+            await self._progress(uri, job)
+        return job.result()
+
+    async def on_worker(self, what: str, job, default=None):
+        """A handler's work that uses a document's linter (fixes, fix-all,
+        noqa): on the worker, after the analyses queued before it, so no two
+        threads ever touch one linter's caches."""
+        return await asyncio.wrap_future(self.worker.submit(self.safely, what, job, default))
+
+    async def _progress(self, uri: str, job: asyncio.Future) -> None:
+        window = self.client_capabilities.window if self.client_capabilities else None
+        if not (window and window.work_done_progress):
+            await asyncio.wait({job})
+            return
+        self.progress_tokens += 1
+        token = f"berserk-judge-{self.progress_tokens}"
+        try:
+            await asyncio.wait_for(self.work_done_progress.create_async(token), 5)
+        except Exception:  # noqa: BLE001 - a client that refuses: no progress, the same result
+            await asyncio.wait({job})
+            return
+        name = uri.rsplit("/", 1)[-1]
+        self.work_done_progress.begin(token, types.WorkDoneProgressBegin(
+            title="berserk-judge", message=f"проверка {name}", cancellable=False))
+        await asyncio.wait({job})
+        self.work_done_progress.end(token, types.WorkDoneProgressEnd(message="готово"))
 
     # -- analysis -------------------------------------------------------------------
 
@@ -66,6 +143,7 @@ class JudgeServer(LanguageServer):
         else:
             analysis = self._lint(uri, real(path), document.version, text)
         self.analyses[uri] = analysis
+        self.last_read[uri] = analysis
         return analysis
 
     def _lint(self, uri: str, path: str, version, text: str) -> Analysis:
@@ -84,7 +162,8 @@ class JudgeServer(LanguageServer):
         base, findings = linter.lint(path, source, scope, index)
         index.update(path, base.cards)
         return Analysis(uri, path, version, text, scope, base, findings, self.encoding(),
-                        claimed=linter.claimed, reader=linter.reader, known_places=linter.places)
+                        claimed=linter.claimed, reader=linter.reader, known_places=linter.places,
+                        shown=linter.shown)
 
     def safely(self, what: str, job, default=None):
         """Run a handler's work; a failure is logged to the client, never raised."""
@@ -97,17 +176,51 @@ class JudgeServer(LanguageServer):
                 types.MessageType.Error, f"berserk-judge: сбой ({what}): {exc}\n{detail}"))
             return default
 
-    def publish(self, uri: str) -> None:
+    def typed(self, uri: str, changes) -> None:
+        """Remember the lines an edit touched (ranged changes only: a whole
+        document sent again is not typing)."""
+        lines = self.typing.setdefault(uri, set())
+        for change in changes:
+            where = getattr(change, "range", None)
+            if where is None:
+                lines.clear()
+                return
+            first = where.start.line
+            lines.update(range(first, first + change.text.count("\n") + 1))
+
+    async def publish(self, uri: str, typing: bool = False) -> None:
         if not self.push or uri not in self.workspace.text_documents:
             return
-        analysis = self.safely("проверка", lambda: self.analyze(uri))
-        if analysis is None:
+        analysis = await self.current(uri)
+        if analysis is None or uri not in self.workspace.text_documents:
+            return
+        hold: set[int] = set()
+        typed = self.typing.pop(uri, set()) if typing else set()
+        if not typing:
+            self.typing.pop(uri, None)
+        if typed and self.hold > 0:
+            from server.editing import held
+
+            hold = set(self.safely("проверка", lambda: held(analysis, typed, self.published.get(uri, set())), []))
+            if hold:   # shown after a pause; a new keystroke starts the wait again
+                self.typing[uri] = set()
+                self.schedule(uri, self.hold)
+        if analysis.shown is not None:   # the JSON form of each diagnostic kept between edits
+            pairs = analysis.shown.items(analysis, self.docs, uri_for)
+            shapes = [shape for number, (_, shape) in enumerate(pairs) if number not in hold]
+            self.published[uri] = {(item.code, item.range.start.line)
+                                   for number, (item, _) in enumerate(pairs) if number not in hold}
+            params = {"uri": uri, "diagnostics": shapes}
+            if analysis.version is not None:
+                params["version"] = analysis.version
+            self.protocol._send_data({"jsonrpc": "2.0", "method": types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS,
+                                      "params": params})
             return
         items = diagnostics(analysis, self.docs, uri_for)
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
             uri=uri, version=analysis.version, diagnostics=items))
 
-    def schedule(self, uri: str, delay: float) -> None:
+    def schedule(self, uri: str, delay: float, typing: bool = False) -> None:
         """Lint and publish after `delay` seconds of quiet (a newer edit restarts the wait)."""
         task = self.pending.pop(uri, None)
         if task is not None:
@@ -117,17 +230,22 @@ class JudgeServer(LanguageServer):
 
         async def later():
             await asyncio.sleep(delay)
-            self.pending.pop(uri, None)
-            self.publish(uri)
+            if self.pending.get(uri) is task_of[0]:
+                self.pending.pop(uri, None)
+            await self.publish(uri, typing)
 
-        self.pending[uri] = asyncio.get_running_loop().create_task(later())
+        task_of = []
+
+        task = asyncio.get_running_loop().create_task(later())
+        task_of.append(task)
+        self.pending[uri] = task
 
     def relint_open(self) -> None:
         """The base changed (index ready, a file changed on disk): lint open documents again."""
         self.analyses.clear()
         if self.push:
             for uri in list(self.workspace.text_documents):
-                self.publish(uri)
+                self.schedule(uri, 0)
         elif self._can_refresh():
             self.workspace_diagnostic_refresh(None)
 
@@ -138,20 +256,29 @@ class JudgeServer(LanguageServer):
     def _start_loading(self, scope, index) -> None:
         if index.ready or scope.key in self.loading:
             return
+        self.loading[scope.key] = None   # claimed now, the task made on the loop's thread
 
         async def load():
             open_paths = {a.path for a in self.analyses.values()}
+            loop = asyncio.get_running_loop()
 
             def step(steps=index.load(open_paths)):
                 return next(steps, None) is not None
 
-            while self.safely("база карт", step, False):
-                await asyncio.sleep(0)
+            while await loop.run_in_executor(self.worker, self.safely, "база карт", step, False):
+                pass
             index.ready = True
             self.loading.pop(scope.key, None)
             self.relint_open()
 
-        self.loading[scope.key] = asyncio.get_running_loop().create_task(load())
+        def begin():
+            if self.loading.get(scope.key, 0) is None:
+                self.loading[scope.key] = asyncio.get_running_loop().create_task(load())
+
+        if self.loop is None or threading.get_ident() == self.loop_thread:
+            begin()
+        else:
+            self.loop.call_soon_threadsafe(begin)
 
     def rulebook(self, analysis: Analysis):
         folder = analysis.scope.settings.rulebook if analysis.scope else None

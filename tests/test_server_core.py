@@ -325,7 +325,8 @@ def test_unsafe_fixes_are_offered_marked_and_not_preferred(tmp_path):
     (finding,) = [f for f in analysis.findings if f.code == "BJ202"]
     assert finding.fix is not None and not finding.fix.safe
     (offer,) = [o for o in offers(analysis, 0, len(text)) if o.action == "fix"]
-    assert offer.title == f"{finding.fix.title} (BJ202) — небезопасно: может менять смысл текста"
+    assert offer.title == (f"{finding.fix.title}: «атаке ранить» → «атаке — ранить» (BJ202)"
+                           " — небезопасно: может менять смысл текста")
     assert offer.preferred is False
 
 

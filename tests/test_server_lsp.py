@@ -193,7 +193,7 @@ async def test_quick_fix_applied_and_relinted_equals_lint_fix(client: LanguageCl
         text_document=types.TextDocumentIdentifier(uri=path.as_uri()), range=diagnostic.range,
         context=types.CodeActionContext(diagnostics=[diagnostic])))
     titles = [a.title for a in actions]
-    assert titles == ["заменить дефис на тире «—» (BJ501)", "Отключить BJ501 для этой карты (# noqa: BJ501)",
+    assert titles == ["заменить дефис на тире «—»: «гибели - ранить» → «гибели — ранить» (BJ501)", "Отключить BJ501 для этой карты (# noqa: BJ501)",
                       "Исправить всё безопасное в файле"]
     # the cursor elsewhere on the line, the line's diagnostic named in the context (as Neovim asks)
     at_line_start = types.Range(types.Position(5, 0), types.Position(5, 0))
