@@ -27,6 +27,13 @@ def site(tmp_path_factory):
     return out
 
 
+def page_data(path):
+    """The lazy parts of a card page (reports.html.lazy) as report.js reads them."""
+    html = path.read_text(encoding="utf-8")
+    start = html.index('<script type="application/json" id="bj-page">') + len('<script type="application/json" id="bj-page">')
+    return json.loads(html[start:html.index("</script>", start)])
+
+
 def model_of(site):
     return json.loads((site / "report.json").read_text(encoding="utf-8"))
 
@@ -60,7 +67,9 @@ def test_findings_are_underlined_at_their_spans(site):
     entry = model_of(site)["cards"][1]
     assert [(f["code"], f["start"], f["end"]) for f in entry["findings"]] == [
         ("BJ501", 24, 25), ("BJ507", 65, 68)]
-    marked = [(s["text"], s["findings"], s["severity"]) for s in entry["segments"] if s["findings"]]
+    assert "segments" not in entry      # drawn into the page, not kept in report.json
+    marked = [(s["text"], s["findings"], s["severity"]) for s in text_segments(entry["text"], entry["findings"])
+              if s["findings"]]
     assert marked == [("-", [1], "warning"), ('"x"', [2], "info")]
     page = (site / "cards-t1.html").read_text(encoding="utf-8")
     assert '<span class="hl sev-warning" title="BJ501: ' in page
@@ -75,11 +84,13 @@ def test_ambiguous_text_shows_both_readings_with_diagrams(site):
     assert [r["canonical"] for r in readings] == [
         "((ранить цель на 1 и закрыть ее), иначе излечить себя на 1)",
         "(ранить цель на 1 и (закрыть ее, иначе излечить себя на 1))"]
-    assert readings[0]["diagram"]["kind"] == "fallback"
-    assert readings[1]["diagram"]["kind"] == "all"
+    assert "diagram" not in readings[0] and "explain" not in readings[0]   # page data, not report.json
+    data = page_data(site / "cards-t1.html")
+    [first, second] = data["c"]["t1_1"]["d"]
+    assert [first[0], data["s"][first[2][0]]] == [1, "fallback"] and [second[0], data["s"][second[2][0]]] == [2, "all"]
+    [feature_data] = data["c"]["t1_1"]["x"]      # the errata feature is not explained
+    assert [data["s"][r[1]] for r in feature_data[6]] == [r["canonical"] for r in readings]
     assert model["summary"]["ambiguous"][0]["id"] == "t1_1"
-    page = (site / "cards-t1.html").read_text(encoding="utf-8")
-    assert page.count("<h3 class=\"rtitle\">Чтение 1 (по умолчанию)</h3>") == 1 and page.count("<h3 class=\"rtitle\">Чтение 2</h3>") == 1
 
 
 def test_errata_marker_and_field(site):
@@ -209,7 +220,11 @@ def test_rewording_is_rendered_with_unsafe_marks(tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     page = (tmp_path / "s" / "cards-t1.html").read_text(encoding="utf-8")
     assert "<h3>Предлагаемая редакция</h3>" in page
-    assert "на 1 <del>-</del><ins>—</ins> закрыть" in page
+    data = page_data(tmp_path / "s" / "cards-t1.html")
+    pieces = [(op, data["s"][text], safe) for op, text, safe in data["c"]["t1_2"]["r"]]
+    assert [p for p in pieces if p[0]] == [(1, "-", 1), (2, "—", 1)]     # report.js draws <del>-</del><ins>—</ins>
+    assert "".join(text for op, text, _ in pieces if op != 1).startswith("{tap}: ранить цель на 1 — закрыть ее. <b>")
+    assert "<script>alert" not in page and '\\u003cscript>alert' in page    # data never closes its element
 
 
 def test_explain_adapter_indents_steps_of_the_chosen_reading():

@@ -51,6 +51,164 @@
     });
   });
 
+  /* ---- a card page: the heavy parts of each entry drawn from the page's data (reports/html/lazy.py) ---- */
+  function node(tag, cls, text) {
+    var n = document.createElement(tag);
+    if (cls) n.className = cls;
+    if (text !== undefined) n.textContent = text;
+    return n;
+  }
+  var ICON_RE = /\{(\w+)\}/g;
+  /* text with {tap} and the like as the same icons the server draws (textContent only) */
+  function iconText(parent, text, glyphs) {
+    var at = 0, m;
+    ICON_RE.lastIndex = 0;
+    while ((m = ICON_RE.exec(text)) !== null) {
+      var g = glyphs && glyphs[m[1]];
+      if (!g) continue;
+      parent.appendChild(document.createTextNode(text.slice(at, m.index)));
+      var icon = node("i", "ico i-" + m[1], m[0]);
+      icon.setAttribute("data-g", g[0]);
+      icon.setAttribute("role", "img");
+      icon.setAttribute("aria-label", g[1]);
+      icon.title = g[1];
+      parent.appendChild(icon);
+      at = m.index + m[0].length;
+    }
+    parent.appendChild(document.createTextNode(text.slice(at)));
+    return parent;
+  }
+  var pageData = document.getElementById("bj-page");
+  if (pageData) {
+    var lazy = JSON.parse(pageData.textContent), S = lazy.s;
+    var withGlyphs = function (parent, n) { return iconText(parent, S[n], lazy.i); };
+    var feature = function (f) {
+      var div = node("div", "feature" + (f[2] ? " is-ambiguous" : ""));
+      var head = node("div", "fhead");
+      head.appendChild(node("span", "kind kind-" + S[f[0]], S[f[1]]));
+      if (f[2]) {
+        var k = f[6].length;
+        head.appendChild(node("span", "badge amb", "неоднозначно: " + k + " " + plural(k, "чтение", "чтения", "чтений")));
+      }
+      div.appendChild(head);
+      if (f[3].length) {
+        var dl = node("dl", "props");
+        f[3].forEach(function (p) {
+          var row = node("div");
+          row.appendChild(node("dt", "", S[p[0]]));
+          row.appendChild(withGlyphs(node("dd"), p[1]));
+          dl.appendChild(row);
+        });
+        div.appendChild(dl);
+      }
+      if (S[f[4]]) div.appendChild(node("p", "unread", "Не прочитано: " + S[f[4]]));
+      if (S[f[5]]) div.appendChild(node("p", "muted", S[f[5]]));
+      if (f[6].length) {
+        var readings = node("div", "readings" + (f[6].length > 1 ? " many" : ""));
+        f[6].forEach(function (r) {
+          var sec = node("section", "reading");
+          if (f[6].length > 1) {
+            sec.appendChild(node("h3", "rtitle", "Чтение " + r[0] + (r[0] === 1 ? " (по умолчанию)" : "")));
+            if (S[r[2]]) sec.appendChild(node("p", "why", S[r[2]]));
+          }
+          sec.appendChild(withGlyphs(node("code", "canon"), r[1]));
+          if (r[3].length) {
+            var ol = node("ol", "explain");
+            r[3].forEach(function (step) { ol.appendChild(withGlyphs(node("li"), step)); });
+            sec.appendChild(ol);
+          }
+          readings.appendChild(sec);
+        });
+        div.appendChild(readings);
+      }
+      if (f[7].length) {
+        var granted = node("div", "granted");
+        granted.appendChild(node("span", "muted", "выдаёт особенности:"));
+        f[7].forEach(function (g) { granted.appendChild(feature(g)); });
+        div.appendChild(granted);
+      }
+      return div;
+    };
+    var box = function (b) {
+      if (b.length === 1) return withGlyphs(node("div", "atom"), b[0]);
+      var frame = node("div", "frame k-" + S[b[0]] + " " + S[b[1]] + (b[2] ? " dashed" : ""));
+      var label = node("span", "flabel", S[b[3]]);
+      label.title = S[b[4]];
+      frame.appendChild(label);
+      var body = node("div", "fbody");
+      b[6].forEach(function (item, i) {
+        if (i) body.appendChild(node("span", "join", S[b[5]]));
+        body.appendChild(box(item));
+      });
+      frame.appendChild(body);
+      return frame;
+    };
+    var UNSAFE = "небезопасная правка: может изменить смысл";
+    var diff = function (parent, pieces) {
+      pieces.forEach(function (p) {
+        var text = S[p[1]], unsafe = !p[2], blank = !text.trim(), tag;
+        if (p[0] === 0) { iconText(parent, text, lazy.i); return; }
+        if (p[0] === 1) {
+          tag = node("del", unsafe ? "unsafe" : "");
+          if (blank) tag.textContent = text.replace(/[ \t]/g, "␣").replace(/\n/g, "↵\n");
+          else iconText(tag, text, lazy.i);
+          if (unsafe) tag.title = UNSAFE;
+        } else if (!blank) {
+          tag = iconText(node("ins", unsafe ? "unsafe" : ""), text, lazy.i);
+          if (unsafe) tag.title = UNSAFE;
+        } else {
+          tag = node("ins", "space" + (unsafe ? " unsafe" : ""), text);
+          tag.title = (text.indexOf("\n") >= 0 ? "перевод строки" : "пробел") + (unsafe ? "; небезопасная правка" : "");
+        }
+        parent.appendChild(tag);
+      });
+    };
+    var draw = function (article) {
+      var data = lazy.c[article.id];
+      article.removeAttribute("data-pending");
+      if (!data) return;
+      var x = article.querySelector("[data-lazy=x]");
+      if (x && data.x) data.x.forEach(function (f) { x.appendChild(feature(f)); });
+      var r = article.querySelector("[data-lazy=r]");
+      if (r && data.r) diff(r, data.r);
+      var d = article.querySelector("[data-lazy=d]");
+      if (d && data.d) data.d.forEach(function (block) {
+        var div = node("div", "diagram-block");
+        var cap = node("p", "dcap");
+        if (block[0]) cap.appendChild(document.createTextNode("Чтение " + block[0] + ": "));
+        cap.appendChild(withGlyphs(node("code"), block[1]));
+        div.appendChild(cap);
+        var holder = node("div", "diagram");
+        holder.appendChild(box(block[2]));
+        div.appendChild(holder);
+        d.appendChild(div);
+      });
+    };
+    var pending = Array.prototype.slice.call(document.querySelectorAll("article.card[id]")).filter(function (a) {
+      return lazy.c[a.id];
+    });
+    pending.forEach(function (a) { a.setAttribute("data-pending", "1"); });
+    var drawAll = function () {
+      pending.forEach(function (a) { if (a.hasAttribute("data-pending")) draw(a); });
+    };
+    window.addEventListener("beforeprint", drawAll);
+    var target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)).replace(/~.*$/, ""));
+    if (target && target.hasAttribute("data-pending")) draw(target);
+    if ("IntersectionObserver" in window) {
+      var seen = new IntersectionObserver(function (items) {
+        items.forEach(function (item) {
+          if (item.isIntersecting && item.target.hasAttribute("data-pending")) {
+            draw(item.target);
+            seen.unobserve(item.target);
+          }
+        });
+      }, { rootMargin: "800px 0px" });
+      pending.forEach(function (a) { seen.observe(a); });
+    } else drawAll();
+    window.BJ_DRAW_ALL = drawAll;
+    if (target) target.scrollIntoView();
+  }
+
   /* ---- the changes page: show or hide classes of changes ---- */
   var classForm = document.getElementById("class-filter");
   if (classForm) {
