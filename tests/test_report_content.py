@@ -49,10 +49,7 @@ def test_every_card_has_an_entry_a_clean_one_compact_with_its_stats(site):
         ("t1_1", "t1_1", "cards-t1.html", False), ("t1_2", "t1_2", "cards-t1.html", False),
         ("t1_3", "t1_3", "cards-t1.html", True)]
     clean = model["cards"][2]
-    assert clean["stats"] == [{"key": "cost", "label": "стоимость", "value": "2"},
-                              {"key": "element", "label": "стихия", "value": "Леса"},
-                              {"key": "health", "label": "жизни", "value": "4"},
-                              {"key": "strike", "label": "удар", "value": "1–1–2"}]
+    assert "stats" not in clean         # the page draws them; report.json keeps the short line
     assert clean["stats_short"] == "2 · Леса · ♥4 · ⚔1–1–2"
     assert clean["forms"] == ["{tap}: Выстрел на 1"] and clean["features"] == []
     page = (site / "cards-t1.html").read_text(encoding="utf-8")
@@ -80,16 +77,16 @@ def test_ambiguous_text_shows_both_readings_with_diagrams(site):
     model = model_of(site)
     feature = model["cards"][0]["features"][1]
     assert feature["kind"] == "playable" and feature["payment"] == "{tap}"
-    readings = feature["shown_readings"]
-    assert [r["canonical"] for r in readings] == [
+    readings = feature["readings"]
+    assert readings == [
         "((ранить цель на 1 и закрыть ее), иначе излечить себя на 1)",
         "(ранить цель на 1 и (закрыть ее, иначе излечить себя на 1))"]
-    assert "diagram" not in readings[0] and "explain" not in readings[0]   # page data, not report.json
+    assert "shown_readings" not in feature     # diagrams and steps are page data, not report.json
     data = page_data(site / "cards-t1.html")
     [first, second] = data["c"]["t1_1"]["d"]
     assert [first[0], data["s"][first[2][0]]] == [1, "fallback"] and [second[0], data["s"][second[2][0]]] == [2, "all"]
     [feature_data] = data["c"]["t1_1"]["x"]      # the errata feature is not explained
-    assert [data["s"][r[1]] for r in feature_data[6]] == [r["canonical"] for r in readings]
+    assert [data["s"][r[1]] for r in feature_data[6]] == readings
     assert model["summary"]["ambiguous"][0]["id"] == "t1_1"
 
 
