@@ -31,7 +31,14 @@ def page_data(path):
     """The lazy parts of a card page (reports.html.lazy) as report.js reads them."""
     html = path.read_text(encoding="utf-8")
     start = html.index('<script type="application/json" id="bj-page">') + len('<script type="application/json" id="bj-page">')
-    return json.loads(html[start:html.index("</script>", start)])
+    return json.loads(html[start:html.index("</script>", start)]) | {"_site": path.parent}
+
+
+def data_strings(data):
+    """The strings a page's data refers to: the site's shared table, then the page's own."""
+    shared = (data["_site"] / "report-strings.js").read_text(encoding="utf-8")
+    table = json.loads(json.loads(shared[shared.index("JSON.parse(") + 11:shared.rindex(")")]))
+    return table + data["s"]
 
 
 def model_of(site):
@@ -40,7 +47,7 @@ def model_of(site):
 
 def test_files_of_the_site(site):
     assert sorted(p.name for p in site.iterdir()) == [
-        "cards-t1.html", "icon.svg", "index.html", "report.css", "report.js", "report.json", "search-index.js"]
+        "cards-t1.html", "icon.svg", "index.html", "report-strings.js", "report.css", "report.js", "report.json", "search-index.js"]
 
 
 def test_every_card_has_an_entry_a_clean_one_compact_with_its_stats(site):
@@ -55,8 +62,10 @@ def test_every_card_has_an_entry_a_clean_one_compact_with_its_stats(site):
     page = (site / "cards-t1.html").read_text(encoding="utf-8")
     assert '<article class="card" id="t1_1"' in page
     assert '<article class="card compact" id="t1_3">' in page
-    assert ('<dl class="stats"><div class="st-cost"><dt>стоимость</dt><dd>2</dd></div>'
-            '<div class="st-element"><dt>стихия</dt><dd>Леса</dd></div>') in page
+    data = page_data(site / "cards-t1.html")
+    strings = data_strings(data)
+    assert [[strings[n] for n in row] for row in data["c"]["t1_3"]["st"]] == [
+        ["cost", "стоимость", "2"], ["element", "стихия", "Леса"], ["health", "жизни", "4"], ["strike", "удар", "1–1–2"]]
     assert model["summary"]["entries"] == 3 and model["summary"]["full_entries"] == 2
 
 
@@ -68,9 +77,11 @@ def test_findings_are_underlined_at_their_spans(site):
     marked = [(s["text"], s["findings"], s["severity"]) for s in text_segments(entry["text"], entry["findings"])
               if s["findings"]]
     assert marked == [("-", [1], "warning"), ('"x"', [2], "info")]
-    page = (site / "cards-t1.html").read_text(encoding="utf-8")
-    assert '<span class="hl sev-warning" title="BJ501: ' in page
-    assert '<li id="t1_2~1" class="sev-warning">' in page
+    data = page_data(site / "cards-t1.html")
+    strings = data_strings(data)
+    drawn = [(strings[text], ns, strings[sev]) for text, ns, _ends, sev in data["c"]["t1_2"]["t"] if ns]
+    assert drawn == marked      # report.js draws <span class="hl sev-warning" title="BJ501: …">
+    assert [(strings[f[0]], strings[f[2]]) for f in data["c"]["t1_2"]["f"]] == [("BJ501", "warning"), ("BJ507", "info")]
 
 
 def test_ambiguous_text_shows_both_readings_with_diagrams(site):
@@ -84,9 +95,10 @@ def test_ambiguous_text_shows_both_readings_with_diagrams(site):
     assert "shown_readings" not in feature     # diagrams and steps are page data, not report.json
     data = page_data(site / "cards-t1.html")
     [first, second] = data["c"]["t1_1"]["d"]
-    assert [first[0], data["s"][first[2][0]]] == [1, "fallback"] and [second[0], data["s"][second[2][0]]] == [2, "all"]
+    strings = data_strings(data)
+    assert [first[0], strings[first[2][0]]] == [1, "fallback"] and [second[0], strings[second[2][0]]] == [2, "all"]
     [feature_data] = data["c"]["t1_1"]["x"]      # the errata feature is not explained
-    assert [data["s"][r[1]] for r in feature_data[6]] == readings
+    assert [strings[r[1]] for r in feature_data[6]] == readings
     assert model["summary"]["ambiguous"][0]["id"] == "t1_1"
 
 
@@ -216,9 +228,10 @@ def test_rewording_is_rendered_with_unsafe_marks(tmp_path, monkeypatch):
     result = CliRunner().invoke(report, [str(base), "--out", str(tmp_path / "s")])
     assert result.exit_code == 0, result.output
     page = (tmp_path / "s" / "cards-t1.html").read_text(encoding="utf-8")
-    assert "<h3>Предлагаемая редакция</h3>" in page
+    assert '<div data-lazy="w"></div>' in page     # report.js draws «Предлагаемая редакция» there
     data = page_data(tmp_path / "s" / "cards-t1.html")
-    pieces = [(op, data["s"][text], safe) for op, text, safe in data["c"]["t1_2"]["r"]]
+    strings = data_strings(data)
+    pieces = [(op, strings[text], safe) for op, text, safe in data["c"]["t1_2"]["r"]]
     assert [p for p in pieces if p[0]] == [(1, "-", 1), (2, "—", 1)]     # report.js draws <del>-</del><ins>—</ins>
     assert "".join(text for op, text, _ in pieces if op != 1).startswith("{tap}: ранить цель на 1 — закрыть ее. <b>")
     assert "<script>alert" not in page and '\\u003cscript>alert' in page    # data never closes its element
@@ -249,8 +262,10 @@ def test_nested_findings_are_numbered_once_where_each_ends():
 
 
 def test_suggestion_shown_as_a_replacement_of_the_span(site):
-    page = (site / "cards-t1.html").read_text(encoding="utf-8")
-    assert 'заменить <del class="ws">-</del> на <ins class="ws">—</ins>' in page
+    data = page_data(site / "cards-t1.html")
+    strings = data_strings(data)
+    first = data["c"]["t1_2"]["f"][0]      # report.js: заменить <del class="ws">-</del> на <ins class="ws">—</ins>
+    assert (strings[first[7]], strings[first[6]]) == ("-", "—")
 
 
 def test_a_card_with_errata_but_no_findings_gets_an_entry(tmp_path):

@@ -1,14 +1,14 @@
 """The heavy parts of a card entry as page data, drawn by report.js when the card comes near the screen.
 
-A card's explanation (each reading's steps), its structure diagrams and the
-word diff of its rewording were three quarters of a page's markup (10,000
-cards: 134 MB of HTML), most of it the same sentences again and again («Когда
-именно её можно объявить…» 3,511 times). A page now carries them once as data:
-every string goes into one table per page and the entries refer to it by
-number. What find-in-page and a search need of every card (name, id, stats,
-the text with its findings, the findings, the final text) stays markup;
-report.js draws the rest of a card when it scrolls near, and everything
-before printing.
+Every card's stats, findings, explanation (each reading's steps), structure
+diagrams and rewording were nine tenths of a page's markup (10,000 cards:
+134 MB of HTML), most of it the same sentences again and again («Когда именно
+её можно объявить…» 3,511 times). A page now carries them as data: every
+string once, in report-strings.js when two pages or more use it, else in the
+page's own table, and the entries refer to it by number. The markup keeps
+what find-in-page, print without scripts and a search need of every card:
+its name, id, badges and text. report.js draws the rest of a card when it
+scrolls near, and every card before printing.
 
 Shapes (every string a number into `s`; report.js reads them back):
 
@@ -17,6 +17,10 @@ Shapes (every string a number into `s`; report.js reads them back):
 * box: [text] for an ability, [kind, layout, dashed, label, hint, joiner, [box…]] for a frame
 * structure block: [n or 0, canonical, box]
 * diff piece: [op, text, safe] with op 0 equal, 1 delete, 2 insert
+* finding: [code, title, severity, severity_ru, message, rules, suggestion or -1, spanned,
+  [condition, lowered, payment, text] or 0]
+* entry: {"st": [[key, label, value]…], "t": [[text, [n…], [ends…], severity or -1]…],
+  "x": [feature…], "f": [finding…], "d": [block…], "w": [final text, unsafe count], "r": [piece…]}
 """
 from __future__ import annotations
 
@@ -27,17 +31,26 @@ _OPS = {"equal": 0, "delete": 1, "insert": 2}
 
 
 class Strings:
-    """One table of distinct strings; `of` gives a string's number in it."""
+    """Numbers for strings: the site's shared table first, then this page's own.
 
-    def __init__(self):
+    `shared` maps a string used on several pages to its number in
+    report-strings.js; any other string is added to this page's table and
+    numbered after the shared ones (report.js concatenates the two).
+    """
+
+    def __init__(self, shared: dict[str, int] | None = None):
+        self.shared = shared or {}
         self.table: list[str] = []
         self._numbers: dict[str, int] = {}
 
     def of(self, text) -> int:
         text = visible("" if text is None else str(text))
+        number = self.shared.get(text)
+        if number is not None:
+            return number
         number = self._numbers.get(text)
         if number is None:
-            number = self._numbers[text] = len(self.table)
+            number = self._numbers[text] = len(self.shared) + len(self.table)
             self.table.append(text)
         return number
 
@@ -74,28 +87,69 @@ def structure(f: dict, s: Strings) -> list:
     return blocks
 
 
+def finding(f: dict, s: Strings) -> list:
+    place = f["placement"]
+    return [s.of(f["code"]), s.of(f["title"]), s.of(f["severity"]), s.of(f["severity_ru"]), s.of(f["message"]),
+            s.of(", ".join(f["rules"])), -1 if f["suggestion"] is None else s.of(f["suggestion"]),
+            s.of(f["spanned"] or ""),
+            [s.of(place["condition"]), s.of(place["lowered"]), s.of(place["payment"]), s.of(place["text"])]
+            if place else 0]
+
+
 def card_data(entry: dict, s: Strings) -> dict:
-    """What report.js draws of one full entry: explanation, diagrams, the rewording's diff."""
+    """What report.js draws of one entry: stats, the marked text, explanation, findings,
+    rewording (final text and diff), diagrams."""
     out = {}
+    if entry["stats"]:
+        out["st"] = [[s.of(x["key"]), s.of(x["label"]), s.of(x["value"])] for x in entry["stats"]]
+    if entry["compact"]:
+        return out
+    if any(seg["findings"] for seg in entry["segments"]):
+        out["t"] = [[s.of(seg["text"]), seg["findings"], seg["ends"],
+                     -1 if seg["severity"] is None else s.of(seg["severity"])] for seg in entry["segments"]]
     shown = [f for f in entry["features"] if f["kind"] != "errata"]
     if shown:
         out["x"] = [feature(f, s) for f in shown]
+    if entry["findings"]:
+        out["f"] = [finding(f, s) for f in entry["findings"]]
     blocks = [block for f in entry["features"] if f["has_diagram"] for block in structure(f, s)]
     if blocks:
         out["d"] = blocks
     if entry["rewording"]:
+        out["w"] = [s.of(entry["rewording"]["text"]), entry["rewording"]["unsafe"]]
         out["r"] = [[_OPS[p["op"]], s.of(p["text"]), 0 if p.get("safe") is False else 1]
                     for p in entry["rewording"]["diff"]]
     return out
 
 
-def page_data(cards: list[dict]) -> dict:
-    """The data of one page: the string table and each full entry's parts by anchor."""
-    s = Strings()
+class _Counter(Strings):
+    """A Strings that only notes which strings a page uses."""
+
+    def of(self, text) -> int:
+        self._numbers.setdefault(visible("" if text is None else str(text)), 0)
+        return 0
+
+
+def site_data(pages: dict[str, list[dict]]) -> tuple[list[str], dict]:
+    """The shared string table (strings used on two pages or more) and a maker of each page's data."""
+    seen: dict[str, int] = {}
+    for cards in pages.values():
+        counter = _Counter()
+        for entry in cards:
+            card_data(entry, counter)
+        for text in counter._numbers:
+            seen[text] = seen.get(text, 0) + 1
+    table = [text for text, count in seen.items() if count > 1]
+    shared = {text: number for number, text in enumerate(table)}
+    return table, shared
+
+
+def page_data(cards: list[dict], shared: dict[str, int] | None = None) -> dict:
+    """The data of one page: its own strings (after the shared ones) and each entry's parts by anchor."""
+    s = Strings(shared)
     entries = {}
     for entry in cards:
-        if not entry["compact"]:
-            data = card_data(entry, s)
-            if data:
-                entries[entry["anchor"]] = data
+        data = card_data(entry, s)
+        if data:
+            entries[entry["anchor"]] = data
     return {"s": s.table, "c": entries, "i": {name: list(value) for name, value in ICONS.items()}}

@@ -59,9 +59,9 @@ class SiteFiles(Mapping):
         return len(self._makers)
 
 
-def _page_script(cards: list[dict]) -> str:
-    """The page's lazy parts (reports.html.lazy) as a script element, safe inside <script>."""
-    text = json.dumps(lazy.page_data(cards), ensure_ascii=False, separators=(",", ":"))
+def _page_script(cards: list[dict], shared: dict[str, int]) -> str:
+    """The page's lazy parts (reports.html.lazy) as the text of a JSON script element."""
+    text = json.dumps(lazy.page_data(cards, shared), ensure_ascii=False, separators=(",", ":"))
     return text.replace("<", "\\u003c")   # no «</script>», no «<!--» inside the element
 
 
@@ -110,11 +110,13 @@ def render_pages(model: dict, title: str) -> SiteFiles:
         by_page.setdefault(entry["page"], []).append(entry)
     card_page = env.get_template("cards.html.j2")
     frames = legend()
+    strings, shared = lazy.site_data(by_page)
+    makers["report-strings.js"] = lambda: _script_data("BJ_STRINGS", strings)
 
     def page_maker(number: int, page: dict):
         cards = by_page[page["file"]]
         return lambda: card_page.render(**common, page=page, cards=cards, current=page["file"], legend=frames,
-                                        page_data=_page_script(cards), **_neighbours(model["pages"], number))
+                                        page_data=_page_script(cards, shared), **_neighbours(model["pages"], number))
 
     for number, page in enumerate(model["pages"]):
         makers[page["file"]] = page_maker(number, page)

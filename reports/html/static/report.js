@@ -80,7 +80,7 @@
   }
   var pageData = document.getElementById("bj-page");
   if (pageData) {
-    var lazy = JSON.parse(pageData.textContent), S = lazy.s;
+    var lazy = JSON.parse(pageData.textContent), S = (window.BJ_STRINGS || []).concat(lazy.s);
     var withGlyphs = function (parent, n) { return iconText(parent, S[n], lazy.i); };
     var feature = function (f) {
       var div = node("div", "feature" + (f[2] ? " is-ambiguous" : ""));
@@ -163,14 +163,137 @@
         parent.appendChild(tag);
       });
     };
+    var shownSpace = function (text) {
+      return text.trim() ? text : text.replace(/[ \t]/g, "␣").replace(/\n/g, "↵\n");
+    };
+    var stats = function (rows) {
+      var dl = node("dl", "stats");
+      rows.forEach(function (r) {
+        var div = node("div", "st-" + S[r[0]]);
+        div.appendChild(node("dt", "", S[r[1]]));
+        div.appendChild(node("dd", "", S[r[2]]));
+        dl.appendChild(div);
+      });
+      return dl;
+    };
+    /* the text cut where findings start and end (model.text_segments), each finding underlined */
+    var marked = function (holder, article, segments, findings) {
+      holder.textContent = "";
+      segments.forEach(function (seg) {
+        if (!seg[1].length) { withGlyphs(holder, seg[0]); return; }
+        var span = withGlyphs(node("span", "hl sev-" + S[seg[3]]), seg[0]);
+        span.title = seg[1].map(function (n) { var f = findings[n - 1]; return S[f[0]] + ": " + S[f[4]]; }).join("\n");
+        holder.appendChild(span);
+        if (seg[2].length) {
+          var sup = node("sup", "fref");
+          seg[2].forEach(function (n) {
+            var a = node("a", "", String(n));
+            a.href = "#" + article.id + "~" + n;
+            a.setAttribute("aria-label", "находка " + n);
+            sup.appendChild(a);
+          });
+          holder.appendChild(sup);
+        }
+      });
+    };
+    var findingList = function (article, findings) {
+      var frag = document.createDocumentFragment();
+      frag.appendChild(node("h3", "", "Находки"));
+      var ol = node("ol", "findings");
+      findings.forEach(function (f, i) {
+        var li = node("li", "sev-" + S[f[2]]);
+        li.id = article.id + "~" + (i + 1);
+        li.appendChild(node("span", "fnum", String(i + 1)));
+        li.appendChild(document.createTextNode(" "));
+        var code = node("span", "code", S[f[0]]);
+        code.title = S[f[1]];
+        li.appendChild(code);
+        li.appendChild(document.createTextNode(" "));
+        li.appendChild(node("span", "sevword", S[f[3]]));
+        li.appendChild(document.createTextNode(" "));
+        li.appendChild(withGlyphs(node("span", "msg"), f[4]));
+        if (S[f[5]]) {
+          li.appendChild(document.createTextNode(" "));
+          li.appendChild(node("span", "rules", "(правила " + S[f[5]] + ")"));
+        }
+        if (f[6] >= 0) {
+          var sugg = node("div", "sugg");
+          if (S[f[7]]) {
+            sugg.appendChild(document.createTextNode("заменить "));
+            sugg.appendChild(iconText(node("del", "ws"), shownSpace(S[f[7]]), lazy.i));
+            sugg.appendChild(document.createTextNode(" на "));
+          } else sugg.appendChild(document.createTextNode("предложение: "));
+          sugg.appendChild(iconText(node("ins", "ws"), shownSpace(S[f[6]]), lazy.i));
+          li.appendChild(sugg);
+        }
+        if (f[8]) {
+          var place = node("div", "sugg");
+          place.appendChild(document.createTextNode("куда вписать условие: "));
+          place.appendChild(withGlyphs(node("ins"), f[8][0]));
+          withGlyphs(place, f[8][1]);
+          place.appendChild(document.createTextNode(" — или оплату: "));
+          place.appendChild(withGlyphs(node("ins"), f[8][2]));
+          withGlyphs(place, f[8][3]);
+          place.appendChild(document.createTextNode(" (вместо «…» — момент срабатывания, 116.3)"));
+          li.appendChild(place);
+        }
+        ol.appendChild(li);
+      });
+      frag.appendChild(ol);
+      return frag;
+    };
+    var rewording = function (article, w, pieces) {
+      var sec = node("section", "rewording");
+      sec.appendChild(node("h3", "", "Предлагаемая редакция"));
+      var grid = node("div", "rw-grid"), left = node("div"), right = node("div");
+      var legendLine = node("p", "legend-line");
+      legendLine.appendChild(node("del", "", "убрать"));
+      legendLine.appendChild(document.createTextNode(" "));
+      legendLine.appendChild(node("ins", "", "вставить"));
+      if (w[1]) {
+        legendLine.appendChild(document.createTextNode(" · "));
+        legendLine.appendChild(node("ins", "unsafe", "небезопасная правка"));
+        legendLine.appendChild(document.createTextNode(" — проверить смысл"));
+      }
+      left.appendChild(legendLine);
+      var d = node("div", "ctext diff");
+      diff(d, pieces || []);
+      left.appendChild(d);
+      var finalLine = node("p", "legend-line", "Итоговый текст (как в базе) ");
+      var button = node("button", "copy", "Копировать");
+      button.type = "button";
+      var note = node("span", "copied");
+      note.setAttribute("role", "status");
+      finalLine.appendChild(button);
+      finalLine.appendChild(document.createTextNode(" "));
+      finalLine.appendChild(note);
+      right.appendChild(finalLine);
+      var pre = node("pre", "final", S[w[0]]);
+      pre.id = article.id + "~final";
+      right.appendChild(pre);
+      button.addEventListener("click", function () {
+        copyText(pre.textContent, function (ok) {
+          note.textContent = ok ? "Скопировано" : "Не удалось: выделите текст и скопируйте вручную";
+        });
+      });
+      grid.appendChild(left);
+      grid.appendChild(right);
+      sec.appendChild(grid);
+      return sec;
+    };
     var draw = function (article) {
       var data = lazy.c[article.id];
       article.removeAttribute("data-pending");
       if (!data) return;
+      var text = article.querySelector(".ctext");
+      if (data.st && text) article.insertBefore(stats(data.st), text);
+      if (data.t && text) marked(text, article, data.t, data.f);
       var x = article.querySelector("[data-lazy=x]");
       if (x && data.x) data.x.forEach(function (f) { x.appendChild(feature(f)); });
-      var r = article.querySelector("[data-lazy=r]");
-      if (r && data.r) diff(r, data.r);
+      var f = article.querySelector("[data-lazy=f]");
+      if (f && data.f) f.replaceWith(findingList(article, data.f));
+      var w = article.querySelector("[data-lazy=w]");
+      if (w && data.w) w.replaceWith(rewording(article, data.w, data.r));
       var d = article.querySelector("[data-lazy=d]");
       if (d && data.d) data.d.forEach(function (block) {
         var div = node("div", "diagram-block");
@@ -192,8 +315,10 @@
       pending.forEach(function (a) { if (a.hasAttribute("data-pending")) draw(a); });
     };
     window.addEventListener("beforeprint", drawAll);
-    var target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)).replace(/~.*$/, ""));
+    var wanted = location.hash ? decodeURIComponent(location.hash.slice(1)) : "";
+    var target = wanted && document.getElementById(wanted.replace(/~.*$/, ""));
     if (target && target.hasAttribute("data-pending")) draw(target);
+    if (target) target = document.getElementById(wanted) || target;
     if ("IntersectionObserver" in window) {
       var seen = new IntersectionObserver(function (items) {
         items.forEach(function (item) {
@@ -206,6 +331,13 @@
       pending.forEach(function (a) { seen.observe(a); });
     } else drawAll();
     window.BJ_DRAW_ALL = drawAll;
+    window.addEventListener("hashchange", function () {
+      var id = decodeURIComponent(location.hash.slice(1)), card = document.getElementById(id.replace(/~.*$/, ""));
+      if (card && card.hasAttribute("data-pending")) {
+        draw(card);
+        (document.getElementById(id) || card).scrollIntoView();
+      }
+    });
     if (target) target.scrollIntoView();
   }
 
