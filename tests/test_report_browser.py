@@ -243,8 +243,8 @@ def test_reset_clears_then_a_filter_works(site, page):
 
 
 def test_copying_a_rewording_gives_the_plain_final_text(site, page, tmp_path):
-    final = next(e for e in model_of(site)["cards"] if e["id"] == "t1_2")["rewording"]["text"]
-    assert final == '{tap}: ранить цель на 1 — закрыть ее. <b>жирно</b> <script>alert(«x»)</script>'
+    assert next(e for e in model_of(site)["cards"] if e["id"] == "t1_2")["rewording"] == {"safe": 3, "unsafe": 0}
+    final = '{tap}: ранить цель на 1 — закрыть ее. <b>жирно</b> <script>alert(«x»)</script>'
     page.goto((site / "cards-t1.html").as_uri() + "#t1_2")
     assert page.inner_text("#t1_2 pre.final") == final
     page.click("#t1_2 button.copy")

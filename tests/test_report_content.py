@@ -34,6 +34,24 @@ def page_data(path):
     return json.loads(html[start:html.index("</script>", start)]) | {"_site": path.parent}
 
 
+def built_model(base, *flags):
+    """The whole page model of a base, as the report builds it (report.json keeps only part of it)."""
+    from cardbase.load import load_base
+    from lint.config import load_settings
+    from lint.engine import lint_base
+    from reports.html import model as page_model
+
+    cards = load_base([str(base)])
+    reader = page_model.shared_reader()
+    result = lint_base(cards, load_settings(), reader=reader)
+    return page_model.build(cards, result, all_cards="--all" in flags, sources=[str(base)], reader=reader)
+
+
+@pytest.fixture(scope="module")
+def full(site):
+    return built_model(site.parent / "base")
+
+
 def data_strings(data):
     """The strings a page's data refers to: the site's shared table, then the page's own."""
     shared = (data["_site"] / "report-strings.js").read_text(encoding="utf-8")
@@ -50,13 +68,13 @@ def test_files_of_the_site(site):
         "cards-t1.html", "icon.svg", "index.html", "report-strings.js", "report.css", "report.js", "report.json", "search-index.js"]
 
 
-def test_every_card_has_an_entry_a_clean_one_compact_with_its_stats(site):
+def test_every_card_has_an_entry_a_clean_one_compact_with_its_stats(site, full):
     model = model_of(site)
     assert [(e["id"], e["anchor"], e["page"], e["compact"]) for e in model["cards"]] == [
         ("t1_1", "t1_1", "cards-t1.html", False), ("t1_2", "t1_2", "cards-t1.html", False),
         ("t1_3", "t1_3", "cards-t1.html", True)]
-    clean = model["cards"][2]
-    assert "stats" not in clean         # the page draws them; report.json keeps the short line
+    assert "stats" not in model["cards"][2] and "text" not in model["cards"][2]   # page data, not report.json
+    clean = full["cards"][2]
     assert clean["stats_short"] == "2 · Леса · ♥4 · ⚔1–1–2"
     assert clean["forms"] == ["{tap}: Выстрел на 1"] and clean["features"] == []
     page = (site / "cards-t1.html").read_text(encoding="utf-8")
@@ -69,30 +87,35 @@ def test_every_card_has_an_entry_a_clean_one_compact_with_its_stats(site):
     assert model["summary"]["entries"] == 3 and model["summary"]["full_entries"] == 2
 
 
-def test_findings_are_underlined_at_their_spans(site):
-    entry = model_of(site)["cards"][1]
-    assert [(f["code"], f["start"], f["end"]) for f in entry["findings"]] == [
+def test_findings_are_underlined_at_their_spans(site, full):
+    assert [(f["code"], f["start"], f["end"]) for f in model_of(site)["cards"][1]["findings"]] == [
         ("BJ501", 24, 25), ("BJ507", 65, 68)]
-    assert "segments" not in entry      # drawn into the page, not kept in report.json
+    entry = full["cards"][1]
     marked = [(s["text"], s["findings"], s["severity"]) for s in text_segments(entry["text"], entry["findings"])
               if s["findings"]]
     assert marked == [("-", [1], "warning"), ('"x"', [2], "info")]
     data = page_data(site / "cards-t1.html")
     strings = data_strings(data)
-    drawn = [(strings[text], ns, strings[sev]) for text, ns, _ends, sev in data["c"]["t1_2"]["t"] if ns]
+    card = data["c"]["t1_2"]
+    assert card["o"] == 1      # the text is shown as it is: its pieces are lengths into it
+    cuts = [0]
+    for length, *_ in card["t"]:
+        cuts.append(cuts[-1] + length)
+    drawn = [(entry["text"][a:b], ns, strings[sev]) for (a, b), (_, ns, _ends, sev) in zip(zip(cuts, cuts[1:]), card["t"])
+             if ns]
     assert drawn == marked      # report.js draws <span class="hl sev-warning" title="BJ501: …">
     assert [(strings[f[0]], strings[f[2]]) for f in data["c"]["t1_2"]["f"]] == [("BJ501", "warning"), ("BJ507", "info")]
 
 
-def test_ambiguous_text_shows_both_readings_with_diagrams(site):
+def test_ambiguous_text_shows_both_readings_with_diagrams(site, full):
     model = model_of(site)
-    feature = model["cards"][0]["features"][1]
+    feature = full["cards"][0]["features"][1]
     assert feature["kind"] == "playable" and feature["payment"] == "{tap}"
     readings = feature["readings"]
     assert readings == [
         "((ранить цель на 1 и закрыть ее), иначе излечить себя на 1)",
         "(ранить цель на 1 и (закрыть ее, иначе излечить себя на 1))"]
-    assert "shown_readings" not in feature     # diagrams and steps are page data, not report.json
+    assert "features" not in model["cards"][0]     # readings, diagrams and steps are page data
     data = page_data(site / "cards-t1.html")
     [first, second] = data["c"]["t1_1"]["d"]
     strings = data_strings(data)
@@ -102,10 +125,10 @@ def test_ambiguous_text_shows_both_readings_with_diagrams(site):
     assert model["summary"]["ambiguous"][0]["id"] == "t1_1"
 
 
-def test_errata_marker_and_field(site):
+def test_errata_marker_and_field(site, full):
     entry = model_of(site)["cards"][0]
     assert entry["errata"] == {"markers": ["[Эррата 2023.04.08]"], "entries": ["2024.01.15"]}
-    assert entry["features"][0]["kind"] == "errata"
+    assert full["cards"][0]["features"][0]["kind"] == "errata"
     page = (site / "cards-t1.html").read_text(encoding="utf-8")
     assert '<li>в тексте: <span class="mark">[Эррата 2023.04.08]</span></li>' in page
     assert '<li>в базе (errata:): <span class="mark">2024.01.15</span></li>' in page
@@ -156,7 +179,8 @@ def test_all_gives_every_card(tmp_path):
     assert result.exit_code == 0, result.output
     model = json.loads((tmp_path / "s" / "report.json").read_text(encoding="utf-8"))
     assert [e["id"] for e in model["cards"]] == ["t1_1", "t1_2", "t1_3"]
-    assert model["cards"][2]["findings"] == [] and model["cards"][2]["features"][0]["canonical"] == "Выстрел на 1"
+    assert model["cards"][2]["findings"] == [] and not model["cards"][2]["compact"]
+    assert built_model(base, "--all")["cards"][2]["features"][0]["canonical"] == "Выстрел на 1"
 
 
 def test_diagram_marks_may_as_dashed_and_conditions_with_their_words():
@@ -231,7 +255,14 @@ def test_rewording_is_rendered_with_unsafe_marks(tmp_path, monkeypatch):
     assert '<div data-lazy="w"></div>' in page     # report.js draws «Предлагаемая редакция» there
     data = page_data(tmp_path / "s" / "cards-t1.html")
     strings = data_strings(data)
-    pieces = [(op, strings[text], safe) for op, text, safe in data["c"]["t1_2"]["r"]]
+    text, at, pieces = built_model(tmp_path / "base")["cards"][1]["text"], 0, []
+    for op, ref, safe in data["c"]["t1_2"]["r"]:       # kept and deleted pieces: lengths into the text
+        if op == 2:
+            pieces.append((op, strings[ref], safe))
+        else:
+            pieces.append((op, text[at:at + ref], safe))
+            at += ref
+    assert data["c"]["t1_2"]["w"] == [-1, 0]     # the final text is what report.js joins
     assert [p for p in pieces if p[0]] == [(1, "-", 1), (2, "—", 1)]     # report.js draws <del>-</del><ins>—</ins>
     assert "".join(text for op, text, _ in pieces if op != 1).startswith("{tap}: ранить цель на 1 — закрыть ее. <b>")
     assert "<script>alert" not in page and '\\u003cscript>alert' in page    # data never closes its element

@@ -19,7 +19,9 @@ Shapes (every string a number into `s`; report.js reads them back):
 * diff piece: [op, text, safe] with op 0 equal, 1 delete, 2 insert
 * finding: [code, title, severity, severity_ru, message, rules, suggestion or -1, spanned,
   [condition, lowered, payment, text] or 0]
-* entry: {"st": [[key, label, value]…], "t": [[text, [n…], [ends…], severity or -1]…],
+* entry: {"o": 1 when the text is shown as it is: then a text segment and a kept or deleted
+  piece of the diff are lengths into the card's text (the page's .ctext), not strings,
+  "st": [[key, label, value]…], "t": [[text, [n…], [ends…], severity or -1]…],
   "x": [feature…], "f": [finding…], "d": [block…], "w": [final text, unsafe count], "r": [piece…]}
 """
 from __future__ import annotations
@@ -104,8 +106,16 @@ def card_data(entry: dict, s: Strings) -> dict:
         out["st"] = [[s.of(x["key"]), s.of(x["label"]), s.of(x["value"])] for x in entry["stats"]]
     if entry["compact"]:
         return out
+    # a text shown as it is (nothing invisible to name) is the page's own: pieces of it are lengths
+    own = visible(entry["text"]) == entry["text"]
+    if own:
+        out["o"] = 1
+
+    def piece(text: str) -> int:
+        return len(text) if own else s.of(text)
+
     if any(seg["findings"] for seg in entry["segments"]):
-        out["t"] = [[s.of(seg["text"]), seg["findings"], seg["ends"],
+        out["t"] = [[piece(seg["text"]), seg["findings"], seg["ends"],
                      -1 if seg["severity"] is None else s.of(seg["severity"])] for seg in entry["segments"]]
     shown = [f for f in entry["features"] if f["kind"] != "errata"]
     if shown:
@@ -116,9 +126,10 @@ def card_data(entry: dict, s: Strings) -> dict:
     if blocks:
         out["d"] = blocks
     if entry["rewording"]:
-        out["w"] = [s.of(entry["rewording"]["text"]), entry["rewording"]["unsafe"]]
-        out["r"] = [[_OPS[p["op"]], s.of(p["text"]), 0 if p.get("safe") is False else 1]
-                    for p in entry["rewording"]["diff"]]
+        # the final text is what the diff keeps and inserts: report.js joins it unless the text is not own
+        out["w"] = [-1 if own else s.of(entry["rewording"]["text"]), entry["rewording"]["unsafe"]]
+        out["r"] = [[_OPS[p["op"]], s.of(p["text"]) if p["op"] == "insert" else piece(p["text"]),
+                     0 if p.get("safe") is False else 1] for p in entry["rewording"]["diff"]]
     return out
 
 

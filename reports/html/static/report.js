@@ -144,9 +144,11 @@
       return frame;
     };
     var UNSAFE = "небезопасная правка: может изменить смысл";
-    var diff = function (parent, pieces) {
-      pieces.forEach(function (p) {
-        var text = S[p[1]], unsafe = !p[2], blank = !text.trim(), tag;
+    var diff = function (parent, list, take) {
+      var kept = "";
+      list.forEach(function (p) {
+        var text = take(p[1], p[0] !== 2), unsafe = !p[2], blank = !text.trim(), tag;
+        if (p[0] !== 1) kept += text;
         if (p[0] === 0) { iconText(parent, text, lazy.i); return; }
         if (p[0] === 1) {
           tag = node("del", unsafe ? "unsafe" : "");
@@ -162,6 +164,7 @@
         }
         parent.appendChild(tag);
       });
+      return kept;
     };
     var shownSpace = function (text) {
       return text.trim() ? text : text.replace(/[ \t]/g, "␣").replace(/\n/g, "↵\n");
@@ -177,11 +180,22 @@
       return dl;
     };
     /* the text cut where findings start and end (model.text_segments), each finding underlined */
-    var marked = function (holder, article, segments, findings) {
+    /* the strings of pieces: lengths into the card's own text (data.o), else numbers into S */
+    var pieces = function (own, text) {
+      var at = 0;
+      return function (n, kept) {
+        if (!own || kept === false) return S[n];
+        var part = text.slice(at, at + n);
+        at += n;
+        return part;
+      };
+    };
+    var marked = function (holder, article, segments, findings, take) {
       holder.textContent = "";
       segments.forEach(function (seg) {
-        if (!seg[1].length) { withGlyphs(holder, seg[0]); return; }
-        var span = withGlyphs(node("span", "hl sev-" + S[seg[3]]), seg[0]);
+        var piece = take(seg[0]);
+        if (!seg[1].length) { iconText(holder, piece, lazy.i); return; }
+        var span = iconText(node("span", "hl sev-" + S[seg[3]]), piece, lazy.i);
         span.title = seg[1].map(function (n) { var f = findings[n - 1]; return S[f[0]] + ": " + S[f[4]]; }).join("\n");
         holder.appendChild(span);
         if (seg[2].length) {
@@ -242,7 +256,7 @@
       frag.appendChild(ol);
       return frag;
     };
-    var rewording = function (article, w, pieces) {
+    var rewording = function (article, w, list, take) {
       var sec = node("section", "rewording");
       sec.appendChild(node("h3", "", "Предлагаемая редакция"));
       var grid = node("div", "rw-grid"), left = node("div"), right = node("div");
@@ -257,7 +271,7 @@
       }
       left.appendChild(legendLine);
       var d = node("div", "ctext diff");
-      diff(d, pieces || []);
+      var joined = diff(d, list || [], take);
       left.appendChild(d);
       var finalLine = node("p", "legend-line", "Итоговый текст (как в базе) ");
       var button = node("button", "copy", "Копировать");
@@ -268,7 +282,7 @@
       finalLine.appendChild(document.createTextNode(" "));
       finalLine.appendChild(note);
       right.appendChild(finalLine);
-      var pre = node("pre", "final", S[w[0]]);
+      var pre = node("pre", "final", w[0] >= 0 ? S[w[0]] : joined);
       pre.id = article.id + "~final";
       right.appendChild(pre);
       button.addEventListener("click", function () {
@@ -287,13 +301,14 @@
       if (!data) return;
       var text = article.querySelector(".ctext");
       if (data.st && text) article.insertBefore(stats(data.st), text);
-      if (data.t && text) marked(text, article, data.t, data.f);
+      var raw = text ? text.textContent : "";
+      if (data.t && text) marked(text, article, data.t, data.f, pieces(data.o, raw));
       var x = article.querySelector("[data-lazy=x]");
       if (x && data.x) data.x.forEach(function (f) { x.appendChild(feature(f)); });
       var f = article.querySelector("[data-lazy=f]");
       if (f && data.f) f.replaceWith(findingList(article, data.f));
       var w = article.querySelector("[data-lazy=w]");
-      if (w && data.w) w.replaceWith(rewording(article, data.w, data.r));
+      if (w && data.w) w.replaceWith(rewording(article, data.w, data.r, pieces(data.o, raw)));
       var d = article.querySelector("[data-lazy=d]");
       if (d && data.d) data.d.forEach(function (block) {
         var div = node("div", "diagram-block");
