@@ -174,7 +174,8 @@ def test_a_clean_card_is_found_with_its_stats(site, page, tmp_path):
     assert card.locator(".stats dd").all_inner_texts() == ["5", "Горы", "существо", "9", "1", "2–3–4"]
     # the icon is a symbol with its name for screen readers; copying the text gives the placeholder
     icon = card.locator(".ctext .i-tap")
-    assert icon.get_attribute("aria-label") == "закрыть" and icon.get_attribute("role") == "img"
+    assert icon.get_attribute("title") == "закрыть" and icon.get_attribute("role") == "img"
+    assert page.evaluate("getComputedStyle(document.querySelector('#t2_1 .ctext .i-tap'), '::before').content") == '"↷"'
     assert page.evaluate("""(() => { const r = document.createRange(); r.selectNodeContents(document.querySelector('#t2_1 .ctext'));
         getSelection().removeAllRanges(); getSelection().addRange(r); return getSelection().toString(); })()""") \
         == "{tap}: Выстрел на 2."

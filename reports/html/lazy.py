@@ -22,7 +22,7 @@ Shapes (every string a number into `s`; report.js reads them back):
 * entry: {"o": 1 when the text is shown as it is: then a text segment and a kept or deleted
   piece of the diff are lengths into the card's text (the page's .ctext), not strings,
   "st": [[key, label, value]…], "t": [[text, [n…], [ends…], severity or -1]…],
-  "x": [feature…], "f": [finding…], "d": [block…], "w": [final text, unsafe count], "r": [piece…]}
+  "x": [feature…], "f": [finding…], "d": [block…], "dn": features with a diagram, "w": [final text, unsafe count], "r": [piece…]}
 """
 from __future__ import annotations
 
@@ -125,6 +125,7 @@ def card_data(entry: dict, s: Strings) -> dict:
     blocks = [block for f in entry["features"] if f["has_diagram"] for block in structure(f, s)]
     if blocks:
         out["d"] = blocks
+        out["dn"] = sum(1 for f in entry["features"] if f["has_diagram"])
     if entry["rewording"]:
         # the final text is what the diff keeps and inserts: report.js joins it unless the text is not own
         out["w"] = [-1 if own else s.of(entry["rewording"]["text"]), entry["rewording"]["unsafe"]]

@@ -14,6 +14,7 @@ from reports.html import lazy, search_index
 from reports.html.compare import CLASS_RU, CLASSES
 from reports.html.diagram import legend
 from reports.html.filters import environment
+from reports.html.icons import icons_css
 from reports.html.output import MARKER, OutputError, manifest, write_site  # noqa: F401 - the writer's API
 
 STATIC = ("report.css", "report.js", "icon.svg")
@@ -118,6 +119,7 @@ def render_pages(model: dict, title: str) -> SiteFiles:
     static = resources.files("reports.html") / "static"
     for name in STATIC:
         makers[name] = (lambda name: lambda: (static / name).read_bytes())(name)
+    makers["report.css"] = lambda: (static / "report.css").read_bytes() + icons_css().encode()
     site = manifest([*makers, MARKER])
     makers[MARKER] = lambda: json.dumps({**saved_model(model), "site": site}, ensure_ascii=False,
                                         separators=(",", ":")) + "\n"

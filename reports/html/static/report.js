@@ -68,9 +68,7 @@
       if (!g) continue;
       parent.appendChild(document.createTextNode(text.slice(at, m.index)));
       var icon = node("i", "ico i-" + m[1], m[0]);
-      icon.setAttribute("data-g", g[0]);
       icon.setAttribute("role", "img");
-      icon.setAttribute("aria-label", g[1]);
       icon.title = g[1];
       parent.appendChild(icon);
       at = m.index + m[0].length;
@@ -303,24 +301,33 @@
       if (data.st && text) article.insertBefore(stats(data.st), text);
       var raw = text ? text.textContent : "";
       if (data.t && text) marked(text, article, data.t, data.f, pieces(data.o, raw));
-      var x = article.querySelector("[data-lazy=x]");
-      if (x && data.x) data.x.forEach(function (f) { x.appendChild(feature(f)); });
-      var f = article.querySelector("[data-lazy=f]");
-      if (f && data.f) f.replaceWith(findingList(article, data.f));
-      var w = article.querySelector("[data-lazy=w]");
-      if (w && data.w) w.replaceWith(rewording(article, data.w, data.r, pieces(data.o, raw)));
-      var d = article.querySelector("[data-lazy=d]");
-      if (d && data.d) data.d.forEach(function (block) {
-        var div = node("div", "diagram-block");
-        var cap = node("p", "dcap");
-        if (block[0]) cap.appendChild(document.createTextNode("Чтение " + block[0] + ": "));
-        cap.appendChild(withGlyphs(node("code"), block[1]));
-        div.appendChild(cap);
-        var holder = node("div", "diagram");
-        holder.appendChild(box(block[2]));
-        div.appendChild(holder);
-        d.appendChild(div);
-      });
+      /* the parts go after the text, before the errata (the one part the markup has) */
+      var before = article.querySelector("section.errata");
+      var add = function (part) { article.insertBefore(part, before); };
+      if (data.x) {
+        var x = node("div", "explanation");
+        data.x.forEach(function (f) { x.appendChild(feature(f)); });
+        add(x);
+      }
+      if (data.f) add(findingList(article, data.f));
+      if (data.w) add(rewording(article, data.w, data.r, pieces(data.o, raw)));
+      if (data.d) {
+        var details = node("details", "features");
+        details.appendChild(node("summary", "", "Схема строения: " + data.dn + " " +
+          plural(data.dn, "особенность", "особенности", "особенностей")));
+        data.d.forEach(function (block) {
+          var div = node("div", "diagram-block");
+          var cap = node("p", "dcap");
+          if (block[0]) cap.appendChild(document.createTextNode("Чтение " + block[0] + ": "));
+          cap.appendChild(withGlyphs(node("code"), block[1]));
+          div.appendChild(cap);
+          var holder = node("div", "diagram");
+          holder.appendChild(box(block[2]));
+          div.appendChild(holder);
+          details.appendChild(div);
+        });
+        add(details);
+      }
     };
     var pending = Array.prototype.slice.call(document.querySelectorAll("article.card[id]")).filter(function (a) {
       return lazy.c[a.id];
@@ -528,22 +535,7 @@
     if (text !== undefined) node.textContent = text;
     return node;
   }
-  function withIcons(parent, text) {
-    var re = /\{(\w+)\}/g, at = 0, m;
-    while ((m = re.exec(text)) !== null) {
-      if (!icons[m[1]]) continue;
-      parent.appendChild(document.createTextNode(text.slice(at, m.index)));
-      var icon = el("i", "ico i-" + m[1], m[0]);
-      icon.setAttribute("data-g", icons[m[1]][0]);
-      icon.setAttribute("role", "img");
-      icon.setAttribute("aria-label", icons[m[1]][1]);
-      icon.title = icons[m[1]][1];
-      parent.appendChild(icon);
-      at = m.index + m[0].length;
-    }
-    parent.appendChild(document.createTextNode(text.slice(at)));
-    return parent;
-  }
+  function withIcons(parent, text) { return iconText(parent, text, icons); }
   var CLASS_RU = {meaning: "смысл", wording: "формулировка", typography: "только типографика",
                   stats: "характеристики", name: "название", added: "новая карта", removed: "удалена"};
   function renderMore() {
