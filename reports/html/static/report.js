@@ -339,8 +339,14 @@
     window.addEventListener("beforeprint", drawAll);
     var wanted = location.hash ? decodeURIComponent(location.hash.slice(1)) : "";
     var target = wanted && document.getElementById(wanted.replace(/~.*$/, ""));
-    if (target && target.hasAttribute("data-pending")) draw(target);
-    if (target) target = document.getElementById(wanted) || target;
+    /* a link to a card: the cards above it are drawn first, so nothing drawn later moves it */
+    if (target) {
+      for (var k = 0; k < pending.length; k++) {
+        if (pending[k].hasAttribute("data-pending")) draw(pending[k]);
+        if (pending[k] === target) break;
+      }
+      target = document.getElementById(wanted) || target;
+    }
     if ("IntersectionObserver" in window) {
       var seen = new IntersectionObserver(function (items) {
         items.forEach(function (item) {
@@ -356,7 +362,10 @@
     window.addEventListener("hashchange", function () {
       var id = decodeURIComponent(location.hash.slice(1)), card = document.getElementById(id.replace(/~.*$/, ""));
       if (card && card.hasAttribute("data-pending")) {
-        draw(card);
+        for (var k = 0; k < pending.length; k++) {
+          if (pending[k].hasAttribute("data-pending")) draw(pending[k]);
+          if (pending[k] === card) break;
+        }
         (document.getElementById(id) || card).scrollIntoView();
       }
     });
@@ -391,6 +400,8 @@
   var panel = document.getElementById("search-panel");
   if (!data || !panel) return;
   var rows = data.cards, vocab = data.words, tri = data.tri, icons = data.icons;
+  /* the cards of the base (the tile's count): removed cards of --compare are rows but not cards */
+  var cardCount = rows.filter(function (row) { return row.p !== "changes.html"; }).length;
   var PAGE = 50;
   var FIELDS = ["q", "code", "sev", "set", "chg", "amb", "clean"];
   var form = document.getElementById("search");
@@ -461,6 +472,155 @@
   }
   function stemOf(q) { return q.length >= 5 ? q.replace(/[аеиоуыэюяйь]{1,2}$/, "") : q; }
 
+  /* ---- a name as `card` finds it (cardbase/lookup.py: find_card): the same folding, rapidfuzz's
+     WRatio with the same cut-offs, the one name that sounds the same, a Latin query read through the
+     same layout and transliteration tables; all tables come from Python (index "match") ---- */
+  var M = data.match, PUNCT = new RegExp(M.punct, "g");
+  function foldName(q) { return String(q).toLowerCase().replace(/ё/g, "е").replace(PUNCT, " ").split(/\s+/).filter(Boolean).join(" "); }
+  function lcs(a, b) {
+    if (!a.length || !b.length) return 0;
+    var prev = new Array(b.length + 1).fill(0), cur = new Array(b.length + 1).fill(0), i, j;
+    for (i = 1; i <= a.length; i++) {
+      for (j = 1; j <= b.length; j++)
+        cur[j] = a[i - 1] === b[j - 1] ? prev[j - 1] + 1 : (prev[j] > cur[j - 1] ? prev[j] : cur[j - 1]);
+      var t = prev; prev = cur; cur = t;
+    }
+    return prev[b.length];
+  }
+  function ratio(a, b) { var n = a.length + b.length; return n ? 100 * 2 * lcs(a, b) / n : 100; }
+  function partial(a, b) {
+    if (a.length > b.length) { var t = a; a = b; b = t; }
+    if (!a.length) return 0;
+    var best = 0;
+    for (var i = -(a.length - 1); i < b.length; i++) {
+      var sub = b.slice(Math.max(0, i), i + a.length), r = ratio(a, sub);
+      if (r > best) { best = r; if (best === 100) break; }
+    }
+    return best;
+  }
+  function tokens(s) { return s.split(" ").filter(Boolean); }
+  function tokenSet(a, b, partialToo) {
+    var ta = {}, tb = {}, inter = [], ab = [], ba = [];
+    tokens(a).forEach(function (t) { ta[t] = 1; });
+    tokens(b).forEach(function (t) { tb[t] = 1; });
+    Object.keys(ta).sort().forEach(function (t) { (tb[t] ? inter : ab).push(t); });
+    Object.keys(tb).sort().forEach(function (t) { if (!ta[t]) ba.push(t); });
+    if (partialToo) return inter.length ? 100 : partial(ab.join(" "), ba.join(" "));
+    if (inter.length && (!ab.length || !ba.length)) return 100;
+    var sect = inter.join(" "), sa = ab.join(" "), sb = ba.join(" ");
+    var sl = sect.length, abl = sl + (sl ? 1 : 0) + sa.length, bal = sl + (sl ? 1 : 0) + sb.length;
+    var n = sa.length + sb.length, dist = n - 2 * lcs(sa, sb);
+    var result = abl + bal ? 100 * (1 - dist / (abl + bal)) : 0;
+    if (!sl) return result;
+    var r1 = 100 * (1 - ((sl ? 1 : 0) + sa.length) / (sl + abl)), r2 = 100 * (1 - ((sl ? 1 : 0) + sb.length) / (sl + bal));
+    return Math.max(result, r1, r2);
+  }
+  function sortedTokens(s) { return tokens(s).sort().join(" "); }
+  function wratio(a, b) {
+    if (!a.length || !b.length) return 0;
+    var l1 = a.length, l2 = b.length, lr = Math.max(l1, l2) / Math.min(l1, l2);
+    var end = ratio(a, b);
+    if (lr < 1.5) return Math.max(end, Math.max(ratio(sortedTokens(a), sortedTokens(b)), tokenSet(a, b)) * 0.95);
+    var scale = lr < 8 ? 0.9 : 0.6;
+    end = Math.max(end, partial(a, b) * scale);
+    return Math.max(end, Math.max(partial(sortedTokens(a), sortedTokens(b)), tokenSet(a, b, true)) * 0.95 * scale);
+  }
+  /* an upper bound of wratio from the letters the two share, to skip most names at once */
+  function bag(s) { var b = {}; for (var i = 0; i < s.length; i++) b[s[i]] = (b[s[i]] || 0) + 1; return b; }
+  function bound(qb, ql, name) {
+    var nb = bag(name), shared = 0;
+    for (var ch in qb) if (nb[ch]) shared += Math.min(qb[ch], nb[ch]);
+    return 100 * Math.max(2 * shared / (ql + name.length), shared / Math.min(ql, name.length));
+  }
+  var SOUND_RE = new RegExp("[" + Object.keys(M.sound).join("") + "]", "g");
+  function soundKey(s) { return s.replace(SOUND_RE, function (c) { return M.sound[c]; }).replace(/(.)\1+/gu, "$1"); }
+  function hasLatin(s) { return /[A-Za-z]/.test(s); }
+  function layout(s, from, to) { return s.split("").map(function (c) { var i = from.indexOf(c); return i >= 0 ? to[i] : c; }).join(""); }
+  function transliterate(text, alternative) {
+    var out = [], lower = text.toLowerCase(), at = 0;
+    var alpha = function (c) { return /\p{L}/u.test(c); };
+    while (at < lower.length) {
+      if (lower.startsWith("eh", at) && (!out.length || !alpha(out[out.length - 1]))) { out.push("э"); at += 2; continue; }
+      var hit = null;
+      for (var k = 0; k < M.digraphs.length; k++) {
+        var d = M.digraphs[k];
+        if (lower.startsWith(d[0], at) && !(d[0][d[0].length - 1] === "s" && lower.startsWith("h", at + 2))) { hit = d; break; }
+      }
+      if (hit) { out.push(hit[1]); at += hit[0].length; continue; }
+      var ch = lower[at], last = out.length ? out[out.length - 1] : "";
+      if (alternative && M.alternative[ch]) out.push(M.alternative[ch]);
+      else if (ch === "y" && last && M.vowels.indexOf(last[last.length - 1]) >= 0) out.push("й");
+      else if (alternative && ch === "e" && (!out.length || !alpha(last))) out.push("э");
+      else out.push(M.single[ch] || ch);
+      at += 1;
+    }
+    return out.join("");
+  }
+  function variants(q) {
+    if (!hasLatin(q)) return [];
+    var seen = {}, out = [];
+    [[layout(q, M.qwerty, M.jcuken), "раскладка клавиатуры"], [transliterate(q, false), "транслитерация"],
+     [transliterate(q, true), "транслитерация"]].forEach(function (v) {
+      if (v[0] !== q && !seen[v[0]]) { seen[v[0]] = 1; out.push(v); }
+    });
+    return out;
+  }
+  var NAMES = null, NAME_ROWS = null;
+  function names() {
+    if (NAMES) return NAMES;
+    NAMES = []; NAME_ROWS = {};
+    rows.forEach(function (row, r) {
+      [row.n].concat(row.o ? [row.o] : []).forEach(function (n) {
+        var f = foldName(n);
+        if (!NAME_ROWS[f]) { NAME_ROWS[f] = []; NAMES.push(f); }
+        NAME_ROWS[f].push(r);
+      });
+    });
+    return NAMES;
+  }
+  function byName(key) {
+    var list = names(), scored = [], qb = bag(key);
+    for (var i = 0; i < list.length; i++) {
+      if (bound(qb, key.length, list[i]) < M.cutoff) continue;
+      var sc = wratio(key, list[i]);
+      if (sc >= M.cutoff) scored.push([sc, i]);
+    }
+    scored.sort(function (a, b) { return b[0] - a[0] || a[1] - b[1]; });
+    scored = scored.slice(0, 10);
+    if (!scored.length) return { names: [], top: 0 };
+    var top = scored[0][0], second = scored.length > 1 ? scored[1][0] : 0;
+    if (top >= M.clear && top - second >= M.lead) return { clear: list[scored[0][1]], top: top, names: [list[scored[0][1]]] };
+    var want = soundKey(key), alike = list.filter(function (n) { return soundKey(n) === want; });
+    if (alike.length === 1) return { clear: alike[0], top: top, names: [alike[0]] };
+    return { names: scored.map(function (x) { return list[x[1]]; }), top: top };
+  }
+  /* the rows `card QUERY` would show first, in its order: the card, else its close names */
+  function cardLookup(query) {
+    query = query.trim();
+    if (!query) return [];
+    var lower = query.toLowerCase(), r;
+    for (r = 0; r < rows.length; r++) if (rows[r].i.toLowerCase() === lower && rows[r].p !== "changes.html") return [r];
+    var list = names(), key = foldName(query);
+    if (NAME_ROWS[key]) return NAME_ROWS[key];
+    if (!hasLatin(query)) {
+      var latin = layout(query, M.jcuken, M.qwerty).toLowerCase();
+      for (r = 0; r < rows.length; r++) if (rows[r].i.toLowerCase() === latin) return [r];
+    }
+    var spellings = variants(query);
+    for (var k = 0; k < spellings.length; k++) if (NAME_ROWS[foldName(spellings[k][0])]) return NAME_ROWS[foldName(spellings[k][0])];
+    var found = !spellings.length || list.some(hasLatin) ? byName(key) : { names: [], top: 0 };
+    if (!found.clear) {
+      var tries = spellings.map(function (sp) { return byName(foldName(sp[0])); });
+      var clear = tries.filter(function (t) { return t.clear; }).sort(function (a, b) { return b.top - a.top; });
+      if (clear.length) found = clear[0];
+      else tries.forEach(function (t) { if (t.top > found.top) found = t; });
+    }
+    var out = [];
+    found.names.forEach(function (n) { out = out.concat(NAME_ROWS[n]); });
+    return out;
+  }
+  window.BJ_CARD_LOOKUP = function (q) { return cardLookup(q).map(function (r) { return rows[r].i; }); };
+
   function control(name) { return document.getElementById(name); }
   function isState(hash) { return /(^|&)(q|code|sev|set|chg|amb|clean)=/.test(hash.replace(/^#/, "")); }
   function readState() {
@@ -501,7 +661,8 @@
       });
       return { q: q, stem: stemOf(q), names: byRow };
     });
-    var found = [];
+    var found = [], named = {};
+    if (query.length) cardLookup(value("q")).forEach(function (r, k) { if (named[r] === undefined) named[r] = k; });
     if (active) {
       for (var r = 0; r < rows.length; r++) {
         var row = rows[r];
@@ -519,7 +680,7 @@
           score += s;
           ok = s > 0;
         }
-        if (ok) found.push([score, r]);
+        if (ok || named[r] !== undefined) found.push([named[r] !== undefined ? 1e6 - named[r] : score, r]);
       }
       if (perWord.length) found.sort(function (a, b) { return b[0] - a[0] || a[1] - b[1]; });
     }
@@ -550,6 +711,9 @@
       li.appendChild(a);
       li.appendChild(document.createTextNode(" "));
       li.appendChild(el("span", "cid", r.i));
+      li.appendChild(document.createTextNode(" "));
+      li.appendChild(el("span", "cset", (data.sets[r.s] || r.s) + (data.sets[r.s] && data.sets[r.s] !== r.s ? " (" + r.s + ")" : "")));
+      if (r.o) li.appendChild(el("span", "cset", " прежнее название: " + r.o));
       if (r.k) li.appendChild(el("span", "rstats", r.k));
       var badges = el("span", "codes");
       r.c.forEach(function (c) { badges.appendChild(el("span", "badge", c)); badges.appendChild(document.createTextNode(" ")); });
@@ -561,12 +725,13 @@
       frag.appendChild(li);
     }
     list.appendChild(frag);
-    var total = matches.length, all = rows.length;
+    var total = matches.length, all = cardCount;
     status.textContent = !active
       ? "В отчёте " + all + " " + plural(all, "карта", "карты", "карт") +
         ": введите название или слова текста (опечатки и другие формы слов прощаются) или выберите фильтр."
       : "Найдено: " + total + " из " + all + (total > shown ? ", показано " + shown : "");
     more.hidden = shown >= total;
+    status.setAttribute("data-query", value("q"));
     panel.setAttribute("data-ready", "1");
   }
 
