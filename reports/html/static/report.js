@@ -359,6 +359,18 @@
       pending.forEach(function (a) { seen.observe(a); });
     } else drawAll();
     window.BJ_DRAW_ALL = drawAll;
+    /* the chips of the page's cards, made when the list is first opened (names are in the entries) */
+    var toc = document.getElementById("page-cards"), chips = toc && toc.querySelector("[data-chips]");
+    if (chips) toc.addEventListener("toggle", function () {
+      if (!toc.open || chips.firstChild) return;
+      Array.prototype.forEach.call(document.querySelectorAll("article.card[id]"), function (a) {
+        var badge = a.querySelector(".chead .badge[class*='sev-']");
+        var chip = node("a", "chip" + (badge ? " " + badge.className.replace(/.*\b(sev-\w+).*/, "$1") : ""),
+                        a.querySelector("h2").textContent);
+        chip.href = "#" + a.id;
+        chips.appendChild(chip);
+      });
+    });
     window.addEventListener("hashchange", function () {
       var id = decodeURIComponent(location.hash.slice(1)), card = document.getElementById(id.replace(/~.*$/, ""));
       if (card && card.hasAttribute("data-pending")) {
@@ -400,6 +412,12 @@
   var panel = document.getElementById("search-panel");
   if (!data || !panel) return;
   var rows = data.cards, vocab = data.words, tri = data.tri, icons = data.icons;
+  rows.forEach(function (row) {     /* what search_index._row leaves out */
+    row.p = data.pages[row.p];
+    if (row.a === undefined) row.a = row.i;
+    row.c = row.c || []; row.v = row.v || []; row.x = row.x || [];
+    row.m = row.m || 0; row.f = row.f || 0; row.k = row.k || "";
+  });
   /* the cards of the base (the tile's count): removed cards of --compare are rows but not cards */
   var cardCount = rows.filter(function (row) { return row.p !== "changes.html"; }).length;
   var PAGE = 50;
@@ -764,4 +782,6 @@
   panel.hidden = false;
   if (isState(location.hash)) readState();
   filter();
+  /* a shared link (#code=BJ101) opens at its results, not at the top of the summary */
+  if (isState(location.hash)) panel.scrollIntoView({ block: "start" });
 })();
