@@ -91,6 +91,8 @@ def test_a_shared_link_opens_at_its_results_and_the_error_tile_filters(site, pag
     top = page.evaluate("document.getElementById('search-panel').getBoundingClientRect().top")
     assert 0 <= top < 200, top
     page.screenshot(path=str(shots(tmp_path) / "results-phone.png"))
+    # a code's badge is coloured by its severity
+    assert page.locator("#results li[data-id='t1_2'] .badge", has_text="BJ501").get_attribute("class") == "badge sev-warning"
     page.goto((site / "index.html").as_uri())
     link = page.locator(".tile.sev-warning a")
     assert link.get_attribute("href") == "index.html#sev=warning"

@@ -21,6 +21,7 @@ from functools import lru_cache
 from reports.html.filters import visible
 from reports.html.icons import ICONS
 
+SEVERITIES = ("error", "warning", "info")
 _WORD = re.compile(r"[^\W_]+")
 
 
@@ -93,7 +94,13 @@ def build(model: dict) -> dict:
     for number, (word, lemma, _stem) in enumerate(words):
         for gram in sorted(trigrams(word) | (trigrams(lemma) if lemma else set())):
             tri.setdefault(gram, []).append(number)
-    return {"cards": rows, "pages": pages, "words": words, "tri": tri, "match": name_matching(),
+    severity = {}
+    for entry in model["cards"]:
+        for f in entry["findings"]:
+            if SEVERITIES.index(f["severity"]) < SEVERITIES.index(severity.get(f["code"], "info")):
+                severity[f["code"]] = f["severity"]
+            severity.setdefault(f["code"], f["severity"])
+    return {"cards": rows, "pages": pages, "severity": severity, "words": words, "tri": tri, "match": name_matching(),
             "sets": {visible(e["set"]): visible(e.get("set_name") or e["set"]) for e in model["cards"]},
             "icons": {name: list(value) for name, value in ICONS.items()}}
 

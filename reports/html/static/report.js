@@ -734,7 +734,12 @@
       if (r.o) li.appendChild(el("span", "cset", " прежнее название: " + r.o));
       if (r.k) li.appendChild(el("span", "rstats", r.k));
       var badges = el("span", "codes");
-      r.c.forEach(function (c) { badges.appendChild(el("span", "badge", c)); badges.appendChild(document.createTextNode(" ")); });
+      r.c.forEach(function (c) {      /* coloured by the code's most severe finding */
+        var badge = el("span", "badge sev-" + (data.severity[c] || "info"), c);
+        badge.title = { error: "ошибка", warning: "предупреждение", info: "сведение" }[data.severity[c] || "info"];
+        badges.appendChild(badge);
+        badges.appendChild(document.createTextNode(" "));
+      });
       if (!r.f && r.p !== "changes.html") badges.appendChild(el("span", "badge ok", "замечаний нет"));
       if (r.m) badges.appendChild(el("span", "badge amb", "неоднозначно"));
       r.x.forEach(function (c) { badges.appendChild(el("span", "badge chg-" + c, CLASS_RU[c] || c)); });
