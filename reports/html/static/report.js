@@ -495,8 +495,31 @@
      same layout and transliteration tables; all tables come from Python (index "match") ---- */
   var M = data.match, PUNCT = new RegExp(M.punct, "g");
   function foldName(q) { return String(q).toLowerCase().replace(/ё/g, "е").replace(PUNCT, " ").split(/\s+/).filter(Boolean).join(" "); }
+  /* the length of the longest common subsequence: bit-parallel (Hyyrö 2004, as rapidfuzz) when one
+     string has at most 31 letters, else the plain table */
+  var PEQ = new Map();
+  function peqOf(a) {
+    var peq = PEQ.get(a);
+    if (peq) return peq;
+    if (PEQ.size > 5000) PEQ.clear();
+    peq = {};
+    for (var i = 0; i < a.length; i++) peq[a[i]] = (peq[a[i]] || 0) | (1 << i);
+    PEQ.set(a, peq);
+    return peq;
+  }
   function lcs(a, b) {
     if (!a.length || !b.length) return 0;
+    if (b.length <= 31 && b.length < a.length) { var t0 = a; a = b; b = t0; }
+    if (a.length <= 31) {
+      var peq = peqOf(a), mask = a.length === 31 ? 0x7fffffff : (1 << a.length) - 1, S = mask;
+      for (var k = 0; k < b.length; k++) {
+        var U = S & (peq[b[k]] || 0);
+        S = ((S + U) | (S - U)) & mask;
+      }
+      var v = ~S & mask, count = 0;
+      while (v) { v &= v - 1; count++; }
+      return count;
+    }
     var prev = new Array(b.length + 1).fill(0), cur = new Array(b.length + 1).fill(0), i, j;
     for (i = 1; i <= a.length; i++) {
       for (j = 1; j <= b.length; j++)
@@ -545,8 +568,10 @@
   }
   /* an upper bound of wratio from the letters the two share, to skip most names at once */
   function bag(s) { var b = {}; for (var i = 0; i < s.length; i++) b[s[i]] = (b[s[i]] || 0) + 1; return b; }
+  var BAGS = new Map();
   function bound(qb, ql, name) {
-    var nb = bag(name), shared = 0;
+    var nb = BAGS.get(name), shared = 0;
+    if (!nb) { nb = bag(name); BAGS.set(name, nb); }
     for (var ch in qb) if (nb[ch]) shared += Math.min(qb[ch], nb[ch]);
     return 100 * Math.max(2 * shared / (ql + name.length), shared / Math.min(ql, name.length));
   }
