@@ -509,7 +509,7 @@
   }
   function lcs(a, b) {
     if (!a.length || !b.length) return 0;
-    if (b.length <= 31 && b.length < a.length) { var t0 = a; a = b; b = t0; }
+    if (a.length > 31 && b.length <= 31) { var t0 = a; a = b; b = t0; }   /* the pattern: the query's side when it fits */
     if (a.length <= 31) {
       var peq = peqOf(a), mask = a.length === 31 ? 0x7fffffff : (1 << a.length) - 1, S = mask;
       for (var k = 0; k < b.length; k++) {
@@ -568,12 +568,16 @@
   }
   /* an upper bound of wratio from the letters the two share, to skip most names at once */
   function bag(s) { var b = {}; for (var i = 0; i < s.length; i++) b[s[i]] = (b[s[i]] || 0) + 1; return b; }
+  /* wratio can exceed it only when a word is common (token ratios), so such names are never skipped */
   var BAGS = new Map();
-  function bound(qb, ql, name) {
+  function bound(qb, ql, qwords, name) {
     var nb = BAGS.get(name), shared = 0;
-    if (!nb) { nb = bag(name); BAGS.set(name, nb); }
+    if (!nb) { nb = bag(name); nb[" words"] = " " + name + " "; BAGS.set(name, nb); }
+    for (var k = 0; k < qwords.length; k++) if (nb[" words"].indexOf(" " + qwords[k] + " ") >= 0) return 100;
     for (var ch in qb) if (nb[ch]) shared += Math.min(qb[ch], nb[ch]);
-    return 100 * Math.max(2 * shared / (ql + name.length), shared / Math.min(ql, name.length));
+    var lr = Math.max(ql, name.length) / Math.min(ql, name.length), whole = 2 * shared / (ql + name.length);
+    if (lr < 1.5 || lr >= 8) return 100 * whole;
+    return 100 * Math.max(whole, 0.9 * shared / Math.min(ql, name.length));
   }
   var SOUND_RE = new RegExp("[" + Object.keys(M.sound).join("") + "]", "g");
   function soundKey(s) { return s.replace(SOUND_RE, function (c) { return M.sound[c]; }).replace(/(.)\1+/gu, "$1"); }
@@ -608,7 +612,7 @@
     });
     return out;
   }
-  var NAMES = null, NAME_ROWS = null;
+  var NAMES = null, NAME_ROWS = null, SOUNDS = null;
   function names() {
     if (NAMES) return NAMES;
     NAMES = []; NAME_ROWS = {};
@@ -622,9 +626,9 @@
     return NAMES;
   }
   function byName(key) {
-    var list = names(), scored = [], qb = bag(key);
+    var list = names(), scored = [], qb = bag(key), qwords = tokens(key);
     for (var i = 0; i < list.length; i++) {
-      if (bound(qb, key.length, list[i]) < M.cutoff) continue;
+      if (bound(qb, key.length, qwords, list[i]) < M.cutoff) continue;
       var sc = wratio(key, list[i]);
       if (sc >= M.cutoff) scored.push([sc, i]);
     }
@@ -633,7 +637,8 @@
     if (!scored.length) return { names: [], top: 0 };
     var top = scored[0][0], second = scored.length > 1 ? scored[1][0] : 0;
     if (top >= M.clear && top - second >= M.lead) return { clear: list[scored[0][1]], top: top, names: [list[scored[0][1]]] };
-    var want = soundKey(key), alike = list.filter(function (n) { return soundKey(n) === want; });
+    if (!SOUNDS) SOUNDS = list.map(soundKey);     /* once: every name's key */
+    var want = soundKey(key), alike = list.filter(function (n, i) { return SOUNDS[i] === want; });
     if (alike.length === 1) return { clear: alike[0], top: top, names: [alike[0]] };
     return { names: scored.map(function (x) { return list[x[1]]; }), top: top };
   }
