@@ -104,7 +104,6 @@ def render_pages(model: dict, title: str) -> SiteFiles:
     card_page = env.get_template("cards.html.j2")
     frames = legend()
     strings, shared = lazy.site_data(by_page)
-    makers["report-strings.js"] = lambda: _script_data("BJ_STRINGS", strings)
 
     def page_maker(number: int, page: dict):
         cards = by_page[page["file"]]
@@ -116,6 +115,7 @@ def render_pages(model: dict, title: str) -> SiteFiles:
     if model["changes"] is not None:
         makers["changes.html"] = lambda: env.get_template("changes.html.j2").render(**common, current="changes.html")
     makers["search-index.js"] = lambda: _script_data("BJ_INDEX", search_index.build(model))
+    makers["report-strings.js"] = lambda: _script_data("BJ_STRINGS", strings)
     static = resources.files("reports.html") / "static"
     for name in STATIC:
         makers[name] = (lambda name: lambda: (static / name).read_bytes())(name)
