@@ -43,18 +43,25 @@ new MutationObserver(() => {
 """
 
 
-def run_report(arguments: list[str]) -> tuple[float, float]:
+def run_report(arguments: list[str], verb: str = "report") -> tuple[float, float]:
     """Wall and CPU (user+sys of the child) seconds of one `berserk-judge report` run."""
-    command = ["berserk-judge", "report", *arguments]
+    command = ["berserk-judge", verb, *arguments]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True)
+    done = subprocess.run(["/usr/bin/time", "-f", "PEAK %M", *command], capture_output=True, text=True)
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    peaks = [int(line.split()[1]) for line in done.stderr.splitlines() if line.startswith("PEAK ")]
+    PEAKS.append(peaks[-1] / 1024 if peaks else float("nan"))
+    if verb == "lint" and done.returncode in (0, 1):
+        done.returncode = 0      # lint exits 1 when it finds something
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(command)}: код выхода {done.returncode}\n{done.stderr}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return wall, cpu
+
+
+PEAKS: list[float] = []     # MiB of each run's peak resident size (GNU time), in run order
 
 
 def site_size(site: Path) -> tuple[int, int]:
@@ -98,6 +105,8 @@ def browse(site: Path, name: str, phone: bool) -> dict[str, float]:
         page.goto(biggest.as_uri())
         page.wait_for_load_state("load")
         out[f"{biggest.name} ({biggest.stat().st_size // 1024} KiB) loaded, s"] = time.perf_counter() - started
+        paint = page.evaluate("(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime")
+        out[f"{biggest.name}: first contentful paint, s"] = (paint or float("nan")) / 1000
         context.close()
     return out
 
@@ -158,13 +167,22 @@ def main() -> int:
         parser.error("нужна база (или --growth)")
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
-        runs = []
-        for _ in range(max(1, args.repeat)):
+        runs, lints = [], []
+        for n in range(max(1, args.repeat)):
+            # the yardstick in the same run: a cold `lint` (its cache in a fresh folder) of the same base
+            os.environ["BERSERK_JUDGE_CACHE_DIR"] = str(Path(tmp) / f"cache{n}")
+            lints.append(run_report([args.base, "--format", "json"], verb="lint"))
             runs.append(run_report([args.base, "--out", str(site)] + (["--all"] if args.all else [])))
         size, files = site_size(site)
+        biggest = max(p.stat().st_size for p in site.glob("*.html"))
+        lint_cpu, report_cpu = statistics.median(c for _, c in lints), statistics.median(c for _, c in runs)
+        print(f"cold lint: median wall {statistics.median(w for w, _ in lints):.1f} s, CPU {lint_cpu:.1f} s, "
+              f"peak {statistics.median(PEAKS[0::2]):.0f} MiB")
         print(f"generation: median wall {statistics.median(w for w, _ in runs):.1f} s, CPU "
-              f"{statistics.median(c for _, c in runs):.1f} s of {len(runs)} runs "
-              f"({', '.join(f'{w:.1f}/{c:.1f}' for w, c in runs)}); site {size / 2**20:.2f} MiB in {files} files")
+              f"{report_cpu:.1f} s of {len(runs)} runs "
+              f"({', '.join(f'{w:.1f}/{c:.1f}' for w, c in runs)}); ×{report_cpu / lint_cpu:.2f} the lint's CPU; "
+              f"peak {statistics.median(PEAKS[1::2]):.0f} MiB; site {size / 2**20:.2f} MiB ({size / 1e6:.1f} MB) "
+              f"in {files} files, largest page {biggest / 1024:.0f} KiB")
         for phone in (False, True):
             label = "phone 390 px, CPU ×4" if phone else "desktop"
             results = [browse(site, args.name, phone) for _ in range(max(1, args.repeat))]

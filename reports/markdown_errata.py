@@ -115,7 +115,9 @@ def _changes(model: dict) -> list[str]:
                 lines += [f"- стало: {code_span(form)}" for form in change["new"]]
                 lines.append("")
             if change["introduced"] or change["fixed"]:
-                lines += [f"- появилась находка {f['code']}: {inline(f['message'])}" for f in change["introduced"]]
+                lines += [f"- изменилась находка {f['code']}: {inline(f['was'])} → {inline(f['message'])}"
+                          if f.get("changed") else f"- появилась находка {f['code']}: {inline(f['message'])}"
+                          for f in change["introduced"]]
                 lines += [f"- исправлена находка {f['code']}: {inline(f['message'])}" for f in change["fixed"]]
                 lines.append("")
     return lines

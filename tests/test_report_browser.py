@@ -174,7 +174,8 @@ def test_a_clean_card_is_found_with_its_stats(site, page, tmp_path):
     assert card.locator(".stats dd").all_inner_texts() == ["5", "Горы", "существо", "9", "1", "2–3–4"]
     # the icon is a symbol with its name for screen readers; copying the text gives the placeholder
     icon = card.locator(".ctext .i-tap")
-    assert icon.get_attribute("aria-label") == "закрыть" and icon.get_attribute("role") == "img"
+    assert icon.get_attribute("title") == "закрыть" and icon.get_attribute("role") == "img"
+    assert page.evaluate("getComputedStyle(document.querySelector('#t2_1 .ctext .i-tap'), '::before').content") == '"↷"'
     assert page.evaluate("""(() => { const r = document.createRange(); r.selectNodeContents(document.querySelector('#t2_1 .ctext'));
         getSelection().removeAllRanges(); getSelection().addRange(r); return getSelection().toString(); })()""") \
         == "{tap}: Выстрел на 2."
@@ -243,8 +244,8 @@ def test_reset_clears_then_a_filter_works(site, page):
 
 
 def test_copying_a_rewording_gives_the_plain_final_text(site, page, tmp_path):
-    final = next(e for e in model_of(site)["cards"] if e["id"] == "t1_2")["rewording"]["text"]
-    assert final == '{tap}: ранить цель на 1 — закрыть ее. <b>жирно</b> <script>alert(«x»)</script>'
+    assert next(e for e in model_of(site)["cards"] if e["id"] == "t1_2")["rewording"] == {"safe": 3, "unsafe": 0}
+    final = '{tap}: ранить цель на 1 — закрыть ее. <b>жирно</b> <script>alert(«x»)</script>'
     page.goto((site / "cards-t1.html").as_uri() + "#t1_2")
     assert page.inner_text("#t1_2 pre.final") == final
     page.click("#t1_2 button.copy")

@@ -144,3 +144,22 @@ def test_text_classes(old, new, expected):
     from reports.html.compare import Reading, text_class
 
     assert text_class(old, new, Reading(make_card(old, id="c")), Reading(make_card(new, id="c"))) == expected
+
+
+def test_a_finding_whose_message_alone_changed_is_neither_new_nor_fixed():
+    """Дикий целитель: «2 пробела» became «3 пробела» at the same place — one finding, changed."""
+    from types import SimpleNamespace
+
+    from reports.html.compare import finding_delta
+
+    def finding(code, message, start, severity="warning"):
+        return SimpleNamespace(code=code, message=message, start=start, severity=SimpleNamespace(label=severity))
+
+    old = [finding("BJ505", "2 пробела подряд", 10), finding("BJ501", "дефис «-» между словами", 20)]
+    new = [finding("BJ505", "3 пробела подряд", 10), finding("BJ507", "прямые кавычки", 30, "info")]
+    introduced, fixed = finding_delta(old, new)
+    assert introduced == [
+        {"code": "BJ507", "severity": "info", "message": "прямые кавычки"},
+        {"code": "BJ505", "severity": "warning", "message": "3 пробела подряд", "was": "2 пробела подряд",
+         "changed": True}]
+    assert fixed == [{"code": "BJ501", "severity": "warning", "message": "дефис «-» между словами"}]

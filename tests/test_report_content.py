@@ -27,65 +27,108 @@ def site(tmp_path_factory):
     return out
 
 
+def page_data(path):
+    """The lazy parts of a card page (reports.html.lazy) as report.js reads them."""
+    html = path.read_text(encoding="utf-8")
+    start = html.index('<script type="application/json" id="bj-page">') + len('<script type="application/json" id="bj-page">')
+    return json.loads(html[start:html.index("</script>", start)]) | {"_site": path.parent}
+
+
+def built_model(base, *flags):
+    """The whole page model of a base, as the report builds it (report.json keeps only part of it)."""
+    from cardbase.load import load_base
+    from lint.config import load_settings
+    from lint.engine import lint_base
+    from reports.html import model as page_model
+
+    cards = load_base([str(base)])
+    reader = page_model.shared_reader()
+    result = lint_base(cards, load_settings(), reader=reader)
+    return page_model.build(cards, result, all_cards="--all" in flags, sources=[str(base)], reader=reader)
+
+
+@pytest.fixture(scope="module")
+def full(site):
+    return built_model(site.parent / "base")
+
+
+def data_strings(data):
+    """The strings a page's data refers to: the site's shared table, then the page's own."""
+    shared = (data["_site"] / "report-strings.js").read_text(encoding="utf-8")
+    table = json.loads(json.loads(shared[shared.index("JSON.parse(") + 11:shared.rindex(")")]))
+    return table + data["s"]
+
+
 def model_of(site):
     return json.loads((site / "report.json").read_text(encoding="utf-8"))
 
 
 def test_files_of_the_site(site):
     assert sorted(p.name for p in site.iterdir()) == [
-        "cards-t1.html", "icon.svg", "index.html", "report.css", "report.js", "report.json", "search-index.js"]
+        "cards-t1.html", "icon.svg", "index.html", "report-strings.js", "report.css", "report.js", "report.json", "search-index.js"]
 
 
-def test_every_card_has_an_entry_a_clean_one_compact_with_its_stats(site):
+def test_every_card_has_an_entry_a_clean_one_compact_with_its_stats(site, full):
     model = model_of(site)
     assert [(e["id"], e["anchor"], e["page"], e["compact"]) for e in model["cards"]] == [
         ("t1_1", "t1_1", "cards-t1.html", False), ("t1_2", "t1_2", "cards-t1.html", False),
         ("t1_3", "t1_3", "cards-t1.html", True)]
-    clean = model["cards"][2]
-    assert clean["stats"] == [{"key": "cost", "label": "стоимость", "value": "2"},
-                              {"key": "element", "label": "стихия", "value": "Леса"},
-                              {"key": "health", "label": "жизни", "value": "4"},
-                              {"key": "strike", "label": "удар", "value": "1–1–2"}]
+    assert "stats" not in model["cards"][2] and "text" not in model["cards"][2]   # page data, not report.json
+    clean = full["cards"][2]
     assert clean["stats_short"] == "2 · Леса · ♥4 · ⚔1–1–2"
     assert clean["forms"] == ["{tap}: Выстрел на 1"] and clean["features"] == []
     page = (site / "cards-t1.html").read_text(encoding="utf-8")
     assert '<article class="card" id="t1_1"' in page
     assert '<article class="card compact" id="t1_3">' in page
-    assert ('<dl class="stats"><div class="st-cost"><dt>стоимость</dt><dd>2</dd></div>'
-            '<div class="st-element"><dt>стихия</dt><dd>Леса</dd></div>') in page
+    data = page_data(site / "cards-t1.html")
+    strings = data_strings(data)
+    assert [[strings[n] for n in row] for row in data["c"]["t1_3"]["st"]] == [
+        ["cost", "стоимость", "2"], ["element", "стихия", "Леса"], ["health", "жизни", "4"], ["strike", "удар", "1–1–2"]]
     assert model["summary"]["entries"] == 3 and model["summary"]["full_entries"] == 2
 
 
-def test_findings_are_underlined_at_their_spans(site):
-    entry = model_of(site)["cards"][1]
-    assert [(f["code"], f["start"], f["end"]) for f in entry["findings"]] == [
+def test_findings_are_underlined_at_their_spans(site, full):
+    assert [(f["code"], f["start"], f["end"]) for f in model_of(site)["cards"][1]["findings"]] == [
         ("BJ501", 24, 25), ("BJ507", 65, 68)]
-    marked = [(s["text"], s["findings"], s["severity"]) for s in entry["segments"] if s["findings"]]
+    entry = full["cards"][1]
+    marked = [(s["text"], s["findings"], s["severity"]) for s in text_segments(entry["text"], entry["findings"])
+              if s["findings"]]
     assert marked == [("-", [1], "warning"), ('"x"', [2], "info")]
-    page = (site / "cards-t1.html").read_text(encoding="utf-8")
-    assert '<span class="hl sev-warning" title="BJ501: ' in page
-    assert '<li id="t1_2~1" class="sev-warning">' in page
+    data = page_data(site / "cards-t1.html")
+    strings = data_strings(data)
+    card = data["c"]["t1_2"]
+    assert card["o"] == 1      # the text is shown as it is: its pieces are lengths into it
+    cuts = [0]
+    for length, *_ in card["t"]:
+        cuts.append(cuts[-1] + length)
+    drawn = [(entry["text"][a:b], ns, strings[sev]) for (a, b), (_, ns, _ends, sev) in zip(zip(cuts, cuts[1:]), card["t"])
+             if ns]
+    assert drawn == marked      # report.js draws <span class="hl sev-warning" title="BJ501: …">
+    assert [(strings[f[0]], strings[f[2]]) for f in data["c"]["t1_2"]["f"]] == [("BJ501", "warning"), ("BJ507", "info")]
 
 
-def test_ambiguous_text_shows_both_readings_with_diagrams(site):
+def test_ambiguous_text_shows_both_readings_with_diagrams(site, full):
     model = model_of(site)
-    feature = model["cards"][0]["features"][1]
+    feature = full["cards"][0]["features"][1]
     assert feature["kind"] == "playable" and feature["payment"] == "{tap}"
-    readings = feature["shown_readings"]
-    assert [r["canonical"] for r in readings] == [
+    readings = feature["readings"]
+    assert readings == [
         "((ранить цель на 1 и закрыть ее), иначе излечить себя на 1)",
         "(ранить цель на 1 и (закрыть ее, иначе излечить себя на 1))"]
-    assert readings[0]["diagram"]["kind"] == "fallback"
-    assert readings[1]["diagram"]["kind"] == "all"
+    assert "features" not in model["cards"][0]     # readings, diagrams and steps are page data
+    data = page_data(site / "cards-t1.html")
+    [first, second] = data["c"]["t1_1"]["d"]
+    strings = data_strings(data)
+    assert [first[0], strings[first[2][0]]] == [1, "fallback"] and [second[0], strings[second[2][0]]] == [2, "all"]
+    [feature_data] = data["c"]["t1_1"]["x"]      # the errata feature is not explained
+    assert [strings[r[1]] for r in feature_data[6]] == readings
     assert model["summary"]["ambiguous"][0]["id"] == "t1_1"
-    page = (site / "cards-t1.html").read_text(encoding="utf-8")
-    assert page.count("<h3 class=\"rtitle\">Чтение 1 (по умолчанию)</h3>") == 1 and page.count("<h3 class=\"rtitle\">Чтение 2</h3>") == 1
 
 
-def test_errata_marker_and_field(site):
+def test_errata_marker_and_field(site, full):
     entry = model_of(site)["cards"][0]
     assert entry["errata"] == {"markers": ["[Эррата 2023.04.08]"], "entries": ["2024.01.15"]}
-    assert entry["features"][0]["kind"] == "errata"
+    assert full["cards"][0]["features"][0]["kind"] == "errata"
     page = (site / "cards-t1.html").read_text(encoding="utf-8")
     assert '<li>в тексте: <span class="mark">[Эррата 2023.04.08]</span></li>' in page
     assert '<li>в базе (errata:): <span class="mark">2024.01.15</span></li>' in page
@@ -136,7 +179,8 @@ def test_all_gives_every_card(tmp_path):
     assert result.exit_code == 0, result.output
     model = json.loads((tmp_path / "s" / "report.json").read_text(encoding="utf-8"))
     assert [e["id"] for e in model["cards"]] == ["t1_1", "t1_2", "t1_3"]
-    assert model["cards"][2]["findings"] == [] and model["cards"][2]["features"][0]["canonical"] == "Выстрел на 1"
+    assert model["cards"][2]["findings"] == [] and not model["cards"][2]["compact"]
+    assert built_model(base, "--all")["cards"][2]["features"][0]["canonical"] == "Выстрел на 1"
 
 
 def test_diagram_marks_may_as_dashed_and_conditions_with_their_words():
@@ -208,8 +252,19 @@ def test_rewording_is_rendered_with_unsafe_marks(tmp_path, monkeypatch):
     result = CliRunner().invoke(report, [str(base), "--out", str(tmp_path / "s")])
     assert result.exit_code == 0, result.output
     page = (tmp_path / "s" / "cards-t1.html").read_text(encoding="utf-8")
-    assert "<h3>Предлагаемая редакция</h3>" in page
-    assert "на 1 <del>-</del><ins>—</ins> закрыть" in page
+    data = page_data(tmp_path / "s" / "cards-t1.html")
+    strings = data_strings(data)
+    text, at, pieces = built_model(tmp_path / "base")["cards"][1]["text"], 0, []
+    for op, ref, safe in data["c"]["t1_2"]["r"]:       # kept and deleted pieces: lengths into the text
+        if op == 2:
+            pieces.append((op, strings[ref], safe))
+        else:
+            pieces.append((op, text[at:at + ref], safe))
+            at += ref
+    assert data["c"]["t1_2"]["w"] == [-1, 0]     # the final text is what report.js joins
+    assert [p for p in pieces if p[0]] == [(1, "-", 1), (2, "—", 1)]     # report.js draws <del>-</del><ins>—</ins>
+    assert "".join(text for op, text, _ in pieces if op != 1).startswith("{tap}: ранить цель на 1 — закрыть ее. <b>")
+    assert "<script>alert" not in page and '\\u003cscript>alert' in page    # data never closes its element
 
 
 def test_explain_adapter_indents_steps_of_the_chosen_reading():
@@ -237,8 +292,10 @@ def test_nested_findings_are_numbered_once_where_each_ends():
 
 
 def test_suggestion_shown_as_a_replacement_of_the_span(site):
-    page = (site / "cards-t1.html").read_text(encoding="utf-8")
-    assert 'заменить <del class="ws">-</del> на <ins class="ws">—</ins>' in page
+    data = page_data(site / "cards-t1.html")
+    strings = data_strings(data)
+    first = data["c"]["t1_2"]["f"][0]      # report.js: заменить <del class="ws">-</del> на <ins class="ws">—</ins>
+    assert (strings[first[7]], strings[first[6]]) == ("-", "—")
 
 
 def test_a_card_with_errata_but_no_findings_gets_an_entry(tmp_path):

@@ -43,6 +43,8 @@ def test_control_characters_are_shown_by_name_in_html(tmp_path):
     assert "<h2><a href=\"#c_d\">Имя&lt;U+001B ESCAPE&gt;[31m</a></h2>" in page
     assert '<span class="cid">c&lt;U+0000 NULL&gt;d</span>' in page
     assert "ранить&lt;U+0007 BELL&gt; цель на 1.&lt;U+202E RIGHT-TO-LEFT OVERRIDE&gt;абв" in page
+    # the explanation drawn by report.js from the page data names them too
+    assert "ранить\\u003cU+0007 BELL> цель на 1.\\u003cU+202E RIGHT-TO-LEFT OVERRIDE>абв" in page
     index = (tmp_path / "site" / "search-index.js").read_text(encoding="utf-8")
     assert '\\"i\\":\\"c<U+0000 NULL>d\\"' in index
     assert (base / "h.yaml").read_bytes() == before

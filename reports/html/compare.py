@@ -131,14 +131,28 @@ def stat_changes(before, after) -> list[dict]:
 
 
 def finding_delta(old: list, new: list) -> tuple[list[dict], list[dict]]:
-    """Findings the change introduced and those it fixed (by code and message)."""
+    """Findings the change introduced and those it fixed (by code and message); a finding of the
+    same code whose message alone changed is neither: it is listed once, `changed`, with the old
+    message in `was`."""
     def key(f):
         return (f.code, f.severity.label, f.message)
 
     before, after = Counter(map(key, old)), Counter(map(key, new))
     introduced = [{"code": c, "severity": s, "message": m} for (c, s, m) in (after - before).elements()]
     fixed = [{"code": c, "severity": s, "message": m} for (c, s, m) in (before - after).elements()]
-    return introduced, fixed
+    # the same code at the same place whose message alone changed («в тексте 2 пробела» → «3 пробела»)
+    # is one finding still there, not one fixed and one new: paired by code, in text order
+    kept_fixed = []
+    for gone in fixed:
+        twin = next((i for i, came in enumerate(introduced) if came["code"] == gone["code"]), None)
+        if twin is None:
+            kept_fixed.append(gone)
+        else:
+            came = introduced.pop(twin)
+            came["was"] = gone["message"]
+            came["changed"] = True
+            introduced.append(came)
+    return introduced, kept_fixed
 
 
 def compare(old_base, new_base, old_findings: dict | None = None, new_findings: dict | None = None,

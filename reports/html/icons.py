@@ -51,10 +51,17 @@ _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
 def icon_html(name: str) -> Markup:
-    """The symbol is drawn by CSS from `data-g`; the `{name}` inside, drawn at size 0, is what a selection copies."""
-    symbol, label = ICONS[name]
-    return Markup('<i class="ico i-{0}" role="img" aria-label="{1}" title="{1}" data-g="{2}">{{{0}}}</i>').format(
-        name, label, symbol)
+    """The symbol is drawn by CSS (`icons_css`); the title names it for screen readers and the
+    mouse; the `{name}` inside, drawn at size 0, is what a selection copies."""
+    _symbol, label = ICONS[name]
+    return Markup('<i class="ico i-{0}" role="img" title="{1}">{{{0}}}</i>').format(name, label)
+
+
+def icons_css() -> str:
+    """One CSS rule per icon drawing its symbol (a page names each icon by class only)."""
+    import json
+
+    return "".join(f".i-{name}::before{{content:{json.dumps(symbol, ensure_ascii=False)}}}\n" for name, (symbol, _) in ICONS.items())
 
 
 _HTML = {name: str(icon_html(name)) for name in ICONS}

@@ -87,6 +87,23 @@ def text_segments(text: str, findings: list[dict]) -> list[dict]:
     return out
 
 
+class Reading(dict):
+    """One reading of a feature: its number, canonical form and why it differs; its diagram
+    and explanation steps are made each time they are read, never kept, so the model of
+    10,000 cards does not hold every card's every diagram and explanation at once."""
+
+    def __init__(self, feature, index: int, tree, **fields):
+        super().__init__(**fields)
+        self._feature, self._index, self._tree = feature, index, tree
+
+    def __missing__(self, key):
+        if key == "diagram":
+            return diagram(self._tree)
+        if key == "explain":
+            return adapters.explain_steps(self._feature, self._index)
+        raise KeyError(key)
+
+
 def feature_dict(feature) -> dict:
     """A feature for the page: the canon record plus each reading's diagram and explanation."""
     record = feature_record(feature)
@@ -105,8 +122,7 @@ def feature_dict(feature) -> dict:
                 alt = reading.alternatives[index - 1]
                 why = "; ".join(f"{PAIRS_BY_ID[p].left} ↔ {PAIRS_BY_ID[p].right}"
                                 for p in alt.pair_ids if p in PAIRS_BY_ID)
-            shown.append({"n": index + 1, "canonical": string, "why": why, "diagram": diagram(tree),
-                          "explain": adapters.explain_steps(feature, index)})
+            shown.append(Reading(feature, index, tree, n=index + 1, canonical=string, why=why))
     record["shown_readings"] = shown
     record["granted"] = [feature_dict(g) for g in feature.granted]
     record["has_diagram"] = (any(r["diagram"]["t"] != "atom" for r in shown)

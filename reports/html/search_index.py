@@ -21,6 +21,7 @@ from functools import lru_cache
 from reports.html.filters import visible
 from reports.html.icons import ICONS
 
+SEVERITIES = ("error", "warning", "info")
 _WORD = re.compile(r"[^\W_]+")
 
 
@@ -79,12 +80,50 @@ def build(model: dict) -> dict:
                          "p": "changes.html", "a": change["anchor"], "t": visible(change["old_text"]),
                          "c": [], "v": [], "m": 0, "x": change["classes"], "f": 0, "k": "",
                          "w": _word_ids(change["name"], vocabulary, words)})
+    old_names = {c["id"]: c["old_name"] for c in model["changes"] or ()
+                 if c.get("old_name") and c["old_name"] != c["name"] and c["status"] != "removed"}
+    for row, entry in zip(rows, model["cards"]):
+        if entry["id"] in old_names:
+            row["o"] = visible(old_names[entry["id"]])      # «Молотобоец» finds the card now named otherwise
+            row["w"] = row["w"] + [w for w in _word_ids(old_names[entry["id"]], vocabulary, words) if w not in row["w"]]
+    pages = list(dict.fromkeys(row["p"] for row in rows))
+    numbers = {page: n for n, page in enumerate(pages)}
+    for row in rows:
+        row["p"] = numbers[row["p"]]
     tri: dict[str, list[int]] = {}
     for number, (word, lemma, _stem) in enumerate(words):
         for gram in sorted(trigrams(word) | (trigrams(lemma) if lemma else set())):
             tri.setdefault(gram, []).append(number)
-    return {"cards": rows, "words": words, "tri": tri,
+    severity = {}
+    for entry in model["cards"]:
+        for f in entry["findings"]:
+            if SEVERITIES.index(f["severity"]) < SEVERITIES.index(severity.get(f["code"], "info")):
+                severity[f["code"]] = f["severity"]
+            severity.setdefault(f["code"], f["severity"])
+    return {"cards": rows, "pages": pages, "severity": severity, "words": words, "tri": tri, "match": name_matching(),
+            "sets": {visible(e["set"]): visible(e.get("set_name") or e["set"]) for e in model["cards"]},
             "icons": {name: list(value) for name, value in ICONS.items()}}
+
+
+def name_matching() -> dict:
+    """How `card` compares a query with a name (cardbase.lookup, cardbase.translit), as data for the page.
+
+    The page folds the query and every name with `fold` (the punctuation
+    class and ё/е of cardbase.lookup), scores names as rapidfuzz's WRatio
+    does with the same cut-offs, takes the one name that sounds the same
+    (`_SOUND`, doubled letters), and reads a Latin query through the same
+    keyboard layout and transliteration tables. Nothing is defined twice:
+    the tables and thresholds are read from those modules.
+    """
+    from cardbase import lookup, translit
+
+    return {
+        "punct": lookup._PUNCT.pattern, "cutoff": lookup.CUTOFF, "clear": lookup.CLEAR, "lead": lookup.LEAD,
+        "sound": {chr(k): v for k, v in lookup._SOUND.items()},
+        "qwerty": translit._QWERTY, "jcuken": translit._JCUKEN,
+        "digraphs": [list(pair) for pair in translit._DIGRAPHS], "single": translit._SINGLE,
+        "alternative": translit._ALTERNATIVE, "vowels": translit._VOWELS,
+    }
 
 
 def _word_ids(name: str, vocabulary: dict[str, int], words: list[list]) -> list[int]:
@@ -100,9 +139,12 @@ def _word_ids(name: str, vocabulary: dict[str, int], words: list[list]) -> list[
 
 
 def _row(entry: dict, word_ids: list[int]) -> dict:
-    return {
-        "i": visible(entry["id"]), "n": visible(entry["name"]), "s": visible(entry["set"]), "p": entry["page"],
-        "a": entry["anchor"], "t": visible(entry["text"]), "c": entry["codes"], "v": entry["severities"],
-        "m": 1 if entry["ambiguous"] else 0, "x": entry["change"] or [], "f": len(entry["findings"]),
-        "k": entry["stats_short"], "w": word_ids,
-    }
+    """A card's row; what most rows share is left out (report.js fills it in: no codes, the
+    anchor its id, …) — 10,000 rows were 5.9 MB."""
+    row = {"i": visible(entry["id"]), "n": visible(entry["name"]), "s": visible(entry["set"]), "p": entry["page"],
+           "a": entry["anchor"], "t": visible(entry["text"]), "c": entry["codes"], "v": entry["severities"],
+           "m": 1 if entry["ambiguous"] else 0, "x": entry["change"] or [], "f": len(entry["findings"]),
+           "k": entry["stats_short"], "w": word_ids}
+    if row["a"] == row["i"]:
+        del row["a"]
+    return {key: value for key, value in row.items() if value not in ([], 0, "") or key in ("i", "n", "w", "t")}

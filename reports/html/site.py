@@ -7,12 +7,14 @@ manifest of the site's own files (see `reports.html.output`).
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from importlib import resources
 
-from reports.html import search_index
+from reports.html import lazy, search_index
 from reports.html.compare import CLASS_RU, CLASSES
 from reports.html.diagram import legend
 from reports.html.filters import environment
+from reports.html.icons import icons_css
 from reports.html.output import MARKER, OutputError, manifest, write_site  # noqa: F401 - the writer's API
 
 STATIC = ("report.css", "report.js", "icon.svg")
@@ -38,7 +40,55 @@ def _neighbours(pages: list[dict], index: int) -> dict:
             "parts": same_set if page["parts"] > 1 else []}
 
 
-def render_pages(model: dict, title: str) -> dict[str, str | bytes]:
+class SiteFiles(Mapping):
+    """File name → content, each page rendered when it is read and not kept.
+
+    The writer reads one file at a time, so a 10,000-card site never sits in
+    memory whole (the peak was 609 MB with every page held at once).
+    """
+
+    def __init__(self, makers: dict):
+        self._makers = makers
+
+    def __getitem__(self, name):
+        return self._makers[name]()
+
+    def __iter__(self):
+        return iter(self._makers)
+
+    def __len__(self):
+        return len(self._makers)
+
+
+def _page_script(cards: list[dict], shared: dict[str, int]) -> str:
+    """The page's lazy parts (reports.html.lazy) as the text of a JSON script element."""
+    text = json.dumps(lazy.page_data(cards, shared), ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c")   # no «</script>», no «<!--» inside the element
+
+
+_SAVED_FINDING = ("code", "severity", "message", "line", "column", "start", "end", "suggestion")
+_SAVED_ENTRY = ("id", "anchor", "page", "name", "set", "path", "line", "compact", "codes", "severities",
+                "ambiguous", "unread", "change")
+
+
+def saved_model(model: dict) -> dict:
+    """The model as report.json keeps it: where each card is, its findings and changes, and the
+    site's pages, summary and manifest. The texts, readings, stats, explanation and rewording
+    are the pages' data (reports.html.lazy) and the base's own: report.json of 10,000 cards
+    was 70 MB of the site's 147."""
+    def entry(e):
+        slim = {k: e[k] for k in _SAVED_ENTRY}
+        slim["findings"] = [{k: f[k] for k in _SAVED_FINDING} for f in e["findings"]]
+        if e["errata"]["markers"] or e["errata"]["entries"]:
+            slim["errata"] = e["errata"]
+        if e["rewording"]:
+            slim["rewording"] = {"safe": e["rewording"]["safe"], "unsafe": e["rewording"]["unsafe"]}
+        return slim
+
+    return {**model, "cards": [entry(e) for e in model["cards"]]}
+
+
+def render_pages(model: dict, title: str) -> SiteFiles:
     """File name → content of every file of the site, report.json with its manifest included."""
     env = environment()
     pages_by_set: dict[str, list[dict]] = {}
@@ -46,23 +96,31 @@ def render_pages(model: dict, title: str) -> dict[str, str | bytes]:
         pages_by_set.setdefault(page["set"], []).append(page)
     common = {"model": model, "summary": model["summary"], "title": title,
               "classes": CLASSES, "class_ru": CLASS_RU, "pages_by_set": pages_by_set}
-    out: dict[str, str | bytes] = {
-        "index.html": env.get_template("index.html.j2").render(**common, current="index.html")}
+    makers: dict = {
+        "index.html": lambda: env.get_template("index.html.j2").render(**common, current="index.html")}
     by_page: dict[str, list[dict]] = {}
     for entry in model["cards"]:
         by_page.setdefault(entry["page"], []).append(entry)
     card_page = env.get_template("cards.html.j2")
     frames = legend()
+    strings, shared = lazy.site_data(by_page)
+
+    def page_maker(number: int, page: dict):
+        cards = by_page[page["file"]]
+        return lambda: card_page.render(**common, page=page, cards=cards, current=page["file"], legend=frames,
+                                        page_data=_page_script(cards, shared), **_neighbours(model["pages"], number))
+
     for number, page in enumerate(model["pages"]):
-        out[page["file"]] = card_page.render(**common, page=page, cards=by_page[page["file"]],
-                                             current=page["file"], legend=frames,
-                                             **_neighbours(model["pages"], number))
+        makers[page["file"]] = page_maker(number, page)
     if model["changes"] is not None:
-        out["changes.html"] = env.get_template("changes.html.j2").render(**common, current="changes.html")
-    out["search-index.js"] = _script_data("BJ_INDEX", search_index.build(model))
+        makers["changes.html"] = lambda: env.get_template("changes.html.j2").render(**common, current="changes.html")
+    makers["search-index.js"] = lambda: _script_data("BJ_INDEX", search_index.build(model))
+    makers["report-strings.js"] = lambda: _script_data("BJ_STRINGS", strings)
     static = resources.files("reports.html") / "static"
     for name in STATIC:
-        out[name] = (static / name).read_bytes()
-    site = manifest([*out, MARKER])
-    out[MARKER] = json.dumps({**model, "site": site}, ensure_ascii=False, separators=(",", ":")) + "\n"
-    return out
+        makers[name] = (lambda name: lambda: (static / name).read_bytes())(name)
+    makers["report.css"] = lambda: (static / "report.css").read_bytes() + icons_css().encode()
+    site = manifest([*makers, MARKER])
+    makers[MARKER] = lambda: json.dumps({**saved_model(model), "site": site}, ensure_ascii=False,
+                                        separators=(",", ":")) + "\n"
+    return SiteFiles(makers)

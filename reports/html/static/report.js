@@ -51,6 +51,339 @@
     });
   });
 
+  /* ---- a card page: the heavy parts of each entry drawn from the page's data (reports/html/lazy.py) ---- */
+  function node(tag, cls, text) {
+    var n = document.createElement(tag);
+    if (cls) n.className = cls;
+    if (text !== undefined) n.textContent = text;
+    return n;
+  }
+  var ICON_RE = /\{(\w+)\}/g;
+  /* text with {tap} and the like as the same icons the server draws (textContent only) */
+  function iconText(parent, text, glyphs) {
+    var at = 0, m;
+    ICON_RE.lastIndex = 0;
+    while ((m = ICON_RE.exec(text)) !== null) {
+      var g = glyphs && glyphs[m[1]];
+      if (!g) continue;
+      parent.appendChild(document.createTextNode(text.slice(at, m.index)));
+      var icon = node("i", "ico i-" + m[1], m[0]);
+      icon.setAttribute("role", "img");
+      icon.title = g[1];
+      parent.appendChild(icon);
+      at = m.index + m[0].length;
+    }
+    parent.appendChild(document.createTextNode(text.slice(at)));
+    return parent;
+  }
+  var pageData = document.getElementById("bj-page");
+  if (pageData) {
+    var lazy = JSON.parse(pageData.textContent), S = (window.BJ_STRINGS || []).concat(lazy.s);
+    var withGlyphs = function (parent, n) { return iconText(parent, S[n], lazy.i); };
+    var feature = function (f) {
+      var div = node("div", "feature" + (f[2] ? " is-ambiguous" : ""));
+      var head = node("div", "fhead");
+      head.appendChild(node("span", "kind kind-" + S[f[0]], S[f[1]]));
+      if (f[2]) {
+        var k = f[6].length;
+        head.appendChild(node("span", "badge amb", "неоднозначно: " + k + " " + plural(k, "чтение", "чтения", "чтений")));
+      }
+      div.appendChild(head);
+      if (f[3].length) {
+        var dl = node("dl", "props");
+        f[3].forEach(function (p) {
+          var row = node("div");
+          row.appendChild(node("dt", "", S[p[0]]));
+          row.appendChild(withGlyphs(node("dd"), p[1]));
+          dl.appendChild(row);
+        });
+        div.appendChild(dl);
+      }
+      if (S[f[4]]) div.appendChild(node("p", "unread", "Не прочитано: " + S[f[4]]));
+      if (S[f[5]]) div.appendChild(node("p", "muted", S[f[5]]));
+      if (f[6].length) {
+        var readings = node("div", "readings" + (f[6].length > 1 ? " many" : ""));
+        f[6].forEach(function (r) {
+          var sec = node("section", "reading");
+          if (f[6].length > 1) {
+            sec.appendChild(node("h3", "rtitle", "Чтение " + r[0] + (r[0] === 1 ? " (по умолчанию)" : "")));
+            if (S[r[2]]) sec.appendChild(node("p", "why", S[r[2]]));
+          }
+          sec.appendChild(withGlyphs(node("code", "canon"), r[1]));
+          if (r[3].length) {
+            var ol = node("ol", "explain");
+            r[3].forEach(function (step) { ol.appendChild(withGlyphs(node("li"), step)); });
+            sec.appendChild(ol);
+          }
+          readings.appendChild(sec);
+        });
+        div.appendChild(readings);
+      }
+      if (f[7].length) {
+        var granted = node("div", "granted");
+        granted.appendChild(node("span", "muted", "выдаёт особенности:"));
+        f[7].forEach(function (g) { granted.appendChild(feature(g)); });
+        div.appendChild(granted);
+      }
+      return div;
+    };
+    var box = function (b) {
+      if (b.length === 1) return withGlyphs(node("div", "atom"), b[0]);
+      var frame = node("div", "frame k-" + S[b[0]] + " " + S[b[1]] + (b[2] ? " dashed" : ""));
+      var label = node("span", "flabel", S[b[3]]);
+      label.title = S[b[4]];
+      frame.appendChild(label);
+      var body = node("div", "fbody");
+      b[6].forEach(function (item, i) {
+        if (i) body.appendChild(node("span", "join", S[b[5]]));
+        body.appendChild(box(item));
+      });
+      frame.appendChild(body);
+      return frame;
+    };
+    var UNSAFE = "небезопасная правка: может изменить смысл";
+    var diff = function (parent, list, take) {
+      var kept = "";
+      list.forEach(function (p) {
+        var text = take(p[1], p[0] !== 2), unsafe = !p[2], blank = !text.trim(), tag;
+        if (p[0] !== 1) kept += text;
+        if (p[0] === 0) { iconText(parent, text, lazy.i); return; }
+        if (p[0] === 1) {
+          tag = node("del", unsafe ? "unsafe" : "");
+          if (blank) tag.textContent = text.replace(/[ \t]/g, "␣").replace(/\n/g, "↵\n");
+          else iconText(tag, text, lazy.i);
+          if (unsafe) tag.title = UNSAFE;
+        } else if (!blank) {
+          tag = iconText(node("ins", unsafe ? "unsafe" : ""), text, lazy.i);
+          if (unsafe) tag.title = UNSAFE;
+        } else {
+          tag = node("ins", "space" + (unsafe ? " unsafe" : ""), text);
+          tag.title = (text.indexOf("\n") >= 0 ? "перевод строки" : "пробел") + (unsafe ? "; небезопасная правка" : "");
+        }
+        parent.appendChild(tag);
+      });
+      return kept;
+    };
+    var shownSpace = function (text) {
+      return text.trim() ? text : text.replace(/[ \t]/g, "␣").replace(/\n/g, "↵\n");
+    };
+    var stats = function (rows) {
+      var dl = node("dl", "stats");
+      rows.forEach(function (r) {
+        var div = node("div", "st-" + S[r[0]]);
+        div.appendChild(node("dt", "", S[r[1]]));
+        div.appendChild(node("dd", "", S[r[2]]));
+        dl.appendChild(div);
+      });
+      return dl;
+    };
+    /* the text cut where findings start and end (model.text_segments), each finding underlined */
+    /* the strings of pieces: lengths into the card's own text (data.o), else numbers into S */
+    var pieces = function (own, text) {
+      var at = 0;
+      return function (n, kept) {
+        if (!own || kept === false) return S[n];
+        var part = text.slice(at, at + n);
+        at += n;
+        return part;
+      };
+    };
+    var marked = function (holder, article, segments, findings, take) {
+      holder.textContent = "";
+      segments.forEach(function (seg) {
+        var piece = take(seg[0]);
+        if (!seg[1].length) { iconText(holder, piece, lazy.i); return; }
+        var span = iconText(node("span", "hl sev-" + S[seg[3]]), piece, lazy.i);
+        span.title = seg[1].map(function (n) { var f = findings[n - 1]; return S[f[0]] + ": " + S[f[4]]; }).join("\n");
+        holder.appendChild(span);
+        if (seg[2].length) {
+          var sup = node("sup", "fref");
+          seg[2].forEach(function (n) {
+            var a = node("a", "", String(n));
+            a.href = "#" + article.id + "~" + n;
+            a.setAttribute("aria-label", "находка " + n);
+            sup.appendChild(a);
+          });
+          holder.appendChild(sup);
+        }
+      });
+    };
+    var findingList = function (article, findings) {
+      var frag = document.createDocumentFragment();
+      frag.appendChild(node("h3", "", "Находки"));
+      var ol = node("ol", "findings");
+      findings.forEach(function (f, i) {
+        var li = node("li", "sev-" + S[f[2]]);
+        li.id = article.id + "~" + (i + 1);
+        li.appendChild(node("span", "fnum", String(i + 1)));
+        li.appendChild(document.createTextNode(" "));
+        var code = node("span", "code", S[f[0]]);
+        code.title = S[f[1]];
+        li.appendChild(code);
+        li.appendChild(document.createTextNode(" "));
+        li.appendChild(node("span", "sevword", S[f[3]]));
+        li.appendChild(document.createTextNode(" "));
+        li.appendChild(withGlyphs(node("span", "msg"), f[4]));
+        if (S[f[5]]) {
+          li.appendChild(document.createTextNode(" "));
+          li.appendChild(node("span", "rules", "(правила " + S[f[5]] + ")"));
+        }
+        if (f[6] >= 0) {
+          var sugg = node("div", "sugg");
+          if (S[f[7]]) {
+            sugg.appendChild(document.createTextNode("заменить "));
+            sugg.appendChild(iconText(node("del", "ws"), shownSpace(S[f[7]]), lazy.i));
+            sugg.appendChild(document.createTextNode(" на "));
+          } else sugg.appendChild(document.createTextNode("предложение: "));
+          sugg.appendChild(iconText(node("ins", "ws"), shownSpace(S[f[6]]), lazy.i));
+          li.appendChild(sugg);
+        }
+        if (f[8]) {
+          var place = node("div", "sugg");
+          place.appendChild(document.createTextNode("куда вписать условие: "));
+          place.appendChild(withGlyphs(node("ins"), f[8][0]));
+          withGlyphs(place, f[8][1]);
+          place.appendChild(document.createTextNode(" — или оплату: "));
+          place.appendChild(withGlyphs(node("ins"), f[8][2]));
+          withGlyphs(place, f[8][3]);
+          place.appendChild(document.createTextNode(" (вместо «…» — момент срабатывания, 116.3)"));
+          li.appendChild(place);
+        }
+        ol.appendChild(li);
+      });
+      frag.appendChild(ol);
+      return frag;
+    };
+    var rewording = function (article, w, list, take) {
+      var sec = node("section", "rewording");
+      sec.appendChild(node("h3", "", "Предлагаемая редакция"));
+      var grid = node("div", "rw-grid"), left = node("div"), right = node("div");
+      var legendLine = node("p", "legend-line");
+      legendLine.appendChild(node("del", "", "убрать"));
+      legendLine.appendChild(document.createTextNode(" "));
+      legendLine.appendChild(node("ins", "", "вставить"));
+      if (w[1]) {
+        legendLine.appendChild(document.createTextNode(" · "));
+        legendLine.appendChild(node("ins", "unsafe", "небезопасная правка"));
+        legendLine.appendChild(document.createTextNode(" — проверить смысл"));
+      }
+      left.appendChild(legendLine);
+      var d = node("div", "ctext diff");
+      var joined = diff(d, list || [], take);
+      left.appendChild(d);
+      var finalLine = node("p", "legend-line", "Итоговый текст (как в базе) ");
+      var button = node("button", "copy", "Копировать");
+      button.type = "button";
+      var note = node("span", "copied");
+      note.setAttribute("role", "status");
+      finalLine.appendChild(button);
+      finalLine.appendChild(document.createTextNode(" "));
+      finalLine.appendChild(note);
+      right.appendChild(finalLine);
+      var pre = node("pre", "final", w[0] >= 0 ? S[w[0]] : joined);
+      pre.id = article.id + "~final";
+      right.appendChild(pre);
+      button.addEventListener("click", function () {
+        copyText(pre.textContent, function (ok) {
+          note.textContent = ok ? "Скопировано" : "Не удалось: выделите текст и скопируйте вручную";
+        });
+      });
+      grid.appendChild(left);
+      grid.appendChild(right);
+      sec.appendChild(grid);
+      return sec;
+    };
+    var draw = function (article) {
+      var data = lazy.c[article.id];
+      article.removeAttribute("data-pending");
+      if (!data) return;
+      var text = article.querySelector(".ctext");
+      if (data.st && text) article.insertBefore(stats(data.st), text);
+      var raw = text ? text.textContent : "";
+      if (data.t && text) marked(text, article, data.t, data.f, pieces(data.o, raw));
+      /* the parts go after the text, before the errata (the one part the markup has) */
+      var before = article.querySelector("section.errata");
+      var add = function (part) { article.insertBefore(part, before); };
+      if (data.x) {
+        var x = node("div", "explanation");
+        data.x.forEach(function (f) { x.appendChild(feature(f)); });
+        add(x);
+      }
+      if (data.f) add(findingList(article, data.f));
+      if (data.w) add(rewording(article, data.w, data.r, pieces(data.o, raw)));
+      if (data.d) {
+        var details = node("details", "features");
+        details.appendChild(node("summary", "", "Схема строения: " + data.dn + " " +
+          plural(data.dn, "особенность", "особенности", "особенностей")));
+        data.d.forEach(function (block) {
+          var div = node("div", "diagram-block");
+          var cap = node("p", "dcap");
+          if (block[0]) cap.appendChild(document.createTextNode("Чтение " + block[0] + ": "));
+          cap.appendChild(withGlyphs(node("code"), block[1]));
+          div.appendChild(cap);
+          var holder = node("div", "diagram");
+          holder.appendChild(box(block[2]));
+          div.appendChild(holder);
+          details.appendChild(div);
+        });
+        add(details);
+      }
+    };
+    var pending = Array.prototype.slice.call(document.querySelectorAll("article.card[id]")).filter(function (a) {
+      return lazy.c[a.id];
+    });
+    pending.forEach(function (a) { a.setAttribute("data-pending", "1"); });
+    var drawAll = function () {
+      pending.forEach(function (a) { if (a.hasAttribute("data-pending")) draw(a); });
+    };
+    window.addEventListener("beforeprint", drawAll);
+    var wanted = location.hash ? decodeURIComponent(location.hash.slice(1)) : "";
+    var target = wanted && document.getElementById(wanted.replace(/~.*$/, ""));
+    /* a link to a card: the cards above it are drawn first, so nothing drawn later moves it */
+    if (target) {
+      for (var k = 0; k < pending.length; k++) {
+        if (pending[k].hasAttribute("data-pending")) draw(pending[k]);
+        if (pending[k] === target) break;
+      }
+      target = document.getElementById(wanted) || target;
+    }
+    if ("IntersectionObserver" in window) {
+      var seen = new IntersectionObserver(function (items) {
+        items.forEach(function (item) {
+          if (item.isIntersecting && item.target.hasAttribute("data-pending")) {
+            draw(item.target);
+            seen.unobserve(item.target);
+          }
+        });
+      }, { rootMargin: "800px 0px" });
+      pending.forEach(function (a) { seen.observe(a); });
+    } else drawAll();
+    window.BJ_DRAW_ALL = drawAll;
+    /* the chips of the page's cards, made when the list is first opened (names are in the entries) */
+    var toc = document.getElementById("page-cards"), chips = toc && toc.querySelector("[data-chips]");
+    if (chips) toc.addEventListener("toggle", function () {
+      if (!toc.open || chips.firstChild) return;
+      Array.prototype.forEach.call(document.querySelectorAll("article.card[id]"), function (a) {
+        var badge = a.querySelector(".chead .badge[class*='sev-']");
+        var chip = node("a", "chip" + (badge ? " " + badge.className.replace(/.*\b(sev-\w+).*/, "$1") : ""),
+                        a.querySelector("h2").textContent);
+        chip.href = "#" + a.id;
+        chips.appendChild(chip);
+      });
+    });
+    window.addEventListener("hashchange", function () {
+      var id = decodeURIComponent(location.hash.slice(1)), card = document.getElementById(id.replace(/~.*$/, ""));
+      if (card && card.hasAttribute("data-pending")) {
+        for (var k = 0; k < pending.length; k++) {
+          if (pending[k].hasAttribute("data-pending")) draw(pending[k]);
+          if (pending[k] === card) break;
+        }
+        (document.getElementById(id) || card).scrollIntoView();
+      }
+    });
+    if (target) target.scrollIntoView();
+  }
+
   /* ---- the changes page: show or hide classes of changes ---- */
   var classForm = document.getElementById("class-filter");
   if (classForm) {
@@ -79,6 +412,14 @@
   var panel = document.getElementById("search-panel");
   if (!data || !panel) return;
   var rows = data.cards, vocab = data.words, tri = data.tri, icons = data.icons;
+  rows.forEach(function (row) {     /* what search_index._row leaves out */
+    row.p = data.pages[row.p];
+    if (row.a === undefined) row.a = row.i;
+    row.c = row.c || []; row.v = row.v || []; row.x = row.x || [];
+    row.m = row.m || 0; row.f = row.f || 0; row.k = row.k || "";
+  });
+  /* the cards of the base (the tile's count): removed cards of --compare are rows but not cards */
+  var cardCount = rows.filter(function (row) { return row.p !== "changes.html"; }).length;
   var PAGE = 50;
   var FIELDS = ["q", "code", "sev", "set", "chg", "amb", "clean"];
   var form = document.getElementById("search");
@@ -149,6 +490,185 @@
   }
   function stemOf(q) { return q.length >= 5 ? q.replace(/[аеиоуыэюяйь]{1,2}$/, "") : q; }
 
+  /* ---- a name as `card` finds it (cardbase/lookup.py: find_card): the same folding, rapidfuzz's
+     WRatio with the same cut-offs, the one name that sounds the same, a Latin query read through the
+     same layout and transliteration tables; all tables come from Python (index "match") ---- */
+  var M = data.match, PUNCT = new RegExp(M.punct, "g");
+  function foldName(q) { return String(q).toLowerCase().replace(/ё/g, "е").replace(PUNCT, " ").split(/\s+/).filter(Boolean).join(" "); }
+  /* the length of the longest common subsequence: bit-parallel (Hyyrö 2004, as rapidfuzz) when one
+     string has at most 31 letters, else the plain table */
+  var PEQ = new Map();
+  function peqOf(a) {
+    var peq = PEQ.get(a);
+    if (peq) return peq;
+    if (PEQ.size > 5000) PEQ.clear();
+    peq = {};
+    for (var i = 0; i < a.length; i++) peq[a[i]] = (peq[a[i]] || 0) | (1 << i);
+    PEQ.set(a, peq);
+    return peq;
+  }
+  function lcs(a, b) {
+    if (!a.length || !b.length) return 0;
+    if (a.length > 31 && b.length <= 31) { var t0 = a; a = b; b = t0; }   /* the pattern: the query's side when it fits */
+    if (a.length <= 31) {
+      var peq = peqOf(a), mask = a.length === 31 ? 0x7fffffff : (1 << a.length) - 1, S = mask;
+      for (var k = 0; k < b.length; k++) {
+        var U = S & (peq[b[k]] || 0);
+        S = ((S + U) | (S - U)) & mask;
+      }
+      var v = ~S & mask, count = 0;
+      while (v) { v &= v - 1; count++; }
+      return count;
+    }
+    var prev = new Array(b.length + 1).fill(0), cur = new Array(b.length + 1).fill(0), i, j;
+    for (i = 1; i <= a.length; i++) {
+      for (j = 1; j <= b.length; j++)
+        cur[j] = a[i - 1] === b[j - 1] ? prev[j - 1] + 1 : (prev[j] > cur[j - 1] ? prev[j] : cur[j - 1]);
+      var t = prev; prev = cur; cur = t;
+    }
+    return prev[b.length];
+  }
+  function ratio(a, b) { var n = a.length + b.length; return n ? 100 * 2 * lcs(a, b) / n : 100; }
+  function partial(a, b) {
+    if (a.length > b.length) { var t = a; a = b; b = t; }
+    if (!a.length) return 0;
+    var best = 0;
+    for (var i = -(a.length - 1); i < b.length; i++) {
+      var sub = b.slice(Math.max(0, i), i + a.length), r = ratio(a, sub);
+      if (r > best) { best = r; if (best === 100) break; }
+    }
+    return best;
+  }
+  function tokens(s) { return s.split(" ").filter(Boolean); }
+  function tokenSet(a, b, partialToo) {
+    var ta = {}, tb = {}, inter = [], ab = [], ba = [];
+    tokens(a).forEach(function (t) { ta[t] = 1; });
+    tokens(b).forEach(function (t) { tb[t] = 1; });
+    Object.keys(ta).sort().forEach(function (t) { (tb[t] ? inter : ab).push(t); });
+    Object.keys(tb).sort().forEach(function (t) { if (!ta[t]) ba.push(t); });
+    if (partialToo) return inter.length ? 100 : partial(ab.join(" "), ba.join(" "));
+    if (inter.length && (!ab.length || !ba.length)) return 100;
+    var sect = inter.join(" "), sa = ab.join(" "), sb = ba.join(" ");
+    var sl = sect.length, abl = sl + (sl ? 1 : 0) + sa.length, bal = sl + (sl ? 1 : 0) + sb.length;
+    var n = sa.length + sb.length, dist = n - 2 * lcs(sa, sb);
+    var result = abl + bal ? 100 * (1 - dist / (abl + bal)) : 0;
+    if (!sl) return result;
+    var r1 = 100 * (1 - ((sl ? 1 : 0) + sa.length) / (sl + abl)), r2 = 100 * (1 - ((sl ? 1 : 0) + sb.length) / (sl + bal));
+    return Math.max(result, r1, r2);
+  }
+  function sortedTokens(s) { return tokens(s).sort().join(" "); }
+  function wratio(a, b) {
+    if (!a.length || !b.length) return 0;
+    var l1 = a.length, l2 = b.length, lr = Math.max(l1, l2) / Math.min(l1, l2);
+    var end = ratio(a, b);
+    if (lr < 1.5) return Math.max(end, Math.max(ratio(sortedTokens(a), sortedTokens(b)), tokenSet(a, b)) * 0.95);
+    var scale = lr < 8 ? 0.9 : 0.6;
+    end = Math.max(end, partial(a, b) * scale);
+    return Math.max(end, Math.max(partial(sortedTokens(a), sortedTokens(b)), tokenSet(a, b, true)) * 0.95 * scale);
+  }
+  /* an upper bound of wratio from the letters the two share, to skip most names at once */
+  function bag(s) { var b = {}; for (var i = 0; i < s.length; i++) b[s[i]] = (b[s[i]] || 0) + 1; return b; }
+  /* wratio can exceed it only when a word is common (token ratios), so such names are never skipped */
+  var BAGS = new Map();
+  function bound(qb, ql, qwords, name) {
+    var nb = BAGS.get(name), shared = 0;
+    if (!nb) { nb = bag(name); nb[" words"] = " " + name + " "; BAGS.set(name, nb); }
+    for (var k = 0; k < qwords.length; k++) if (nb[" words"].indexOf(" " + qwords[k] + " ") >= 0) return 100;
+    for (var ch in qb) if (nb[ch]) shared += Math.min(qb[ch], nb[ch]);
+    var lr = Math.max(ql, name.length) / Math.min(ql, name.length), whole = 2 * shared / (ql + name.length);
+    if (lr < 1.5 || lr >= 8) return 100 * whole;
+    return 100 * Math.max(whole, 0.9 * shared / Math.min(ql, name.length));
+  }
+  var SOUND_RE = new RegExp("[" + Object.keys(M.sound).join("") + "]", "g");
+  function soundKey(s) { return s.replace(SOUND_RE, function (c) { return M.sound[c]; }).replace(/(.)\1+/gu, "$1"); }
+  function hasLatin(s) { return /[A-Za-z]/.test(s); }
+  function layout(s, from, to) { return s.split("").map(function (c) { var i = from.indexOf(c); return i >= 0 ? to[i] : c; }).join(""); }
+  function transliterate(text, alternative) {
+    var out = [], lower = text.toLowerCase(), at = 0;
+    var alpha = function (c) { return /\p{L}/u.test(c); };
+    while (at < lower.length) {
+      if (lower.startsWith("eh", at) && (!out.length || !alpha(out[out.length - 1]))) { out.push("э"); at += 2; continue; }
+      var hit = null;
+      for (var k = 0; k < M.digraphs.length; k++) {
+        var d = M.digraphs[k];
+        if (lower.startsWith(d[0], at) && !(d[0][d[0].length - 1] === "s" && lower.startsWith("h", at + 2))) { hit = d; break; }
+      }
+      if (hit) { out.push(hit[1]); at += hit[0].length; continue; }
+      var ch = lower[at], last = out.length ? out[out.length - 1] : "";
+      if (alternative && M.alternative[ch]) out.push(M.alternative[ch]);
+      else if (ch === "y" && last && M.vowels.indexOf(last[last.length - 1]) >= 0) out.push("й");
+      else if (alternative && ch === "e" && (!out.length || !alpha(last))) out.push("э");
+      else out.push(M.single[ch] || ch);
+      at += 1;
+    }
+    return out.join("");
+  }
+  function variants(q) {
+    if (!hasLatin(q)) return [];
+    var seen = {}, out = [];
+    [[layout(q, M.qwerty, M.jcuken), "раскладка клавиатуры"], [transliterate(q, false), "транслитерация"],
+     [transliterate(q, true), "транслитерация"]].forEach(function (v) {
+      if (v[0] !== q && !seen[v[0]]) { seen[v[0]] = 1; out.push(v); }
+    });
+    return out;
+  }
+  var NAMES = null, NAME_ROWS = null, SOUNDS = null;
+  function names() {
+    if (NAMES) return NAMES;
+    NAMES = []; NAME_ROWS = {};
+    rows.forEach(function (row, r) {
+      [row.n].concat(row.o ? [row.o] : []).forEach(function (n) {
+        var f = foldName(n);
+        if (!NAME_ROWS[f]) { NAME_ROWS[f] = []; NAMES.push(f); }
+        NAME_ROWS[f].push(r);
+      });
+    });
+    return NAMES;
+  }
+  function byName(key) {
+    var list = names(), scored = [], qb = bag(key), qwords = tokens(key);
+    for (var i = 0; i < list.length; i++) {
+      if (bound(qb, key.length, qwords, list[i]) < M.cutoff) continue;
+      var sc = wratio(key, list[i]);
+      if (sc >= M.cutoff) scored.push([sc, i]);
+    }
+    scored.sort(function (a, b) { return b[0] - a[0] || a[1] - b[1]; });
+    scored = scored.slice(0, 10);
+    if (!scored.length) return { names: [], top: 0 };
+    var top = scored[0][0], second = scored.length > 1 ? scored[1][0] : 0;
+    if (top >= M.clear && top - second >= M.lead) return { clear: list[scored[0][1]], top: top, names: [list[scored[0][1]]] };
+    if (!SOUNDS) SOUNDS = list.map(soundKey);     /* once: every name's key */
+    var want = soundKey(key), alike = list.filter(function (n, i) { return SOUNDS[i] === want; });
+    if (alike.length === 1) return { clear: alike[0], top: top, names: [alike[0]] };
+    return { names: scored.map(function (x) { return list[x[1]]; }), top: top };
+  }
+  /* the rows `card QUERY` would show first, in its order: the card, else its close names */
+  function cardLookup(query) {
+    query = query.trim();
+    if (!query) return [];
+    var lower = query.toLowerCase(), r;
+    for (r = 0; r < rows.length; r++) if (rows[r].i.toLowerCase() === lower && rows[r].p !== "changes.html") return [r];
+    var list = names(), key = foldName(query);
+    if (NAME_ROWS[key]) return NAME_ROWS[key];
+    if (!hasLatin(query)) {
+      var latin = layout(query, M.jcuken, M.qwerty).toLowerCase();
+      for (r = 0; r < rows.length; r++) if (rows[r].i.toLowerCase() === latin) return [r];
+    }
+    var spellings = variants(query);
+    for (var k = 0; k < spellings.length; k++) if (NAME_ROWS[foldName(spellings[k][0])]) return NAME_ROWS[foldName(spellings[k][0])];
+    var found = !spellings.length || list.some(hasLatin) ? byName(key) : { names: [], top: 0 };
+    if (!found.clear) {
+      var tries = spellings.map(function (sp) { return byName(foldName(sp[0])); });
+      var clear = tries.filter(function (t) { return t.clear; }).sort(function (a, b) { return b.top - a.top; });
+      if (clear.length) found = clear[0];
+      else tries.forEach(function (t) { if (t.top > found.top) found = t; });
+    }
+    var out = [];
+    found.names.forEach(function (n) { out = out.concat(NAME_ROWS[n]); });
+    return out;
+  }
+  window.BJ_CARD_LOOKUP = function (q) { return cardLookup(q).map(function (r) { return rows[r].i; }); };
+
   function control(name) { return document.getElementById(name); }
   function isState(hash) { return /(^|&)(q|code|sev|set|chg|amb|clean)=/.test(hash.replace(/^#/, "")); }
   function readState() {
@@ -189,7 +709,8 @@
       });
       return { q: q, stem: stemOf(q), names: byRow };
     });
-    var found = [];
+    var found = [], named = {};
+    if (query.length) cardLookup(value("q")).forEach(function (r, k) { if (named[r] === undefined) named[r] = k; });
     if (active) {
       for (var r = 0; r < rows.length; r++) {
         var row = rows[r];
@@ -207,7 +728,7 @@
           score += s;
           ok = s > 0;
         }
-        if (ok) found.push([score, r]);
+        if (ok || named[r] !== undefined) found.push([named[r] !== undefined ? 1e6 - named[r] : score, r]);
       }
       if (perWord.length) found.sort(function (a, b) { return b[0] - a[0] || a[1] - b[1]; });
     }
@@ -223,22 +744,7 @@
     if (text !== undefined) node.textContent = text;
     return node;
   }
-  function withIcons(parent, text) {
-    var re = /\{(\w+)\}/g, at = 0, m;
-    while ((m = re.exec(text)) !== null) {
-      if (!icons[m[1]]) continue;
-      parent.appendChild(document.createTextNode(text.slice(at, m.index)));
-      var icon = el("i", "ico i-" + m[1], m[0]);
-      icon.setAttribute("data-g", icons[m[1]][0]);
-      icon.setAttribute("role", "img");
-      icon.setAttribute("aria-label", icons[m[1]][1]);
-      icon.title = icons[m[1]][1];
-      parent.appendChild(icon);
-      at = m.index + m[0].length;
-    }
-    parent.appendChild(document.createTextNode(text.slice(at)));
-    return parent;
-  }
+  function withIcons(parent, text) { return iconText(parent, text, icons); }
   var CLASS_RU = {meaning: "смысл", wording: "формулировка", typography: "только типографика",
                   stats: "характеристики", name: "название", added: "новая карта", removed: "удалена"};
   function renderMore() {
@@ -253,9 +759,17 @@
       li.appendChild(a);
       li.appendChild(document.createTextNode(" "));
       li.appendChild(el("span", "cid", r.i));
+      li.appendChild(document.createTextNode(" "));
+      li.appendChild(el("span", "cset", (data.sets[r.s] || r.s) + (data.sets[r.s] && data.sets[r.s] !== r.s ? " (" + r.s + ")" : "")));
+      if (r.o) li.appendChild(el("span", "cset", " прежнее название: " + r.o));
       if (r.k) li.appendChild(el("span", "rstats", r.k));
       var badges = el("span", "codes");
-      r.c.forEach(function (c) { badges.appendChild(el("span", "badge", c)); badges.appendChild(document.createTextNode(" ")); });
+      r.c.forEach(function (c) {      /* coloured by the code's most severe finding */
+        var badge = el("span", "badge sev-" + (data.severity[c] || "info"), c);
+        badge.title = { error: "ошибка", warning: "предупреждение", info: "сведение" }[data.severity[c] || "info"];
+        badges.appendChild(badge);
+        badges.appendChild(document.createTextNode(" "));
+      });
       if (!r.f && r.p !== "changes.html") badges.appendChild(el("span", "badge ok", "замечаний нет"));
       if (r.m) badges.appendChild(el("span", "badge amb", "неоднозначно"));
       r.x.forEach(function (c) { badges.appendChild(el("span", "badge chg-" + c, CLASS_RU[c] || c)); });
@@ -264,12 +778,13 @@
       frag.appendChild(li);
     }
     list.appendChild(frag);
-    var total = matches.length, all = rows.length;
+    var total = matches.length, all = cardCount;
     status.textContent = !active
       ? "В отчёте " + all + " " + plural(all, "карта", "карты", "карт") +
         ": введите название или слова текста (опечатки и другие формы слов прощаются) или выберите фильтр."
       : "Найдено: " + total + " из " + all + (total > shown ? ", показано " + shown : "");
     more.hidden = shown >= total;
+    status.setAttribute("data-query", value("q"));
     panel.setAttribute("data-ready", "1");
   }
 
@@ -302,4 +817,6 @@
   panel.hidden = false;
   if (isState(location.hash)) readState();
   filter();
+  /* a shared link (#code=BJ101) opens at its results, not at the top of the summary */
+  if (isState(location.hash)) panel.scrollIntoView({ block: "start" });
 })();

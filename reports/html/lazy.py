@@ -1,0 +1,168 @@
+"""The heavy parts of a card entry as page data, drawn by report.js when the card comes near the screen.
+
+Every card's stats, findings, explanation (each reading's steps), structure
+diagrams and rewording were nine tenths of a page's markup (10,000 cards:
+134 MB of HTML), most of it the same sentences again and again («Когда именно
+её можно объявить…» 3,511 times). A page now carries them as data: every
+string once, in report-strings.js when two pages or more use it, else in the
+page's own table, and the entries refer to it by number. The markup keeps
+what find-in-page, print without scripts and a search need of every card:
+its name, id, badges and text. report.js draws the rest of a card when it
+scrolls near, and every card before printing.
+
+Shapes (every string a number into `s`; report.js reads them back):
+
+* feature: [kind, kind_ru, ambiguous, [[title, value]…], error, errata_text,
+  [[n, canonical, why, [step…]]…], [granted feature…]]
+* box: [text] for an ability, [kind, layout, dashed, label, hint, joiner, [box…]] for a frame
+* structure block: [n or 0, canonical, box]
+* diff piece: [op, text, safe] with op 0 equal, 1 delete, 2 insert
+* finding: [code, title, severity, severity_ru, message, rules, suggestion or -1, spanned,
+  [condition, lowered, payment, text] or 0]
+* entry: {"o": 1 when the text is shown as it is: then a text segment and a kept or deleted
+  piece of the diff are lengths into the card's text (the page's .ctext), not strings,
+  "st": [[key, label, value]…], "t": [[text, [n…], [ends…], severity or -1]…],
+  "x": [feature…], "f": [finding…], "d": [block…], "dn": features with a diagram, "w": [final text, unsafe count], "r": [piece…]}
+"""
+from __future__ import annotations
+
+from reports.html.filters import visible
+from reports.html.icons import ICONS
+
+_OPS = {"equal": 0, "delete": 1, "insert": 2}
+
+
+class Strings:
+    """Numbers for strings: the site's shared table first, then this page's own.
+
+    `shared` maps a string used on several pages to its number in
+    report-strings.js; any other string is added to this page's table and
+    numbered after the shared ones (report.js concatenates the two).
+    """
+
+    def __init__(self, shared: dict[str, int] | None = None):
+        self.shared = shared or {}
+        self.table: list[str] = []
+        self._numbers: dict[str, int] = {}
+
+    def of(self, text) -> int:
+        text = visible("" if text is None else str(text))
+        number = self.shared.get(text)
+        if number is not None:
+            return number
+        number = self._numbers.get(text)
+        if number is None:
+            number = self._numbers[text] = len(self.shared) + len(self.table)
+            self.table.append(text)
+        return number
+
+
+def _props(f: dict) -> list[tuple[str, str]]:
+    rows = (("оплата", f.get("payment")), ("условие", f.get("condition")), ("метка", f.get("label")),
+            ("тип", f.get("ability_type")), ("имя", f.get("effect_name")), ("пока", f.get("while_condition")),
+            ("лимит", f.get("limit")), ("длительность", f.get("duration")), ("выбор", f.get("chosen_by")))
+    return [(title, value) for title, value in rows if value]
+
+
+def feature(f: dict, s: Strings) -> list:
+    error = f.get("error")
+    return [s.of(f["kind"]), s.of(f["kind_ru"]), 1 if f["ambiguous"] else 0,
+            [[s.of(t), s.of(v)] for t, v in _props(f)],
+            s.of(error["message"] if error else ""), s.of(f["text"] if f["kind"] == "errata" else ""),
+            [[r["n"], s.of(r["canonical"]), s.of(r["why"]), [s.of(step) for step in r["explain"]]]
+             for r in f["shown_readings"]],
+            [feature(g, s) for g in f["granted"]]]
+
+
+def box(node: dict, s: Strings) -> list:
+    if node["t"] == "atom":
+        return [s.of(node["text"])]
+    return [s.of(node["kind"]), s.of(node["layout"]), 1 if node["dashed"] else 0, s.of(node["label"]),
+            s.of(node["hint"]), s.of(node["joiner"]), [box(item, s) for item in node["items"]]]
+
+
+def structure(f: dict, s: Strings) -> list:
+    many = len(f["shown_readings"]) > 1
+    blocks = [[r["n"] if many else 0, s.of(r["canonical"]), box(r["diagram"], s)]
+              for r in f["shown_readings"] if r["diagram"]["t"] != "atom"]
+    for g in f["granted"]:
+        blocks += structure(g, s)
+    return blocks
+
+
+def finding(f: dict, s: Strings) -> list:
+    place = f["placement"]
+    return [s.of(f["code"]), s.of(f["title"]), s.of(f["severity"]), s.of(f["severity_ru"]), s.of(f["message"]),
+            s.of(", ".join(f["rules"])), -1 if f["suggestion"] is None else s.of(f["suggestion"]),
+            s.of(f["spanned"] or ""),
+            [s.of(place["condition"]), s.of(place["lowered"]), s.of(place["payment"]), s.of(place["text"])]
+            if place else 0]
+
+
+def card_data(entry: dict, s: Strings) -> dict:
+    """What report.js draws of one entry: stats, the marked text, explanation, findings,
+    rewording (final text and diff), diagrams."""
+    out = {}
+    if entry["stats"]:
+        out["st"] = [[s.of(x["key"]), s.of(x["label"]), s.of(x["value"])] for x in entry["stats"]]
+    if entry["compact"]:
+        return out
+    # a text shown as it is (nothing invisible to name) is the page's own: pieces of it are lengths
+    own = visible(entry["text"]) == entry["text"]
+    if own:
+        out["o"] = 1
+
+    def piece(text: str) -> int:
+        return len(text) if own else s.of(text)
+
+    if any(seg["findings"] for seg in entry["segments"]):
+        out["t"] = [[piece(seg["text"]), seg["findings"], seg["ends"],
+                     -1 if seg["severity"] is None else s.of(seg["severity"])] for seg in entry["segments"]]
+    shown = [f for f in entry["features"] if f["kind"] != "errata"]
+    if shown:
+        out["x"] = [feature(f, s) for f in shown]
+    if entry["findings"]:
+        out["f"] = [finding(f, s) for f in entry["findings"]]
+    blocks = [block for f in entry["features"] if f["has_diagram"] for block in structure(f, s)]
+    if blocks:
+        out["d"] = blocks
+        out["dn"] = sum(1 for f in entry["features"] if f["has_diagram"])
+    if entry["rewording"]:
+        # the final text is what the diff keeps and inserts: report.js joins it unless the text is not own
+        out["w"] = [-1 if own else s.of(entry["rewording"]["text"]), entry["rewording"]["unsafe"]]
+        out["r"] = [[_OPS[p["op"]], s.of(p["text"]) if p["op"] == "insert" else piece(p["text"]),
+                     0 if p.get("safe") is False else 1] for p in entry["rewording"]["diff"]]
+    return out
+
+
+class _Counter(Strings):
+    """A Strings that only notes which strings a page uses."""
+
+    def of(self, text) -> int:
+        self._numbers.setdefault(visible("" if text is None else str(text)), 0)
+        return 0
+
+
+def site_data(pages: dict[str, list[dict]]) -> tuple[list[str], dict]:
+    """The shared string table (strings used on two pages or more) and a maker of each page's data."""
+    seen: dict[str, int] = {}
+    for cards in pages.values():
+        counter = _Counter()
+        for entry in cards:
+            card_data(entry, counter)
+        for text in counter._numbers:
+            seen[text] = seen.get(text, 0) + 1
+    table = [text for text, count in seen.items() if count > 1]
+    shared = {text: number for number, text in enumerate(table)}
+    return table, shared
+
+
+def page_data(cards: list[dict], shared: dict[str, int] | None = None) -> dict:
+    """The data of one page: its own strings (after the shared ones) and each entry's parts by anchor."""
+    s = Strings(shared)
+    entries = {}
+    for entry in cards:
+        data = card_data(entry, s)
+        if data:
+            entries[entry["anchor"]] = data
+    return {"s": s.table, "c": entries, "i": {name: list(value) for name, value in ICONS.items()}}
