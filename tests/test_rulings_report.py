@@ -59,7 +59,7 @@ def test_report_model_and_page_show_the_rulings(tmp_path):
     assert "<h3>Решения судей: 1</h3>" in block
     assert "<b>Вопрос:</b> Можно ли &lt;script&gt;alert(1)&lt;/script&gt; закрыть?" in block
     assert "<script>alert" not in page                 # a hostile ruling stays inert
-    assert 'aria-label="закрыть"' in block            # {tap} drawn as on the card text
+    assert '<i class="ico i-tap" role="img" title="закрыть">{tap}</i>' in block   # {tap} drawn as on the card text
     assert "Второй строкой." in block
     assert '<p class="rsrc">источник: судья; дата: 2025-07-01; правила: 505.7, 116.3</p>' in block
     compact = page[page.index('id="d1_2"'):page.index('id="d1_3"')]

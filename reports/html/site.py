@@ -81,6 +81,7 @@ def saved_model(model: dict) -> dict:
         slim["findings"] = [{k: f[k] for k in _SAVED_FINDING} for f in e["findings"]]
         if e["errata"]["markers"] or e["errata"]["entries"]:
             slim["errata"] = e["errata"]
+        slim["rulings"] = e.get("rulings", [])   # judges' rulings: card data other tools read here
         if e["rewording"]:
             slim["rewording"] = {"safe": e["rewording"]["safe"], "unsafe": e["rewording"]["unsafe"]}
         return slim
