@@ -278,10 +278,24 @@ def _parse_line(line: str, path: str, number: int, problems: list[Problem]) -> d
             "поле text не строка; ожидается строка, строка пропущена", card_id))
         return None
     text = map_client_marks(text)      # «[:tap]» of the online client → «{tap}»
-    card = {key: data[key] for key in WRITE_ORDER if key in data and data[key] is not None}
+    card = {key: _number(key, data[key]) for key in WRITE_ORDER if key in data and data[key] is not None}
     card.update(id=card_id, name=data["name"], text=text,
                 set=str(data["set"]), set_name=str(data.get("set_name") or ""))
     return card
+
+
+_NUMBER_FIELDS = ("number", "cost", "health", "move")
+_DIGITS = re.compile(r"\s*[+-]?\d{1,9}\s*")
+
+
+def _number(key: str, value: Any) -> Any:
+    """A number the source wrote as a string (the online client: `"move": "1"`) becomes a number,
+    so the base the import writes passes its own schema (BJ003); other values stay as they are."""
+    if key in _NUMBER_FIELDS and isinstance(value, str) and _DIGITS.fullmatch(value):
+        return int(value)
+    if key == "strike" and isinstance(value, list):
+        return [int(v) if isinstance(v, str) and _DIGITS.fullmatch(v) else v for v in value]
+    return value
 
 
 def render_set(set_data: SetData, quote_all: bool = False) -> str:

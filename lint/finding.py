@@ -73,3 +73,12 @@ class Finding:
             "suggestion": self.suggestion,
             "fix": self.fix.to_dict() if self.fix is not None else None,
         }
+
+
+def uncited_rules(message: str, rules) -> list[str]:
+    """The rule numbers a message does not already cite (a view that prints the numbers after
+    the message would otherwise show «(505.7) (505.7)»)."""
+    import re
+
+    return [number for number in rules
+            if not re.search(r"(?<![\d.])" + re.escape(number) + r"(?![\d]|\.\d)", message)]
