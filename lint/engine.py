@@ -119,6 +119,7 @@ def finding_for(rule: type[Rule], ctx: CardContext, hit: Hit, severity: Severity
         end_column=end_column, card=card.id, rules=tuple(rule.rules), readings=list(hit.readings),
         suggestion=hit.suggestion, start=hit.start, end=hit.end,
         fix=hit.fix.located(card.locate) if hit.fix is not None else None,
+        choices=[choice.located(card.locate) for choice in hit.choices],
     )
 
 

@@ -53,6 +53,7 @@ class Finding:
     start: int | None = None
     end: int | None = None
     fix: Fix | None = None   # edits on Card.text that remove the problem (lint/fix.py)
+    choices: list[Fix] = field(default_factory=list)   # one fix per reading (BJ101): the editor picks
 
     def sort_key(self) -> tuple:
         return (self.path, self.line, self.column, self.code, self.card or "")
@@ -72,6 +73,7 @@ class Finding:
             "readings": list(self.readings),
             "suggestion": self.suggestion,
             "fix": self.fix.to_dict() if self.fix is not None else None,
+            "choices": [choice.to_dict() for choice in self.choices],
         }
 
 

@@ -44,6 +44,9 @@ class Hit:
     readings: list[str] = field(default_factory=list)
     suggestion: str | None = None
     fix: Fix | None = None
+    # one fix per reading of an ambiguous text, named by what it keeps: a choice for the
+    # editor (a code action), never applied by `--fix` (as Ruff's display-only fixes)
+    choices: list[Fix] = field(default_factory=list)
 
 
 class Rule:
