@@ -11,8 +11,9 @@ from lint.fix import SAFE, UNSAFE, Edit, Fix, apply_edits, safe_fix
 from lint.fixing import ReadingGuard, fix_card
 from lint.registry import all_rules
 
-SAFE_CODES = {"BJ501", "BJ502", "BJ504", "BJ505", "BJ506", "BJ507", "BJ508", "BJ509", "BJ510"}
-UNSAFE_CODES = {"BJ103", "BJ202", "BJ301"}
+SAFE_CODES = {"BJ501", "BJ502", "BJ504", "BJ505", "BJ506", "BJ507", "BJ508", "BJ509", "BJ510",
+              "BJ511", "BJ512", "BJ514"}
+UNSAFE_CODES = {"BJ103", "BJ202", "BJ301", "BJ513"}
 CHOICE_CODES = {"BJ101"}   # one fix per reading, never applied by --fix
 RULES = {rule.code: rule for rule in all_rules()}
 
