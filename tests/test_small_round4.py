@@ -56,3 +56,13 @@ def test_uncited_rules_keeps_numbers_the_message_lacks():
     assert uncited_rules("нет тире", ("116",)) == ["116"]
     assert uncited_rules("правило 116.3", ("116",)) == ["116"]      # 116 inside 116.3 is not a citation of 116
     assert uncited_rules("по 505.4.1", ("505.4",)) == ["505.4"]
+
+
+def test_report_views_print_only_numbers_the_message_lacks():
+    from lint.engine import lint_text
+    from reports.html.model import finding_dict
+
+    [x] = lint_text("{tap}: ранить цель на X.", select=["BJ401"])
+    [dash] = lint_text("При атаке ранить цель на 1.", select=["BJ202"])
+    assert finding_dict(1, x)["uncited_rules"] == [] and finding_dict(1, x)["rules"] == ["505.7"]
+    assert finding_dict(2, dash)["uncited_rules"] == list(dash.rules)
