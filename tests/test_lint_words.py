@@ -46,6 +46,17 @@ def test_bj511_run_together_words(text, column, message, good):
     assert fixed(text, "BJ511") == good
 
 
+@pytest.mark.parametrize("text,applicability", [
+    ("{direct} погероям.", "safe"),                                  # the reading stays: --fix applies it
+    ("Получает +1 квыстрелу.", "safe"),
+    ("{tap}: Может объявитьособый удар на 2.", "unsafe"),            # the ability becomes readable
+    ("{tap} :Заклинаниевласть Кватуса закрыть существо.", "unsafe"),   # a new ability type
+])
+def test_bj511_fix_is_safe_only_when_the_reading_stays(text, applicability):
+    [finding] = lint_text(text, select=["BJ511"])
+    assert finding.fix.applicability == applicability
+
+
 def test_bj511_two_splits_are_named_and_not_fixed():
     [(code, _, message)] = found("Получает отравлениена 1.")
     assert message.endswith("«отравление на» или «отравлен иена»")

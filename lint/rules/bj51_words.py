@@ -101,15 +101,17 @@ class RunTogetherWords(Rule):
         «объявитьособый» — «объявить особый», «погероям» — «по героям».
         Не находятся слова названия карты (в любой форме), текст в кавычках,
         значки и абстрактные тексты (С1, У1). Если разделить можно одним
-        способом, исправление безопасное (прочтение после него проверяется).
+        способом, есть исправление: безопасное, если прочтение карты после
+        него не меняется, иначе небезопасное («Заклинаниевласть» станет
+        типом способности — это надо просмотреть).
     Почему это важно:
         Слитое слово читатель не узнаёт: «объявитьособый удар» — не
         повелительный эффект, и связка или граница условия может найтись не
         там. Такие склейки — след потерянного пробела при наборе.
     Плохо:
-        {tap}: Может объявитьособый удар на 2.
+        {direct} погероям.
     Хорошо:
-        {tap}: Может объявить особый удар на 2.
+        {direct} по героям.
     """
 
     code = "BJ511"
@@ -140,11 +142,28 @@ class RunTogetherWords(Rule):
             splits.sort(key=lambda pair: -len(pair[0]))
             shown = " или ".join(f"«{a} {b}»" for a, b in splits)
             left, right = splits[0]
-            fix = safe_fix(f"вставить пробел: «{left} {right}»",
-                           replace(match.start() + len(left), match.start() + len(left), " ")) \
+            fix = _fix(ctx, f"вставить пробел: «{left} {right}»",
+                       replace(match.start() + len(left), match.start() + len(left), " ")) \
                 if len(splits) == 1 else None
             yield Hit(match.start(), match.end(), {"word": word, "split": shown},
                       suggestion=f"{left} {right}", fix=fix)
+
+
+def _fix(ctx, title: str, edit) -> "object":
+    """A safe fix when the card reads the same after it (the reading guard of `--fix` would keep
+    it), else the same fix as unsafe: a word made readable often changes the reading — a glued
+    «Заклинаниевласть» becomes an ability type — and `--fix` must apply what the summary promised."""
+    from lint.fix import apply_edits
+    from lint.fixing import feature_signature
+    from parser import read_text
+
+    new_text, _ = apply_edits(ctx.text, [safe_fix(title, edit)])
+    try:
+        before = tuple(feature_signature(f) for f in (ctx.features or ()))
+        after = tuple(feature_signature(f) for f in read_text(new_text, ctx.card.name))
+    except Exception:  # noqa: BLE001 - a reader failure on the new text: not safe
+        return unsafe_fix(title, edit)
+    return safe_fix(title, edit) if before == after else unsafe_fix(title, edit)
 
 
 def _sentence_start(text: str, at: int) -> bool:
@@ -195,7 +214,7 @@ class HyphenatedWords(Rule):
                 continue  # halves that are not words: BJ506
             hyphen = match.end(1)
             yield Hit(match.start(), match.end(), {"word": match.group(0), "joined": joined}, suggestion=joined,
-                      fix=safe_fix(f"убрать дефис переноса: «{joined}»", replace(hyphen, hyphen + 1, "")))
+                      fix=_fix(ctx, f"убрать дефис переноса: «{joined}»", replace(hyphen, hyphen + 1, "")))
 
 
 _CAPITAL_RE = re.compile(r"(?<=[а-яё0-9}\)]) +([А-ЯЁ][а-яё]+)(?![\w-])")
