@@ -151,3 +151,18 @@ def test_bj514_lone_latin_letter(text, column, letter, russian):
 ])
 def test_bj514_silent(text):
     assert [f for f in found(text) if f[0] == "BJ514"] == []
+
+
+def test_the_word_rules_stay_linear_on_a_long_text():
+    import time
+
+    from lint.engine import CardContext, make_card
+    from lint.registry import rules_by_code
+
+    text = "Ранить цель квыстрелу до конца хода Получает броню c кладбища против-ника. " * 2000
+    ctx = CardContext(make_card(text, id="x", name="Страж"))
+    ctx.__dict__["features"] = []   # the rules alone, without the reader
+    for code in CODES:
+        start = time.process_time()
+        hits = list(rules_by_code()[code]().check(ctx))
+        assert len(hits) == 2000 and time.process_time() - start < 3.0, code

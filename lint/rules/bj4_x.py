@@ -144,7 +144,7 @@ def _declared(text: str, found: re.Match) -> bool:
         best = morph().parse(word)[0].tag
         if word.startswith("{") or word.lower() != "раз" and "gent" in best and best.POS in ("NOUN", "ADJF", "PRTF"):
             return True
-    before = _WORD_BEFORE.search(text, 0, found.start())
+    before = _WORD_BEFORE.search(text, max(0, found.start() - 60), found.start())  # the word before: never the whole text
     if before is not None:
         word = before.group(1)
         best = morph().parse(word)[0].tag

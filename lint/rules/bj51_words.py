@@ -149,6 +149,9 @@ class RunTogetherWords(Rule):
                       suggestion=f"{left} {right}", fix=fix)
 
 
+_READ_AGAIN_LIMIT = 4000
+
+
 def _fix(ctx, title: str, edit) -> "object":
     """A safe fix when the card reads the same after it (the reading guard of `--fix` would keep
     it), else the same fix as unsafe: a word made readable often changes the reading — a glued
@@ -157,6 +160,8 @@ def _fix(ctx, title: str, edit) -> "object":
     from lint.fixing import feature_signature
     from parser import read_text
 
+    if len(ctx.text) > _READ_AGAIN_LIMIT:
+        return unsafe_fix(title, edit)   # a text no card has: not read again per finding
     new_text, _ = apply_edits(ctx.text, [safe_fix(title, edit)])
     try:
         before = tuple(feature_signature(f) for f in (ctx.features or ()))
@@ -167,7 +172,7 @@ def _fix(ctx, title: str, edit) -> "object":
 
 
 def _sentence_start(text: str, at: int) -> bool:
-    before = text[:at].rstrip()
+    before = text[max(0, at - 40):at].rstrip()   # a window, never the whole text (long texts stay linear)
     return not before or before[-1] in ".!?:;\n—–-(" or before.endswith("{")
 
 
