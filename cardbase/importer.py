@@ -350,12 +350,26 @@ def _parse_line(line: str, path: str, number: int, problems: list[Problem]) -> d
             f"поле {key} — {'объект' if isinstance(data[key], dict) else 'вложенный список'} JSON; "
             "ожидается строка, число или список из них, поле не импортировано", card_id, kind="field"))
     text, unique = without_unique_mark(text)   # «[:unq].» opening the text: the card's field (spec §1)
-    card = {key: data[key] for key in WRITE_ORDER if key in data and data[key] is not None and key not in nested}
+    card = {key: _number(key, data[key]) for key in WRITE_ORDER if key in data and data[key] is not None and key not in nested}
     if unique:
         card["unique"] = True
     card.update(id=card_id, name=data["name"], text=text,
                 set=str(data["set"]), set_name="" if "set_name" in nested else str(data.get("set_name") or ""))
     return card
+
+
+_NUMBER_FIELDS = ("number", "cost", "health", "move")
+_DIGITS = re.compile(r"\s*[+-]?\d{1,9}\s*")
+
+
+def _number(key: str, value: Any) -> Any:
+    """A number the source wrote as a string (the online client: `"move": "1"`) becomes a number,
+    so the base the import writes passes its own schema (BJ003); other values stay as they are."""
+    if key in _NUMBER_FIELDS and isinstance(value, str) and _DIGITS.fullmatch(value):
+        return int(value)
+    if key == "strike" and isinstance(value, list):
+        return [int(v) if isinstance(v, str) and _DIGITS.fullmatch(v) else v for v in value]
+    return value
 
 
 def render_set(set_data: SetData, quote_all: bool = False) -> str:

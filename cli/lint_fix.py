@@ -27,7 +27,13 @@ class FixRun:
 
     @property
     def fixed(self) -> int:
-        return sum(1 for f in self.outcome.fixed if f.card not in self.failed_cards)
+        """The reported findings fixed: the number the plain lint's «[*] Можно исправить» predicts."""
+        return self.outcome.accounting(self.failed_cards)[0]
+
+    @property
+    def opened(self) -> int:
+        """Findings the fixes opened and later passes fixed (the first lint did not report them)."""
+        return self.outcome.accounting(self.failed_cards)[1]
 
     @property
     def result(self):
@@ -45,7 +51,7 @@ def fix_or_diff(base, settings, diff: bool, unsafe: bool, quiet: bool, in_report
         click.echo(run.diff, nl=False)
         if not quiet:
             click.echo(summary(run, written=False), err=True)
-        sys.exit(2 if run.errors or run.outcome.result.abnormal else (1 if run.fixed else 0))
+        sys.exit(2 if run.errors or run.outcome.result.abnormal else (1 if run.fixed or run.opened else 0))
     note = "" if quiet else summary(run, written=True, with_unsafe=not in_report)
     return run.result, note, bool(run.errors)
 
@@ -141,6 +147,12 @@ def summary(run: FixRun, written: bool, with_unsafe: bool = True) -> str:
                      f"{plural(files, 'его', 'их', 'их')} замечания остались.")
     else:
         text = f"Можно исправить {n} {word}; останется {remaining}."
+    opened = run.opened
+    if opened:
+        tail = (("оно тоже исправлено" if opened == 1 else "они тоже исправлены") if written
+                else "--fix исправит и " + ("его" if opened == 1 else "их"))
+        text += (f" Исправления открыли ещё {opened} {plural(opened, 'замечание', 'замечания', 'замечаний')}"
+                 f" (первая проверка их не находила); {tail}.")
     if with_unsafe and outcome.unsafe_fixable:
         text += f" Ещё {outcome.unsafe_fixable} можно исправить с --unsafe-fixes (исправления могут менять смысл)."
     demoted = len(outcome.demoted)

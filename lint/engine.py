@@ -127,6 +127,7 @@ def finding_for(rule: type[Rule], ctx: CardContext, hit: Hit, severity: Severity
         # a finding placed outside the text (a ruling) marks no part of it
         start=None if hit.place is not None else hit.start, end=None if hit.place is not None else hit.end,
         fix=hit.fix.located(card.locate) if hit.fix is not None else None,
+        choices=[choice.located(card.locate) for choice in hit.choices],
     )
 
 

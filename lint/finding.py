@@ -53,6 +53,7 @@ class Finding:
     start: int | None = None
     end: int | None = None
     fix: Fix | None = None   # edits on Card.text that remove the problem (lint/fix.py)
+    choices: list[Fix] = field(default_factory=list)   # one fix per reading (BJ101): the editor picks
 
     def sort_key(self) -> tuple:
         return (self.path, self.line, self.column, self.code, self.card or "")
@@ -72,4 +73,14 @@ class Finding:
             "readings": list(self.readings),
             "suggestion": self.suggestion,
             "fix": self.fix.to_dict() if self.fix is not None else None,
+            "choices": [choice.to_dict() for choice in self.choices],
         }
+
+
+def uncited_rules(message: str, rules) -> list[str]:
+    """The rule numbers a message does not already cite (a view that prints the numbers after
+    the message would otherwise show «(505.7) (505.7)»)."""
+    import re
+
+    return [number for number in rules
+            if not re.search(r"(?<![\d.])" + re.escape(number) + r"(?![\d]|\.\d)", message)]

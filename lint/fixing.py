@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -38,6 +39,26 @@ class FixOutcome:
     result: LintResult | None = None                          # findings left in the new texts
     passes: int = 0
     unsafe: bool = False
+    reported: list[Finding] = field(default_factory=list)    # the first lint's findings whose fix --fix may apply
+
+    def accounting(self, skip_cards: set[str] = frozenset()) -> tuple[int, int]:
+        """(reported findings fixed, findings fixed that the first lint never reported).
+
+        The summary of a plain lint predicts the first number: the findings it shows with a
+        fix of this applicability. A reported finding counts as fixed when it is gone from the
+        fixed text — by its own fix, or by an overlapping fix that removed it. A fix can also
+        open a new finding with a fix of its own (a dash inserted where two spaces were, a
+        Latin letter replaced so that a word becomes readable); later passes fix those too,
+        and they are the second number. A reported finding whose fix the reading guard
+        demoted, or that the pass limit cut, remains: the summary says so."""
+        def key(f: Finding) -> tuple:
+            return (f.path, f.card, f.code, f.fix.title if f.fix is not None else None)
+
+        before = Counter(key(f) for f in self.reported if f.card not in skip_cards)
+        after = Counter(key(f) for f in self.remaining if f.card not in skip_cards)
+        applied = Counter(key(f) for f in self.fixed if f.card not in skip_cards)
+        reported_fixed = sum(max(0, n - after[k]) for k, n in before.items())
+        return reported_fixed, sum(max(0, n - before[k]) for k, n in applied.items())
 
     @property
     def remaining(self) -> list[Finding]:
@@ -73,6 +94,8 @@ def fix_base(base: CardBase, settings: Settings, unsafe: bool = False,
     lint = lint or (lambda current: lint_base(current, settings, reader=guard.read_card))
     current = base
     result = lint(current)
+    outcome.reported = [f for f in result.findings if f.fix is not None and f.card is not None
+                        and (unsafe or f.fix.safe)]
     while outcome.passes < max_passes:
         outcome.passes += 1
         by_card: dict[tuple[str, str], list[Finding]] = {}

@@ -47,6 +47,9 @@ class Hit:
     # (file line, column, end column) of card data outside the text (a ruling's rule number):
     # the finding points there instead of at start..end of the text
     place: tuple[int, int, int] | None = None
+    # one fix per reading of an ambiguous text, named by what it keeps: a choice for the
+    # editor (a code action), never applied by `--fix` (as Ruff's display-only fixes)
+    choices: list[Fix] = field(default_factory=list)
 
 
 class Rule:

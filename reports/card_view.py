@@ -114,7 +114,10 @@ def _text_and_features(record: dict) -> list[str]:
 
 
 def finding_line(finding) -> str:
-    rules = f" ({', '.join(finding.rules)})" if finding.rules else ""
+    from lint.finding import uncited_rules
+
+    numbers = uncited_rules(finding.message, finding.rules)
+    rules = f" ({', '.join(numbers)})" if numbers else ""
     return f"{finding.line}:{finding.column}: {finding.code} [{finding.severity.russian}] {finding.message}{rules}"
 
 

@@ -20,7 +20,9 @@ def _flags(rule) -> str:
     return f" ({', '.join(flags)})" if flags else ""
 
 
-FIX_RU = {"safe": "безопасное (--fix)", "unsafe": "небезопасное, может менять смысл (--fix --unsafe-fixes)"}
+FIX_RU = {"safe": "безопасное (--fix)", "unsafe": "небезопасное, может менять смысл (--fix --unsafe-fixes)",
+          "choice": "на выбор: по исправлению на каждое прочтение (в редакторе и в --format json; "
+                    "--fix их не применяет)"}
 
 
 def _fix(rule) -> str | None:

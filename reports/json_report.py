@@ -4,7 +4,7 @@ from __future__ import annotations
 from reports.escape import json_text
 
 KEYS = ("code", "name", "severity", "message", "path", "line", "column", "end_column",
-        "card", "rules", "readings", "suggestion", "fix")
+        "card", "rules", "readings", "suggestion", "fix", "choices")
 
 
 def render(result) -> str:

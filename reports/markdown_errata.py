@@ -124,6 +124,8 @@ def _changes(model: dict) -> list[str]:
 
 
 def _entry(entry: dict) -> list[str]:
+    from lint.finding import uncited_rules
+
     lines = [f"#### {inline(entry['name'])} ({inline(entry['id'])})", ""]
     stats = "; ".join(f"{s['label']}: {s['value']}" for s in entry["stats"])
     if stats:
@@ -132,7 +134,8 @@ def _entry(entry: dict) -> list[str]:
     if not entry["findings"]:
         lines += ["Замечаний нет.", ""]
     for f in entry["findings"]:
-        rules = f" (правила {', '.join(f['rules'])})" if f["rules"] else ""
+        numbers = uncited_rules(f["message"], f["rules"])
+        rules = f" (правила {', '.join(numbers)})" if numbers else ""
         lines.append(f"- {f['code']} {f['severity_ru']}: {inline(f['message'])}{rules}")
         if f.get("placement"):
             p = f["placement"]

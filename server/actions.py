@@ -237,6 +237,9 @@ def offers(analysis: Analysis, start: int, end: int, named: list[Named] = ()) ->
             card = analysis.card(finding.card)
             out.append(Offer(fix_title(finding, fix, safe, card.text if card is not None else None),
                              types.CodeActionKind.QuickFix, "fix", finding, safe))
+        for number, choice in enumerate(finding.choices):   # one per reading: the editor picks
+            out.append(Offer(f"{choice.title} ({finding.code}) — на выбор: какое прочтение имела в виду карта",
+                             types.CodeActionKind.QuickFix, f"choice:{number}", finding))
         if (finding.card and finding.code not in NEVER_SILENCED and analysis.card(finding.card) is not None
                 and (finding.card, finding.code) not in silenced):
             silenced.add((finding.card, finding.code))
@@ -253,6 +256,17 @@ def wanted(kind: str, only: list[str] | None) -> bool:
 
 
 # -- the edits -------------------------------------------------------------------------
+
+def choice_edit(analysis: Analysis, finding: Finding, number: int) -> list[types.TextEdit] | None:
+    """The edit of one reading's fix of an ambiguous text (Finding.choices)."""
+    card = analysis.card(finding.card)
+    if card is None or not 0 <= number < len(finding.choices):
+        return None
+    text, applied = apply_edits(card.text, [finding.choices[number]])
+    if not applied:
+        return None
+    return texts_edit(analysis, {card.id: (card.text, text)})
+
 
 def fix_edit(analysis: Analysis, finding: Finding) -> list[types.TextEdit] | None:
     verdict = fix_verdict(analysis, finding)

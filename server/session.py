@@ -316,6 +316,11 @@ class JudgeServer(LanguageServer):
         linter = self.linters.get(analysis.uri)
         if offer.action == "fix":
             edit = fix_edit(analysis, offer.finding)
+        elif str(offer.action).startswith("choice:") and offer.finding is not None:
+            from server.actions import choice_edit
+
+            number = offer.action.partition(":")[2]
+            edit = choice_edit(analysis, offer.finding, int(number)) if number.isdigit() else None
         elif offer.action == "noqa":
             edit = noqa_edit(analysis, offer.finding, linter)
         else:

@@ -325,7 +325,7 @@ def test_rule_catalogue_and_one_rule():
 
 
 def test_rule_unknown_code_suggests():
-    code, out = run("BJ11", command=rule)
+    code, out = run("BJ1011", command=rule)   # («BJ11» is as close to BJ511 as to BJ101 since BJ511 exists)
     assert code == 2 and "Возможно, имелось в виду BJ101" in out
 
 

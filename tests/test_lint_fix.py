@@ -11,8 +11,10 @@ from lint.fix import SAFE, UNSAFE, Edit, Fix, apply_edits, safe_fix
 from lint.fixing import ReadingGuard, fix_card
 from lint.registry import all_rules
 
-SAFE_CODES = {"BJ501", "BJ502", "BJ504", "BJ505", "BJ506", "BJ507", "BJ508", "BJ509", "BJ510", "BJ304"}
-UNSAFE_CODES = {"BJ101", "BJ103", "BJ202", "BJ301"}
+SAFE_CODES = {"BJ501", "BJ502", "BJ504", "BJ505", "BJ506", "BJ507", "BJ508", "BJ509", "BJ510",
+              "BJ511", "BJ512", "BJ514", "BJ304"}
+UNSAFE_CODES = {"BJ103", "BJ202", "BJ301", "BJ513"}
+CHOICE_CODES = {"BJ101"}   # one fix per reading, never applied by --fix
 RULES = {rule.code: rule for rule in all_rules()}
 
 
@@ -39,7 +41,8 @@ def test_fix_of_the_bad_example_gives_the_good_one(code):
 
 def test_rules_declare_their_fixes():
     declared = {code: rule.fix_applicability for code, rule in RULES.items() if rule.fix_applicability}
-    assert declared == {**{c: SAFE for c in SAFE_CODES}, **{c: UNSAFE for c in UNSAFE_CODES}}
+    assert declared == {**{c: SAFE for c in SAFE_CODES}, **{c: UNSAFE for c in UNSAFE_CODES},
+                        **{c: "choice" for c in CHOICE_CODES}}
 
 
 def test_only_these_rules_offer_fixes():
@@ -61,8 +64,6 @@ def test_only_these_rules_offer_fixes():
     ("{tap}: если выпало 1 — ранить цель на 1; если выпало 2 — ранить цель на 2.", "BJ103",
      "{tap}: если выпало 1 — ранить цель на 1, если выпало 2 — ранить цель на 2."),
     ("При атаке ранить цель на 1.", "BJ202", "При атаке — ранить цель на 1."),
-    ("При гибели - ранить цель на 1 - закрыть цель.", "BJ101",
-     "При гибели - ранить цель на 1, при этом закрыть цель."),
     ("Получает на 1 рану больше (заклинаниене является атакой).", "BJ301",
      "Получает на 1 рану больше (заклинание не является атакой)."),
 ])
@@ -83,11 +84,50 @@ def test_bj101_silent_when_the_second_dash_ends_an_in_effect_condition():
     assert lint_text("При гибели - в начале следующего хода - возродиться на клетке.", select=["BJ101"]) == []
 
 
-def test_bj101_fix_only_when_the_rewording_reads_as_the_default():
-    findings = lint_text("{tap}: ранить цель на 1, при этом ранить себя или закрыть цель.", select=["BJ101"])
-    (finding,) = findings
-    assert finding.fix.title == "переписать парным «или …, или …» по прочтению по умолчанию"
-    assert [e.to_dict()["replacement"] for e in finding.fix.edits] == ["или ", ", или "]
+def choices(text: str) -> list[tuple[str, str]]:
+    (finding,) = lint_text(text, select=["BJ101"])
+    assert finding.fix is None            # nothing --fix (or --unsafe-fixes) applies: the editor chooses
+    return [(c.title, apply_edits(text, [c])[0]) for c in finding.choices]
+
+
+@pytest.mark.parametrize("text,fixed", [
+    ("{tap}: ранить цель на 1, при этом ранить себя или закрыть цель.",
+     "{tap}: или ранить цель на 1, при этом ранить себя, или закрыть цель."),
+    ("{tap}: ранить цель на 1, при этом ранить себя или закрыть цель",
+     "{tap}: или ранить цель на 1, при этом ранить себя, или закрыть цель"),
+])
+def test_bj101_offers_a_fix_per_reading_named_by_what_it_keeps(text, fixed):
+    # reading 2, (С1, при этом (С2 или С3)), has no rewording the reader reads back as exactly that
+    # («при этом или A, или B» reads as one ability), so only reading 1 is offered
+    assert choices(text) == [("оставить прочтение 1: ((ранить цель на 1, при этом ранить себя) или закрыть цель)",
+                              fixed)]
+
+
+@pytest.mark.parametrize("text,fixed", [
+    ("При гибели - ранить цель на 1 - закрыть цель.", "При гибели - ранить цель на 1, при этом закрыть цель."),
+    ("При гибели — ранить цель на 1 — закрыть цель", "При гибели — ранить цель на 1, при этом закрыть цель"),
+])
+def test_bj101_condition_dash_choice_keeps_the_condition_ending_at_the_first_dash(text, fixed):
+    [(title, new)] = choices(text)
+    assert title.startswith("оставить прочтение 1: «При гибели» — (ранить цель на 1, при этом закрыть цель)")
+    assert new == fixed
+
+
+def test_bj101_choices_are_not_applied_by_unsafe_fixes_and_not_counted():
+    from cardbase.model import CardBase
+    from lint.config import Settings
+    from lint.engine import lint_base
+    from lint.fixing import fix_base
+    from reports.text import fixable_line
+
+    text = "{tap}: ранить цель на 1, при этом ранить себя или закрыть цель."
+    base = CardBase(cards=[make_card(text, id="c1", name="Н", path="c.yaml")], paths=["c.yaml"])
+    result = lint_base(base, Settings())
+    assert [f.code for f in result.findings] == ["BJ101"] and fixable_line(result.findings) is None
+    outcome = fix_base(base, Settings(), unsafe=True)
+    assert outcome.texts == {} and outcome.fixed == []
+    data = result.findings[0].to_dict()
+    assert data["fix"] is None and [c["title"][:21] for c in data["choices"]] == ["оставить прочтение 1:"]
 
 
 def test_fix_round_trips_through_json():
@@ -165,3 +205,11 @@ def test_guard_demotes_a_real_rule_fix():
     assert (new, applied) == (text, [])
     assert finding.fix.demoted == ("исправление меняет прочтение карты: особенность 1: было (не прочитана), "
                                    "стало (ранить цель на 1, затем закрыть цель)")
+
+
+@pytest.mark.parametrize("code", sorted(CHOICE_CODES))
+def test_a_choice_of_the_bad_example_gives_the_good_one(code):
+    doc = RULES[code].doc()
+    [finding] = [f for f in lint_text(doc.bad, select=[code]) if f.code == code]
+    assert finding.fix is None and finding.choices
+    assert doc.good in [apply_edits(doc.bad, [c])[0] for c in finding.choices]

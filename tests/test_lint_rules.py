@@ -9,8 +9,8 @@ from lint.engine import lint_base, lint_text, make_card
 from lint.registry import all_rules
 from lint.rule import Rule
 
-X_MSG = ("«{x}» не определено: его нет в оплате, нет пояснения «где {x} — …», и оно не берётся "
-         "из способности, от которой зависит (505.7)")
+X_MSG = ("«{x}» не определено: его нет в оплате, нет пояснения «где {x} — …», его не объявляют вместе "
+         "со способностью, и оно не берётся из способности, от которой зависит (505.7: X зависимой способности)")
 
 # code, triggering text, (column, message), a text that must not trigger
 CASES = [

@@ -154,11 +154,15 @@ def test_worked_examples(locator, form):
     assert not feature.reading.ambiguous
 
 
-def test_omitted_condition_is_for_an_editor_to_confirm():
-    """116.5: without its payment, the Бешеный маг example has neither payment nor condition:
-    BJ205 asks an editor to confirm that the rules fix the moment (a declared attack)."""
+def test_omitted_condition_the_rules_fix_is_not_reported():
+    """116.5: without its payment, the Бешеный маг example has neither payment nor condition,
+    and the rules fix its moment (a redirect happens when an attack is declared): BJ205 is silent
+    on it (spec §1), and still reports the same text with an effect whose moment nobody fixes."""
     from lint.engine import lint_text
 
     text = restored(FEATURE_KINDS, "Бешеный маг имеет текст", ((": Заклинание", "Заклинание"),))
-    [finding] = lint_text(text, select=["BJ205"])
-    assert "объявление атаки" in finding.message
+    assert "перенаправить" in text
+    assert lint_text(text, select=["BJ205"]) == []
+    wounding = text.replace("перенаправить с карты на", "ранить")
+    [finding] = lint_text(wounding, select=["BJ205"])
+    assert finding.message.startswith("у особенности тип способности «Заклинание», но нет ни оплаты")

@@ -375,3 +375,27 @@ def test_bj601_follows_an_edited_ruling_in_the_editor(rulebook_base):
     assert [f for f in findings if f.code == "BJ601"] == []
     _, findings = linter.lint(analysis.path, "\n" + source, analysis.scope, index)
     assert [(f.code, f.line) for f in findings if f.code == "BJ601"] == [("BJ601", 8)]
+
+
+@pytest.mark.parametrize("text_yaml", [
+    "text: '{tap}: ранить цель на 1, при этом ранить себя или закрыть цель.'",
+    'text: "{tap}: ранить цель на 1, при этом ранить себя или закрыть цель"',
+])
+def test_an_ambiguous_text_offers_a_choice_per_reading_and_no_fix(tmp_path, text_yaml):
+    from server.actions import choice_edit
+    from test_server_lsp import apply_edits
+
+    path = tmp_path / "cards.yaml"
+    text = f"set: {{id: u, name: U}}\ncards:\n- id: u1\n  name: Тень\n  {text_yaml}\n"
+    path.write_text(text, encoding="utf-8")
+    analysis, _, _ = _server_analysis(path)
+    (finding,) = [f for f in analysis.findings if f.code == "BJ101"]
+    assert finding.fix is None
+    chosen = [o for o in offers(analysis, 0, len(text)) if o.action.startswith("choice:")]
+    assert [o.title for o in chosen] == [
+        "оставить прочтение 1: ((ранить цель на 1, при этом ранить себя) или закрыть цель) (BJ101) — "
+        "на выбор: какое прочтение имела в виду карта"]
+    assert chosen[0].preferred is False and not any(o.action == "fix" for o in offers(analysis, 0, len(text)))
+    fixed = apply_edits(text, choice_edit(analysis, finding, 0))
+    assert "{tap}: или ранить цель на 1, при этом ранить себя, или закрыть цель" in fixed
+    assert choice_edit(analysis, finding, 5) is None

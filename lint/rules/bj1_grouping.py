@@ -31,6 +31,12 @@ class AmbiguousGrouping(Rule):
         два игрока честно прочтут текст по-разному, и судья не сможет
         сослаться на правило. Текст нужно переписать так, чтобы прочтение
         было одно.
+        Исправления — на выбор, по одному на каждое прочтение, которое
+        можно записать однозначно («оставить прочтение 1: …»): какое из
+        них имела в виду карта, решает редактор, поэтому `--fix` и
+        `--fix --unsafe-fixes` их не применяют (как «только показ» у
+        Ruff); редактор предлагает каждое отдельным действием, `--format
+        json` — списком `choices`.
     Плохо:
         {tap}: ранить цель на 1, при этом ранить себя или закрыть цель.
     Хорошо:
@@ -38,7 +44,7 @@ class AmbiguousGrouping(Rule):
     """
 
     code = "BJ101"
-    fix_applicability = "unsafe"
+    fix_applicability = "choice"
     name = "ambiguous-grouping"
     severity = Severity.WARNING
     rules = ("505",)
@@ -64,43 +70,62 @@ class AmbiguousGrouping(Rule):
             if e <= s:
                 s, e = feature.span
             yield Hit(s, e, {"pair": pair, "readings": _numbered(readings)}, readings=readings,
-                      fix=explicit_rewording(ctx.text, feature, ctx.card.name))
+                      choices=rewordings_by_reading(ctx.text, feature, readings, ctx.card.name))
 
 
-def explicit_rewording(text: str, feature, name: str | None = None):
-    """An unsafe fix that rewrites the text so it says what the default
-    reading says, or None. Each candidate is read again and offered only when
-    the new text reads unambiguously with the default structure:
+def rewordings_by_reading(text: str, feature, readings: list[str], name: str | None = None) -> list:
+    """One unsafe fix per reading that a rewording can state unambiguously, titled by
+    the reading it keeps («оставить прочтение 2: …»). Each candidate is read again and
+    kept only when the new text reads, without ambiguity, as exactly that reading:
 
-    * «или A, или B» («либо A, либо B») for a default «A или B»: the paired
-      form fixes the grouping, with the same word;
-    * «, при этом» for the dash the default reading takes as a connective
-      after the condition («При У — С1 — С2» → «При У — С1, при этом С2»).
+    * «или A, или B» («либо A, либо B») for a choice in that reading's tree (the
+      paired form fixes the grouping, with the same word), at whatever depth it stands;
+    * «, при этом» for the dash a reading takes as a connective after the condition
+      («При У — С1 — С2» → «При У — С1, при этом С2»).
     """
-    for title, edits in _rewordings(text, feature):
-        if _reads_as_default(text, edits, feature, name):
-            return unsafe_fix(title, *edits)
-    return None
+    trees = [(feature.reading.tree, feature.condition)] + [
+        (alt.tree, alt.condition if alt.condition is not None else feature.condition)
+        for alt in feature.reading.alternatives if set(alt.pair_ids) - {COMMA_PAIR}]
+    out = []
+    for number, ((tree, condition), shown) in enumerate(zip(trees, readings), 1):
+        for edits in _rewordings(text, feature, tree):
+            if _reads_as(text, edits, tree, condition, name):
+                out.append(unsafe_fix(f"оставить прочтение {number}: {shown}", *edits))
+                break
+    return out
 
 
-def _rewordings(text: str, feature):
-    from parser import Choice, Either, May
+def _rewordings(text: str, feature, tree):
+    from parser import Choice, Either
 
-    tree = feature.reading.tree
-    while isinstance(tree, May):
-        tree = tree.body
-    if isinstance(tree, (Choice, Either)):
-        word = "или" if isinstance(tree, Choice) else "либо"
-        edits = _paired(text, tree, word)
-        if edits:
-            yield f"переписать парным «{word} …, {word} …» по прочтению по умолчанию", edits
+    for node in _nodes(tree):
+        if isinstance(node, (Choice, Either)):
+            word = "или" if isinstance(node, Choice) else "либо"
+            edits = _paired(text, node, word)
+            if edits:
+                yield edits
     if any("condition-dash" in alt.pair_ids for alt in feature.reading.alternatives):
         s, e = feature.effect_span
         masked = mask_quoted(text[s:e])
         match = re.search(r" [–—-] ", masked)
         if match:
-            yield ("заменить второе тире на «, при этом»: условие кончается на первом",
-                   [Edit(s + match.start(), s + match.end(), ", при этом ")])
+            yield [Edit(s + match.start(), s + match.end(), ", при этом ")]
+
+
+def _nodes(node):
+    """The tree's nodes, outermost first."""
+    import dataclasses
+
+    if node is None or isinstance(node, str):
+        return
+    if isinstance(node, tuple):
+        for item in node:
+            yield from _nodes(item)
+        return
+    if dataclasses.is_dataclass(node):
+        yield node
+        for f in dataclasses.fields(node):
+            yield from _nodes(getattr(node, f.name))
 
 
 def _paired(text: str, tree, word: str) -> list[Edit] | None:
@@ -122,16 +147,16 @@ def _paired(text: str, tree, word: str) -> list[Edit] | None:
     return edits
 
 
-def _reads_as_default(text: str, edits: list[Edit], feature, name: str | None) -> bool:
+def _reads_as(text: str, edits: list[Edit], tree, condition, name: str | None) -> bool:
     from parser import abstract_canonical, read_text
 
     new_text = "".join(_applied(text, edits))
-    expected = abstract_canonical(feature.reading.tree)[0]
+    expected = abstract_canonical(tree)[0]
     at = edits[0].start
     for candidate in read_text(new_text, name):
         reading = candidate.reading
         if (reading is not None and candidate.span[0] <= at < candidate.span[1]
-                and candidate.condition == feature.condition
+                and candidate.condition == condition
                 and not reading.ambiguous and abstract_canonical(reading.tree)[0] == expected):
             return True
     return False

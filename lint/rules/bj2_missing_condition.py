@@ -7,8 +7,17 @@ from lint.finding import Severity
 from lint.rule import Hit, Rule
 
 _OPENER_ONLY = re.compile(r"(?:До|При|После|Если|Когда|В\s*начале|В\s*конце|Вместо)", re.I)
-_REDIRECT = re.compile(r"перенаправ", re.I)
-_ATTACK = re.compile(r"(?:атак|удар|\{strike\}|выстрел|метани|разряд)", re.I)
+# 116.5: effects whose moment the rules fix — the declaration of the attack, shot, throw,
+# discharge or spell they redirect, block, reduce, cancel, reflect or prevent (spec §1)
+_EVENT = r"(?:атак|удар|\{(?:strike|uchr|direct)\}|выстрел|метани|разряд|заклинани)"
+_FIXED_MOMENT = re.compile(
+    r"^(?:[^\W\d_]+\s+){0,3}?"             # «Может», «Вы можете», «может вместо этого»
+    r"(?:перенаправ[^\W\d_]*"                # redirecting is only possible on a declared attack
+    r"|(?:блокир|отмен|отраз|отраж|предотвра)[^\W\d_]*\s+(?:[^\s.;]+\s+){0,3}?" + _EVENT +
+    r"|(?:свест|свед|свод)[^\W\d_]*\s+[^.;]{0,80}?" + _EVENT + r"[^.;]{0,80}?\sк\s+слаб)",
+    re.I)
+# «может объявить/объявлять <ability> …» widens how an ability is declared: a static permission
+_DECLARE = re.compile(r"^(?:[^\W\d_]+\s+){0,2}?мо(?:жет|жете|гут)\s+объяв", re.I)
 
 
 class EmptyTriggerCondition(Rule):
@@ -52,19 +61,26 @@ class MissingTriggerCondition(Rule):
     Что находит:
         Особенность с повелительным эффектом («Ранить выбранное существо
         на 2», «Заклинание «…» — ранить …») или с «Может …» и типом
-        способности («Может свести … (воздействие «…», 1 раз за ход)»),
+        способности («Может ранить … (воздействие «…», 1 раз за ход)»),
         у которой нет ни оплаты (114), ни условия срабатывания
-        (116.3), ни метки («Строй:», «Отпор:»). Постоянные особенности не
-        находятся, даже с типом способности: «Броня 2», «Неповоротливость»,
-        «+1 к {strike} …», «Может двигаться по диагонали», «Первый бросок
-        кубика противника получает -2 (воздействие «…»)», «Ваши демоны могут
-        объявлять …», а также особенность с условием «пока …».
+        (116.3), ни метки («Строй:», «Отпор:»). Не находятся эффекты,
+        момент которых задают сами правила (116.5): перенаправить,
+        блокировать, отменить, отразить или предотвратить атаку, удар,
+        выстрел, метание, разряд или заклинание, свести атаку к слабой
+        («Блокировать атаку …», «Свести среднюю атаку … к слабой»,
+        «Перенаправить выстрел …») — момент здесь — объявление этой
+        атаки. Постоянные особенности тоже не находятся, даже с типом
+        способности: «Броня 2», «Неповоротливость», «+1 к {strike} …»,
+        «Может двигаться по диагонали», «Может объявить прыжок на
+        занятую клетку …», «Первый бросок кубика противника получает -2
+        (воздействие «…»)», «Ваши демоны могут объявлять …», а также
+        особенность с условием «пока …».
     Почему это важно:
         116.3 требует сказать, когда особенность срабатывает. 116.5
-        позволяет не писать условие только там, где момент задают сами
-        правила (перенаправить можно только при объявлении атаки), поэтому
-        находка — для редактора: подтвердить, что момент задан правилами,
-        или дописать условие либо оплату.
+        позволяет не писать условие только там, где момент однозначно
+        задают правила (перенаправить можно только при объявлении атаки);
+        у остальных эффектов его задать некому, поэтому находка — для
+        редактора: дописать условие или оплату.
     Плохо:
         Заклинание «магический трюк» — ранить выбранное существо на 2.
     Хорошо:
@@ -77,17 +93,27 @@ class MissingTriggerCondition(Rule):
     rules = ("116.3", "116.5")
     needs_features = True
     message = ("у особенности {what}, но нет ни оплаты, ни условия срабатывания, ни метки (116.3); "
-               "116.5 разрешает не писать условие, только если момент задают правила — здесь это "
-               "{moment}: подтвердите или допишите условие")
+               "без условия можно, только если момент однозначно задают правила (116.5: перенаправить, "
+               "блокировать, отменить или свести к слабой атаку — при её объявлении), а этот эффект "
+               "момента не задаёт: допишите условие или оплату")
 
     def check(self, ctx):
         for feature in ctx.all_features:
             if feature.kind != "static" or feature.payment or feature.condition or feature.label:
                 continue
             what = _what(ctx.text, feature)
-            if what is None:
+            if what is None or fixed_by_rules(feature.effect):
                 continue
-            yield Hit(feature.span[0], feature.span[1], {"what": what, "moment": _moment(feature.effect)})
+            yield Hit(feature.span[0], feature.span[1], {"what": what})
+
+
+def fixed_by_rules(effect: str | None) -> bool:
+    """116.5: the effect redirects, blocks, reduces, cancels, reflects or prevents an attack,
+    a shot, a throw, a discharge or a spell — the rules fix its moment (that event's
+    declaration), as for the rulebook's Бешеный маг; or it only widens how an ability is
+    declared («может объявить прыжок на занятую клетку»), a static permission."""
+    effect = (effect or "").strip()
+    return bool(_FIXED_MOMENT.match(effect) or _DECLARE.match(effect))
 
 
 def _what(text: str, feature) -> str | None:
@@ -111,11 +137,3 @@ def _what(text: str, feature) -> str | None:
     if feature.ability_type:
         return f"тип способности «{feature.ability_type}»"
     return f"повелительный эффект «{word}»"
-
-
-def _moment(effect: str) -> str:
-    if _REDIRECT.search(effect or ""):
-        return "объявление атаки (перенаправить можно только её)"
-    if _ATTACK.search(effect or ""):
-        return "атака, о которой говорит эффект"
-    return "момент, который правила должны задать сами"

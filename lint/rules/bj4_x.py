@@ -13,6 +13,10 @@ _WHERE_RE = re.compile(r"(?i)где\s+[XХ](?![^\W\d_])|(?<![^\W\d_])[XХ]\s+(?:
 # X as a lone letter in any case: a condition's «на х» measures the effect's «на Х»
 _ANY_X_RE = re.compile(r"(?<![^\W\d_])[XxХх](?![^\W\d_])")
 _DEP_RE = re.compile(r";|при\s+этом|при\s+выполнении|(?<=\s)[–—-](?=\s)", re.I)
+# a sentence that opens with «При этом» / «При выполнении» goes on with the feature before it
+_CONTINUES = re.compile(r"\s*при\s+(?:этом|выполнении)(?![^\W\d_])", re.I)
+_WORD_AFTER = re.compile(r"\s*(\{[^{}\n]*\}|[^\W\d_]+)")
+_WORD_BEFORE = re.compile(r"(\{[^{}\n]*\}|[^\W\d_]+)\s*$")
 
 
 class UndefinedX(Rule):
@@ -24,10 +28,14 @@ class UndefinedX(Rule):
         (или «X выбирается …», «X равно …»),
         не измеряется условием срабатывания («получает X ран») и не стоит
         в зависимой способности, которая по 505.7 берёт X из результата
-        предыдущей. X способности, за которой следует зависимая способность с
-        тем же X («снять Х дополнительных жизней, при этом излечить на Х» —
-        пример к 505.3 второго издания; 505.7 вычисляет X зависимой
-        способности из результата предыдущей), объявляет игрок: это не находка.
+        предыдущей. Не находится и X, которое игрок объявляет вместе со
+        способностью, а дальше в той же особенности оно встречается снова:
+        X считает предметы способности («закрыть Х ваших существ и ранить
+        цель на 2*Х», «снять Х дополнительных жизней, при этом излечить на
+        Х» — пример к правилу об оплате составной особенности во втором
+        издании 505) или связано свойством («удар силой Х, при этом …
+        на Х», «существа со слабым {strike} Х … с Х или менее {health}»).
+        Предложение «При этом …» после точки продолжает особенность.
     Почему это важно:
         По 505.7 X зависимой способности вычисляется из результата
         предыдущей; в остальных случаях X должно быть определено оплатой или
@@ -43,7 +51,9 @@ class UndefinedX(Rule):
     name = "undefined-x"
     severity = Severity.ERROR
     rules = ("505.7",)
-    message = "«{x}» не определено: его нет в оплате, нет пояснения «где {x} — …», и оно не берётся из способности, от которой зависит (505.7)"
+    message = ("«{x}» не определено: его нет в оплате, нет пояснения «где {x} — …», его не объявляют "
+               "вместе со способностью, и оно не берётся из способности, от которой зависит "
+               "(505.7: X зависимой способности)")
 
     def check(self, ctx):
         from lint.rules.bj3_types import payments
@@ -58,7 +68,7 @@ class UndefinedX(Rule):
         # thousands of lines has thousands of segments, payments and conditions.
         pays = sorted((s, sep) for s, _, _, sep in payments(text))
         pay_starts = [s for s, _ in pays]
-        lines = list(segments(text))
+        lines = _features(text)
         quotes = [Segment(quoted.start(1), quoted.end(1), quoted.group(1))  # granted features
                   for quoted in re.finditer(r"[«\"]([^«»\"\n]+)[»\"]", text)]
         by_line, by_quote = _Disjoint(lines), _Disjoint(quotes)  # each family is disjoint
@@ -92,7 +102,9 @@ class UndefinedX(Rule):
                    for m in _DEP_RE.finditer(between)):
                 continue  # 505.7: taken from the ability it depends on (a dash after a name is no connective)
             if _used_by_dependent(masked, first, seg.end):
-                continue  # the rulebook's example (505.3, 2nd edition): «снять Х …, при этом излечить на Х»
+                continue  # the rulebook's example (2nd edition, payment): «снять Х …, при этом излечить на Х»
+            if _declared(text, found) and X_RE.search(masked, found.end(), seg.end):
+                continue  # «закрыть Х ваших существ и ранить цель на 2*Х», «силой Х …, … на Х»
             if conditions.covers(first):
                 continue  # measured by a trigger condition the reader found
             around = [p for p in (by_line.at(first), by_quote.at(first)) if p is not None]
@@ -103,6 +115,42 @@ class UndefinedX(Rule):
                 continue
             reported.add((seg.start, seg.end))
             yield Hit(first, first + 1, {"x": found.group(1)})
+
+
+def _features(text: str) -> list[Segment]:
+    """The text's sentences, a sentence opening with «При этом» joined to the one before it
+    (lossy texts put a full stop before a dependent ability: «… силой Х. При этом …»)."""
+    out: list[Segment] = []
+    for seg in segments(text):
+        if out and _CONTINUES.match(seg.text) and "\n" not in text[out[-1].end:seg.start]:
+            start = out[-1].start
+            out[-1] = Segment(start, seg.end, text[start:seg.end])
+        else:
+            out.append(seg)
+    return out
+
+
+def _declared(text: str, found: re.Match) -> bool:
+    """An X the player declares with the ability it stands in, or one an attribute binds:
+    it counts things («Х ваших существ», «X {counter}», «Х ран») or follows an attribute
+    («силой Х», «стоимостью Х», «с бешенством X», «со слабым {strike} Х»). Used again later
+    in the feature, the later X is that value (505.7: computed when the later ability is
+    declared, from what the earlier one did)."""
+    from lint.rules._text import morph
+
+    after = _WORD_AFTER.match(text, found.end())
+    if after is not None:
+        word = after.group(1)
+        best = morph().parse(word)[0].tag
+        if word.startswith("{") or word.lower() != "раз" and "gent" in best and best.POS in ("NOUN", "ADJF", "PRTF"):
+            return True
+    before = _WORD_BEFORE.search(text, max(0, found.start() - 60), found.start())  # the word before: never the whole text
+    if before is not None:
+        word = before.group(1)
+        best = morph().parse(word)[0].tag
+        if word.startswith("{") or best.POS == "NOUN" and "ablt" in best:
+            return True
+    return False
 
 
 class _Disjoint:

@@ -17,7 +17,7 @@ Shapes (every string a number into `s`; report.js reads them back):
 * box: [text] for an ability, [kind, layout, dashed, label, hint, joiner, [box…]] for a frame
 * structure block: [n or 0, canonical, box]
 * diff piece: [op, text, safe] with op 0 equal, 1 delete, 2 insert
-* finding: [code, title, severity, severity_ru, message, rules, suggestion or -1, spanned,
+* finding: [code, title, severity, severity_ru, message, rules the message does not cite, suggestion or -1, spanned,
   [condition, lowered, payment, text] or 0]
 * entry: {"o": 1 when the text is shown as it is: then a text segment and a kept or deleted
   piece of the diff are lengths into the card's text (the page's .ctext), not strings,
@@ -93,7 +93,7 @@ def structure(f: dict, s: Strings) -> list:
 def finding(f: dict, s: Strings) -> list:
     place = f["placement"]
     return [s.of(f["code"]), s.of(f["title"]), s.of(f["severity"]), s.of(f["severity_ru"]), s.of(f["message"]),
-            s.of(", ".join(f["rules"])), -1 if f["suggestion"] is None else s.of(f["suggestion"]),
+            s.of(", ".join(f.get("uncited_rules", f["rules"]))), -1 if f["suggestion"] is None else s.of(f["suggestion"]),
             s.of(f["spanned"] or ""),
             [s.of(place["condition"]), s.of(place["lowered"]), s.of(place["payment"]), s.of(place["text"])]
             if place else 0]

@@ -49,12 +49,15 @@ def finding_dict(number: int, finding, text: str = "") -> dict:
     spanned = None
     if finding.start is not None and finding.end is not None and text:
         spanned = text[finding.start:finding.end]
+    from lint.finding import uncited_rules
+
     return {
         "n": number, "code": finding.code, "name": finding.name, "title": rule_title(finding.code, finding.name),
         "severity": finding.severity.label,
         "severity_ru": SEVERITY_RU[finding.severity.label], "message": finding.message,
         "line": finding.line, "column": finding.column, "start": finding.start, "end": finding.end,
         "rules": list(finding.rules), "suggestion": finding.suggestion, "spanned": spanned,
+        "uncited_rules": uncited_rules(finding.message, finding.rules),   # the numbers the message lacks
         "placement": adapters.condition_placement(finding, text),
         "readings": list(finding.readings),
     }

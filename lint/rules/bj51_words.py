@@ -1,0 +1,327 @@
+"""Words a typesetter broke: run together, split by a hyphen, a lost full stop, a Latin letter.
+
+Lossy texts (the online client, scanned cards) lose spaces and full stops and
+keep line-break hyphens; each of these hides a word from the reader. Precision
+first: a word of a card name (the card's own, inflected), anything in quotes,
+icons and abstract texts (С1, У1) never trigger them.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from lint.finding import Severity
+from lint.fix import replace, safe_fix, unsafe_fix
+from lint.rule import Hit, Rule
+from lint.rules._text import is_known, mask_icons, morph
+from lint.rules.bj5_typography import _GLUED_TRIGGER_RE
+
+# abstract texts: «С1, при этом С2», «если У1 — …»
+_ABSTRACT_RE = re.compile(r"(?<![^\W\d_])[СУ]\d")
+_RUSSIAN_WORD_RE = re.compile(r"(?<![\w{-])[А-ЯЁа-яё]+(?![\w}-])")
+# a one- or two-letter word glued to a longer one («погероям», «квыстрелу», «глубинуили»), with the
+# cases a preposition takes (a preposition before a word in another case is a typo, not a glue:
+# «стощее» is no «с тощее»); «не»/«ни» are left out: «немагических», «нетёмное» are written together
+_PREPOSITIONS = {"в": ("accs", "loct", "loc2"), "во": ("accs", "loct"), "на": ("accs", "loct", "loc2"),
+                 "с": ("gent", "ablt"), "со": ("gent", "ablt"), "к": ("datv",), "ко": ("datv",),
+                 "у": ("gent",), "из": ("gent",), "от": ("gent",), "до": ("gent",), "о": ("loct",),
+                 "по": ("datv", "loct", "accs"), "за": ("accs", "ablt")}
+_CONJUNCTIONS = {"и", "или", "а"}
+_SHORT_RIGHT = set(_PREPOSITIONS) | _CONJUNCTIONS
+_MIN_PART = 4
+
+
+def _quoted_mask(text: str) -> str:
+    """«…», "…" and „…“ blanked (names, granted features), offsets kept."""
+    out = list(text)
+    for match in re.finditer(r"«[^«»\n]*»|\"[^\"\n]*\"|„[^„“\n]*“", text):
+        for i in range(match.start(), match.end()):
+            if out[i] != "\n":
+                out[i] = " "
+    return "".join(out)
+
+
+def _name_stems(name: str | None) -> set[str]:
+    """The card name's words cut to a stem (4 letters): «Кракена», «Кракену» are «Кракен»."""
+    return {w.lower()[:4] for w in re.findall(r"[А-ЯЁа-яё]+", name or "") if len(w) >= 3}
+
+
+def _skip_text(text: str) -> bool:
+    return bool(_ABSTRACT_RE.search(text))
+
+
+@lru_cache(maxsize=65536)
+def _common(word: str) -> bool:
+    """A dictionary word that is not only an abbreviation, a name or a letter."""
+    if not is_known(word):
+        return False
+    return any(not ({"Abbr", "Name", "Surn", "Patr", "Geox", "Orgn", "Trad"} & set(str(p.tag).replace(" ", ",").split(",")))
+               for p in morph().parse(word) if p.is_known)
+
+
+def _splits(word: str) -> list[tuple[str, str]]:
+    """Every way the word falls into two dictionary words: both of four letters or more, or a
+    short preposition (with a word in a case it takes) or conjunction beside a long word."""
+    lower = word.lower()
+    out = []
+    for at in range(1, len(lower)):
+        left, right = lower[:at], lower[at:]
+        if left in _PREPOSITIONS:
+            ok = len(right) >= _MIN_PART and _common(right) and _takes(left, right)
+        elif left in _CONJUNCTIONS:
+            ok = len(right) >= _MIN_PART and _common(right)
+        elif right in _SHORT_RIGHT:
+            # a short adjective before a lone letter is a lost «й»: «дальнеи» is «дальней»
+            ok = len(left) >= _MIN_PART and _common(left) and (
+                len(right) > 1 or morph().parse(left)[0].tag.POS not in ("ADJS", "ADVB"))
+        else:
+            ok = len(left) >= _MIN_PART and len(right) >= _MIN_PART and _common(left) and _common(right) \
+                and _content(left)
+        if ok:
+            out.append((word[:at], word[at:]))
+    return out
+
+
+def _takes(preposition: str, word: str) -> bool:
+    cases = _PREPOSITIONS[preposition]
+    return any(p.tag.case in cases for p in morph().parse(word) if p.is_known)
+
+
+def _content(word: str) -> bool:
+    """A word that can end a phrase: not a preposition, particle or conjunction («пред», «либо»)."""
+    best = morph().parse(word)[0].tag.POS
+    return best not in ("PREP", "PRCL", "CONJ", "INTJ")
+
+
+class RunTogetherWords(Rule):
+    """Два слова без пробела между ними.
+
+    Что находит:
+        Слово, которого нет в словаре, но которое делится на два словарных:
+        «объявитьособый» — «объявить особый», «погероям» — «по героям».
+        Не находятся слова названия карты (в любой форме), текст в кавычках,
+        значки и абстрактные тексты (С1, У1). Если разделить можно одним
+        способом, есть исправление: безопасное, если прочтение карты после
+        него не меняется, иначе небезопасное («Заклинаниевласть» станет
+        типом способности — это надо просмотреть).
+    Почему это важно:
+        Слитое слово читатель не узнаёт: «объявитьособый удар» — не
+        повелительный эффект, и связка или граница условия может найтись не
+        там. Такие склейки — след потерянного пробела при наборе.
+    Плохо:
+        {direct} погероям.
+    Хорошо:
+        {direct} по героям.
+    """
+
+    code = "BJ511"
+    name = "run-together-words"
+    severity = Severity.WARNING
+    fix_applicability = "safe"
+    message = "«{word}» — нет такого слова; похоже на два слова без пробела: {split}"
+
+    def check(self, ctx):
+        text = ctx.text
+        if _skip_text(text):
+            return
+        stems = _name_stems(ctx.card.name)
+        masked = _quoted_mask(mask_icons(text))
+        for match in _RUSSIAN_WORD_RE.finditer(masked):
+            word = match.group(0)
+            if len(word) < 5 or is_known(word) or word.lower()[:4] in stems:
+                continue
+            if word.lower().startswith(("не", "ни")) and is_known(word[2:]):
+                continue  # «небестелесное», «немагических»: не- written together
+            if _GLUED_TRIGGER_RE.match(masked, match.start()):
+                continue  # «Вконце хода»: BJ505
+            if word[0].isupper() and not _sentence_start(masked, match.start()):
+                continue  # a name of another card in the middle of a sentence
+            splits = _splits(word)
+            if not splits:
+                continue
+            splits.sort(key=lambda pair: -len(pair[0]))
+            shown = " или ".join(f"«{a} {b}»" for a, b in splits)
+            left, right = splits[0]
+            fix = _fix(ctx, f"вставить пробел: «{left} {right}»",
+                       replace(match.start() + len(left), match.start() + len(left), " ")) \
+                if len(splits) == 1 else None
+            yield Hit(match.start(), match.end(), {"word": word, "split": shown},
+                      suggestion=f"{left} {right}", fix=fix)
+
+
+_READ_AGAIN_LIMIT = 4000
+
+
+def _fix(ctx, title: str, edit) -> "object":
+    """A safe fix when the card reads the same after it (the reading guard of `--fix` would keep
+    it), else the same fix as unsafe: a word made readable often changes the reading — a glued
+    «Заклинаниевласть» becomes an ability type — and `--fix` must apply what the summary promised."""
+    from lint.fix import apply_edits
+    from lint.fixing import feature_signature
+    from parser import read_text
+
+    if len(ctx.text) > _READ_AGAIN_LIMIT:
+        return unsafe_fix(title, edit)   # a text no card has: not read again per finding
+    new_text, _ = apply_edits(ctx.text, [safe_fix(title, edit)])
+    try:
+        before = tuple(feature_signature(f) for f in (ctx.features or ()))
+        after = tuple(feature_signature(f) for f in read_text(new_text, ctx.card.name))
+    except Exception:  # noqa: BLE001 - a reader failure on the new text: not safe
+        return unsafe_fix(title, edit)
+    return safe_fix(title, edit) if before == after else unsafe_fix(title, edit)
+
+
+def _sentence_start(text: str, at: int) -> bool:
+    before = text[max(0, at - 40):at].rstrip()   # a window, never the whole text (long texts stay linear)
+    return not before or before[-1] in ".!?:;\n—–-(" or before.endswith("{")
+
+
+_HYPHENATED_RE = re.compile(r"(?<![\w-])([А-ЯЁа-яё]+)-([а-яё]+)(?![\w-])")
+
+
+class HyphenatedWords(Rule):
+    """Остаток переноса, обе половины которого — слова.
+
+    Что находит:
+        Слово с дефисом, которого нет в словаре, когда без дефиса получается
+        словарное слово, а обе половины сами по себе слова: «против-ника»
+        («против» и «ника»), «напа-дение». Когда половины — не слова
+        («сраба-тывает»), это BJ506. Названия карт («Эльф-следопыт») и текст в
+        кавычках не находятся.
+    Почему это важно:
+        Такой дефис — след переноса строки из печатного макета, но раз
+        половины — слова, читатель видит в нём два слова через дефис, и
+        «против-ника» перестаёт быть «противника».
+    Плохо:
+        При атаке против-ника — ранить цель на 1.
+    Хорошо:
+        При атаке противника — ранить цель на 1.
+    """
+
+    code = "BJ512"
+    name = "hyphenated-words"
+    severity = Severity.WARNING
+    fix_applicability = "safe"
+    message = "«{word}» похоже на остаток переноса (обе половины — слова); без дефиса: «{joined}»"
+
+    def check(self, ctx):
+        text = ctx.text
+        if "-" not in text or _skip_text(text):
+            return
+        stems = _name_stems(ctx.card.name)
+        masked = _quoted_mask(text)
+        for match in _HYPHENATED_RE.finditer(masked):
+            left, right = match.group(1), match.group(2)
+            joined = left + right
+            if left.lower()[:4] in stems or is_known(f"{left}-{right}"):
+                continue
+            if not (is_known(left) and is_known(right)) or not _common(joined):
+                continue  # halves that are not words: BJ506
+            hyphen = match.end(1)
+            yield Hit(match.start(), match.end(), {"word": match.group(0), "joined": joined}, suggestion=joined,
+                      fix=_fix(ctx, f"убрать дефис переноса: «{joined}»", replace(hyphen, hyphen + 1, "")))
+
+
+_CAPITAL_RE = re.compile(r"(?<=[а-яё0-9}\)]) +([А-ЯЁ][а-яё]+)(?![\w-])")
+
+
+@lru_cache(maxsize=16384)
+def _is_verb(word: str) -> bool:
+    parses = [p for p in morph().parse(word.lower()) if p.is_known]
+    return bool(parses) and parses[0].tag.POS in ("VERB", "INFN") and parses[0].score >= 0.5
+
+
+_GRANTING = {"получать", "иметь", "особенность", "текст", "терять", "потерять", "получить"}
+
+
+def _grants(word: str) -> bool:
+    return any(p.normal_form in _GRANTING for p in morph().parse(word.lower())[:2])
+
+
+class MissingFullStop(Rule):
+    """Нет точки между двумя особенностями.
+
+    Что находит:
+        Глагол с заглавной буквы посреди предложения, сразу после слова со
+        строчной буквы: «…до конца хода Получает …». Так начинается новая
+        особенность, а точка перед ней потерялась. Не находятся слова в
+        кавычках, после «:», «—» или «(», названия карт и абстрактные тексты.
+    Почему это важно:
+        Без точки две особенности читаются как одна: эффект первой тянется во
+        вторую, и условие, оплата или связки относятся не к тому.
+    Плохо:
+        При атаке — получить +1 к {strike} до конца хода Получает броню 1.
+    Хорошо:
+        При атаке — получить +1 к {strike} до конца хода. Получает броню 1.
+    """
+
+    code = "BJ513"
+    name = "missing-full-stop"
+    severity = Severity.WARNING
+    fix_applicability = "unsafe"
+    message = "«{word}» с заглавной буквы посреди предложения: похоже, перед ним потерялась точка"
+
+    def check(self, ctx):
+        text = ctx.text
+        if _skip_text(text):
+            return
+        stems = _name_stems(ctx.card.name)
+        masked = _quoted_mask(text)
+        for match in _CAPITAL_RE.finditer(masked):
+            word = match.group(1)
+            if word.lower()[:4] in stems or not _is_verb(word):
+                continue
+            previous = re.findall(r"[А-ЯЁа-яё]+", masked[max(0, match.start() - 40):match.start()])
+            if previous and _grants(previous[-1]):
+                continue  # «получает Может нападать …»: a granted feature that lost its quotes
+            start = match.start()
+            yield Hit(match.start(1), match.end(1), {"word": word},
+                      fix=unsafe_fix("поставить точку перед новой особенностью", replace(start, start, ".")))
+
+
+# Latin letters that look like a Russian one-letter word (X stays: it is the variable)
+_LONE_LATIN = {"a": "а", "c": "с", "o": "о", "y": "у", "k": "к", "A": "А", "B": "В", "C": "С", "K": "К",
+               "O": "О", "Y": "У"}
+_LONE_RE = re.compile(r"(?<![\w{}\-])([acoykABCKOY])(?![\w{}\-])")
+_CYRILLIC_WORD = re.compile(r"[А-ЯЁа-яё]{2,}")
+
+
+class LoneLatinLetter(Rule):
+    """Латинская буква вместо русского однобуквенного слова.
+
+    Что находит:
+        Отдельно стоящую латинскую букву, похожую на русский предлог, союз
+        или частицу, среди русских слов: «c кладбища» (латинская c), «y
+        существа», «o себе», «a затем». Переменная X не находится (её
+        проверяет BJ504), значки тоже.
+    Почему это важно:
+        Для читателя и поиска «c» — не предлог «с»: «взять c кладбища» не
+        находится по словам «с кладбища», и чтение фразы может сломаться.
+    Плохо:
+        {tap}: вернуть существо c кладбища в руку.
+    Хорошо:
+        {tap}: вернуть существо с кладбища в руку.
+    """
+
+    code = "BJ514"
+    name = "lone-latin-letter"
+    severity = Severity.WARNING
+    fix_applicability = "safe"
+    message = "латинская «{letter}» вместо русской «{russian}»"
+
+    def check(self, ctx):
+        text = ctx.text
+        masked = mask_icons(text)
+        for match in _LONE_RE.finditer(masked):
+            letter = match.group(1)
+            before = masked[max(0, match.start() - 30):match.start()].split()
+            after = masked[match.end():match.end() + 30].split()
+            near = (before[-1:] if before else []) + (after[:1] if after else [])
+            if not near or not all(_CYRILLIC_WORD.search(w) for w in near[-1:]) \
+                    or not any(_CYRILLIC_WORD.search(w) for w in near):
+                continue
+            if letter.isupper() and not _sentence_start(masked, match.start()):
+                continue  # a capital mid-sentence is a variable or a label («а Y — значение …»)
+            russian = _LONE_LATIN[letter]
+            yield Hit(match.start(), match.end(), {"letter": letter, "russian": russian}, suggestion=russian,
+                      fix=safe_fix(f"заменить на русскую «{russian}»", replace(match.start(), match.end(), russian)))
