@@ -50,7 +50,7 @@ def test_bj511_run_together_words(text, column, message, good):
     ("{direct} погероям.", "safe"),                                  # the reading stays: --fix applies it
     ("Получает +1 квыстрелу.", "safe"),
     ("{tap}: Может объявитьособый удар на 2.", "unsafe"),            # the ability becomes readable
-    ("{tap} :Заклинаниевласть Кватуса закрыть существо.", "unsafe"),   # a new ability type
+    ("{tap} :Заклинаниевласть Кватуса закрыть существо.", "safe"),     # the reader already heads a glued type
 ])
 def test_bj511_fix_is_safe_only_when_the_reading_stays(text, applicability):
     [finding] = lint_text(text, select=["BJ511"])
