@@ -8,7 +8,8 @@ once; a match is clear when it is exact, or when the best score is high and
 well ahead of the next name, or when exactly one name sounds the same
 (unstressed о/а, е/и/я, voiced/voiceless, doubled letters: «Малатобоец»). Close names
 of at least SEVERAL are the candidates; a best name below it is no match — the
-names are only `similar` («Несуществующая хрень» is not «Тень» at 77). A query in Latin letters is also tried as
+names are only `similar` («Несуществующая хрень» is not «Тень» at 77), unless a name of four
+letters or more is one edit away («Гукь» is «Гуль», which WRatio scores 75). A query in Latin letters is also tried as
 Cyrillic: transliterated and as typed with the wrong keyboard layout
 (`cardbase.translit`). An id is found whatever separates its parts (`s1-58`,
 `S1 58`, `10-118` for 10118). A reprinted name lists its printings newest first
@@ -284,6 +285,21 @@ def _by_id(catalogue, query: str) -> CardEntry | None:
     return catalogue.entry(found[0]) if len(found) == 1 else None
 
 
+MIN_ONE_EDIT = 4   # a name this long or longer is still meant with one letter wrong, swapped, missing or extra
+
+
+def _one_edit(key: str, names: list[str]) -> list[str]:
+    """The names one edit away from the query (optimal string alignment: a swap is one edit).
+    WRatio scores a one-letter typo of a four-letter name at 75, below SEVERAL."""
+    if len(key) < MIN_ONE_EDIT:
+        return []
+    from rapidfuzz import process
+    from rapidfuzz.distance import OSA
+
+    found = process.extract(key, names, scorer=OSA.distance, score_cutoff=1, limit=None)
+    return [name for name, _, _ in sorted(found, key=lambda item: (item[1], item[2]))]
+
+
 def _by_name(catalogue, names: list[str], query: str) -> Lookup:
     key = fold(query)
     if not key:
@@ -303,6 +319,13 @@ def _by_name(catalogue, names: list[str], query: str) -> Lookup:
     if alike is not None:                   # «Малатобоец»: one name that sounds the same
         return Lookup(printings(catalogue, alike), score=round(dict(ranked).get(alike, top), 1))
     listed = [(catalogue.entry(catalogue.folded.index(name), LISTED), round(score, 1)) for name, score in ranked]
-    if top < SEVERAL:                       # nothing close enough to be meant: not found, with the nearest
+    if top < SEVERAL:                       # nothing close enough to be meant: not found, with the nearest …
+        near = _one_edit(key, names)        # … unless one letter of a short name was mistyped («Гукь»)
+        if len(near) == 1:
+            return Lookup(printings(catalogue, near[0]), score=round(dict(ranked).get(near[0], top), 1))
+        if near:
+            scores = dict(ranked)
+            return Lookup(candidates=[(catalogue.entry(catalogue.folded.index(name), LISTED),
+                                       round(scores.get(name, top), 1)) for name in near])
         return Lookup(similar=listed)
     return Lookup(candidates=[(entry, score) for entry, score in listed if score >= SEVERAL])

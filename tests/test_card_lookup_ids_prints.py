@@ -45,6 +45,21 @@ def test_a_name_in_no_card_is_not_found_with_the_similar_ones():
     assert [(c.id, s) for c, s in found.similar] == [("50194", 77.1)] and 77.1 < SEVERAL
 
 
+@pytest.mark.parametrize("query, card_id", [("Гукь", "a1"), ("Эььм", "a2"), ("Гльу", None), ("Элмь", "a2"),
+                                             ("Хазжг", "a3"), ("Хз", None), ("Гул", None)])
+def test_one_letter_wrong_in_a_short_name_still_finds_it(query, card_id):
+    """WRatio scores «Гукь» against «Гуль» at 75, below SEVERAL: one edit (a wrong, missing, extra or
+    swapped letter) of a name of four letters or more is still that name; two edits or a
+    three-letter query are not."""
+    found = find_card(catalogue(("a1", "Гуль"), ("a2", "Эльм"), ("a3", "Хазг"), ("a4", "Пепельный страж")), query)
+    assert (found.card.id if found.card else None) == card_id
+
+
+def test_one_edit_from_two_names_lists_both():
+    found = find_card(catalogue(("a1", "Гуль"), ("a2", "Гукл")), "Гукь")
+    assert found.card is None and {c.id for c, _ in found.candidates} == {"a1", "a2"}
+
+
 def write_base(folder, files: dict[str, str]):
     folder.mkdir()
     for name, text in files.items():

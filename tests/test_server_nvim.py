@@ -241,7 +241,7 @@ def test_neovim_completion_folds_hints_formatting_and_quiet_typing(tmp_path):
     assert got["icons"][:1] == ["{tap}"] and set(got["icons"]) == {"{tap}"}
     assert got["words"] == ["Заклинание"]
     assert got["folds"] == [[2, 4], [5, 8]]
-    assert got["hints"] == [[4, " ⇒ («Лук», при этом (при гибели — ранить цель на 1))"],
+    assert got["hints"] == [[4, " ⇒ ранить цель на 1"],   # «Лук»: a status's label (spec §1)
                             [8, " ⇒ ((ранить цель на 1 и закрыть ее), иначе излечить себя на 1)"]]
     lines = CARDS.split("\n")
     assert got["formatted"][4] == '  text: "«Лук»: при гибели — ранить цель на 1."'
