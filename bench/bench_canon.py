@@ -12,8 +12,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from parser import read_abstract  # noqa: E402
-from reports.canon import feature_record  # noqa: E402
+from berserk_judge.parser import read_abstract  # noqa: E402
+from berserk_judge.reports.canon import feature_record  # noqa: E402
 
 OPS = [" и ", " или ", ", ", ", при этом ", "; ", " – ", ", иначе ",
        ", если противник не может или не хочет, ", ", при выполнении "]

@@ -41,11 +41,11 @@ def main() -> int:
         print(f"no corpus at {args.corpus}; nothing to time")
         return 0
 
-    from cardbase.importer import import_jsonl
-    from cardbase.load import load_base
-    from lint.config import Settings
-    from lint.engine import lint_base
-    from parser import read_card, read_text
+    from berserk_judge.cardbase.importer import import_jsonl
+    from berserk_judge.cardbase.load import load_base
+    from berserk_judge.lint.config import Settings
+    from berserk_judge.lint.engine import lint_base
+    from berserk_judge.parser import read_card, read_text
 
     with tempfile.TemporaryDirectory() as tmp:
         started = time.perf_counter()

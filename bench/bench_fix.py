@@ -30,12 +30,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cardbase.load import load_base  # noqa: E402
-from lint.config import Settings  # noqa: E402
-from lint.engine import lint_base  # noqa: E402
-from lint.fixing import normalize  # noqa: E402
+from berserk_judge.cardbase.load import load_base  # noqa: E402
+from berserk_judge.lint.config import Settings  # noqa: E402
+from berserk_judge.lint.engine import lint_base  # noqa: E402
+from berserk_judge.lint.fix_apply import normalize  # noqa: E402
 
-CLI = [sys.executable, "-m", "cli.main"]
+CLI = [sys.executable, "-m", "berserk_judge"]
 
 
 def counts(folder: Path) -> Counter:

@@ -15,9 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from grid.board import parse_board  # noqa: E402
-from grid.reach import BAND, BERSERK, reach  # noqa: E402
-from grid.render import render_reach  # noqa: E402
+from berserk_judge.grid.board import parse_board  # noqa: E402
+from berserk_judge.grid.reach import BAND, BERSERK, reach  # noqa: E402
+from berserk_judge.grid.render import render_reach  # noqa: E402
 
 
 def random_map(size: int, seed: int) -> str:

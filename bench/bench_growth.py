@@ -57,7 +57,7 @@ def text_growth(exponents: list[int], folder: Path) -> list[dict]:
         path = folder / f"long-{k}.yaml"
         path.write_text(card_file(2 ** k), encoding="utf-8")
         cpu, wall, rss, code = child_run(
-            [sys.executable, "-m", "cli.main", "lint", "--isolated", "--no-cache", "--jobs", "1", "-q", str(path)],
+            [sys.executable, "-m", "berserk_judge", "lint", "--isolated", "--no-cache", "--jobs", "1", "-q", str(path)],
             str(REPO))
         rows.append({"lines": 2 ** k, "bytes": path.stat().st_size, "cpu_s": round(cpu, 2),
                      "wall_s": round(wall, 2), "exit": code})
@@ -86,7 +86,7 @@ def grid_memory(sizes: list[int], folder: Path) -> list[dict]:
         cells = size * size
         for fmt in ("text", "json"):
             cpu, wall, rss, code = child_run(
-                [sys.executable, "-m", "cli.main", "grid", "reach", str(path), "--squares", str(3 * cells),
+                [sys.executable, "-m", "berserk_judge", "grid", "reach", str(path), "--squares", str(3 * cells),
                  "--format", fmt], str(REPO))
             per_cell = (rss - baseline_rss) * 1024 / cells
             rows.append({"size": size, "cells": cells, "format": fmt, "peak_rss_mb": round(rss / 1024, 1),

@@ -137,7 +137,7 @@ def run(args: list[str], cwd: Path, env: dict, timeout: float, stdin: bytes | No
     process gets SIGKILL after that many seconds and its workers are left
     running for the caller to count (output is not captured then)."""
     pipe = subprocess.PIPE if kill_after is None else subprocess.DEVNULL
-    process = subprocess.Popen([sys.executable, "-m", "cli.main", *args], cwd=cwd, env=env,
+    process = subprocess.Popen([sys.executable, "-m", "berserk_judge", *args], cwd=cwd, env=env,
                                stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
                                stdout=pipe, stderr=pipe, start_new_session=True, preexec_fn=_limits)
     import threading
@@ -581,7 +581,7 @@ def lsp_session(cwd: Path, env: dict, documents: list[Path], timeout: float) -> 
     import queue
     import threading
 
-    process = subprocess.Popen([sys.executable, "-m", "cli.main", "server"], cwd=cwd, env=env,
+    process = subprocess.Popen([sys.executable, "-m", "berserk_judge", "server"], cwd=cwd, env=env,
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                start_new_session=True, preexec_fn=_limits)
     inbox: queue.Queue = queue.Queue()

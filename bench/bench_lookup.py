@@ -167,7 +167,7 @@ def main() -> None:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     work = Path(tempfile.mkdtemp(prefix="bench-lookup-"))
     try:
-        from cardbase.importer import import_jsonl
+        from berserk_judge.cardbase.importer import import_jsonl
 
         corpus_base = work / "corpus"
         import_jsonl(sorted(args.corpus.glob("*.jsonl")), corpus_base)

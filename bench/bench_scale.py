@@ -60,7 +60,7 @@ import sys, time
 from pathlib import Path
 from ruamel.yaml import YAML
 sys.path.insert(0, sys.argv[2])
-from cardbase.load import _constant_version_resolver
+from berserk_judge.cardbase.load import _constant_version_resolver
 texts = [path.read_bytes() for path in sorted(Path(sys.argv[1]).glob("*.yaml"))]
 YAML(typ="safe", pure=False).compose("warm: [up]")  # the parser's own imports are not the yardstick
 times = []

@@ -107,7 +107,7 @@ def text_spans(source: str) -> list[tuple[int, int]]:
 
 async def bench(base: Path, target: Path, edits: int, debounce_ms: int) -> dict:
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "cli.main", "server", cwd=str(REPO),
+        sys.executable, "-m", "berserk_judge", "server", cwd=str(REPO),
         stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=1 << 24)
     client = Client(process)
     pid = process.pid

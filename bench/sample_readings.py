@@ -37,7 +37,7 @@ def main() -> int:
         print(f"no corpus at {args.corpus}")
         return 0
 
-    from parser import canonical, read_text
+    from berserk_judge.parser import canonical, read_text
 
     population = []
     for source in sources:

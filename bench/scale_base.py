@@ -143,7 +143,7 @@ def _distinct(text: str, rng: random.Random, seen: set[str], numbered: list[str]
 
 def build_base(corpus: Path, cards: int, out: Path, seed: int = 19) -> tuple[int, BuildStats]:
     """Write the base into `out` (one YAML file per set, by cardbase.importer); (files, stats)."""
-    from cardbase.importer import import_jsonl
+    from berserk_judge.cardbase.importer import import_jsonl
 
     built, stats = build_records(corpus_records(corpus), cards, seed)
     out.mkdir(parents=True, exist_ok=True)
@@ -169,7 +169,7 @@ def _main() -> None:
     cards, out = int(sys.argv[1]), Path(sys.argv[2])
     corpus = Path(sys.argv[3]) if len(sys.argv) > 3 else repo.parent / "shared" / "corpus"
     files, stats = build_base(corpus, cards, out)
-    from cardbase.load import load_file
+    from berserk_judge.cardbase.load import load_file
 
     first = load_file(str(sorted(out.glob("*.yaml"))[0])).cards
     card = next(c for c in first[len(first) // 2:] if len(c.name) > 6)

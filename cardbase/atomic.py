@@ -162,7 +162,7 @@ def _refusal(path, info: os.stat_result | None) -> tuple[int, str] | None:
     if stat.S_ISDIR(mode):
         return errno.EISDIR, "это папка, а не файл"
     if not stat.S_ISREG(mode):
-        from cardbase.oserror import regular_file_problem
+        from berserk_judge.cardbase.oserror import regular_file_problem
 
         reason = regular_file_problem(str(path)) or "это не обычный файл"
         return errno.EINVAL, f"{reason}; записывается только обычный файл"

@@ -135,8 +135,8 @@ def _expand(paths: list[str], skipped: list[str]):
     In a folder only card files are taken (a top-level `cards:`, see
     cardbase.discover); its other YAML files are added to `skipped`.
     """
-    from cardbase.model import Problem
-    from cardbase.oserror import regular_file_problem
+    from berserk_judge.cardbase.model import Problem
+    from berserk_judge.cardbase.oserror import regular_file_problem
     for given in paths:
         path = Path(given)
         if path.is_dir():

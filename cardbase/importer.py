@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardbase.atomic import write_atomic
-from cardbase.emit import double_quoted, flow, scalar, text_value
-from cardbase.icons import map_client_marks, without_unique_mark
-from cardbase.oserror import describe_os_error
-from cardbase.model import Problem
-from cardbase.schema import WRITE_ORDER
+from berserk_judge.cardbase.atomic import write_atomic
+from berserk_judge.cardbase.emit import double_quoted, flow, scalar, text_value
+from berserk_judge.cardbase.icons import map_client_marks, without_unique_mark
+from berserk_judge.cardbase.oserror import describe_os_error
+from berserk_judge.cardbase.model import Problem
+from berserk_judge.cardbase.schema import WRITE_ORDER
 
 _FILE_SAFE_RE = re.compile(r"[^\w.-]+")
 
@@ -120,7 +120,7 @@ def set_file_names(set_ids: list[str]) -> dict[str, str]:
 def _blocked_targets(targets: list[Path], sources: list[Path]) -> list[tuple[Path, str]]:
     """Targets no import writes, even with --force: a source of this import
     (cardbase.atomic.input_clash), a folder, a device or FIFO, a read-only file."""
-    from cardbase.atomic import input_clash, refusal
+    from berserk_judge.cardbase.atomic import input_clash, refusal
 
     blocked = []
     for target in targets:
@@ -173,7 +173,7 @@ def _write_verified(set_data: SetData, target: Path, text: str, result: ImportRe
 
 def _check_loads_back(set_data: SetData, written: Path) -> None:
     """_Mismatch unless the card loader reads `written` as exactly the set's ids, names and texts."""
-    from cardbase.load import load_base
+    from berserk_judge.cardbase.load import load_base
 
     base = load_base([str(written)])
     broken = [p for p in base.problems if p.kind not in ("icon", "noqa", "schema")]
@@ -195,7 +195,7 @@ def set_file_name(set_id: str) -> str:
 
 
 def _read_source(path: Path, sets: dict[str, SetData], seen_ids: dict[str, str], result: ImportResult) -> None:
-    from cardbase.oserror import regular_file_problem
+    from berserk_judge.cardbase.oserror import regular_file_problem
 
     reason = regular_file_problem(str(path))
     if reason is not None:

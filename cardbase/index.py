@@ -46,7 +46,7 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any, Callable
 
-from cardbase.lookup import ROW, CardEntry, entry_row
+from berserk_judge.cardbase.lookup import ROW, CardEntry, entry_row
 
 INDEX_DIR = "cards-index"
 FORMAT = 5
@@ -153,7 +153,7 @@ class IndexedBase:
 
 def _entry_bytes(path: Path | None) -> bytes:
     """The decompressed bytes of a card file's entry; IndexDamaged when it cannot be had."""
-    from cardbase.cachedir import read_regular
+    from berserk_judge.cardbase.cachedir import read_regular
 
     data = read_regular(path, MAX_ENTRY_BYTES) if path is not None else None
     if data is None:            # replaced by a link, a FIFO, a device: never opened as such
@@ -197,7 +197,7 @@ def open_index(folder: str | os.PathLike, paths: list[str] | None, producer,
     given, is called before n card files are digested and returns a ticker called per file;
     `rebuild` ignores every entry (after IndexDamaged: each file is digested again);
     `jobs` caps the processes that digest card files (default: the cores, at most 8)."""
-    from cardbase.discover import demo_base_path
+    from berserk_judge.cardbase.discover import demo_base_path
 
     folder = Path(folder)
     given = [str(p) for p in paths] if paths is not None else [str(demo_base_path())]
@@ -227,7 +227,7 @@ def open_index(folder: str | os.PathLike, paths: list[str] | None, producer,
 def _snapshot(given: list[str], producer) -> tuple[list, dict[str, bytes]]:
     """What a base's paths hold now — per path, its kind, and for a folder its YAML files —
     each file by the key of its bytes; and the bytes read (a build digests exactly these)."""
-    from cardbase.discover import YAML_SUFFIXES
+    from berserk_judge.cardbase.discover import YAML_SUFFIXES
 
     contents: dict[str, bytes] = {}
 
@@ -304,7 +304,7 @@ def _place(given: list[str], path: str) -> list:
 
 
 def _from_manifest(folder: Path, manifest: dict, base_file: Path, given: list[str]) -> IndexedBase:
-    from cardbase.cachedir import read_regular
+    from berserk_judge.cardbase.cachedir import read_regular
 
     files, count = manifest["files"], manifest["cards"]
     base = IndexedBase([_shown(given, f[0], f[1]) for f in files], problems=manifest["problems"],
@@ -331,7 +331,7 @@ def _from_manifest(folder: Path, manifest: dict, base_file: Path, given: list[st
 
 def _build(folder: Path, given: list[str], producer, base_file: Path, progress, jobs: int | None,
            old_manifest, listing, contents: dict[str, bytes], rebuild: bool) -> IndexedBase:
-    from cardbase.discover import expand_paths
+    from berserk_judge.cardbase.discover import expand_paths
 
     items = list(expand_paths(given))
     files = [path for path, problem in items if problem is None]
@@ -402,7 +402,7 @@ def _digests(producer, tasks: list[tuple], numbers: list[int], jobs: int | None)
     from concurrent.futures import ProcessPoolExecutor, as_completed
     from concurrent.futures.process import BrokenProcessPool
 
-    from cardbase.workers import die_with_parent, pool_context
+    from berserk_judge.cardbase.workers import die_with_parent, pool_context
 
     warm = getattr(producer, "warm_up", None)
     if warm is not None:
@@ -450,7 +450,7 @@ def _cores() -> int:
 
 
 def _write_manifest(base: IndexedBase, base_file: Path, producer, given, listing, recorded) -> None:
-    from cardbase.cachedir import write_entry
+    from berserk_judge.cardbase.cachedir import write_entry
 
     try:
         for key in (*COLUMNS, "text", "id", "folded_name"):
@@ -478,7 +478,7 @@ def _column_bytes(values: list) -> bytes:
 
 def _read_column(base_file: Path | None, key: str, count: int) -> list:
     """A column written by `_column_bytes`; IndexDamaged when it is missing or does not fit."""
-    from cardbase.cachedir import read_regular
+    from berserk_judge.cardbase.cachedir import read_regular
 
     path = _column_path(base_file, key) if base_file is not None else None
     values = None
@@ -544,7 +544,7 @@ def _store_entry(digest: FileDigest, path: str, entry_path: Path | None) -> dict
     head = json.dumps(header, ensure_ascii=False).encode("utf-8", "surrogatepass") + b"\n"
     header["start"], header["stored"] = len(head), False
     if entry_path is not None:
-        from cardbase.cachedir import write_entry
+        from berserk_judge.cardbase.cachedir import write_entry
 
         try:
             write_entry(entry_path, zlib.compress(head + b"".join(lines), COMPRESSION))
@@ -560,7 +560,7 @@ def _prepare(folder: Path) -> bool:
     """Create the index folder inside the tool's marked cache folder (cardbase.cachedir:
     so that `clean` removes it with the rest); False when it cannot be written,
     or when the cache folder is somebody else's unmarked folder."""
-    from cardbase.cachedir import claim, make_subfolder
+    from berserk_judge.cardbase.cachedir import claim, make_subfolder
 
     try:
         if not claim(folder.parent):
@@ -574,7 +574,7 @@ def _prepare(folder: Path) -> bool:
 # -- reading entries safely ------------------------------------------------------------
 
 def _read_json(path: Path) -> Any:
-    from cardbase.cachedir import read_regular
+    from berserk_judge.cardbase.cachedir import read_regular
 
     data = read_regular(path, MAX_ENTRY_BYTES)   # not a link, a FIFO or a device; bounded
     if data is None:

@@ -28,14 +28,14 @@ import re
 from pathlib import Path
 from typing import Any
 
-from cardbase.chars import describe_char
-from cardbase.discover import demo_base_path, expand_paths  # noqa: F401  (their home; re-exported)
-from cardbase.icons import KNOWN_ICONS, find_icons
-from cardbase.oserror import describe_os_error, regular_file_problem
-from cardbase.model import Card, CardBase, Problem
-from cardbase.rulings import read_rulings, report_outside, report_skipped_card
-from cardbase.schema import CARD_FIELDS, REQUIRED, SET_FIELDS, TOP_FIELDS, describe
-from cardbase.textmap import map_text, split_lines
+from berserk_judge.cardbase.chars import describe_char
+from berserk_judge.cardbase.discover import demo_base_path, expand_paths  # noqa: F401  (their home; re-exported)
+from berserk_judge.cardbase.icons import KNOWN_ICONS, find_icons
+from berserk_judge.cardbase.oserror import describe_os_error, regular_file_problem
+from berserk_judge.cardbase.model import Card, CardBase, Problem
+from berserk_judge.cardbase.rulings import read_rulings, report_outside, report_skipped_card
+from berserk_judge.cardbase.schema import CARD_FIELDS, REQUIRED, SET_FIELDS, TOP_FIELDS, describe
+from berserk_judge.cardbase.textmap import map_text, split_lines
 
 
 @functools.lru_cache(maxsize=1)

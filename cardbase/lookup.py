@@ -203,7 +203,7 @@ def find_card(catalogue, query: str) -> Lookup:
     key = fold(query)
     if key in names:
         return Lookup(printings(catalogue, key), score=100.0)
-    from cardbase.translit import has_latin, to_latin_layout, variants
+    from berserk_judge.cardbase.translit import has_latin, to_latin_layout, variants
 
     if not has_latin(query):
         by_id = _by_id(catalogue, to_latin_layout(query))      # «ы1_58»: an id typed in the Russian layout
@@ -255,7 +255,7 @@ def _sounds_like(key: str, names: list[str]) -> str | None:
 
 def _has_latin_names(names: list[str]) -> bool:
     """Whether matching a Latin query as typed can mean anything (some name has Latin letters)."""
-    from cardbase.translit import has_latin
+    from berserk_judge.cardbase.translit import has_latin
 
     return any(has_latin(name) for name in names)
 

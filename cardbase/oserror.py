@@ -54,7 +54,7 @@ def broken_link(path) -> str | None:
             return None
     except ValueError:
         return None
-    from reports.escape import visible
+    from berserk_judge.reports.escape import visible
 
     try:
         target = os.readlink(path)

@@ -21,9 +21,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cardbase.lookup import CardEntry, fold
-from cardbase.rulings_search import ruling_test
-from cardbase.schema import TYPE_NAMES
+from berserk_judge.cardbase.lookup import CardEntry, fold
+from berserk_judge.cardbase.rulings_search import ruling_test
+from berserk_judge.cardbase.schema import TYPE_NAMES
 
 KEYS = {
     "o": "text", "oracle": "text", "text": "text", "текст": "text",
@@ -121,7 +121,7 @@ def search(catalogue, terms: list[Term]) -> list[CardEntry]:
     left by the ones before (cheap fields first, the text last).
 
     `catalogue`: the card index (`cardbase.index.IndexedBase`), a Catalogue, or entries."""
-    from cardbase.lookup import LISTED, Catalogue
+    from berserk_judge.cardbase.lookup import LISTED, Catalogue
 
     if not hasattr(catalogue, "columns"):
         catalogue = Catalogue(list(catalogue))

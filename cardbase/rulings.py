@@ -29,8 +29,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from cardbase.model import Ruling
-from cardbase.schema import describe
+from berserk_judge.cardbase.model import Ruling
+from berserk_judge.cardbase.schema import describe
 
 RULING_KEYS = ("id", "question", "answer", "source", "date", "rules")
 _NUMBER = re.compile(r"\d{3}(?:\.\d+)*")

@@ -25,11 +25,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardbase.emit import scalar, text_value
-from cardbase.lookup import fold
-from cardbase.model import Card, Problem, Ruling
-from cardbase.oserror import describe_os_error, regular_file_problem
-from cardbase.rulings import cited_numbers, identity
+from berserk_judge.cardbase.emit import scalar, text_value
+from berserk_judge.cardbase.lookup import fold
+from berserk_judge.cardbase.model import Card, Problem, Ruling
+from berserk_judge.cardbase.oserror import describe_os_error, regular_file_problem
+from berserk_judge.cardbase.rulings import cited_numbers, identity
 
 _WRITTEN_KEYS = ("question", "answer", "source", "date", "rules", "id")
 
@@ -189,7 +189,7 @@ def entry_lines(ruling: dict[str, Any], dash: int, keys: int) -> list[str]:
 def splice_rulings(source: str, new: dict[str, list[dict]]) -> str:
     """`source` with each card's new rulings added (see the module docstring); MergeRefused when
     a card is written so that they cannot be added in place."""
-    from cardbase.write import _index, _line_starts, _yaml
+    from berserk_judge.cardbase.write import _index, _line_starts, _yaml
     from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
     root = _yaml().compose(source)
@@ -282,8 +282,8 @@ def _after(source: str, starts, node, index) -> tuple[int, str]:
 
 def merge_rulings(rulings_file: Path, base_paths: list[str]) -> RulingsResult:
     """Read the rulings, place them on the base's cards, write every file that gains one."""
-    from cardbase.load import load_base, load_file
-    from cardbase.write import FileChanged, WriteError, read_source, write_text_file
+    from berserk_judge.cardbase.load import load_base, load_file
+    from berserk_judge.cardbase.write import FileChanged, WriteError, read_source, write_text_file
 
     result = RulingsResult()
     incoming = read_rulings_file(Path(rulings_file), result)
@@ -309,7 +309,7 @@ def merge_rulings(rulings_file: Path, base_paths: list[str]) -> RulingsResult:
             result.failed.append((path, str(exc)))
             continue
         except OSError as exc:
-            from cardbase.atomic import describe_write_error
+            from berserk_judge.cardbase.atomic import describe_write_error
 
             result.failed.append((path, f"не удалось записать ({describe_write_error(exc)})"))
             continue
@@ -324,7 +324,7 @@ def merge_rulings(rulings_file: Path, base_paths: list[str]) -> RulingsResult:
 
 def _check_loads_back(before, after, new: dict[str, list[dict]]) -> None:
     """The spliced file gives the same cards, fields and texts, each card's rulings old + new."""
-    from cardbase.write import WriteError
+    from berserk_judge.cardbase.write import WriteError
 
     def shape(card: Card) -> tuple:
         return (card.id, card.name, card.text, card.fields)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from cardbase.lookup import fold
+from berserk_judge.cardbase.lookup import fold
 
 
 def rulings_of(catalogue, index: int) -> list[dict]:

@@ -37,8 +37,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from cardbase.model import NoqaComment, TextLine
-from cardbase.noqa import parse_noqa_all
+from berserk_judge.cardbase.model import NoqaComment, TextLine
+from berserk_judge.cardbase.noqa import parse_noqa_all
 
 # The line breaks ruamel's reader counts (YAML 1.1 legacy included), so file
 # line numbers agree with its marks.

@@ -23,8 +23,8 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardbase.emit import double_quoted
-from cardbase.textmap import split_lines
+from berserk_judge.cardbase.emit import double_quoted
+from berserk_judge.cardbase.textmap import split_lines
 
 
 class WriteError(Exception):
@@ -79,7 +79,7 @@ def rewrite_texts(source: str, texts: dict[str, tuple[str, str]]) -> str:
 def write_text_file(path: str, content: str, bom: bool, expected_digest: str | None) -> None:
     """Write through `cardbase.atomic.write_atomic`; refuse (FileChanged) when the
     file's bytes are no longer the ones `expected_digest` describes."""
-    from cardbase.atomic import write_atomic
+    from berserk_judge.cardbase.atomic import write_atomic
 
     def unchanged(_temp) -> None:
         if expected_digest is not None:

@@ -1,8 +1,4 @@
-"""The command-line shell of berserk-judge.
+"""The command-line shell of berserk-judge: click commands that wire options to the core.
 
-`__version__` is the package version (pyproject.toml; a test keeps them equal):
-`--version` prints it without importing importlib.metadata, which would cost
-more than click itself.
+Only this room touches files, terminals and exit codes.
 """
-
-__version__ = "0.1.0"

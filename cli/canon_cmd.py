@@ -5,9 +5,9 @@ import sys
 
 import click
 
-from cli.common import configured_base, read_stdin_text
-from cli.russian import Choice, Command
-from reports.escape import visible
+from berserk_judge.cli.common import configured_base, read_stdin_text
+from berserk_judge.cli.click_russian import Choice, Command
+from berserk_judge.reports.escape import visible
 
 
 class _TextCommand(Command):
@@ -71,23 +71,23 @@ def canon(text, card_key, bases, all_cards, fmt, abstract, card_name):
         _check_utf8(card_name, "--name")
     card_id = None
     if card_key is not None:
-        from cli.card_lookup import find_or_exit
+        from berserk_judge.cli.lookup_shell import find_or_exit
 
         _, _, records = find_or_exit(card_key, list(bases), fmt)   # one lookup, answer and exit code for every command
         found = records[0]["card"]
         text, card_name, card_id = found["text"] or "", card_name or found["name"], found["id"]
     features = _read(text, card_name)
     if fmt == "json":
-        from reports.canon import feature_record
+        from berserk_judge.reports.canon import feature_record
 
         payload = {"features": [feature_record(f) for f in features]}
         if card_id is not None:
             payload["card"] = card_id
-        from reports.escape import json_text  # valid UTF-8 JSON always
+        from berserk_judge.reports.escape import json_text  # valid UTF-8 JSON always
 
         click.echo(json_text(payload))
     else:
-        from reports.canon import render_text
+        from berserk_judge.reports.canon import render_text
 
         for line in render_text(features, text, abstract):
             click.echo(line)
@@ -97,9 +97,9 @@ def canon(text, card_key, bases, all_cards, fmt, abstract, card_name):
 
 def _canon_all(bases: list[str], fmt: str, abstract: bool) -> int:
     """Every card's readings; the exit code."""
-    from cardbase.load import format_problem, load_base
-    from parser import read_card
-    from reports.canon import card_record, render_text
+    from berserk_judge.cardbase.load import format_problem, load_base
+    from berserk_judge.parser import read_card
+    from berserk_judge.reports.canon import card_record, render_text
 
     base = load_base(bases or configured_base())
     unreadable = [p for p in base.problems if p.kind == "unreadable"]
@@ -115,13 +115,13 @@ def _canon_all(bases: list[str], fmt: str, abstract: bool) -> int:
             for line in render_text(features, card.text, abstract, indent="  "):
                 click.echo(line)
         elif fmt == "jsonl":
-            from reports.escape import json_text  # valid UTF-8 JSON always
+            from berserk_judge.reports.escape import json_text  # valid UTF-8 JSON always
 
             click.echo(json_text(card_record(card, features), indent=None))
         else:
             records.append(card_record(card, features))
     if fmt == "json":
-        from reports.escape import json_text  # valid UTF-8 JSON always
+        from berserk_judge.reports.escape import json_text  # valid UTF-8 JSON always
 
         click.echo(json_text({"cards": records}))
     return 2 if unreadable else (1 if unread else 0)
@@ -141,13 +141,13 @@ def _check_utf8(value: str, what: str) -> None:
 
 
 def _read(text: str, card_name: str | None):
-    from parser import looks_abstract
+    from berserk_judge.parser import looks_abstract
 
     if looks_abstract(text):
-        from parser import read_abstract
+        from berserk_judge.parser import read_abstract
 
         return read_abstract(text)
-    from parser import read_text
+    from berserk_judge.parser import read_text
 
     return read_text(text, card_name)
 

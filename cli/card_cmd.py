@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from cli.russian import Choice, Command
+from berserk_judge.cli.click_russian import Choice, Command
 
 
 @click.command(name="card", cls=Command)
@@ -29,7 +29,7 @@ def card(query, bases, fmt):
     Коды выхода: 0 — найдена одна карта, 1 — ни одной, 2 — ошибка вызова,
     настроек или базы, 3 — подходят несколько карт (их список — на stdout).
     """
-    from cli.card_lookup import find_or_exit
+    from berserk_judge.cli.lookup_shell import find_or_exit
 
     _, lookup, records = find_or_exit(query, bases, fmt)
     if fmt == "json":
@@ -37,11 +37,11 @@ def card(query, bases, fmt):
                   "set_name": r["card"]["set_name"], "fields": r["card"]["fields"], "text": r["card"]["text"],
                   "path": r["card"]["path"], "score": lookup.score, "features": r["features"],
                   "findings": r["findings"], "rulings": r["card"].get("rulings", [])} for r in records]
-        from reports.escape import json_text  # valid UTF-8 JSON always
+        from berserk_judge.reports.escape import json_text  # valid UTF-8 JSON always
 
         click.echo(json_text({"cards": cards, "candidates": [], "via": lookup.via}))
         return
-    from reports.card_view import render_card
-    from reports.rulings_view import rulings_text
+    from berserk_judge.reports.card_view import render_card
+    from berserk_judge.reports.rulings_view import rulings_text
 
     click.echo(render_card(records, lookup.score, lookup.via) + rulings_text(records), nl=False)

@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from cli.russian import Command
+from berserk_judge.cli.click_russian import Command
 
 
 @click.command(name="clean", cls=Command)
@@ -25,12 +25,12 @@ def clean(config_file, isolated):
     Коды выхода: 0 — кэш удалён или его не было, 2 — папка не помечена как
     кэш, не удалось удалить или ошибка настроек.
     """
-    from cli.lint_run import cache_folder
-    from cardbase.cachedir import NotACache
-    from cardbase.cachedir import clean as remove_cache
-    from cardbase.atomic import describe_write_error
-    from lint.config import ConfigError, load_settings
-    from reports.escape import visible
+    from berserk_judge.cli.lint_run import cache_folder
+    from berserk_judge.cardbase.cachedir import NotACache
+    from berserk_judge.cardbase.cachedir import clean as remove_cache
+    from berserk_judge.cardbase.atomic import describe_write_error
+    from berserk_judge.lint.config import ConfigError, load_settings
+    from berserk_judge.reports.escape import visible
 
     try:
         settings = load_settings(config_file=config_file, isolated=isolated)
@@ -60,6 +60,6 @@ def clean(config_file, isolated):
 
 
 def plural_files(count: int) -> str:
-    from russian.plural import plural
+    from berserk_judge.russian.plural import plural
 
     return f"{plural(count, 'остался', 'остались', 'осталось')} {count} {plural(count, 'файл', 'файла', 'файлов')}"

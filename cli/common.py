@@ -9,12 +9,12 @@ def configured_base() -> list[str] | None:
 
     A bad config file is a usage error (exit 2), as in `lint`.
     """
-    from lint.config import ConfigError, configured_cardbase
+    from berserk_judge.lint.config import ConfigError, configured_cardbase
 
     try:
         return configured_cardbase()
     except ConfigError as exc:
-        from reports.escape import visible
+        from berserk_judge.reports.escape import visible
 
         raise click.UsageError(f"ошибка настроек: {visible(str(exc))}") from None
 
@@ -27,8 +27,8 @@ def check_output(option: str, output, inputs, config_path=None, stream_ok: bool 
     import os
     import stat
 
-    from cardbase.atomic import input_clash, refusal
-    from reports.escape import visible
+    from berserk_judge.cardbase.atomic import input_clash, refusal
+    from berserk_judge.reports.escape import visible
 
     shown = visible(str(output))
     clash = input_clash(output, inputs)
@@ -38,7 +38,7 @@ def check_output(option: str, output, inputs, config_path=None, stream_ok: bool 
     if config_path is not None and input_clash(output, [config_path]) is not None:
         _usage_exit(f"{option} {shown} — это файл настроек ({visible(str(config_path))}); "
                     "отчёт записан не будет, укажите другой файл.")
-    from cardbase.cachedir import marked_ancestor
+    from berserk_judge.cardbase.cachedir import marked_ancestor
 
     cache = marked_ancestor(output)
     if cache is not None:
@@ -56,7 +56,7 @@ def check_output(option: str, output, inputs, config_path=None, stream_ok: bool 
 
 def in_cache(folder) -> str:
     """Why nothing is written inside the tool's cache folder (Russian)."""
-    from reports.escape import visible
+    from berserk_judge.reports.escape import visible
 
     return (f"это внутри папки кэша berserk-judge ({visible(str(folder))}), "
             "её целиком удаляет berserk-judge clean")
@@ -101,7 +101,7 @@ def output_failed(exc: OSError) -> None:
 
     if exc.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO):
         raise exc
-    from cardbase.atomic import describe_write_error
+    from berserk_judge.cardbase.atomic import describe_write_error
 
     _to_null(sys.stdout)
     try:

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import click
 
-from cli.common import configured_base
-from cli.russian import Choice, Command
+from berserk_judge.cli.common import configured_base
+from berserk_judge.cli.click_russian import Choice, Command
 
 
 @click.command(name="coverage", cls=Command)
@@ -24,9 +24,9 @@ def coverage(paths, fmt):
     Коды выхода: 0 — готово; 2 — путь не найден или файл не читается
     (остальные файлы всё равно посчитаны).
     """
-    from parser import cover
-    from reports.escape import json_text, visible
-    from reports.paths import shown_path
+    from berserk_judge.parser import cover
+    from berserk_judge.reports.escape import json_text, visible
+    from berserk_judge.reports.paths import shown_path
 
     cards, problems, broken, locate = _load(list(paths))
     files = cover(cards, locate)
@@ -78,7 +78,7 @@ def _load(paths: list[str]):
         cards.extend(c for c, _ in found)
         problems.extend(trouble)
     if rest or not jsonl:
-        from cardbase.load import format_problem, load_base
+        from berserk_judge.cardbase.load import format_problem, load_base
 
         base = load_base(rest or configured_base())
         cards.extend(base.cards)
@@ -96,9 +96,9 @@ def _load(paths: list[str]):
 
 def _read_jsonl(path: str):
     """A tiny corpus reader: one card per line; bad lines become problems; 1 when unreadable."""
-    from cardbase.oserror import regular_file_problem
-    from cardbase.model import Card
-    from cardbase.oserror import describe_os_error
+    from berserk_judge.cardbase.oserror import regular_file_problem
+    from berserk_judge.cardbase.model import Card
+    from berserk_judge.cardbase.oserror import describe_os_error
 
     found, problems = [], []
     reason = regular_file_problem(path)

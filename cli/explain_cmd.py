@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from cli.russian import Choice, Command
+from berserk_judge.cli.click_russian import Choice, Command
 
 
 @click.command(name="explain", cls=Command)
@@ -41,12 +41,12 @@ def explain(text, card_query, bases, card_name, quote, rulebook_dir, fmt):
     if (text is None) == (card_query is None):
         raise click.UsageError("укажите либо ТЕКСТ, либо --card (ровно одно из двух)")
     if text == "-":
-        from cli.common import read_stdin_text
+        from berserk_judge.cli.common import read_stdin_text
 
         text = read_stdin_text()
     book = None
     if quote or rulebook_dir:
-        from cli.rules_cmd import open_rulebook
+        from berserk_judge.cli.rules_cmd import open_rulebook
 
         book = open_rulebook(rulebook_dir)
     if card_query is not None:
@@ -55,7 +55,7 @@ def explain(text, card_query, bases, card_name, quote, rulebook_dir, fmt):
     if not text.strip():
         click.echo("Ошибка: пустой текст — объяснять нечего.", err=True)
         sys.exit(1)
-    from explain import explain_text, payload
+    from berserk_judge.explain import explain_text, payload
 
     classes = _base_classes(bases) if bases else ()
     data = payload(explain_text(text, card_name, rulebook=book if quote else None, classes=classes))
@@ -65,8 +65,8 @@ def explain(text, card_query, bases, card_name, quote, rulebook_dir, fmt):
 
 def _explain_card(query: str, bases, book, fmt: str) -> None:
     """The card's stored explanation (every printing that reads differently), quotes added from the rulebook."""
-    from cli.card_lookup import find_or_exit
-    from reports.card_view import card_heading, printing_label
+    from berserk_judge.cli.lookup_shell import find_or_exit
+    from berserk_judge.reports.card_view import card_heading, printing_label
 
     _, lookup, records = find_or_exit(query, bases, fmt)
     shown: dict[str, dict] = {}
@@ -77,11 +77,11 @@ def _explain_card(query: str, bases, book, fmt: str) -> None:
         data = record["explain"]
         classes = (record.get("card", {}).get("fields") or {}).get("class")
         if classes:                     # the card's own class line is its class, not a keyword
-            from explain import mark_classes
+            from berserk_judge.explain import mark_classes
 
             mark_classes(data, classes if isinstance(classes, list) else [classes])
         if book is not None:
-            from explain import add_quotes
+            from berserk_judge.explain import add_quotes
 
             add_quotes(data, book)
         datas.append(data)
@@ -93,13 +93,13 @@ def _explain_card(query: str, bases, book, fmt: str) -> None:
                 click.echo(f"{card_heading(card)}\n")
             _print(data, fmt)
     if fmt == "text":
-        from reports.rulings_view import rulings_text
+        from berserk_judge.reports.rulings_view import rulings_text
 
         block = rulings_text(records)
         click.echo("\n" + block if block else "", nl=False)
     if fmt == "json":
-        from reports.escape import json_text  # valid UTF-8 JSON always
-        from reports.rulings_view import collected
+        from berserk_judge.reports.escape import json_text  # valid UTF-8 JSON always
+        from berserk_judge.reports.rulings_view import collected
 
         out = dict(datas[0]) if len(datas) == 1 else {"card": datas[0].get("card"), "printings": datas}
         out["rulings"] = [ruling for ruling, _ in collected(records)]
@@ -109,8 +109,8 @@ def _explain_card(query: str, bases, book, fmt: str) -> None:
 
 def _base_classes(bases) -> frozenset[str]:
     """The class names of the bases' class data; files that cannot be read are named on stderr."""
-    from cardbase.load import format_problem, load_base
-    from explain.lines import class_names
+    from berserk_judge.cardbase.load import format_problem, load_base
+    from berserk_judge.explain.lines import class_names
 
     base = load_base(list(bases))
     for problem in base.problems:
@@ -120,10 +120,10 @@ def _base_classes(bases) -> frozenset[str]:
 
 
 def _print(data: dict, fmt: str) -> None:
-    from explain import render_text
+    from berserk_judge.explain import render_text
 
     if fmt == "json":
-        from reports.escape import json_text  # valid UTF-8 JSON always
+        from berserk_judge.reports.escape import json_text  # valid UTF-8 JSON always
 
         click.echo(json_text(data))
     else:

@@ -11,13 +11,13 @@ import sys
 
 import click
 
-from cli.russian import Choice, Group, NonNegativeInt
-from grid import payload, render
-from grid.bands import band_of_ring, ring, squares_for_bands
-from grid.board import MAX_CELLS, Board, parse_board
-from grid.cells import Cell
-from grid.errors import GridError
-from grid.reach import BAND, BERSERK, reach as compute_reach
+from berserk_judge.cli.click_russian import Choice, Group, NonNegativeInt
+from berserk_judge.grid import payload, render
+from berserk_judge.grid.bands import band_of_ring, ring, squares_for_bands
+from berserk_judge.grid.board import MAX_CELLS, Board, parse_board
+from berserk_judge.grid.cells import Cell
+from berserk_judge.grid.errors import GridError
+from berserk_judge.grid.reach import BAND, BERSERK, reach as compute_reach
 
 STDIN_LABEL = "<stdin>"
 MAX_MAP_BYTES = 8 * 2 ** 20  # read no further: a map of MAX_CELLS cells is a few megabytes at most
@@ -40,7 +40,7 @@ def _read_map(source: str) -> tuple[str, Board]:
         if source == "-":
             raw = sys.stdin.buffer.read(MAX_MAP_BYTES + 1)
         else:
-            from cardbase.oserror import regular_file_problem
+            from berserk_judge.cardbase.oserror import regular_file_problem
 
             reason = regular_file_problem(source)
             if reason is not None:

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import click
 
-from cli.russian import Command
-from russian.plural import plural
+from berserk_judge.cli.click_russian import Command
+from berserk_judge.russian.plural import plural
 
 
 def _cards_word(count: int) -> str:
@@ -53,14 +53,14 @@ def import_cmd(sources: tuple[Path, ...], out_dir: Path, force: bool, rulings_fi
                                "(чтобы только добавить решения судей в базу — укажите --rulings ФАЙЛ)")
     if out_dir is None:
         raise click.UsageError("не указана опция --out")
-    from cardbase.importer import run_import
-    from cardbase.load import format_problem
-    from cardbase.cachedir import marked_ancestor
-    from cli.common import in_cache
-    from reports.escape import visible
+    from berserk_judge.cardbase.importer import run_import
+    from berserk_judge.cardbase.load import format_problem
+    from berserk_judge.cardbase.cachedir import marked_ancestor
+    from berserk_judge.cli.common import in_cache
+    from berserk_judge.reports.escape import visible
 
     if not sources:
-        from cli.rulings_import_cmd import merge_or_exit
+        from berserk_judge.cli.rulings_import_cmd import merge_or_exit
 
         merge_or_exit(rulings_file, out_dir)
         return
@@ -69,7 +69,7 @@ def import_cmd(sources: tuple[Path, ...], out_dir: Path, force: bool, rulings_fi
         click.echo(f"Ошибка: --out {visible(str(out_dir))}: {in_cache(cache)}; ничего не записано, "
                    "укажите другую папку.", err=True)
         raise SystemExit(2)
-    from cardbase.oserror import broken_link
+    from berserk_judge.cardbase.oserror import broken_link
 
     link = broken_link(out_dir)
     if link is not None:
@@ -79,7 +79,7 @@ def import_cmd(sources: tuple[Path, ...], out_dir: Path, force: bool, rulings_fi
     try:
         result = run_import(list(sources), out_dir, force=force)
     except OSError as exc:
-        from cardbase.atomic import describe_write_error
+        from berserk_judge.cardbase.atomic import describe_write_error
 
         if isinstance(exc, (FileExistsError, NotADirectoryError)):
             reason = "на этом пути стоит файл, а не папка"
@@ -121,6 +121,6 @@ def import_cmd(sources: tuple[Path, ...], out_dir: Path, force: bool, rulings_fi
         click.echo(f"Не прочитано источников: {len(result.unreadable)}.", err=True)
         raise SystemExit(2)
     if rulings_file is not None:
-        from cli.rulings_import_cmd import merge_or_exit
+        from berserk_judge.cli.rulings_import_cmd import merge_or_exit
 
         merge_or_exit(rulings_file, out_dir)

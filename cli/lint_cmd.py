@@ -5,8 +5,8 @@ import sys
 
 import click
 
-from cli.russian import Choice, Command
-from lint.config import FORMATS
+from berserk_judge.cli.click_russian import Choice, Command
+from berserk_judge.lint.config import FORMATS
 
 
 @click.command(name="lint", cls=Command)
@@ -66,7 +66,7 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
     записывая, --unsafe-fixes добавляет небезопасные. С --select/--ignore
     исправляются только выбранные коды.
     """
-    from lint.config import ConfigError, load_settings, split_codes
+    from berserk_judge.lint.config import ConfigError, load_settings, split_codes
 
     try:
         settings = load_settings(
@@ -78,8 +78,8 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
         click.echo(f"Ошибка настроек: {visible_path(exc)}", err=True)
         sys.exit(2)
 
-    from cardbase.discover import default_targets
-    from cardbase.discover import expand_paths
+    from berserk_judge.cardbase.discover import default_targets
+    from berserk_judge.cardbase.discover import expand_paths
 
     targets, skipped, origin = default_targets(list(paths), settings.cardbase)
     if fix and not diff and targets is None:
@@ -93,7 +93,7 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
                    "скопируйте её и исправляйте копию (или посмотрите исправления: --diff)", err=True)
         sys.exit(2)
     if output:
-        from cli.common import check_output
+        from berserk_judge.cli.common import check_output
 
         check_output("--output", output, inputs, settings.config_path, stream_ok=True)
     if verbose:
@@ -101,8 +101,8 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
             click.echo(f"пропущен (не файл карт: нет раздела cards): {path}", err=True)
     failed = False
     if fix or diff:
-        from cardbase.load import load_base
-        from cli.lint_fix import fix_or_diff
+        from berserk_judge.cardbase.load import load_base
+        from berserk_judge.cli.lint_fix_output import fix_or_diff
 
         in_report = settings.format == "text" and not output and not statistics
         result, note, failed = fix_or_diff(load_base(targets), settings, diff=diff, unsafe=unsafe_fixes,
@@ -111,7 +111,7 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
         rendered = render(result, settings.format, statistics, quiet)
         summary_line, abnormal, count = _summary(result), result.abnormal, len(result.findings)
     else:
-        from cli.lint_run import lint_output
+        from berserk_judge.cli.lint_run import lint_output
 
         def finish(result):
             result.origin = origin
@@ -128,8 +128,8 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
         click.echo(note, err=True)
 
     if output:
-        from cardbase.atomic import describe_write_error, write_atomic
-        from reports.escape import visible
+        from berserk_judge.cardbase.atomic import describe_write_error, write_atomic
+        from berserk_judge.reports.escape import visible
 
         try:
             write_atomic(output, rendered, stream_ok=True)
@@ -152,38 +152,38 @@ def _demo_files(inputs) -> list[str]:
     are files of the checkout)."""
     import os
 
-    from cardbase.discover import demo_base_path
+    from berserk_judge.cardbase.discover import demo_base_path
 
     demo = os.path.realpath(demo_base_path())
     return [path for path in inputs if os.path.realpath(path).startswith(demo + os.sep)]
 
 
 def visible_path(path) -> str:
-    from reports.escape import visible
+    from berserk_judge.reports.escape import visible
 
     return visible(str(path))
 
 
 def _summary(result) -> str:
-    from reports.text import summary
+    from berserk_judge.reports.text import summary
 
     return summary(result)
 
 
 def render(result, fmt: str, statistics: bool, quiet: bool) -> str:
     if fmt == "json":
-        from reports import json_report
+        from berserk_judge.reports import json_report
 
         return json_report.render_statistics(result) if statistics else json_report.render(result)
     if fmt == "sarif":
-        from reports import sarif
+        from berserk_judge.reports import sarif
 
         return sarif.render(result)
     if fmt == "github":
-        from reports import github
+        from berserk_judge.reports import github
 
         return github.render(result)
-    from reports import text
+    from berserk_judge.reports import text
 
     return text.render_statistics(result, quiet) if statistics else text.render(result, quiet)
 

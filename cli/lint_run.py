@@ -13,7 +13,7 @@ from typing import Callable
 def cache_folder(settings) -> Path:
     """The folder named by BERSERK_JUDGE_CACHE_DIR, else `.berserk-judge-cache/`
     next to the config file in use, else in the current folder."""
-    from cardbase.cachedir import cache_folder as folder_in
+    from berserk_judge.cardbase.cachedir import cache_folder as folder_in
 
     return folder_in(settings.root)
 
@@ -28,8 +28,8 @@ def lint_output(targets, settings, *, jobs: int | None, use_cache: bool, quiet: 
     unchanged), and the output is stored for the next run. `render` and
     `summary` turn a LintResult into the report and its summary line.
     """
-    from lint.cache import LintCache, StoredOutput
-    from lint.inputs import read_inputs
+    from berserk_judge.lint.cache import LintCache, StoredOutput
+    from berserk_judge.lint.inputs import read_inputs
 
     inputs = read_inputs(items)
     cache = LintCache(cache_folder(settings)) if use_cache else None
@@ -41,7 +41,7 @@ def lint_output(targets, settings, *, jobs: int | None, use_cache: bool, quiet: 
         name = json.dumps([os.getcwd(), targets, options], ensure_ascii=False)
         files = iter(inputs)
         state = [f"{path}\0{next(files).digest}" if problem is None else repr(problem) for path, problem in items]
-        from lint.rules.bj6_rulings import rulebook_stamp
+        from berserk_judge.lint.rules.bj6_rulings import rulebook_stamp
 
         key = cache.output_key([repr(settings), repr(rulebook_stamp(settings.rulebook)), name, *state])
         stored = cache.get_output(name, key)
@@ -53,7 +53,7 @@ def lint_output(targets, settings, *, jobs: int | None, use_cache: bool, quiet: 
     if cache is not None and all(given.digest for given in inputs):  # an unreadable file may heal
         cache.put_output(name, key, shown)
     if cache is not None and cache.failure is not None:
-        from reports.escape import visible
+        from berserk_judge.reports.escape import visible
 
         warn(f"Предупреждение: кэш не записан ({visible(str(cache.folder))}: {cache.failure}); "
              "находки выведены, следующая проверка будет не быстрее этой.")
@@ -63,8 +63,8 @@ def lint_output(targets, settings, *, jobs: int | None, use_cache: bool, quiet: 
 def run_lint(targets, settings, *, jobs: int | None, cache, quiet: bool, items, inputs=None):
     """LintResult of the card files of `items` (`cardbase.load.expand_paths(targets)`),
     with the progress bar on a terminal; `--jobs` is capped at the number of cores."""
-    from cli.progress import DelayedProgress, wanted
-    from lint.parallel import default_jobs, lint_paths
+    from berserk_judge.cli.progress import DelayedProgress, wanted
+    from berserk_judge.lint.parallel import default_jobs, lint_paths
 
     show = wanted(quiet)
     total = sum(1 for path, problem in items if problem is None) if show else 0

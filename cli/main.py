@@ -10,23 +10,23 @@ import importlib
 
 import click
 
-from cli import __version__
-from cli.russian import Group  # also installs the Russian catalogue
+from berserk_judge import __version__
+from berserk_judge.cli.click_russian import Group  # also installs the Russian catalogue
 
 # command name -> "module:attribute"; each module is a thin click wrapper.
 SUBCOMMANDS: dict[str, str] = {
-    "canon": "cli.canon_cmd:canon",
-    "import": "cli.import_cmd:import_cmd",
-    "coverage": "cli.coverage_cmd:coverage",
-    "lint": "cli.lint_cmd:lint",
-    "rule": "cli.rule_cmd:rule",
-    "grid": "cli.grid_cmd:grid",
-    "card": "cli.card_cmd:card",
-    "explain": "cli.explain_cmd:explain",
-    "rules": "cli.rules_cmd:rules",
-    "report": "cli.report_cmd:report",
-    "clean": "cli.clean_cmd:clean",
-    "server": "cli.server_cmd:server",
+    "canon": "berserk_judge.cli.canon_cmd:canon",
+    "import": "berserk_judge.cli.import_cmd:import_cmd",
+    "coverage": "berserk_judge.cli.coverage_cmd:coverage",
+    "lint": "berserk_judge.cli.lint_cmd:lint",
+    "rule": "berserk_judge.cli.rule_cmd:rule",
+    "grid": "berserk_judge.cli.grid_cmd:grid",
+    "card": "berserk_judge.cli.card_cmd:card",
+    "explain": "berserk_judge.cli.explain_cmd:explain",
+    "rules": "berserk_judge.cli.rules_cmd:rules",
+    "report": "berserk_judge.cli.report_cmd:report",
+    "clean": "berserk_judge.cli.clean_cmd:clean",
+    "server": "berserk_judge.cli.server_cmd:server",
 }
 
 SHORT_HELP: dict[str, str] = {
@@ -48,7 +48,7 @@ SHORT_HELP: dict[str, str] = {
 class LazyGroup(Group):
     """A group that imports a subcommand's module on first use.
 
-    Subcommands are built on `cli.russian.Command`/`Group`, so their usage
+    Subcommands are built on `cli.click_russian.Command`/`Group`, so their usage
     lines already say [ОПЦИИ].
     """
 
@@ -59,14 +59,14 @@ class LazyGroup(Group):
         try:
             return super().main(*args, **kwargs)
         except OSError as exc:
-            from cli.common import output_failed
+            from berserk_judge.cli.common import output_failed
 
             output_failed(exc)   # the output itself could not be written (`> file` on a full disk)
 
     def invoke(self, ctx: click.Context):
         if (getattr(ctx, "_protected_args", None) or ctx.args)[:1] == ["server"]:   # the language server handles its own signals
             return super().invoke(ctx)
-        from cli.interrupt import interruptible
+        from berserk_judge.cli.interrupt import interruptible
 
         with interruptible():   # Ctrl-C → 130, SIGTERM → 143, no temporary file left behind
             return super().invoke(ctx)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from cli.russian import Choice, Command, NonNegativeInt
+from berserk_judge.cli.click_russian import Choice, Command, NonNegativeInt
 
 TITLE = "Отчёт об эррате"
 
@@ -48,11 +48,11 @@ def report(paths, out, all_cards, compare_with, output_format, page_size):
     Коды выхода: 0 — отчёт записан (даже если есть находки); 2 — ошибка
     вызова, настроек, записи или базы не прочитаны.
     """
-    from cardbase.load import format_problem, load_base
-    from lint.config import ConfigError, load_settings
-    from lint.engine import lint_base
-    from reports.escape import visible
-    from reports.html import model as page_model
+    from berserk_judge.cardbase.load import format_problem, load_base
+    from berserk_judge.lint.config import ConfigError, load_settings
+    from berserk_judge.lint.engine import lint_base
+    from berserk_judge.reports.escape import visible
+    from berserk_judge.reports.html import model as page_model
 
     started = time.perf_counter()
     try:
@@ -71,7 +71,7 @@ def report(paths, out, all_cards, compare_with, output_format, page_size):
     inputs = [*(targets or ()), *base.paths, *base.skipped]
     changes = None
     if compare_with is not None:
-        from reports.html.compare import compare
+        from berserk_judge.reports.html.compare import compare
 
         old_base = load_base([compare_with])
         for problem in old_base.problems:
@@ -85,7 +85,7 @@ def report(paths, out, all_cards, compare_with, output_format, page_size):
         changes = compare(old_base, base, _by_card(old_result.findings), _by_card(result.findings),
                           old_reader=old_reader, new_reader=reader)
     if output_format == "markdown" and str(out) != "-":
-        from cli.common import check_output
+        from berserk_judge.cli.common import check_output
 
         if out.is_dir():
             out = out / "errata.md"
@@ -115,13 +115,13 @@ def _by_card(findings) -> dict[str, list]:
 
 
 def _write_html(model: dict, out: Path, inputs: list) -> None:
-    from reports.html.output import OutputError, write_site
-    from reports.html.site import render_pages
+    from berserk_judge.reports.html.output import OutputError, write_site
+    from berserk_judge.reports.html.site import render_pages
 
     try:
         write_site(render_pages(model, TITLE), out, inputs)
     except OutputError as exc:
-        from reports.escape import visible
+        from berserk_judge.reports.escape import visible
 
         click.echo(f"Ошибка: {visible(str(exc))}", err=True)
         sys.exit(2)
@@ -129,8 +129,8 @@ def _write_html(model: dict, out: Path, inputs: list) -> None:
 
 def _write_markdown(model: dict, out: Path, all_cards: bool) -> None:
     """The Markdown errata to `out` (already checked by cli.common.check_output) or stdout."""
-    from cardbase.atomic import write_atomic
-    from reports import markdown_errata
+    from berserk_judge.cardbase.atomic import write_atomic
+    from berserk_judge.reports import markdown_errata
 
     text = markdown_errata.render(model, TITLE, all_cards=all_cards)
     if str(out) == "-":
@@ -139,8 +139,8 @@ def _write_markdown(model: dict, out: Path, all_cards: bool) -> None:
     try:
         write_atomic(out, text)
     except OSError as exc:
-        from cardbase.atomic import describe_write_error
-        from reports.escape import visible
+        from berserk_judge.cardbase.atomic import describe_write_error
+        from berserk_judge.reports.escape import visible
 
         click.echo(f"Ошибка: не удалось записать {visible(str(out))}: {describe_write_error(exc)}", err=True)
         sys.exit(2)

@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from cli.russian import Choice, Command
+from berserk_judge.cli.click_russian import Choice, Command
 
 
 @click.command(name="rule", cls=Command)
@@ -17,8 +17,8 @@ def rule(code, fmt):
     суть); с КОДОМ (BJ101) или именем (ambiguous-grouping) — полное описание
     с плохим и хорошим примером.
     """
-    from lint.registry import all_rules, closest_code, get_rule
-    from reports import catalogue
+    from berserk_judge.lint.registry import all_rules, closest_code, get_rule
+    from berserk_judge.reports import catalogue
 
     if code is None:
         rules = list(all_rules())

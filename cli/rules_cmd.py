@@ -6,16 +6,16 @@ import sys
 
 import click
 
-from cli.russian import Choice, Command
-from reports.escape import visible
+from berserk_judge.cli.click_russian import Choice, Command
+from berserk_judge.reports.escape import visible
 
 
 def open_rulebook(folder: str | None):
     """The rulebook of --rulebook or of the config key `rulebook`; a clear exit 2 otherwise.
 
     Files of the folder that cannot be read are named on stderr and skipped."""
-    from lint.config import ConfigError, configured_rulebook
-    from rulebook import RulebookError, load_rulebook
+    from berserk_judge.lint.config import ConfigError, configured_rulebook
+    from berserk_judge.rulebook import RulebookError, load_rulebook
 
     if folder is None:
         try:
@@ -55,8 +55,8 @@ def rules(query, rulebook_dir, fmt):
     Коды выхода: 0 — найдено, 1 — ничего не найдено (сообщение говорит,
     какие номера есть в своде), 2 — ошибка вызова или свода правил.
     """
-    from rulebook import by_number, by_words, is_rule_number
-    from rulebook.editions import numbers_held
+    from berserk_judge.rulebook import by_number, by_words, is_rule_number
+    from berserk_judge.rulebook.editions import numbers_held
 
     book = open_rulebook(rulebook_dir)
     number = is_rule_number(query)

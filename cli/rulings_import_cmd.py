@@ -11,13 +11,13 @@ from pathlib import Path
 
 import click
 
-from russian.plural import plural
+from berserk_judge.russian.plural import plural
 
 
 def merge_or_exit(rulings_file: Path, base_dir: Path) -> None:
-    from cardbase.load import format_problem
-    from cardbase.rulings_import import merge_rulings
-    from reports.escape import visible
+    from berserk_judge.cardbase.load import format_problem
+    from berserk_judge.cardbase.rulings_import import merge_rulings
+    from berserk_judge.reports.escape import visible
 
     if not base_dir.is_dir():
         click.echo(f"Ошибка: --out {visible(str(base_dir))}: папки базы нет; решения добавляются в "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from cli.russian import Command
+from berserk_judge.cli.click_russian import Command
 
 
 @click.command(name="server", cls=Command)
@@ -17,6 +17,6 @@ def server(stdio):
     что у lint (pyproject.toml или berserk-judge.toml). Настройка редакторов —
     в README.
     """
-    from server.app import serve
+    from berserk_judge.server.app import serve
 
     serve()

@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from explain import judge, wording
-from explain.phrases import FEATURE, NODE
-from explain.rulemap import cite, new_quotes, numbers
+from berserk_judge.explain import judge, wording
+from berserk_judge.explain.phrases import FEATURE, NODE
+from berserk_judge.explain.rulemap import cite, new_quotes, numbers
 
 _ABSTRACT_LABEL = re.compile(r"[СC]\d+")
 _X = re.compile(r"(?<![\w{])[XХxх](?![\w}])")
@@ -71,7 +71,7 @@ class _Builder:
 
 def name(node) -> str:
     """How a statement names a part of the tree: С1, «words» or its canonical form."""
-    from parser import Atom, canonical
+    from berserk_judge.parser import Atom, canonical
 
     if isinstance(node, Atom):
         return node.text if _ABSTRACT_LABEL.fullmatch(node.text) else f"«{node.text}»"
@@ -84,8 +84,8 @@ _ICON_CASE = re.compile(r"\s*(\{(?:first|second)\})\s*:\s*")
 def _icon_cases(items) -> str | None:
     """«{first}: А», «{second}: Б», «В» as cases by who moves first (the parts after a label go with
     it), in words; None unless the first part opens with such a label."""
-    from explain.lines import ICON_LABELS
-    from parser import Atom
+    from berserk_judge.explain.lines import ICON_LABELS
+    from berserk_judge.parser import Atom
 
     groups: list[tuple[str, list[str]]] = []
     for item in items:
@@ -111,7 +111,7 @@ _QUOTED = re.compile(r"«[^«»]*»|\"[^\"]*\"|“[^”]*”")
 
 def _has_x(node) -> bool:
     """An X in the abilities' own words (an X inside a granted feature in quotes is that feature's)."""
-    from parser import atoms
+    from berserk_judge.parser import atoms
 
     return any(_X.search(_QUOTED.sub(" ", a.text)) for a in atoms(node))
 
@@ -129,7 +129,7 @@ def explain_node(b: _Builder, node, depth: int, prefix: str = "", optional: bool
                  who: str = "Игрок") -> None:
     """The steps of one node, then of its compound children one level deeper
     (`who` decides the optional parts: the controller, or the one a «противник может» names)."""
-    from parser import All, Atom, Choice, Condition, Dependent, Either, Fallback, May, OpponentFallback, Sequence
+    from berserk_judge.parser import All, Atom, Choice, Condition, Dependent, Either, Fallback, May, OpponentFallback, Sequence
 
     actor = _actor(optional, who)
     if isinstance(node, Atom):
@@ -224,7 +224,7 @@ _PRONOUN = re.compile(r"\s*(он|она|оно|они)(?!\w)", re.I)
 
 def _restriction_may(node) -> bool:
     """A «может» the reader put over «нападать только на …»: a restriction, not an option."""
-    from parser import May, atoms
+    from berserk_judge.parser import May, atoms
 
     found = atoms(node.body) if isinstance(node, May) else []
     return bool(found) and bool(re.match(r"\s*(?:[\w{}«»\"-]+\s+){0,4}?только(?!\w)", found[0].text, re.I))
@@ -241,7 +241,7 @@ def _feature_chooser(feature) -> tuple[str, str] | None:
 
 
 def _explain_may(b: _Builder, node, depth: int, prefix: str) -> None:
-    from parser import All, Atom, atoms
+    from berserk_judge.parser import All, Atom, atoms
 
     body = node.body
     other = judge.may_chooser(node, b.feature)
@@ -271,7 +271,7 @@ def _explain_may(b: _Builder, node, depth: int, prefix: str) -> None:
 
 def _first(node):
     """The leftmost operand of a right-nested dependent chain."""
-    from parser import Dependent
+    from berserk_judge.parser import Dependent
 
     while isinstance(node, Dependent):
         node = node.left
@@ -280,7 +280,7 @@ def _first(node):
 
 def _says_otherwise(feature, node) -> bool:
     """«в противном случае» (505.6 of the numbered edition) rather than a bare «иначе»."""
-    from parser import atoms
+    from berserk_judge.parser import atoms
 
     left, right = atoms(node.left), atoms(node.right)
     if not left or not right:
@@ -295,7 +295,7 @@ def _says_otherwise(feature, node) -> bool:
 
 
 def _children(b: _Builder, items, depth: int, optional: bool, who: str = "Игрок") -> None:
-    from parser import Atom
+    from berserk_judge.parser import Atom
 
     for item in items:
         if not isinstance(item, Atom):
@@ -331,7 +331,7 @@ def _kind(feature) -> str:
 
 def _optional_root(tree) -> bool | None:
     """True: the whole effect is under «может»; None: «может» only inside; False: none."""
-    from parser import May, Sequence, children
+    from berserk_judge.parser import May, Sequence, children
 
     if isinstance(tree, May) and not _restriction_may(tree):
         return True
@@ -347,7 +347,7 @@ def _optional_root(tree) -> bool | None:
 def _optional_feature(feature, tree) -> bool | None:
     """As `_optional_root`; «может» left inside an ability's words (a subject before it,
     «ваш слуа может …») makes no MAY node but still lets the player skip the feature (116.7)."""
-    from parser import atoms
+    from berserk_judge.parser import atoms
 
     found = _optional_root(tree)
     if found is False and any(wording.free_may(a.text) for a in atoms(tree)):
@@ -357,7 +357,7 @@ def _optional_feature(feature, tree) -> bool | None:
 
 def _other_choosers(feature, tree) -> list[str]:
     """Who, other than the controller, decides each «может» of the tree (empty: the controller, or none)."""
-    from parser import May, children
+    from berserk_judge.parser import May, children
 
     found: list[str] = []
 
@@ -390,7 +390,7 @@ def explain_feature(feature, reading_index: int = 0, rulebook=None, card_name: s
     else:
         alt = reading.alternatives[reading_index - 1]
         tree, condition = alt.tree, alt.condition or feature.condition
-    from parser import Atom
+    from berserk_judge.parser import Atom
 
     line = _line_kind(feature, tree, b.classes) if isinstance(tree, Atom) else None   # a keyword or class line
     _head(b, feature, kind, tree, condition, line)
@@ -417,7 +417,7 @@ def explain_feature(feature, reading_index: int = 0, rulebook=None, card_name: s
 
 def _line_kind(feature, tree, classes=frozenset()) -> tuple[str, str] | None:
     """A keyword or class line standing for the whole effect of a static or labelled feature."""
-    from parser import Atom
+    from berserk_judge.parser import Atom
 
     if not isinstance(tree, Atom) or feature.kind not in ("static", "keyword", "abstract"):
         return None
@@ -425,7 +425,7 @@ def _line_kind(feature, tree, classes=frozenset()) -> tuple[str, str] | None:
         return None
     if getattr(feature, "condition", None) or getattr(feature, "payment", None):
         return None
-    from explain.lines import line_kind
+    from berserk_judge.explain.lines import line_kind
 
     return line_kind(tree.text, classes)
 
@@ -453,14 +453,14 @@ def _head(b: _Builder, feature, kind: str, tree, condition: str | None, line) ->
             b.say(FEATURE, "conditional-instant", 1)
     elif kind == "keyword":
         label = feature.label or ""
-        from explain.lines import ICON_LABELS
+        from berserk_judge.explain.lines import ICON_LABELS
 
         if label.startswith("{"):
             b.say(FEATURE, "label-icon", 0, label=label, meaning=ICON_LABELS.get(label, f"значок {label}"))
         else:
             b.say(FEATURE, "label", 0, label=label)
     elif kind == "static" and line is None:
-        from parser import declared_static   # spec §2: with an ability type or a limit, it is declared
+        from berserk_judge.parser import declared_static   # spec §2: with an ability type or a limit, it is declared
 
         words = _effect_words(tree)
         if not declared_static(feature):
@@ -533,21 +533,21 @@ def _trigger(b: _Builder, feature, tree, condition: str) -> None:
 
 
 def _effect_words(tree) -> str:
-    from parser import atoms
+    from berserk_judge.parser import atoms
 
     return " ".join(a.text for a in atoms(tree))
 
 
 def _replaced_event(feature, tree, condition: str | None) -> str | None:
     """«погибнуть» for «Если должен погибнуть …, вместо этого …» (a replacement, not a trigger)."""
-    from parser import atoms
+    from berserk_judge.parser import atoms
 
     found = atoms(tree)
     return wording.replacement(condition, found[0].text) if found else None
 
 
 def _has_choice(tree) -> bool:
-    from parser import Choice, Either, atoms, children
+    from berserk_judge.parser import Choice, Either, atoms, children
 
     def walk(node) -> bool:
         return isinstance(node, (Choice, Either)) or any(walk(c) for c in children(node))
@@ -558,7 +558,7 @@ def _has_choice(tree) -> bool:
 def _atom_facts(b: _Builder, tree) -> None:
     """What an ability's own words decide: «A, либо B» inside one ability (505.5: one of them),
     «может … только» (a restriction), «любое своё …» (who chooses)."""
-    from parser import atoms
+    from berserk_judge.parser import atoms
 
     other = _feature_chooser(b.feature)
     targets_said = False
@@ -588,7 +588,7 @@ def _atom_facts(b: _Builder, tree) -> None:
 
 def _choosers(b: _Builder, feature, tree) -> None:
     """Who chooses each «выбранн…» target of the effect."""
-    from parser import atoms
+    from berserk_judge.parser import atoms
 
     for words, who in judge.chosen_targets(a.text for a in atoms(tree)):
         if who:
@@ -599,7 +599,7 @@ def _choosers(b: _Builder, feature, tree) -> None:
 
 def _x_statements(b: _Builder, feature, tree, condition: str | None) -> None:
     """Where X comes from, when the effect uses one: the payment, the condition, «где X — …» or 505.7."""
-    from parser import Dependent, children
+    from berserk_judge.parser import Dependent, children
 
     if not _has_x(tree):
         return
@@ -625,7 +625,7 @@ def _x_statements(b: _Builder, feature, tree, condition: str | None) -> None:
 
 def heading(feature, reading_index: int) -> str:
     """The canonical form a reading's explanation is headed by."""
-    from parser import reading_strings
+    from berserk_judge.parser import reading_strings
 
     strings = reading_strings(feature, abstract=False)
     return strings[reading_index] if reading_index < len(strings) else ""
@@ -648,7 +648,7 @@ def explain_features(features, rulebook=None, card_name: str | None = None, clas
 
 def explain_text(text: str, name: str | None = None, rulebook=None, classes=()) -> list[FeatureExplanation]:
     """Explanations of a card text, abstract (С1, У1, …) or real."""
-    from parser import looks_abstract, read_abstract, read_text
+    from berserk_judge.parser import looks_abstract, read_abstract, read_text
 
     features = read_abstract(text) if looks_abstract(text) else read_text(text, name)
     return explain_features(features, rulebook, name, classes)

@@ -107,7 +107,7 @@ _MODIFIERS = frozenset({"ADJF", "PRTF", "ADVB", "NPRO", "NUMR", "PREP"})
 def _whole_phrase(text: str, match: re.Match) -> str:
     """The «выбранн…» phrase up to its noun («выбранное стоящее рядом его существо»,
     not «выбранное стоящее»); the match itself when no noun follows within five words."""
-    from parser.reader import morph
+    from berserk_judge.parser.reader import morph
 
     head = re.match(r"выбранн\w*", match.group(0), re.I).end() + match.start()
     end = head
@@ -151,7 +151,7 @@ def genitive(word: str) -> str:
 
 
 def _inflected(word: str, case: str) -> str:
-    from parser import morph_analyzer
+    from berserk_judge.parser import morph_analyzer
 
     lowered = word.casefold()
     for parse in morph_analyzer().parse(lowered):
@@ -171,7 +171,7 @@ def may_chooser(node, feature) -> tuple[str, str] | None:
     The reader records it on the MAY node (`chooser`) where it can; otherwise the
     words of the MAY token right before the node's first ability name it.
     """
-    from parser import atoms
+    from berserk_judge.parser import atoms
 
     recorded = getattr(node, "chooser", None)
     if recorded:
@@ -193,7 +193,7 @@ def may_chooser(node, feature) -> tuple[str, str] | None:
 
 def connective(feature, left, right) -> str:
     """Which mark joins a dependent pair: 'при этом', 'при выполнении', ';' or '—'."""
-    from parser import atoms
+    from berserk_judge.parser import atoms
 
     left_atoms, right_atoms = atoms(left), atoms(right)
     if not left_atoms or not right_atoms:

@@ -26,7 +26,7 @@ _CLASSES = re.compile(rf"(?P<head>{_WORD}(?:\s+[А-ЯЁа-яё]+)?(?:\s*,\s*{_WO
 
 
 def _parses(word: str):
-    from parser import morph_analyzer
+    from berserk_judge.parser import morph_analyzer
 
     return morph_analyzer().parse(word.casefold())
 

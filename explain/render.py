@@ -24,7 +24,7 @@ def payload(explanations, card_id: str | None = None) -> dict:
 
 def add_quotes(data: dict, rulebook) -> dict:
     """Fill in each step's rule quote from a loaded rulebook (each rule once per reading)."""
-    from explain.rulemap import new_quotes
+    from berserk_judge.explain.rulemap import new_quotes
 
     for feature in data["features"]:
         for reading in feature["readings"]:
@@ -39,7 +39,7 @@ def mark_classes(data: dict, classes) -> dict:
     told as a class line instead: the index may have explained the card without class data."""
     import re
 
-    from explain.phrases import FEATURE
+    from berserk_judge.explain.phrases import FEATURE
 
     known = {c.casefold() for c in classes or ()}
     keyword = re.compile("^" + re.escape(FEATURE["keyword"][0]).replace(re.escape("{word}"), "(.+?)") + "$")

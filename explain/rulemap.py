@@ -146,7 +146,7 @@ def _folded(text: str) -> str:
 
 def rule_of(rulebook, topic: str):
     """The rule of a loaded rulebook a topic cites: found by its key, in its edition, holding its marker."""
-    from rulebook import by_number
+    from berserk_judge.rulebook import by_number
 
     ref = RULES[topic]
     marker = _folded(ref.marker)

@@ -166,7 +166,7 @@ def open_object(text: str) -> str | None:
 @lru_cache(maxsize=8192)
 def _instruction(word: str) -> bool:
     """An infinitive or an imperative (the controller's instruction), not «взять» (a draw)."""
-    from parser import morph_analyzer
+    from berserk_judge.parser import morph_analyzer
 
     parse = morph_analyzer().parse(word)[0]
     if parse.normal_form in ("взять", "брать"):        # «взять карту»: drawn, not chosen

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from grid.cells import Cell
+from berserk_judge.grid.cells import Cell
 
 SQUARES_PER_BAND = 3
 

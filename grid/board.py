@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from grid.cells import Cell, cell_name, parse_cell_name
-from grid.errors import CellError, MapError, NoStartError
-from russian.plural import plural
+from berserk_judge.grid.cells import Cell, cell_name, parse_cell_name
+from berserk_judge.grid.errors import CellError, MapError, NoStartError
+from berserk_judge.russian.plural import plural
 
 FREE = "."
 OBSTACLE = "#"

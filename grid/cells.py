@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from grid.errors import CellError
+from berserk_judge.grid.errors import CellError
 
 Cell = tuple[int, int]  # (column, row), both 0-based, row 0 at the bottom
 

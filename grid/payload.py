@@ -1,8 +1,8 @@
 """JSON-ready dicts for --format json: the exact shapes the issue promises."""
 from __future__ import annotations
 
-from grid.cells import Cell, cell_name
-from grid.reach import Reach
+from berserk_judge.grid.cells import Cell, cell_name
+from berserk_judge.grid.reach import Reach
 
 
 def distance_payload(frm: Cell, to: Cell, ring: int, band: int) -> dict:

@@ -13,8 +13,8 @@ from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from grid.board import CHARACTERS, ENEMY, FREE, OBSTACLE, Board
-from grid.cells import Cell
+from berserk_judge.grid.board import CHARACTERS, ENEMY, FREE, OBSTACLE, Board
+from berserk_judge.grid.cells import Cell
 
 BAND = "band"
 BERSERK = "berserk"

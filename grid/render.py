@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Callable
 
-from grid import reach as rc
-from grid.bands import rings_of_band
-from grid.board import ALLY, ENEMY, FREE, MOVER, OBSTACLE, Board
-from grid.cells import Cell, cell_name, column_letters
-from russian.plural import plural
+from berserk_judge.grid import reach as rc
+from berserk_judge.grid.bands import rings_of_band
+from berserk_judge.grid.board import ALLY, ENEMY, FREE, MOVER, OBSTACLE, Board
+from berserk_judge.grid.cells import Cell, cell_name, column_letters
+from berserk_judge.russian.plural import plural
 
 CONTENT_NAMES = {
     FREE: "свободно",

@@ -30,7 +30,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardbase.cachedir import claim, read_regular, refusal, write_entry
+from berserk_judge.cardbase.cachedir import claim, read_regular, refusal, write_entry
 
 FORMAT = 2  # bump when the entry layout changes
 MAX_ENTRY = 64 * 1024 * 1024
@@ -49,9 +49,9 @@ class StoredOutput:
 
 def code_fingerprint() -> str:
     """The tool's version and the size and time of each of its modules (the
-    version from cli, kept equal to the package's by a test: importlib.metadata
+    version from the package root, kept equal to the package's by a test: importlib.metadata
     would cost a warm run a fifth of its time)."""
-    from cli import __version__
+    from berserk_judge import __version__
 
     digest = hashlib.sha256(f"{FORMAT}:{__version__}".encode())
     root = Path(__file__).resolve().parent.parent
@@ -65,7 +65,7 @@ def code_fingerprint() -> str:
 
 def settings_fingerprint(checker, path: str) -> str:
     """What of the settings reaches one file: the rules on for it and their severities."""
-    from lint.registry import all_rules
+    from berserk_judge.lint.registry import all_rules
 
     settings = checker.settings
     on = [rule.code for rule in all_rules() if checker.active(rule.code, path)]
@@ -73,7 +73,7 @@ def settings_fingerprint(checker, path: str) -> str:
     # BJ601 judges against the rulebook the settings name: its files are part of the key
     rulebook = None
     if "BJ601" in on and settings.rulebook:
-        from lint.rules.bj6_rulings import rulebook_stamp
+        from berserk_judge.lint.rules.bj6_rulings import rulebook_stamp
 
         rulebook = [settings.rulebook, rulebook_stamp(settings.rulebook)]
     return json.dumps([on, severities, sorted(rule.code for rule in all_rules()), rulebook])
@@ -175,7 +175,7 @@ class LintCache:
         return True
 
     def _failed(self, exc: OSError) -> None:
-        from cardbase.atomic import describe_write_error
+        from berserk_judge.cardbase.atomic import describe_write_error
 
         self.failure = describe_write_error(exc)
 
@@ -199,7 +199,7 @@ def _file_decoder():
     if "file" not in _DECODERS:
         import msgspec
 
-        from lint.engine import FileResult
+        from berserk_judge.lint.engine import FileResult
 
         _DECODERS["file"] = msgspec.msgpack.Decoder(FileResult)
     return _DECODERS["file"]

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lint.finding import SEVERITY_NAMES, Severity
+from berserk_judge.lint.finding import SEVERITY_NAMES, Severity
 
 CONFIG_NAME = "berserk-judge.toml"
 FORMATS = ("text", "json", "sarif", "github")
@@ -70,7 +70,7 @@ class Settings:
     # -- rule selection -----------------------------------------------------
 
     def enabled_codes(self) -> frozenset[str]:
-        from lint.registry import all_rules
+        from berserk_judge.lint.registry import all_rules
 
         return frozenset(rule.code for rule in all_rules() if self._enabled(rule))
 
@@ -93,7 +93,7 @@ class Settings:
 
     def ignored_for_path(self, path: str) -> frozenset[str]:
         """Codes switched off for one file by per-file-ignores."""
-        from lint.registry import all_rules, selector_matches
+        from berserk_judge.lint.registry import all_rules, selector_matches
 
         selectors: list[str] = []
         for pattern, codes in self.per_file_ignores.items():
@@ -184,7 +184,7 @@ def _toml_reason(exc: Exception) -> str:
 
 def read_config_file(path: Path) -> dict[str, Any]:
     """Our table from a config file; ConfigError when unreadable or malformed."""
-    from cardbase.oserror import regular_file_problem
+    from berserk_judge.cardbase.oserror import regular_file_problem
 
     reason = regular_file_problem(str(path))
     if reason is not None:
@@ -228,7 +228,7 @@ def _string_list(path, key, value) -> list[str]:
 
 
 def _selectors(path, key, value) -> list[str]:
-    from lint.registry import validate_selector
+    from berserk_judge.lint.registry import validate_selector
 
     out = []
     for item in _string_list(path, key, value):
@@ -359,7 +359,7 @@ def load_settings(
 def _cli_selectors(option: str, values: list[str] | None) -> list[str]:
     if not values:
         return []        # no rule catalogue to load (a card lookup reads the settings on every call)
-    from lint.registry import validate_selector
+    from berserk_judge.lint.registry import validate_selector
 
     out = []
     for item in values or []:

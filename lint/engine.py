@@ -13,12 +13,12 @@ from functools import cached_property
 from itertools import groupby
 from typing import Any, Callable
 
-from cardbase.chars import show_invisible
-from cardbase.model import Card, CardBase, Problem, TextLine, column_at
-from lint.config import Settings
-from lint.finding import Finding, Severity
-from lint.registry import all_rules
-from lint.rule import Hit, Rule
+from berserk_judge.cardbase.chars import show_invisible
+from berserk_judge.cardbase.model import Card, CardBase, Problem, TextLine, column_at
+from berserk_judge.lint.config import Settings
+from berserk_judge.lint.finding import Finding, Severity
+from berserk_judge.lint.registry import all_rules
+from berserk_judge.lint.rule import Hit, Rule
 
 LOAD_ERROR = ("BJ000", "unreadable-input")
 READ_CRASH = ("BJ002", "reader-crash")
@@ -37,7 +37,7 @@ class CardContext:
     def features(self) -> list[Any] | None:
         """Top-level features from the reader; None when the reader
         failed on this card (the failure is kept in read_crash)."""
-        from parser import read_card
+        from berserk_judge.parser import read_card
 
         try:
             return list((self._reader or read_card)(self.card))
@@ -250,7 +250,7 @@ class CardChecker:
 
     def check_cards(self, path: str, cards: list[Card], problems: list[Problem] | None = None) -> FileResult:
         """The FileResult of one file's cards (and its load problems)."""
-        from lint.suppress import apply_suppressions, directives_of
+        from berserk_judge.lint.suppress import apply_suppressions, directives_of
 
         out = FileResult(path=path, ids=[(card.id, card.line) for card in cards], problems=list(problems or ()))
         base_rules = [rule for rule in self.base_rules if self.active(rule.code, path)]
@@ -287,7 +287,7 @@ def join(parts: list[FileResult], checker: CardChecker, problems: list[Problem] 
     """The LintResult of a base from its files' results (in base order): the
     base-wide rules over every mark, the waiting suppressions, load problems
     as findings, the threshold, the order."""
-    from lint.suppress import apply_suppressions
+    from berserk_judge.lint.suppress import apply_suppressions
 
     settings, active = checker.settings, checker.active
     result = LintResult(cards=sum(len(part.ids) for part in parts))
@@ -367,7 +367,7 @@ def lint_base(base: CardBase, settings: Settings,
 def lint_text(text: str, select: list[str] | None = None, name: str = "Пример") -> list[Finding]:
     """Findings for a bare card text (tests and rule docs): all default rules,
     or exactly the selected codes."""
-    from lint.config import Layer
+    from berserk_judge.lint.config import Layer
 
     settings = Settings()
     if select is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import IntEnum
 
-from lint.fix import Fix
+from berserk_judge.lint.fix_model import Fix
 
 
 class Severity(IntEnum):
@@ -52,7 +52,7 @@ class Finding:
     # offsets in Card.text; None for findings about something else (a noqa field, a file)
     start: int | None = None
     end: int | None = None
-    fix: Fix | None = None   # edits on Card.text that remove the problem (lint/fix.py)
+    fix: Fix | None = None   # edits on Card.text that remove the problem (lint/fix_model.py)
     choices: list[Fix] = field(default_factory=list)   # one fix per reading (BJ101): the editor picks
 
     def sort_key(self) -> tuple:

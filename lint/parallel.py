@@ -28,12 +28,12 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from typing import Callable
 
-from cardbase.load import expand_paths, load_file
-from cardbase.workers import die_with_parent, pool_context
-from lint.cache import LintCache, settings_fingerprint
-from lint.config import Settings
-from lint.engine import CardChecker, FileResult, LintResult, join
-from lint.inputs import Input, read_input, read_inputs
+from berserk_judge.cardbase.load import expand_paths, load_file
+from berserk_judge.cardbase.workers import die_with_parent, pool_context
+from berserk_judge.lint.cache import LintCache, settings_fingerprint
+from berserk_judge.lint.config import Settings
+from berserk_judge.lint.engine import CardChecker, FileResult, LintResult, join
+from berserk_judge.lint.inputs import Input, read_input, read_inputs
 
 Progress = Callable[[int], None]
 Claimed = namedtuple("Claimed", "path line")   # what a duplicate-id message needs of the first card
@@ -149,7 +149,7 @@ def _work(path: str, raw: bytes | None, key: str | None) -> FileResult:
 def _warm_reader() -> None:
     """Load the reader (grammar, morphology) before forking: the workers share it."""
     try:
-        from parser import warm_up
+        from berserk_judge.parser import warm_up
 
         warm_up()
     except Exception:  # noqa: BLE001 - a reader fault shows per card (BJ002), not here

@@ -11,18 +11,18 @@ import pkgutil
 import re
 from functools import lru_cache
 
-from lint.rule import Rule
+from berserk_judge.lint.rule import Rule
 
 SELECTOR_RE = re.compile(r"^(ALL|BJ\d{0,3})$")
 
 
 @lru_cache(maxsize=1)
 def all_rules() -> tuple[type[Rule], ...]:
-    import lint.rules as package
+    import berserk_judge.lint.rules as package
 
     found: dict[str, type[Rule]] = {}
     for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
-        module = importlib.import_module(f"lint.rules.{info.name}")
+        module = importlib.import_module(f"berserk_judge.lint.rules.{info.name}")
         for value in vars(module).values():
             if isinstance(value, type) and issubclass(value, Rule) and value.code:
                 if value.code in found and found[value.code] is not value:

@@ -25,11 +25,11 @@ import inspect
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable
 
-from lint.finding import Severity
-from lint.fix import Fix
+from berserk_judge.lint.finding import Severity
+from berserk_judge.lint.fix_model import Fix
 
 if TYPE_CHECKING:  # pragma: no cover
-    from lint.engine import CardContext
+    from berserk_judge.lint.engine import CardContext
 
 SECTIONS = ("Что находит", "Почему это важно", "Плохо", "Хорошо")
 
@@ -71,7 +71,7 @@ class Rule:
     engine_emitted: ClassVar[bool] = False
     # the «Плохо»/«Хорошо» examples are card base YAML, not a bare card text (tests load them as a file)
     examples_are_yaml: ClassVar[bool] = False
-    # "safe" or "unsafe" when the rule's findings carry fixes (lint/fix.py); the catalogue says so
+    # "safe" or "unsafe" when the rule's findings carry fixes (lint/fix_model.py); the catalogue says so
     fix_applicability: ClassVar[str | None] = None
 
     def configure(self, settings: Any) -> None:

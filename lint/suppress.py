@@ -12,8 +12,8 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Callable
 
-from lint.finding import Finding
-from lint.registry import get_rule
+from berserk_judge.lint.finding import Finding
+from berserk_judge.lint.registry import get_rule
 
 UNUSED = "BJ900"
 INVALID = "BJ901"
@@ -70,7 +70,7 @@ def directives_of(card) -> tuple[list[Directive], list[tuple[int, int, str]]]:
 def apply_suppressions(contexts, findings: list[Finding],
                        active: Callable[[str, str], bool], settings) -> tuple[list[Finding], int, list[Finding]]:
     """(kept findings, number suppressed, BJ900/BJ901 findings)."""
-    from lint.registry import rules_by_code
+    from berserk_judge.lint.registry import rules_by_code
 
     catalogue = rules_by_code()
     by_card: dict[tuple[str, str], list[Finding]] = {}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from parser import abstract_canonical, atoms, canonical, choosers, reading_strings
+from berserk_judge.parser import abstract_canonical, atoms, canonical, choosers, reading_strings
 
 _LIMIT_ONLY = re.compile(r"(?:\d+|[XХxх]|один|два|три|дважды|трижды)(?:\s+раз[а]?)?\s+за\s+(?:ваш\s+|свой\s+)?"
                          r"(?:ход|бой|игру)", re.I)
@@ -96,7 +96,7 @@ def _beside(feature) -> str:
 
 def render_text(features, text: str, abstract: bool = False, indent: str = "") -> list[str]:
     """Lines of the text view: canonical form per feature, readings and errors under it."""
-    from parser import PAIRS_BY_ID
+    from berserk_judge.parser import PAIRS_BY_ID
 
     lines: list[str] = []
     for feature in features:
@@ -129,7 +129,7 @@ def render_text(features, text: str, abstract: bool = False, indent: str = "") -
 
 def caret_lines(text: str, error, feature) -> list[str]:
     """The unreadable line with a caret under the offending part, and the message."""
-    from cardbase.chars import show_invisible
+    from berserk_judge.cardbase.chars import show_invisible
 
     if error is None:
         return [f"строка {feature.line}: особенность не прочитана"]

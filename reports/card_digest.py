@@ -17,8 +17,8 @@ import os
 import re
 from pathlib import Path
 
-from cardbase.index import FileDigest
-from cardbase.lookup import entry_of
+from berserk_judge.cardbase.index import FileDigest
+from berserk_judge.cardbase.lookup import entry_of
 
 FORMAT = 1    # bump when a record's layout changes
 _PACKAGES = ("cardbase", "parser", "lint", "reports", "explain", "russian")
@@ -53,7 +53,7 @@ def _modules(folder: str):
 
 def settings_fingerprint(settings) -> str:
     """What of the settings reaches a card's findings."""
-    from lint.rules.bj6_rulings import rulebook_stamp
+    from berserk_judge.lint.rules.bj6_rulings import rulebook_stamp
 
     # BJ601 judges rulings against the rulebook: its files are part of what the findings depend on
     return repr((settings.layers, sorted(settings.per_file_ignores.items()),
@@ -66,7 +66,7 @@ def reading_signature(features, records=None) -> str:
     """The readings of a text with typography folded (case, ё, spaces, quotes, dashes, punctuation):
     two printings with the same signature read alike. `records`: the features' `canon` records
     when made already (their readings are not worked out again)."""
-    from parser import reading_strings
+    from berserk_judge.parser import reading_strings
 
     def folded(text) -> str:
         return _TYPOGRAPHY.sub("", (text or "").casefold().replace("ё", "е"))
@@ -111,15 +111,15 @@ class CardDigester:
 
     def warm_up(self) -> None:
         """Load the reader, the rules and the explainer before workers fork (they share them)."""
-        from parser import warm_up
+        from berserk_judge.parser import warm_up
 
-        import explain  # noqa: F401
+        from berserk_judge import explain  # noqa: F401
         warm_up()
         self._check()
 
     def _check(self):
         if self._checker is None:
-            from lint.engine import CardChecker
+            from berserk_judge.lint.engine import CardChecker
 
             self._checker = CardChecker(self.settings, lambda _card: self._features)
         return self._checker
@@ -128,10 +128,10 @@ class CardDigester:
         return self.digest_raw(path, None)
 
     def digest_raw(self, path: str, raw: bytes | None) -> FileDigest:
-        from cardbase.load import load_file
+        from berserk_judge.cardbase.load import load_file
 
         base = load_file(path, raw=raw)
-        from explain.lines import class_names
+        from berserk_judge.explain.lines import class_names
 
         digest = FileDigest(problems=[_problem(p) for p in base.problems])
         classes = class_names(base.cards)   # the file's class data: an entry depends on its own bytes only
@@ -142,12 +142,12 @@ class CardDigester:
 
     def digest_card(self, card, problems, classes=()) -> tuple[bytes, tuple[str, ...]]:
         """(the stored record of one card as JSON bytes, the kinds of its features)."""
-        from cardbase.model import CardBase
-        from explain import explain_features, payload
-        from lint.engine import lint_base
-        from parser import read_card
-        from reports.canon import feature_record
-        from reports.card_view import feature_lines, finding_line
+        from berserk_judge.cardbase.model import CardBase
+        from berserk_judge.explain import explain_features, payload
+        from berserk_judge.lint.engine import lint_base
+        from berserk_judge.parser import read_card
+        from berserk_judge.reports.canon import feature_record
+        from berserk_judge.reports.card_view import feature_lines, finding_line
 
         features = self._features = read_card(card)
         one = CardBase(cards=[card], problems=list(problems), paths=[card.path])
@@ -188,7 +188,7 @@ def _encode(record: dict) -> bytes:
     integer of thousands of digits as its hex (`cardbase.lookup.json_safe`)."""
     import msgspec
 
-    from cardbase.lookup import json_safe
+    from berserk_judge.cardbase.lookup import json_safe
 
     try:
         return msgspec.json.encode(record, enc_hook=str)

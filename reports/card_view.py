@@ -7,8 +7,8 @@ Two halves: `feature_lines` turns read features into the lines of the
 """
 from __future__ import annotations
 
-from cardbase.schema import TYPE_NAMES as TYPES
-from reports.escape import visible
+from berserk_judge.cardbase.schema import TYPE_NAMES as TYPES
+from berserk_judge.reports.escape import visible
 
 _STATS = (("element", "стихия"), ("cost", "стоимость"), ("type", "тип"), ("class", "класс"),
           ("health", "жизни"), ("move", "движение"), ("strike", "удар"), ("rarity", "редкость"),
@@ -114,7 +114,7 @@ def _text_and_features(record: dict) -> list[str]:
 
 
 def finding_line(finding) -> str:
-    from lint.finding import uncited_rules
+    from berserk_judge.lint.finding import uncited_rules
 
     numbers = uncited_rules(finding.message, finding.rules)
     rules = f" ({', '.join(numbers)})" if numbers else ""
@@ -130,10 +130,10 @@ def feature_lines(features, text: str) -> list[str]:
 
 
 def _feature(feature, number: str, text: str, pad: str) -> list[str]:
-    from parser import abstract_canonical, canonical, kind_name, reading_strings
-    from reports.canon import caret_lines
+    from berserk_judge.parser import abstract_canonical, canonical, kind_name, reading_strings
+    from berserk_judge.reports.canon import caret_lines
 
-    from explain.rulemap import RULES
+    from berserk_judge.explain.rulemap import RULES
 
     kind, topic = kind_name(feature)
     number_cited = RULES[topic].number if topic else None

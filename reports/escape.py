@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import re
 
-from cardbase.chars import describe_char, is_invisible
+from berserk_judge.cardbase.chars import describe_char, is_invisible
 
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
 

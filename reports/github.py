@@ -6,8 +6,8 @@ sequences) are named (reports.escape), since the runner would pass them raw.
 """
 from __future__ import annotations
 
-from reports.escape import visible
-from reports.paths import relative_to_cwd
+from berserk_judge.reports.escape import visible
+from berserk_judge.reports.paths import relative_to_cwd
 
 LEVELS = {"error": "error", "warning": "warning", "info": "notice"}
 

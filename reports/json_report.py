@@ -1,14 +1,14 @@
 """JSON report: a list of finding objects (or statistics rows)."""
 from __future__ import annotations
 
-from reports.escape import json_text
+from berserk_judge.reports.escape import json_text
 
 KEYS = ("code", "name", "severity", "message", "path", "line", "column", "end_column",
         "card", "rules", "readings", "suggestion", "fix", "choices")
 
 
 def render(result) -> str:
-    from reports.paths import shown_path
+    from berserk_judge.reports.paths import shown_path
 
     rows = [f.to_dict() for f in result.findings]
     for row in rows:
@@ -17,6 +17,6 @@ def render(result) -> str:
 
 
 def render_statistics(result) -> str:
-    from reports.text import statistics
+    from berserk_judge.reports.text import statistics
 
     return json_text(statistics(result)) + "\n"

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from reports.html.compare import CLASS_RU, CLASSES
+from berserk_judge.reports.html.compare import CLASS_RU, CLASSES
 
 # ASCII punctuation that can open inline markup; a backslash makes any of them literal
 _INLINE = re.compile(r"([\\`*_\[\]<>!&~|#])")
@@ -28,7 +28,7 @@ def escape(text: str) -> str:
 
 
 def _escape_inline(text: str) -> str:
-    from cardbase.chars import show_invisible
+    from berserk_judge.cardbase.chars import show_invisible
 
     return _INLINE.sub(r"\\\1", show_invisible(text))
 
@@ -55,7 +55,7 @@ def inline(text: str) -> str:
 
 def code_span(text: str) -> str:
     """`text` as a code span, the fence longer than any run of backticks inside."""
-    from cardbase.chars import show_invisible
+    from berserk_judge.cardbase.chars import show_invisible
 
     text = " ".join(show_invisible(text).split("\n"))
     longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
@@ -66,7 +66,7 @@ def code_span(text: str) -> str:
 
 def code_block(text: str) -> str:
     """`text` as a fenced code block, copied as it is (the fence longer than any inside)."""
-    from cardbase.chars import show_invisible
+    from berserk_judge.cardbase.chars import show_invisible
 
     longest = max((len(run) for run in re.findall(r"`{3,}", text)), default=2)
     fence = "`" * (longest + 1)
@@ -124,7 +124,7 @@ def _changes(model: dict) -> list[str]:
 
 
 def _entry(entry: dict) -> list[str]:
-    from lint.finding import uncited_rules
+    from berserk_judge.lint.finding import uncited_rules
 
     lines = [f"#### {inline(entry['name'])} ({inline(entry['id'])})", ""]
     stats = "; ".join(f"{s['label']}: {s['value']}" for s in entry["stats"])

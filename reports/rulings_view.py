@@ -7,8 +7,8 @@ with the prints it is on when it is not on all of them.
 """
 from __future__ import annotations
 
-from cardbase.rulings import identity
-from reports.escape import visible
+from berserk_judge.cardbase.rulings import identity
+from berserk_judge.reports.escape import visible
 
 
 def collected(records: list[dict]) -> list[tuple[dict, list[str]]]:

@@ -13,8 +13,8 @@ import os
 from pathlib import Path
 from urllib.parse import quote
 
-from reports.escape import json_text
-from reports.paths import relative_to_cwd
+from berserk_judge.reports.escape import json_text
+from berserk_judge.reports.paths import relative_to_cwd
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 LEVELS = {"error": "error", "warning": "warning", "info": "note"}
@@ -92,7 +92,7 @@ def sarif_fix(fix, artifact: dict) -> dict:
 
 
 def build(result) -> dict:
-    from lint.registry import all_rules
+    from berserk_judge.lint.registry import all_rules
 
     rules = list(all_rules())
     index = {rule.code: i for i, rule in enumerate(rules)}

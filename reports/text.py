@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from reports.escape import line_start_safe, visible
-from reports.paths import shown_path
-from russian.plural import plural
+from berserk_judge.reports.escape import line_start_safe, visible
+from berserk_judge.reports.paths import shown_path
+from berserk_judge.russian.plural import plural
 
 
 def finding_line(f) -> str:

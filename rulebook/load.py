@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rulebook.names import stable_name
+from berserk_judge.rulebook.names import stable_name
 
 _NUMBER = re.compile(r"^\s*(\d{3}(?:\.\d+)*)\.(?=\s|$)")
 
@@ -105,7 +105,7 @@ def _next_section(pieces, position: int) -> str | None:
 
 def read_rule_file(file: Path) -> tuple[str | None, str | None]:
     """(text, None) of a readable UTF-8 text file, or (None, the Russian reason it is skipped)."""
-    from cardbase.oserror import describe_os_error, regular_file_problem
+    from berserk_judge.cardbase.oserror import describe_os_error, regular_file_problem
 
     reason = regular_file_problem(str(file))
     if reason is not None:
@@ -127,7 +127,7 @@ def read_rule_file(file: Path) -> tuple[str | None, str | None]:
 
 def load_rulebook(folder: str | Path) -> Rulebook:
     """Every readable `*.txt` file of the folder; RulebookError when there is nothing to read."""
-    from rulebook.editions import edition_labels
+    from berserk_judge.rulebook.editions import edition_labels
 
     path = Path(folder)
     if not path.exists():

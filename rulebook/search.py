@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from rulebook.load import Rule, Rulebook
+from berserk_judge.rulebook.load import Rule, Rulebook
 
 _NUMBER_QUERY = re.compile(r"\s*(\d{3}(?:\.\d+)*)\.?\s*(?:,?\s*(пример)\s*([0-9Зз]*)\.?)?\s*", re.I)
 _EXAMPLE = re.compile(r"(?:ПРИМЕР|Например)\s*([0-9З]*)")
@@ -130,7 +130,7 @@ def _lemma(word: str) -> str:
     """The folded word's dictionary form, by the reader's one pymorphy3 analyser."""
     if len(word) < 2 or not word[0].isalpha():
         return word
-    from parser import morph_analyzer
+    from berserk_judge.parser import morph_analyzer
 
     parses = morph_analyzer().parse(word)
     return fold(parses[0].normal_form) if parses else word
@@ -158,7 +158,7 @@ class Term:
 
 @lru_cache(maxsize=1)
 def _synonym_forms() -> tuple[tuple[tuple[str, ...], ...], ...]:
-    from rulebook.synonyms import SYNONYMS
+    from berserk_judge.rulebook.synonyms import SYNONYMS
 
     return tuple(tuple(tuple(t.lemma for t in tokens(member)) for member in group) for group in SYNONYMS)
 

@@ -1,7 +1,7 @@
 """Code actions: each finding's fix, «исправить всё безопасное в файле» and a
 `# noqa` for one card — as workspace edits; the server never writes a file.
 
-The new card texts come from `lint/fixing.py` (a fix's edits through the
+The new card texts come from `lint/fix_apply.py` (a fix's edits through the
 reading guard; fix-all is `fix_base`, the same passes as `lint --fix`) and
 become file contents through `cardbase.write.rewrite_texts`, the same writer
 `lint --fix` uses, so the editor gets the bytes `lint --fix` would write.
@@ -22,11 +22,11 @@ from dataclasses import dataclass
 
 from lsprotocol import types
 
-from lint.finding import Finding
-from lint.fix import apply_edits
-from lint.suppress import ENGINE_CODES, UNUSED
-from server.analysis import Analysis
-from server.diagnostics import lsp_range
+from berserk_judge.lint.finding import Finding
+from berserk_judge.lint.fix_model import apply_edits
+from berserk_judge.lint.suppress import ENGINE_CODES, UNUSED
+from berserk_judge.server.analysis import Analysis
+from berserk_judge.server.diagnostics import lsp_range
 
 FIX_ALL_KIND = "source.fixAll.berserk-judge"
 FIX_ALL_TITLE = "Исправить всё безопасное в файле"
@@ -104,7 +104,7 @@ def buffer_edits(analysis: Analysis, new_source: str) -> list[types.TextEdit] | 
 
 def texts_edit(analysis: Analysis, texts: dict[str, tuple[str, str]]) -> list[types.TextEdit] | None:
     """The edits that give cards new texts ({id: (old, new)}), as `lint --fix` writes them."""
-    from cardbase.write import WriteError, rewrite_texts
+    from berserk_judge.cardbase.write import WriteError, rewrite_texts
 
     texts = {card_id: pair for card_id, pair in texts.items() if pair[0] != pair[1]}
     if not texts:
@@ -282,7 +282,7 @@ def fix_edit(analysis: Analysis, finding: Finding) -> list[types.TextEdit] | Non
 
 def fix_all_edit(analysis: Analysis, linter, index) -> list[types.TextEdit] | None:
     """`lint --fix` on this file (safe fixes, passes to a fixed point, the guard)."""
-    from lint.fixing import fix_base
+    from berserk_judge.lint.fix_apply import fix_base
 
     whole = linter.with_others(analysis.base, analysis.path, index, analysis.scope.settings)
     outcome = fix_base(whole, analysis.scope.settings, unsafe=False, guard=linter.reader,
@@ -305,7 +305,7 @@ def noqa_edit(analysis: Analysis, finding: Finding, linter) -> list[types.TextEd
 
 
 def _covers(analysis: Analysis, linter, new_source: str, card, finding: Finding) -> bool:
-    from lint.suppress import directives_of
+    from berserk_judge.lint.suppress import directives_of
 
     try:
         base = linter.loader.fork().load(analysis.path, new_source, analysis.claimed)

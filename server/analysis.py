@@ -19,13 +19,13 @@ import dataclasses
 import re
 from dataclasses import dataclass, field
 
-from cardbase.model import Card, CardBase
-from lint.engine import CardChecker
-from lint.finding import Finding
-from lint.fixing import ReadingGuard
-from server.lines import UTF16, LineIndex
-from server.textspan import TextPlaces, mark_line_starts, mark_offset, text_places
-from server.workspace import BaseIndex, Scope
+from berserk_judge.cardbase.model import Card, CardBase
+from berserk_judge.lint.engine import CardChecker
+from berserk_judge.lint.finding import Finding
+from berserk_judge.lint.fix_apply import ReadingGuard
+from berserk_judge.server.lines import UTF16, LineIndex
+from berserk_judge.server.textspan import TextPlaces, mark_line_starts, mark_offset, text_places
+from berserk_judge.server.workspace import BaseIndex, Scope
 
 
 # Base-wide rules that read each text line by line (BJ502: the role of each
@@ -85,7 +85,7 @@ class DocumentLinter:
     """Lints one document again and again; what did not change is not redone."""
 
     def __init__(self):
-        from server.incremental import IncrementalLoader
+        from berserk_judge.server.incremental import IncrementalLoader
 
         self.loader = IncrementalLoader()
         self.reader = DocumentReader()
@@ -93,7 +93,7 @@ class DocumentLinter:
         self._findings: dict[tuple, tuple[int, list[Finding]]] = {}
         self._settings = None
         self.claimed: dict[str, Card] = {}   # ids of the files before this one, at the last load
-        from server.diagnostics import Shown
+        from berserk_judge.server.diagnostics import Shown
 
         self.shown = Shown()
 
@@ -108,7 +108,7 @@ class DocumentLinter:
         reported here). Rules known to read texts line by line get each other
         file as one text (same counts, far fewer contexts); any other
         base-wide rule gets every card."""
-        from lint.registry import all_rules
+        from berserk_judge.lint.registry import all_rules
 
         wide = {rule.code for rule in all_rules() if rule.base_wide} & settings.enabled_codes()
         if index is None or not wide:
@@ -134,7 +134,7 @@ class DocumentLinter:
         findings. `remember=False`: the cache is used, not replaced (fix passes);
         `own_fixes`: each finding gets its own copy of its fix (by default
         when not remembering: a fix pass demotes fixes in place)."""
-        from lint.engine import lint_base
+        from berserk_judge.lint.engine import lint_base
 
         settings = scope.settings
         if settings is not self._settings:
@@ -265,7 +265,7 @@ class Analysis:
 
     def features(self, card: Card) -> list:
         """The card's features as the reader reads them (from the lint's cache)."""
-        from parser import read_card
+        from berserk_judge.parser import read_card
 
         try:
             return self.reader.read_card(card) if self.reader is not None else list(read_card(card))

@@ -20,14 +20,14 @@ from __future__ import annotations
 from lsprotocol import types
 from pygls.uris import to_fs_path
 
-from server import editing
-from server.actions import FIX_ALL_KIND, Named, Offer, fix_all_edit, offers, wanted
-from server.diagnostics import diagnostics, lsp_range
-from server.docs import RuleDocs
-from server.hover import feature_hover, noqa_hover
-from server.outline import definition, document_symbols, uri_for
-from server.session import JudgeServer, finding_key, result_id
-from server.workspace import Workspace, real
+from berserk_judge.server import editing
+from berserk_judge.server.actions import FIX_ALL_KIND, Named, Offer, fix_all_edit, offers, wanted
+from berserk_judge.server.diagnostics import diagnostics, lsp_range
+from berserk_judge.server.docs import RuleDocs
+from berserk_judge.server.hover import feature_hover, noqa_hover
+from berserk_judge.server.outline import definition, document_symbols, uri_for
+from berserk_judge.server.session import JudgeServer, finding_key, result_id
+from berserk_judge.server.workspace import Workspace, real
 
 def _client_flags(server: JudgeServer, params: types.InitializeParams) -> None:
     caps = params.capabilities
@@ -295,7 +295,7 @@ def serve() -> None:
     import os
     import sys
 
-    from server.transport import serve_stdio
+    from berserk_judge.server.transport import serve_stdio
 
     # an open base is hundreds of thousands of long-lived objects (cards, readings):
     # full collections over them on every few edits cost more than the edits

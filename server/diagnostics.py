@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from lint.finding import Finding, Severity
-from server.analysis import Analysis
-from server.docs import RuleDocs
+from berserk_judge.lint.finding import Finding, Severity
+from berserk_judge.server.analysis import Analysis
+from berserk_judge.server.docs import RuleDocs
 
 SOURCE = "berserk-judge"
 SEVERITY = {Severity.ERROR: types.DiagnosticSeverity.Error,

@@ -12,8 +12,8 @@ import re
 
 from lsprotocol import types
 
-from cardbase.icons import IDENTIFIED_ICONS, UNIDENTIFIED_ICONS
-from server.analysis import Analysis
+from berserk_judge.cardbase.icons import IDENTIFIED_ICONS, UNIDENTIFIED_ICONS
+from berserk_judge.server.analysis import Analysis
 
 # Findings that flicker while a word or a space is being typed: held on the
 # line being typed until the typist pauses (server/session.py).
@@ -86,7 +86,7 @@ def completions(line_text: str, line: int, character: int) -> list[types.Complet
 
 def folding_ranges(analysis: Analysis) -> list[types.FoldingRange]:
     """One fold per card, from its item's line to its last line."""
-    from server.outline import card_extent
+    from berserk_judge.server.outline import card_extent
 
     out = []
     for card, start, end in card_extent(analysis):
@@ -100,7 +100,7 @@ def folding_ranges(analysis: Analysis) -> list[types.FoldingRange]:
 def canonical_hints(analysis: Analysis, first_line: int, last_line: int) -> list[types.InlayHint]:
     """The canonical form of each read feature, at the end of the text's last
     line, for the cards whose text ends in the lines asked for."""
-    from parser import canonical
+    from berserk_judge.parser import canonical
 
     out = []
     for card in analysis.base.cards:

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from server.analysis import Analysis
+from berserk_judge.server.analysis import Analysis
 
 _CODE = re.compile(r"\b[A-Za-z]{2}\d{3}\b")
 _NOQA_LINE = re.compile(r"#\s*noqa|^\s*(?:-\s+)?noqa\s*:", re.I)
@@ -45,8 +45,8 @@ def code_at(line: str, column: int) -> tuple[str, int, int] | None:
 
 
 def noqa_hover(analysis: Analysis, offset: int) -> Hover | None:
-    from lint.registry import get_rule
-    from reports.catalogue import rule_markdown
+    from berserk_judge.lint.registry import get_rule
+    from berserk_judge.reports.catalogue import rule_markdown
 
     number = analysis.lines.line_of(offset)
     line_start = analysis.lines.starts[number]
@@ -85,7 +85,7 @@ def feature_hover(analysis: Analysis, offset: int, rulebook=None) -> Hover | Non
     number = _number(features, feature)
     start, end = analysis.places(card).span(*feature.span)
     head = f"**{md(card.name)}** \\[{md(card.id)}\\] · "
-    from server.rulings_hover import rulings_markdown
+    from berserk_judge.server.rulings_hover import rulings_markdown
 
     body = render_feature(feature, number, rulebook) + rulings_markdown(card, rulebook)
     return Hover(head + body, start + analysis.bom, end + analysis.bom)
@@ -104,11 +104,11 @@ def _number(features, target, prefix: str = "") -> str:
 
 def render_feature(feature, number: str, rulebook=None) -> str:
     """The Markdown of one feature: its parts, its forms, its readings, how it is played."""
-    from explain import explain_features
-    from explain.rulemap import cite
-    from parser import abstract_canonical, canonical, reading_strings
+    from berserk_judge.explain import explain_features
+    from berserk_judge.explain.rulemap import cite
+    from berserk_judge.parser import abstract_canonical, canonical, reading_strings
 
-    from parser import kind_name
+    from berserk_judge.parser import kind_name
 
     kind, topic = kind_name(feature)
     out = [f"особенность {number} — **{kind}**" + (f" {cite(topic)}" if topic else ""), ""]
@@ -173,7 +173,7 @@ def rule_places(rulebook, number: str) -> list[tuple[str, int]]:
     extracts), where its first sub-rule or passage stands."""
     if rulebook is None or not _NUMBER.match(number):
         return []
-    from rulebook import by_number
+    from berserk_judge.rulebook import by_number
 
     found = [match.rule for match in by_number(rulebook, number)]
     exact = [rule for rule in found if rule.number == number] or found[:1]

@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from cardbase.model import Card, CardBase, NoqaComment, Problem, Ruling, TextLine
+from berserk_judge.cardbase.model import Card, CardBase, NoqaComment, Problem, Ruling, TextLine
 
 _CARDS_AT = re.compile(r"^cards[ \t]*:[ \t]*(?:#[^\r\n]*)?\r?$", re.M)
 _CONTENT = re.compile(r"^( *)[^ \r\n#]", re.M)          # the first line that is neither blank nor a comment
@@ -168,7 +168,7 @@ class IncrementalLoader:
 
     def load(self, path: str, source: str, claimed: dict[str, Card]) -> CardBase:
         """The buffer loaded as `cardbase.load.load_file(path, claimed, source=source)` would."""
-        from cardbase.load import load_file
+        from berserk_judge.cardbase.load import load_file
 
         self.composed = 0
         layout = split(source)
@@ -215,7 +215,7 @@ class IncrementalLoader:
     def _whole(self, path: str, source: str, claimed: dict[str, Card], layout: Layout | None,
                keys: list[tuple] | None = None) -> CardBase:
         """The whole buffer at once; its cards and problems are kept by item for the next edit."""
-        from cardbase.load import load_file
+        from berserk_judge.cardbase.load import load_file
 
         self.composed = -1
         base = load_file(path, claimed, source=source)
@@ -244,7 +244,7 @@ class IncrementalLoader:
 
     def _problems_around(self, path: str, layout: Layout) -> list[Problem] | None:
         """Problems of the head and the tail (a missing set, an unknown section)."""
-        from cardbase.load import load_file
+        from berserk_judge.cardbase.load import load_file
 
         key = (layout.head, layout.tail, layout.tail_line)
         if key not in self._around:

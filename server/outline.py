@@ -8,9 +8,9 @@ from pathlib import Path
 
 from lsprotocol import types
 
-from server.analysis import Analysis
-from server.diagnostics import lsp_range
-from server.hover import rule_places
+from berserk_judge.server.analysis import Analysis
+from berserk_judge.server.diagnostics import lsp_range
+from berserk_judge.server.hover import rule_places
 
 SYMBOL_KINDS = {"playable": types.SymbolKind.Function, "conditional": types.SymbolKind.Function,
                 "triggered": types.SymbolKind.Event, "keyword": types.SymbolKind.Event,
@@ -40,7 +40,7 @@ def card_extent(analysis: Analysis) -> list[tuple[object, int, int]]:
 
 
 def document_symbols(analysis: Analysis) -> list[types.DocumentSymbol]:
-    from parser import canonical, kind_name
+    from berserk_judge.parser import canonical, kind_name
 
     symbols = []
     for card, start, end in card_extent(analysis):

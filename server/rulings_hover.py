@@ -9,7 +9,7 @@ from __future__ import annotations
 
 def rulings_markdown(card, rulebook=None) -> str:
     """«**Решения судей** (N)» and a numbered list of them; "" for a card without rulings."""
-    from server.hover import md, rule_links
+    from berserk_judge.server.hover import md, rule_links
 
     rulings = getattr(card, "rulings", ())
     if not rulings:

@@ -16,14 +16,14 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
-from cli import __version__
-from server.actions import Offer, fix_all_edit, fix_edit, noqa_edit
-from server.analysis import Analysis, DocumentLinter
-from server.diagnostics import diagnostics, lsp_range
-from server.docs import RuleDocs
-from server.lines import UTF16
-from server.outline import uri_for
-from server.workspace import Workspace, real
+from berserk_judge import __version__
+from berserk_judge.server.actions import Offer, fix_all_edit, fix_edit, noqa_edit
+from berserk_judge.server.analysis import Analysis, DocumentLinter
+from berserk_judge.server.diagnostics import diagnostics, lsp_range
+from berserk_judge.server.docs import RuleDocs
+from berserk_judge.server.lines import UTF16
+from berserk_judge.server.outline import uri_for
+from berserk_judge.server.workspace import Workspace, real
 
 DEBOUNCE_SECONDS = 0.03
 HOLD_SECONDS = 0.8   # a typist's pause: findings held on the line being typed are shown after it
@@ -199,7 +199,7 @@ class JudgeServer(LanguageServer):
         if not typing:
             self.typing.pop(uri, None)
         if typed and self.hold > 0:
-            from server.editing import held
+            from berserk_judge.server.editing import held
 
             hold = set(self.safely("проверка", lambda: held(analysis, typed, self.published.get(uri, set())), []))
             if hold:   # shown after a pause; a new keystroke starts the wait again
@@ -285,7 +285,7 @@ class JudgeServer(LanguageServer):
         if not folder:
             return None
         if folder not in self.rulebooks:
-            from rulebook import RulebookError, load_rulebook
+            from berserk_judge.rulebook import RulebookError, load_rulebook
 
             try:
                 self.rulebooks[folder] = load_rulebook(folder)
@@ -317,7 +317,7 @@ class JudgeServer(LanguageServer):
         if offer.action == "fix":
             edit = fix_edit(analysis, offer.finding)
         elif str(offer.action).startswith("choice:") and offer.finding is not None:
-            from server.actions import choice_edit
+            from berserk_judge.server.actions import choice_edit
 
             number = offer.action.partition(":")[2]
             edit = choice_edit(analysis, offer.finding, int(number)) if number.isdigit() else None

@@ -16,14 +16,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from cardbase.model import Card
+from berserk_judge.cardbase.model import Card
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
 
 def _stamps(folder: str) -> tuple:
     """(name, modification time) of every config file from `folder` up."""
-    from lint.config import CONFIG_NAME
+    from berserk_judge.lint.config import CONFIG_NAME
 
     out = []
     directory = os.path.abspath(folder)
@@ -150,7 +150,7 @@ class BaseIndex:
 
     def load(self, skip: set[str]) -> Iterator[str]:
         """Load every file not in `skip` (open documents), one per step."""
-        from cardbase.load import load_file
+        from berserk_judge.cardbase.load import load_file
 
         for path in list(self.files):
             if path not in skip and path not in self.cards:
@@ -170,7 +170,7 @@ class Workspace:
 
     def scope_for(self, path: str) -> Scope:
         """The settings of a file and its base (cached while the config file is unchanged)."""
-        from lint.config import ConfigError, Settings, find_config, load_settings
+        from berserk_judge.lint.config import ConfigError, Settings, find_config, load_settings
 
         folder = os.path.dirname(path)
         # the config files that could apply, as they are now: a scope is worked
@@ -209,7 +209,7 @@ class Workspace:
     def in_base(self, scope: Scope, path: str, text: str) -> bool:
         """Whether `lint` would read this file as part of the base (judged on
         the buffer's text, so a new unsaved card file counts)."""
-        from cardbase.discover import has_cards_key, searched
+        from berserk_judge.cardbase.discover import has_cards_key, searched
 
         if not path.lower().endswith(YAML_SUFFIXES) or not has_cards_key(text):
             return False
@@ -232,8 +232,8 @@ class Workspace:
 
     @staticmethod
     def _base_files(scope: Scope) -> list[str]:
-        from cardbase.discover import default_targets
-        from cardbase.load import expand_paths
+        from berserk_judge.cardbase.discover import default_targets
+        from berserk_judge.cardbase.load import expand_paths
 
         if scope.settings.cardbase:
             targets = list(scope.targets or ())

@@ -28,7 +28,7 @@ def base_dir(tmp_path) -> Path:
     """A copy of the demo card base (two files) that a test may change."""
     import shutil
 
-    from cardbase.load import demo_base_path
+    from berserk_judge.cardbase.load import demo_base_path
 
     target = tmp_path / "cards"
     shutil.copytree(demo_base_path(), target, ignore=shutil.ignore_patterns("*.py", "__pycache__"))

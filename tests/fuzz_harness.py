@@ -144,7 +144,7 @@ def _invoke(command, args, stdin: bytes | None = None):
 
 
 def run_canon(text: str) -> str | None:
-    from cli.canon_cmd import canon
+    from berserk_judge.cli.canon_cmd import canon
 
     for args in (["--", text], ["--format", "json", "--abstract", "--", text]):
         problem = _outcome(_invoke(canon, args))
@@ -155,7 +155,7 @@ def run_canon(text: str) -> str | None:
 
 
 def run_lint(document: bytes) -> str | None:
-    from cli.lint_cmd import lint
+    from berserk_judge.cli.lint_cmd import lint
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "cards.yaml"
@@ -168,7 +168,7 @@ def run_lint(document: bytes) -> str | None:
 
 
 def run_coverage(document: bytes, suffix: str = ".yaml") -> str | None:
-    from cli.coverage_cmd import coverage
+    from berserk_judge.cli.coverage_cmd import coverage
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"cards{suffix}"
@@ -178,7 +178,7 @@ def run_coverage(document: bytes, suffix: str = ".yaml") -> str | None:
 
 
 def run_import(document: bytes) -> str | None:
-    from cli.import_cmd import import_cmd
+    from berserk_judge.cli.import_cmd import import_cmd
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "corpus.jsonl"
@@ -186,14 +186,14 @@ def run_import(document: bytes) -> str | None:
         result = _invoke(import_cmd, [str(path), "--out", str(Path(folder) / "out")])
         problem = _outcome(result)
         if problem is None and result.exit_code == 0 and (Path(folder) / "out").is_dir():
-            problem = _outcome(_invoke(__import__("cli.lint_cmd", fromlist=["lint"]).lint,
+            problem = _outcome(_invoke(__import__("berserk_judge.cli.lint_cmd", fromlist=["lint"]).lint,
                                        ["--isolated", str(Path(folder) / "out")]))
     return f"import <<< {document!r}\n{problem}" if problem else None
 
 
 def run_card_text(text: str) -> str | None:
     """A card text inside a well-formed card file: lint and coverage must read it."""
-    from cardbase.emit import double_quoted
+    from berserk_judge.cardbase.emit import double_quoted
 
     document = f"set: {{id: f, name: F}}\ncards:\n- id: f1\n  name: Фазз\n  text: {double_quoted(text)}\n"
     return run_lint(document.encode("utf-8", "surrogatepass")) or run_coverage(
@@ -201,7 +201,7 @@ def run_card_text(text: str) -> str | None:
 
 
 def run_grid(case) -> str | None:
-    from cli.grid_cmd import grid
+    from berserk_judge.cli.grid_cmd import grid
 
     board, a, b, sub = case
     with tempfile.TemporaryDirectory() as folder:
@@ -227,8 +227,8 @@ def hostile_ids():
 def run_output_escape(case) -> str | None:
     """Every format stays well-formed: UTF-8, no NUL or ESC, no line of the text
     output starting a workflow command, one command per line in github."""
-    from cardbase.emit import double_quoted
-    from cli.lint_cmd import lint
+    from berserk_judge.cardbase.emit import double_quoted
+    from berserk_judge.cli.lint_cmd import lint
 
     card_id, name, file_name = case
     document = (f"set: {{id: f, name: F}}\ncards:\n- id: {double_quoted(card_id)}\n  name: {double_quoted(name)}\n"

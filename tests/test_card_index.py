@@ -7,8 +7,8 @@ import os
 
 import pytest
 
-from cardbase.index import INDEX_DIR, FileDigest, IndexDamaged, open_index
-from cardbase.lookup import entry_of, find_card
+from berserk_judge.cardbase.index import INDEX_DIR, FileDigest, IndexDamaged, open_index
+from berserk_judge.cardbase.lookup import entry_of, find_card
 
 CARDS = """\
 set: {{id: {set}, name: Выпуск {set}}}
@@ -30,7 +30,7 @@ class Producer:
         self.digested: list[str] = []
 
     def digest_file(self, path):
-        from cardbase.load import load_file
+        from berserk_judge.cardbase.load import load_file
 
         self.digested.append(os.path.basename(path))
         base = load_file(path)
@@ -83,7 +83,7 @@ def test_index_then_lint_share_the_marked_folder(tmp_path, base, monkeypatch):
     """`card` first, then `lint`: the folder the index made is marked, so lint keeps its cache there too."""
     from click.testing import CliRunner
 
-    from cli.main import main
+    from berserk_judge.cli.main import main
 
     cache = tmp_path / "cache"
     open_index(cache / "cards-index", [str(base)], Producer(), jobs=1)
@@ -197,7 +197,7 @@ def test_a_folder_that_cannot_be_made_keeps_the_index_in_memory(tmp_path, base):
 def test_the_cli_keeps_its_index_in_the_lint_cache_folder(tmp_path, base, monkeypatch):
     from click.testing import CliRunner
 
-    from cli.main import main
+    from berserk_judge.cli.main import main
 
     cache = tmp_path / "кэш"
     monkeypatch.setenv("BERSERK_JUDGE_CACHE_DIR", str(cache))
@@ -242,7 +242,7 @@ def test_parallel_digests_are_freed_once_taken(monkeypatch):
     import gc
     import tracemalloc
 
-    from cardbase import index
+    from berserk_judge.cardbase import index
 
     monkeypatch.setattr(index, "_cores", lambda: 2)
     tasks = [(name, None, None) for name in "abcd"]
@@ -277,7 +277,7 @@ class _DyingProducer:
 
 def test_a_worker_that_dies_loses_no_file(monkeypatch):
     """As lint's pool: a dead worker breaks the pool, the files without a digest are done here."""
-    from cardbase import index
+    from berserk_judge.cardbase import index
 
     monkeypatch.setattr(index, "_cores", lambda: 2)
     tasks = [(name, None, None) for name in "abcd"]

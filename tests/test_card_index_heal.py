@@ -11,9 +11,9 @@ import zlib
 import pytest
 from click.testing import CliRunner
 
-from cardbase.index import INDEX_DIR, FileDigest, open_index
-from cardbase.lookup import entry_of, find_card
-from cli.main import main
+from berserk_judge.cardbase.index import INDEX_DIR, FileDigest, open_index
+from berserk_judge.cardbase.lookup import entry_of, find_card
+from berserk_judge.cli.main import main
 
 CARDS = """\
 set: {{id: a, name: {set_name}}}
@@ -51,7 +51,7 @@ class Producer:
 
 class RawProducer(Producer):
     def digest_raw(self, path, raw):
-        from cardbase.load import load_file
+        from berserk_judge.cardbase.load import load_file
 
         self._edit()
         return self._digest(load_file(path, raw=raw))
@@ -62,7 +62,7 @@ class RawProducer(Producer):
 
 class FileProducer(Producer):
     def digest_file(self, path):
-        from cardbase.load import load_file
+        from berserk_judge.cardbase.load import load_file
 
         self._edit()
         return self._digest(load_file(path))
@@ -231,7 +231,7 @@ def _same_lengths(head: bytes, blob: bytes) -> bytes:
 
 
 def test_the_index_stays_within_five_times_the_base(tmp_path, monkeypatch):
-    from cardbase.discover import demo_base_path
+    from berserk_judge.cardbase.discover import demo_base_path
 
     monkeypatch.setenv("BERSERK_JUDGE_CACHE_DIR", str(tmp_path / "cache"))
     assert CliRunner().invoke(main, ["card", "Молотобоец"]).exit_code in (0, 1)
@@ -242,8 +242,8 @@ def test_the_index_stays_within_five_times_the_base(tmp_path, monkeypatch):
 
 
 def test_workers_write_their_own_entries_and_send_back_only_headers(tmp_path, monkeypatch):
-    from cardbase import index
-    from cardbase.cachedir import claim
+    from berserk_judge.cardbase import index
+    from berserk_judge.cardbase.cachedir import claim
 
     monkeypatch.setattr(index, "_cores", lambda: 2)
     folder = tmp_path / "cards"

@@ -8,11 +8,11 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from cardbase.load import load_base
-from cardbase.lookup import CardEntry, find_card, fold
-from cardbase.query import QueryError, is_search, parse, search
-from cardbase.translit import to_cyrillic_layout, to_latin_layout, transliterate, variants
-from cli.main import main
+from berserk_judge.cardbase.load import load_base
+from berserk_judge.cardbase.lookup import CardEntry, find_card, fold
+from berserk_judge.cardbase.query import QueryError, is_search, parse, search
+from berserk_judge.cardbase.translit import to_cyrillic_layout, to_latin_layout, transliterate, variants
+from berserk_judge.cli.main import main
 
 # Cards invented for these tests. Two sets print «Горный страж» (the same reading, other
 # typography) and «Ловчий тумана» (the second printing reads otherwise: a dash instead of
@@ -130,7 +130,7 @@ def test_a_name_that_sounds_the_same_is_the_card(demo, query, card_id):
 
 
 def test_a_sound_alike_shared_by_two_names_is_no_guess():
-    from cardbase.lookup import CardEntry, Catalogue
+    from berserk_judge.cardbase.lookup import CardEntry, Catalogue
 
     catalogue = Catalogue([CardEntry(id="x1", name="Морок", folded_name="морок"),
                            CardEntry(id="x2", name="Моррак", folded_name="моррак")])
@@ -231,8 +231,8 @@ def test_is_search():
 
 def entries(base):
     """The entries a search sees, with the kinds of their features (as the card index keeps them)."""
-    from cardbase.lookup import entry_of
-    from parser import read_card
+    from berserk_judge.cardbase.lookup import entry_of
+    from berserk_judge.parser import read_card
 
     return [entry_of(card, tuple(f.kind for f in read_card(card))) for card in load_base([str(base)]).cards]
 
@@ -403,10 +403,10 @@ def test_a_card_file_edited_between_lookups_is_read_again(base):
 
 def test_every_card_type_has_its_russian_name_in_card_search_and_report():
     """One table of type names (three copies had no «equipment»: `t:экипировка` found nothing)."""
-    from cardbase.query import TYPE_NAMES as searched
-    from cardbase.schema import CARD_TYPES, TYPE_NAMES
-    from reports.card_view import TYPES as shown
-    from reports.html.stats import TYPES as reported
+    from berserk_judge.cardbase.query import TYPE_NAMES as searched
+    from berserk_judge.cardbase.schema import CARD_TYPES, TYPE_NAMES
+    from berserk_judge.reports.card_view import TYPES as shown
+    from berserk_judge.reports.html.stats import TYPES as reported
 
     assert set(TYPE_NAMES) == set(CARD_TYPES) and TYPE_NAMES["equipment"] == "экипировка"
     assert searched is shown is reported is TYPE_NAMES

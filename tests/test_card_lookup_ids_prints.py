@@ -8,8 +8,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from cardbase.lookup import SEVERAL, CardEntry, Catalogue, find_card, fold, newest_first, set_number
-from cli.main import main
+from berserk_judge.cardbase.lookup import SEVERAL, CardEntry, Catalogue, find_card, fold, newest_first, set_number
+from berserk_judge.cli.main import main
 
 
 def catalogue(*pairs) -> Catalogue:

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from cardbase.load import demo_base_path, load_base
+from berserk_judge.cardbase.load import demo_base_path, load_base
 
 
 @pytest.fixture(scope="module")

@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from cardbase.icons import KNOWN_ICONS, UNIDENTIFIED_ICONS, find_icons
-from cardbase.load import format_problem, load_base
-from cardbase.model import Problem
+from berserk_judge.cardbase.icons import KNOWN_ICONS, UNIDENTIFIED_ICONS, find_icons
+from berserk_judge.cardbase.load import format_problem, load_base
+from berserk_judge.cardbase.model import Problem
 
 GOOD = """\
 set:
@@ -306,7 +306,7 @@ def test_fast_scalar_values_are_the_constructors(value):
     """The loader's shortcut past ruamel's constructor gives the constructor's value, or steps aside."""
     from ruamel.yaml import YAML
 
-    from cardbase.load import _SLOW, _constant_version_resolver, _fast_scalar, _plain
+    from berserk_judge.cardbase.load import _SLOW, _constant_version_resolver, _fast_scalar, _plain
 
     yaml = YAML(typ="safe", pure=False)
     yaml.Resolver = _constant_version_resolver()

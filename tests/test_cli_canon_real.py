@@ -5,7 +5,7 @@ import json
 
 from click.testing import CliRunner
 
-from cli.main import main
+from berserk_judge.cli.main import main
 
 
 def run(*args):
@@ -47,7 +47,7 @@ def test_card_name_is_masked_before_reading():
 
 def test_card_by_name_forgives_as_card_does_and_not_found_is_card_s_answer():
     """One lookup, one answer, one exit code (issue 29): canon --card finds what `card` finds."""
-    from cli.main import main
+    from berserk_judge.cli.main import main
 
     assert run("--card", "Бьорн и Хельга").exit_code == 0
     for query in ("Бьорн и Хельг", "D1-23", "d1 23", ",mjhy b [tkmuf"):

@@ -1,6 +1,6 @@
 """Every command speaks Russian: --help, typos, bad values, missing values.
 
-One mechanism (cli.i18n + cli.russian) serves all commands, so the same
+One mechanism (cli.click_catalogue + cli.click_russian) serves all commands, so the same
 mistake reads the same everywhere and no English click text leaks out.
 """
 import re
@@ -8,8 +8,8 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from cli.grid_cmd import grid
-from cli.main import SUBCOMMANDS, main
+from berserk_judge.cli.grid_cmd import grid
+from berserk_judge.cli.main import SUBCOMMANDS, main
 
 ENGLISH = (
     "Usage", "Error", "Options", "Commands", "Arguments", "Show this message", "Show the version",
@@ -160,7 +160,7 @@ def test_same_wording_everywhere(args, path, message):
 
 
 def test_commands_are_russian_without_main():
-    from cli.lint_cmd import lint
+    from berserk_judge.cli.lint_cmd import lint
 
     result = CliRunner().invoke(lint, ["--format", "xml"])
     assert result.exit_code == 2
@@ -178,7 +178,7 @@ def test_only_option_names_and_metavars_are_latin_in_usage_lines():
 def test_mistyped_command_gets_a_suggestion():
     from click.testing import CliRunner
 
-    from cli.main import main
+    from berserk_judge.cli.main import main
 
     result = CliRunner().invoke(main, ["gird"])
     assert result.exit_code == 2

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from parser.engine.canonical_form import abstract_canonical, canonical
-from parser.reader.features import read_text
+from berserk_judge.parser.engine.canonical_form import abstract_canonical, canonical
+from berserk_judge.parser.reader.features import read_text
 
 CORPUS = Path(__file__).parents[1].parent / "shared" / "corpus"
 FILES = ("s1-voina-stihiy.jsonl", "relaunch-9-sets.jsonl")

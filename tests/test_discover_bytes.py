@@ -2,7 +2,7 @@
 answer is the one its decoded text gives (cardbase.discover)."""
 import pytest
 
-from cardbase.discover import has_cards_key, is_card_file
+from berserk_judge.cardbase.discover import has_cards_key, is_card_file
 
 
 @pytest.mark.parametrize("raw, expected", [

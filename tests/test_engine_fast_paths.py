@@ -1,6 +1,6 @@
 """The engine's shortcuts give what the general path gives."""
-from parser.engine.reading import _read_tokens, read_tokens
-from parser.engine.tokens import Kind, Token
+from berserk_judge.parser.engine.reading import _read_tokens, read_tokens
+from berserk_judge.parser.engine.tokens import Kind, Token
 
 
 def test_one_atom_reads_as_the_general_path_does():

@@ -8,10 +8,10 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
+from berserk_judge.cli.main import main
 from conftest import SHARED
-from explain import FeatureExplanation, Step, explain_feature, explain_text, render_text
-from explain.rulemap import RULES, ambiguous_number, cite, quote
+from berserk_judge.explain import FeatureExplanation, Step, explain_feature, explain_text, render_text
+from berserk_judge.explain.rulemap import RULES, ambiguous_number, cite, quote
 
 RULES_DIR = SHARED / "rules"
 
@@ -435,7 +435,7 @@ def test_opponent_may_from_the_readers_chooser_attribute():
     """The reader may record who decides on the MAY node (`chooser`); explain reads it when present."""
     from dataclasses import dataclass
 
-    from parser import Atom, May
+    from berserk_judge.parser import Atom, May
 
     @dataclass(frozen=True)
     class ChoosingMay(May):
@@ -524,7 +524,7 @@ def test_render_text_ambiguous_headings():
 
 
 def test_payload_renders_as_the_explanations_do(book):
-    from explain import add_quotes, payload
+    from berserk_judge.explain import add_quotes, payload
 
     explanations = explain_text("{tap}: С1, иначе С2")
     data = json.loads(json.dumps(payload(explanations)))
@@ -549,7 +549,7 @@ def test_one_table_names_the_subject_of_a_number_in_two_editions():
 def book():
     if not RULES_DIR.is_dir():
         pytest.skip(f"свод правил не найден: {RULES_DIR} (нужна папка ../shared рядом с репозиторием)")
-    from rulebook import load_rulebook
+    from berserk_judge.rulebook import load_rulebook
 
     return load_rulebook(RULES_DIR)
 

@@ -10,8 +10,8 @@ import re
 import pytest
 
 from conftest import CORPUS, SHARED
-from explain import explain_text
-from explain.rulemap import RULES, rule_of
+from berserk_judge.explain import explain_text
+from berserk_judge.explain.rulemap import RULES, rule_of
 
 RULES_DIR = SHARED / "rules"
 NUMBER = re.compile(r"(?<![\d.])\d{3}(?:\.\d+)*(?:, пример(?: \d+)?)?")
@@ -33,7 +33,7 @@ def set1() -> dict[str, dict]:
 def book():
     if not RULES_DIR.is_dir():
         pytest.skip(f"свод правил не найден: {RULES_DIR}")
-    from rulebook import load_rulebook
+    from berserk_judge.rulebook import load_rulebook
 
     return load_rulebook(RULES_DIR)
 
@@ -45,7 +45,7 @@ def explained(card: dict):
 def test_every_cited_number_on_the_whole_corpus_resolves_with_rules(book):
     """Every citation of every statement on every corpus card: `rules` finds it, and the rule
     found (in the edition the table names) holds the words the statement rests on."""
-    from rulebook import by_number
+    from berserk_judge.rulebook import by_number
 
     cards = load("s1-voina-stihiy.jsonl") + load("relaunch-9-sets.jsonl")
     resolved: dict[str, bool] = {}

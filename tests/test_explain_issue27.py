@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
-from explain import explain_text
-from explain.lines import class_names, line_kind
+from berserk_judge.cli.main import main
+from berserk_judge.explain import explain_text
+from berserk_judge.explain.lines import class_names, line_kind
 
 
 def steps_of(text: str, name: str | None = None, classes=()):
@@ -125,8 +125,8 @@ def test_a_static_restriction(text):
 
 def test_a_may_over_only_words_is_a_restriction_not_an_option():
     """The reader may put a MAY over «нападать только на …»: explain reads it as the restriction."""
-    from parser import Atom, May
-    from explain.generate import _optional_root, _restriction_may
+    from berserk_judge.parser import Atom, May
+    from berserk_judge.explain.generate import _optional_root, _restriction_may
 
     node = May(Atom("нападать только на Снирка"))
     assert _restriction_may(node) and _optional_root(node) is False
@@ -308,7 +308,7 @@ def test_either_of_cases_or_inside_parentheses_is_no_choice(text):
 
 
 def test_mark_classes_turns_a_stored_keyword_statement_into_a_class_line():
-    from explain import mark_classes, payload
+    from berserk_judge.explain import mark_classes, payload
 
     data = payload(explain_text("Линунг.\nТрупоедство."))
     mark_classes(data, ["Линунг"])

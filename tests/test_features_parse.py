@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from parser.reader.features import read_text
-from parser.reader.names import name_spans
-from parser.reader.split import split_features
+from berserk_judge.parser.reader.features import read_text
+from berserk_judge.parser.reader.names import name_spans
+from berserk_judge.parser.reader.split import split_features
 
 
 def kinds(text, name=None):
@@ -266,7 +266,7 @@ def test_reading_quality_heads():
      ["ранить цель на 1", "выберите одно", "излечить себя на 2", "закрыть цель"]),
 ])
 def test_list_of_options_is_a_choice(text, form, atoms):
-    from parser.engine.canonical_form import abstract_canonical
+    from berserk_judge.parser.engine.canonical_form import abstract_canonical
 
     [feature] = read_text(text)
     got, legend = abstract_canonical(feature.reading.tree)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from parser.reader.features import read_text
+from berserk_judge.parser.reader.features import read_text
 
 PIECES = ["При атаке", "При гибели", "В начале хода", "Если", "если", "{tap}", "{counter}", "{instant}",
           "X", "Х", ":", " — ", " – ", " - ", "—", ";", ",", ".", "\n", "«", "»", '"', "(", ")",

@@ -29,7 +29,8 @@ def test_no_input_raises(name):
 
 def test_harness_reports_a_crash(monkeypatch):
     """The targets do see a traceback (else the fuzzing above could never fail)."""
-    import cli.canon_cmd
+    import berserk_judge.cli.canon_cmd
+    from berserk_judge import cli
 
     def broken(text, card_name):
         raise ZeroDivisionError("сбой")

@@ -1,7 +1,7 @@
 """Rings and range bands, every band boundary (connectives.md §6)."""
 import pytest
 
-from grid.bands import band, band_of_ring, ring, rings_of_band, squares_for_bands
+from berserk_judge.grid.bands import band, band_of_ring, ring, rings_of_band, squares_for_bands
 
 
 @pytest.mark.parametrize(

@@ -1,9 +1,9 @@
 """Map parsing and cell names: grid/board.py, grid/cells.py."""
 import pytest
 
-from grid.board import ENEMY, FREE, OBSTACLE, parse_board
-from grid.cells import cell_name, column_index, column_letters, parse_cell_name
-from grid.errors import CellError, MapError, NoStartError
+from berserk_judge.grid.board import ENEMY, FREE, OBSTACLE, parse_board
+from berserk_judge.grid.cells import cell_name, column_index, column_letters, parse_cell_name
+from berserk_judge.grid.errors import CellError, MapError, NoStartError
 
 MAP = """\
 . # E

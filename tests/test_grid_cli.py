@@ -4,7 +4,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from cli.grid_cmd import grid
+from berserk_judge.cli.grid_cmd import grid
 
 MIXED = """\
 . . . . . .
@@ -345,7 +345,7 @@ def test_help_is_russian():
 
 
 def test_registered_in_main_cli(mixed):
-    from cli.main import main
+    from berserk_judge.cli.main import main
 
     result = CliRunner().invoke(main, ["grid", "distance", mixed, "a1", "b2", "--format", "json"])
     assert result.exit_code == 0

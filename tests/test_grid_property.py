@@ -6,8 +6,8 @@ sequences within the budget, keeping the cheapest cost per end cell."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grid.board import parse_board
-from grid.reach import BAND, BERSERK, band_reach, berserk_reach, path_step_costs
+from berserk_judge.grid.board import parse_board
+from berserk_judge.grid.reach import BAND, BERSERK, band_reach, berserk_reach, path_step_costs
 
 SYMBOLS = [".", ".", ".", "#", "E", "A"]  # free cells weighted up
 

@@ -1,10 +1,10 @@
 """Cheapest costs: Dijkstra for the band model, BFS for rule 506.1."""
 import pytest
 
-from grid.bands import squares_for_bands
-from grid.board import parse_board
-from grid.cells import cell_name
-from grid.reach import (
+from berserk_judge.grid.bands import squares_for_bands
+from berserk_judge.grid.board import parse_board
+from berserk_judge.grid.cells import cell_name
+from berserk_judge.grid.reach import (
     BAND,
     BERSERK,
     BLOCKED,

@@ -9,11 +9,11 @@ import tracemalloc
 import pytest
 from click.testing import CliRunner
 
-from cli.grid_cmd import MAX_MAP_BYTES, grid
-from grid.board import MAX_CELLS, parse_board
-from grid.payload import reach_json, reach_payload
-from grid.reach import BAND, BERSERK, reach
-from grid.render import render_reach
+from berserk_judge.cli.grid_cmd import MAX_MAP_BYTES, grid
+from berserk_judge.grid.board import MAX_CELLS, parse_board
+from berserk_judge.grid.payload import reach_json, reach_payload
+from berserk_judge.grid.reach import BAND, BERSERK, reach
+from berserk_judge.grid.render import render_reach
 from tree_snapshot import changes, snapshot
 
 

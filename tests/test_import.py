@@ -9,8 +9,8 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardbase.importer import SetData, import_jsonl, render_set, run_import
-from cardbase.load import load_base
+from berserk_judge.cardbase.importer import SetData, import_jsonl, render_set, run_import
+from berserk_judge.cardbase.load import load_base
 
 CORPUS = Path(__file__).parents[1].parent / "shared" / "corpus"
 CORPUS_FILES = [CORPUS / "s1-voina-stihiy.jsonl", CORPUS / "relaunch-9-sets.jsonl"]
@@ -206,7 +206,7 @@ def test_bad_lines_are_reported_and_the_rest_imported(tmp_path):
 
 
 def test_cli_summary_and_exit_codes(tmp_path):
-    from cli.main import main
+    from berserk_judge.cli.main import main
 
     source = write_jsonl(tmp_path, "c.jsonl", [card_line(id="x1"), card_line(id="y1", set="y", set_name="Игрек")])
     runner = CliRunner()

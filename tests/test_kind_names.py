@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from explain.rulemap import RULES
-from parser import kind_name, read_text
+from berserk_judge.explain.rulemap import RULES
+from berserk_judge.parser import kind_name, read_text
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -27,8 +27,8 @@ def test_kind_names_and_their_rules(text, expected):
 def test_a_static_feature_with_an_ability_type_or_a_limit_is_a_declared_ability():
     """Spec §2: «Может …» with an ability type or a limit is an ability someone declares;
     `card` and explain must not call it a static feature that is never declared (60210)."""
-    from explain import explain_features
-    from parser import kind_name, read_text
+    from berserk_judge.explain import explain_features
+    from berserk_judge.parser import kind_name, read_text
 
     [feature] = read_text("Может свести среднюю или сильную атаку вашего существа к слабой "
                           "(воздействие «смирение», 1 раз за ход).")
@@ -43,8 +43,8 @@ def test_a_static_feature_with_an_ability_type_or_a_limit_is_a_declared_ability(
 
 def test_the_report_names_kinds_as_card_and_explain_do():
     """The report kept a table of its own («разыгрываемая», «постоянная» for a declared ability)."""
-    from parser import kind_name, read_text
-    from reports.html.model import feature_dict
+    from berserk_judge.parser import kind_name, read_text
+    from berserk_judge.reports.html.model import feature_dict
 
     text = ("{tap}: ранить цель на 1. Может свести атаку к слабой (воздействие «смирение», 1 раз за ход). "
             "Вместо гибели — вернуться в руку. При атаке — закрыть цель.")

@@ -18,14 +18,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cardbase.load import load_base
-from cli.main import main
-from cli.progress import DelayedProgress, wanted
-from lint.cache import LintCache
-from lint.config import Settings
-from lint.engine import CardChecker, FileResult, lint_base
-from lint.finding import Finding, Severity
-from lint.parallel import check_file, lint_paths
+from berserk_judge.cardbase.load import load_base
+from berserk_judge.cli.main import main
+from berserk_judge.cli.progress import DelayedProgress, wanted
+from berserk_judge.lint.cache import LintCache
+from berserk_judge.lint.config import Settings
+from berserk_judge.lint.engine import CardChecker, FileResult, lint_base
+from berserk_judge.lint.finding import Finding, Severity
+from berserk_judge.lint.parallel import check_file, lint_paths
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -158,7 +158,8 @@ def test_warm_lint_equals_cold_and_uses_the_cache(base_dir, cache_dir, monkeypat
     assert (cache_dir / "CACHEDIR.TAG").read_text(encoding="utf-8").startswith(
         "Signature: 8a477f597d28d172789f06886806bc55\n")
 
-    import lint.parallel
+    import berserk_judge.lint.parallel
+    from berserk_judge import lint
 
     def no_reading(*args, **kwargs):
         raise AssertionError("a cached file was read again")
@@ -178,7 +179,8 @@ def test_changed_file_is_read_again_alone(base_dir, cache_dir, monkeypatch):
     assert "Выстрел на 2, дальность 3." in source and f"{path}:22:" not in before
     path.write_text(source.replace("Выстрел на 2, дальность 3.", "Выстрел на 2, дальность 3..", 1),
                     encoding="utf-8")
-    import lint.parallel
+    import berserk_judge.lint.parallel
+    from berserk_judge import lint
 
     checked = []
     original = lint.parallel.check_file
@@ -237,7 +239,7 @@ def test_failed_write_leaves_no_temp_file(tmp_path, monkeypatch):
     def broken_replace(src, dst):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("lint.cache.os.replace", broken_replace)
+    monkeypatch.setattr("berserk_judge.lint.cache.os.replace", broken_replace)
     assert not cache.put("k2", outcome)
     assert [p.name for p in (tmp_path / "c").iterdir() if p.name.startswith(".tmp-")] == []
     assert cache.get("a.yaml", "k1") == outcome  # the old entry is intact
@@ -272,7 +274,7 @@ def test_default_cache_folder_is_next_to_the_config(tmp_path, monkeypatch, base_
 
 @pytest.fixture
 def corpus_base(corpus_dir, tmp_path) -> Path:
-    from cardbase.importer import import_jsonl
+    from berserk_judge.cardbase.importer import import_jsonl
 
     out = tmp_path / "corpus-base"
     import_jsonl(sorted(corpus_dir.glob("*.jsonl")), out)
@@ -283,7 +285,7 @@ def test_cold_warm_and_any_jobs_give_the_same_bytes(corpus_dir, base_dir, tmp_pa
     """The output of the default lint cold (cache written), warm (the stored
     output), after one file changed (its entry alone read again), --jobs 1 and
     --jobs 2 without the cache: byte for byte the same."""
-    from cardbase.importer import import_jsonl
+    from berserk_judge.cardbase.importer import import_jsonl
 
     import_jsonl([corpus_dir / "s1-voina-stihiy.jsonl"], base_dir)   # 200 real cards beside the demo's
     monkeypatch.setenv("BERSERK_JUDGE_CACHE_DIR", str(tmp_path / "fresh-cache"))
@@ -373,7 +375,7 @@ def test_version_imports_nothing_heavy():
 def test_non_regular_file_is_not_read_for_the_cache(tmp_path):
     import os
 
-    from lint.inputs import read_input
+    from berserk_judge.lint.inputs import read_input
 
     fifo = tmp_path / "pipe.yaml"
     os.mkfifo(fifo)
@@ -384,6 +386,6 @@ def test_non_regular_file_is_not_read_for_the_cache(tmp_path):
 def test_version_constant_is_the_package_version():
     from importlib import metadata
 
-    import cli
+    import berserk_judge
 
-    assert cli.__version__ == metadata.version("berserk-judge")
+    assert berserk_judge.__version__ == metadata.version("berserk-judge")

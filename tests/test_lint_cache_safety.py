@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cardbase.load import load_base
-from cli.main import main
-from lint.cache import LintCache
-from lint.config import Settings
-from lint.engine import lint_base
-from lint.parallel import default_jobs, lint_paths
+from berserk_judge.cardbase.load import load_base
+from berserk_judge.cli.main import main
+from berserk_judge.lint.cache import LintCache
+from berserk_judge.lint.config import Settings
+from berserk_judge.lint.engine import lint_base
+from berserk_judge.lint.parallel import default_jobs, lint_paths
 
 REPO = Path(__file__).resolve().parents[1]
 TOOL = [sys.executable, "-c", "import sys; from cli.main import main; sys.argv[0] = 'berserk-judge'; main()"]
@@ -156,7 +156,8 @@ def test_hostile_entries_neither_hang_nor_fill_memory(base_dir, tmp_path, kind):
 def test_an_edit_during_the_run_then_reverted_leaves_no_phantom(base_dir, tmp_path, monkeypatch):
     """The file changes after lint read it and is put back before the next run:
     the entry must hold the findings of the bytes it is keyed on."""
-    import lint.parallel
+    import berserk_judge.lint.parallel
+    from berserk_judge import lint
 
     path = base_dir / "d1-probuzhdenie-kamnya.yaml"
     original = path.read_bytes()
@@ -199,7 +200,7 @@ def _alive(pid: int) -> bool:
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir() or default_jobs() < 2,
                     reason="нужны /proc и два ядра")
 def test_kill_9_of_lint_leaves_no_worker(corpus_dir, tmp_path):
-    from cardbase.importer import import_jsonl
+    from berserk_judge.cardbase.importer import import_jsonl
 
     base = tmp_path / "base"
     import_jsonl(sorted(corpus_dir.glob("*.jsonl")), base)
@@ -222,7 +223,8 @@ def test_kill_9_of_lint_leaves_no_worker(corpus_dir, tmp_path):
 
 
 def test_jobs_are_capped_at_the_cores(base_dir, monkeypatch):
-    import lint.parallel
+    import berserk_judge.lint.parallel
+    from berserk_judge import lint
 
     asked = []
     real = lint.parallel.ProcessPoolExecutor
@@ -242,8 +244,9 @@ def test_jobs_are_capped_at_the_cores(base_dir, monkeypatch):
 def test_a_worker_killed_mid_run_loses_and_repeats_nothing(corpus_dir, tmp_path, monkeypatch):
     """A worker dies (SIGKILL) on one file while others have returned results:
     every file is still checked exactly once in the result, as with --jobs 1."""
-    import lint.parallel
-    from cardbase.importer import import_jsonl
+    import berserk_judge.lint.parallel
+    from berserk_judge import lint
+    from berserk_judge.cardbase.importer import import_jsonl
 
     base = tmp_path / "base"
     import_jsonl(sorted(corpus_dir.glob("*.jsonl")), base)
@@ -271,7 +274,7 @@ def test_a_folder_being_claimed_by_another_process_is_claimable(tmp_path):
     """Two workers create the cache folder at once: the second finds the first's
     .gitignore or temporary file, not yet its CACHEDIR.TAG, and must not refuse
     (a refusal there silently lost a file's cache entry). A user's file still refuses."""
-    from cardbase.cachedir import claim, is_marked, refusal
+    from berserk_judge.cardbase.cachedir import claim, is_marked, refusal
 
     folder = tmp_path / "cache"
     folder.mkdir()

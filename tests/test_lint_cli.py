@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.lint_cmd import lint
-from cli.rule_cmd import rule
+from berserk_judge.cli.lint_cmd import lint
+from berserk_judge.cli.rule_cmd import rule
 
 BASE = """\
 set: {id: t1, name: Проба}

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from cardbase.model import CardBase
-from lint.config import Settings
-from lint.engine import lint_base, make_card
+from berserk_judge.cardbase.model import CardBase
+from berserk_judge.lint.config import Settings
+from berserk_judge.lint.engine import lint_base, make_card
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 FILES = ["s1-voina-stihiy.jsonl", "relaunch-9-sets.jsonl"]

@@ -10,8 +10,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lint.engine import lint_text
-from lint.rules._text import mask_quoted
+from berserk_judge.lint.engine import lint_text
+from berserk_judge.lint.rules._text import mask_quoted
 
 _PIECES = st.sampled_from(["«", "»", "(", ")", "\n", " ", "а", "б", "X", "Х", "{tap}", "{", "}", ":", ",",
                            "ранить", "на", "1", " — ", "Заклинане", "где X — число", "X{counter}"])
@@ -46,6 +46,6 @@ def test_mask_quoted_equals_the_character_scan(text, parens):
 def test_spot_breaks_equal_the_character_scan(text):
     """A Spot's newline offsets (found by str.find since the language server gave it
     whole files of other cards, 40 ms an edit by a look at every character)."""
-    from lint.engine import _breaks
+    from berserk_judge.lint.engine import _breaks
 
     assert _breaks(text) == tuple(i for i, ch in enumerate(text) if ch == "\n")

@@ -5,11 +5,11 @@ import json
 
 import pytest
 
-from lint.engine import lint_text, make_card
-from lint.finding import Finding, Severity
-from lint.fix import SAFE, UNSAFE, Edit, Fix, apply_edits, safe_fix
-from lint.fixing import ReadingGuard, fix_card
-from lint.registry import all_rules
+from berserk_judge.lint.engine import lint_text, make_card
+from berserk_judge.lint.finding import Finding, Severity
+from berserk_judge.lint.fix_model import SAFE, UNSAFE, Edit, Fix, apply_edits, safe_fix
+from berserk_judge.lint.fix_apply import ReadingGuard, fix_card
+from berserk_judge.lint.registry import all_rules
 
 SAFE_CODES = {"BJ501", "BJ502", "BJ504", "BJ505", "BJ506", "BJ507", "BJ508", "BJ509", "BJ510",
               "BJ511", "BJ512", "BJ514", "BJ304"}
@@ -114,11 +114,11 @@ def test_bj101_condition_dash_choice_keeps_the_condition_ending_at_the_first_das
 
 
 def test_bj101_choices_are_not_applied_by_unsafe_fixes_and_not_counted():
-    from cardbase.model import CardBase
-    from lint.config import Settings
-    from lint.engine import lint_base
-    from lint.fixing import fix_base
-    from reports.text import fixable_line
+    from berserk_judge.cardbase.model import CardBase
+    from berserk_judge.lint.config import Settings
+    from berserk_judge.lint.engine import lint_base
+    from berserk_judge.lint.fix_apply import fix_base
+    from berserk_judge.reports.text import fixable_line
 
     text = "{tap}: ранить цель на 1, при этом ранить себя или закрыть цель."
     base = CardBase(cards=[make_card(text, id="c1", name="Н", path="c.yaml")], paths=["c.yaml"])

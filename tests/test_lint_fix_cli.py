@@ -9,8 +9,8 @@ import jsonschema
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
-from reports import sarif
+from berserk_judge.cli.main import main
+from berserk_judge.reports import sarif
 
 BASE = """\
 # база для проверки исправлений
@@ -146,16 +146,17 @@ def test_unsafe_fixes_only_when_asked(tmp_path):
 
 
 def test_file_changed_since_read_is_not_written(cards, monkeypatch):
-    import lint.fixing
+    import berserk_judge.lint.fix_apply
+    from berserk_judge import lint
 
-    real = lint.fixing.fix_base
+    real = lint.fix_apply.fix_base
 
     def meanwhile(*args, **kwargs):  # an editor saves the file while the linter works
         outcome = real(*args, **kwargs)
         cards.write_text(BASE + "# правка\n", encoding="utf-8")
         return outcome
 
-    monkeypatch.setattr(lint.fixing, "fix_base", meanwhile)
+    monkeypatch.setattr(lint.fix_apply, "fix_base", meanwhile)
     code, out, err = run("lint", "--isolated", str(cards), "--fix")
     assert code == 2
     assert err.strip() == (f"Ошибка: {cards} не записан: файл изменился после чтения; "
@@ -164,7 +165,7 @@ def test_file_changed_since_read_is_not_written(cards, monkeypatch):
 
 
 def test_write_is_atomic(tmp_path, monkeypatch):
-    from cardbase import write
+    from berserk_judge.cardbase import write
 
     path = tmp_path / "a.yaml"
     path.write_text("old", encoding="utf-8")
@@ -184,7 +185,7 @@ def test_write_is_atomic(tmp_path, monkeypatch):
 
 
 def test_write_refuses_a_changed_file(tmp_path):
-    from cardbase import write
+    from berserk_judge.cardbase import write
 
     path = tmp_path / "a.yaml"
     path.write_text("old", encoding="utf-8")
@@ -196,7 +197,7 @@ def test_write_refuses_a_changed_file(tmp_path):
 
 
 def test_rewrite_keeps_crlf_bom_and_block_indentation():
-    from cardbase.write import rewrite_texts
+    from berserk_judge.cardbase.write import rewrite_texts
 
     source = "set: {id: s, name: S}\r\ncards:\r\n- id: a\r\n  name: A\r\n  text: |-\r\n      X - Y\r\n      Z\r\n"
     out = rewrite_texts(source, {"a": ("X - Y\nZ", "X — Y\nZ")})
@@ -204,14 +205,14 @@ def test_rewrite_keeps_crlf_bom_and_block_indentation():
 
 
 def test_rewrite_refuses_other_text(tmp_path):
-    from cardbase.write import FileChanged, rewrite_texts
+    from berserk_judge.cardbase.write import FileChanged, rewrite_texts
 
     with pytest.raises(FileChanged):
         rewrite_texts("cards:\n- id: a\n  name: A\n  text: B\n", {"a": ("C", "D")})
 
 
 def test_plain_text_that_would_not_read_back_is_quoted():
-    from cardbase.write import rewrite_texts
+    from berserk_judge.cardbase.write import rewrite_texts
 
     out = rewrite_texts("cards:\n- id: a\n  name: A\n  text: a - b\n", {"a": ("a - b", "a: b")})
     assert out == "cards:\n- id: a\n  name: A\n  text: 'a: b'\n"
@@ -254,7 +255,7 @@ def test_canon_all_usage_errors(cards):
 
 
 def test_canon_all_is_unchanged_by_fix_up_to_typography(cards):
-    from lint.fixing import normalize
+    from berserk_judge.lint.fix_apply import normalize
 
     def readings():
         _, out, _ = run("canon", "--all", "--base", str(cards), "--format", "json")
@@ -276,8 +277,8 @@ def test_fix_never_writes_the_bundled_demo_base(tmp_path, monkeypatch):
 
 def test_fix_on_the_real_s1_corpus(corpus_dir, tmp_path, monkeypatch):
     """The imported s1 base: --fix keeps every reading, a second --fix changes nothing."""
-    from cardbase.importer import run_import
-    from lint.fixing import normalize
+    from berserk_judge.cardbase.importer import run_import
+    from berserk_judge.lint.fix_apply import normalize
 
     monkeypatch.chdir(tmp_path)
     out = tmp_path / "base"

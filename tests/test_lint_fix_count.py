@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from cardbase.importer import import_jsonl
-from cardbase.load import load_base
-from cardbase.model import CardBase
-from cli.lint_fix import FixRun, summary
-from lint.config import Settings
-from lint.engine import lint_base, make_card
-from lint.fixing import fix_base
-from reports.text import fixable_line
+from berserk_judge.cardbase.importer import import_jsonl
+from berserk_judge.cardbase.load import load_base
+from berserk_judge.cardbase.model import CardBase
+from berserk_judge.cli.lint_fix_output import FixRun, summary
+from berserk_judge.lint.config import Settings
+from berserk_judge.lint.engine import lint_base, make_card
+from berserk_judge.lint.fix_apply import fix_base
+from berserk_judge.reports.text import fixable_line
 
 CORPUS = Path(__file__).parents[1].parent / "shared" / "corpus"
 CORPUS_FILES = [CORPUS / "s1-voina-stihiy.jsonl", CORPUS / "relaunch-9-sets.jsonl"]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from lint.engine import lint_text
+from berserk_judge.lint.engine import lint_text
 
 BJ205 = ("у особенности {what}, но нет ни оплаты, ни условия срабатывания, ни метки (116.3); без условия "
          "можно, только если момент однозначно задают правила (116.5: перенаправить, блокировать, отменить "

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import pytest
 
-from cardbase.model import CardBase
-from lint.config import Layer, Settings
-from lint.engine import lint_base, lint_text, make_card
-from lint.registry import all_rules
-from lint.rule import Rule
+from berserk_judge.cardbase.model import CardBase
+from berserk_judge.lint.config import Layer, Settings
+from berserk_judge.lint.engine import lint_base, lint_text, make_card
+from berserk_judge.lint.registry import all_rules
+from berserk_judge.lint.rule import Rule
 
 X_MSG = ("«{x}» не определено: его нет в оплате, нет пояснения «где {x} — …», его не объявляют вместе "
          "со способностью, и оно не берётся из способности, от которой зависит (505.7: X зависимой способности)")

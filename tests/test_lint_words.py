@@ -5,22 +5,22 @@ from __future__ import annotations
 
 import pytest
 
-from lint.engine import lint_text
+from berserk_judge.lint.engine import lint_text
 
 CODES = ["BJ511", "BJ512", "BJ513", "BJ514"]
 
 
 def found(text: str, name: str = "Страж") -> list[tuple[str, int, str]]:
-    from cardbase.model import CardBase
-    from lint.config import Settings
-    from lint.engine import lint_base, make_card
+    from berserk_judge.cardbase.model import CardBase
+    from berserk_judge.lint.config import Settings
+    from berserk_judge.lint.engine import lint_base, make_card
 
     base = CardBase(cards=[make_card(text, id="c1", name=name, path="c.yaml")], paths=["c.yaml"])
     return [(f.code, f.column, f.message) for f in lint_base(base, Settings()).findings if f.code in CODES]
 
 
 def fixed(text: str, code: str) -> str:
-    from lint.fix import apply_edits
+    from berserk_judge.lint.fix_model import apply_edits
 
     fixes = [f.fix for f in lint_text(text, select=[code]) if f.fix is not None]
     return apply_edits(text, fixes)[0]
@@ -156,8 +156,8 @@ def test_bj514_silent(text):
 def test_the_word_rules_stay_linear_on_a_long_text():
     import time
 
-    from lint.engine import CardContext, make_card
-    from lint.registry import rules_by_code
+    from berserk_judge.lint.engine import CardContext, make_card
+    from berserk_judge.lint.registry import rules_by_code
 
     text = "Ранить цель квыстрелу до конца хода Получает броню c кладбища против-ника. " * 2000
     ctx = CardContext(make_card(text, id="x", name="Страж"))

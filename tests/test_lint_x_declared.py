@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lint.engine import lint_text
+from berserk_judge.lint.engine import lint_text
 
 MESSAGE = ("«{x}» не определено: его нет в оплате, нет пояснения «где {x} — …», его не объявляют вместе "
            "со способностью, и оно не берётся из способности, от которой зависит (505.7: X зависимой способности)")
@@ -55,7 +55,7 @@ def test_the_message_cites_a_number_the_rules_folder_has_with_its_subject():
         pytest.skip(f"правила не найдены: {rules}")
     text = "\n".join(p.read_text(encoding="utf-8") for p in sorted(rules.glob("*.txt")))
     assert "505.7. Если для зависимых способностей в тексте указан числовой параметр X" in text
-    from lint.rules.bj4_x import UndefinedX
+    from berserk_judge.lint.rules.bj4_x import UndefinedX
 
     assert "(505.7: X зависимой способности)" in UndefinedX.message
     assert "505.3" not in UndefinedX.__doc__ and "505.3" not in UndefinedX.message

@@ -1,7 +1,7 @@
 """The reader's public names (parser/__init__.py) all resolve, to the right kind of thing."""
 import importlib
 
-import parser
+from berserk_judge import parser
 
 
 def test_every_public_name_resolves():
@@ -20,6 +20,6 @@ def test_functions_are_not_shadowed_by_modules():
 def test_import_is_lazy():
     import subprocess
     import sys
-    code = "import sys, parser; print('lark' in sys.modules, 'parser.reader.features' in sys.modules)"
+    code = "import sys; from berserk_judge import parser; print('lark' in sys.modules, 'berserk_judge.parser.reader.features' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]

@@ -14,7 +14,7 @@ import subprocess
 import pytest
 from click.testing import CliRunner
 
-from cli.lint_cmd import lint
+from berserk_judge.cli.lint_cmd import lint
 from conftest import REPO
 
 CARDS = "set: {id: t1, name: Проба}\ncards:\n- id: t1_1\n  name: Кшар\n  text: '{tap}:ранить цель на 1.'\n"
@@ -63,6 +63,8 @@ def test_lint_dot_skips_other_yaml(card_repo):
 @pytest.mark.slow
 @pytest.mark.skipif(shutil.which("git") is None or shutil.which("pre-commit") is None,
                     reason="нужны git и pre-commit (pip install -e '.[test]')")
+@pytest.mark.skipif(not (REPO / ".git").exists(), reason="не клон git (например, распакованный sdist): "
+                                                           "pre-commit try-repo читает репозиторий git")
 def test_real_pre_commit_try_repo_lints_the_repository(card_repo, tmp_path):
     env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home"),
            "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t",

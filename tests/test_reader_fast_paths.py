@@ -14,14 +14,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lark.exceptions import UnexpectedInput
 
-from parser.engine.grammar import _flat, _lark
-from parser.engine.tokens import Kind, Token
-from parser.reader import words
-from parser.reader.morph import analyzer, form_needles, lexeme_forms, lexeme_words
-from parser.reader.names import _spans_word_by_word, fold, name_parts, name_spans
-from parser.reader.regions import _straight_pairs, find_regions
-from parser.reader import split
-from parser.reader.split import _last_solid
+from berserk_judge.parser.engine.grammar import _flat, _lark
+from berserk_judge.parser.engine.tokens import Kind, Token
+from berserk_judge.parser.reader import words
+from berserk_judge.parser.reader.morph import analyzer, form_needles, lexeme_forms, lexeme_words
+from berserk_judge.parser.reader.names import _spans_word_by_word, fold, name_parts, name_spans
+from berserk_judge.parser.reader.regions import _straight_pairs, find_regions
+from berserk_judge.parser.reader import split
+from berserk_judge.parser.reader.split import _last_solid
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 
@@ -206,7 +206,7 @@ def test_the_split_walk_stops_before_every_head(text):
 
 def _fold_word_by_word(text: str) -> str:
     """fold() as it was before whole Latin words were passed over (the reference)."""
-    from parser.reader.morph import normalize
+    from berserk_judge.parser.reader.morph import normalize
 
     lowered = "".join(low if len(low := ch.lower()) == 1 else ch for ch in text).replace("ё", "е")
 

@@ -6,9 +6,9 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
-from parser import read_text
-from reports.canon import feature_record
+from berserk_judge.cli.main import main
+from berserk_judge.parser import read_text
+from berserk_judge.reports.canon import feature_record
 
 
 def one(text: str, name: str | None = None):

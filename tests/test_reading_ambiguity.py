@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import pytest
 
-from parser.engine.abstract import read_abstract
-from parser.engine.abstract_lexer import lex_abstract
-from parser.engine.ambiguity import UNDECIDED_PAIRS
-from parser.engine.reading import read_tokens
-from parser import reading_strings
+from berserk_judge.parser.engine.abstract import read_abstract
+from berserk_judge.parser.engine.abstract_lexer import lex_abstract
+from berserk_judge.parser.engine.ambiguity import UNDECIDED_PAIRS
+from berserk_judge.parser.engine.reading import read_tokens
+from berserk_judge.parser import reading_strings
 
 
 def readings(text: str) -> list[tuple[str, tuple[str, ...]]]:

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from parser.engine.abstract_lexer import lex_abstract
-from parser.engine.canonical_form import canonical
-from parser.engine.reading import read_tokens
+from berserk_judge.parser.engine.abstract_lexer import lex_abstract
+from berserk_judge.parser.engine.canonical_form import canonical
+from berserk_judge.parser.engine.reading import read_tokens
 
 
 def canon(text: str) -> str:
@@ -81,7 +81,7 @@ def test_canonical_form_is_a_fixed_point(text):
 def test_every_chooser_the_reader_records_reads_back_from_the_canonical_form(chooser):
     """One list of choosers for the reader and the abstract lexer: «владелец может» was written
     by the canonical form and then refused by the lexer as an unknown word."""
-    from parser import canonical, read_abstract
+    from berserk_judge.parser import canonical, read_abstract
 
     [feature] = read_abstract(f"{chooser} может С1, затем С2")
     text = canonical(feature.reading.tree)

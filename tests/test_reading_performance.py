@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from parser import read_text
+from berserk_judge.parser import read_text
 
 _ABILITIES = ("ранить существо на 1", "излечить {tap} на 2 (по карте противника)",
               "Лучник получает «цель» на 1")

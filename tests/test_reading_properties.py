@@ -4,10 +4,10 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from parser.engine.abstract import read_abstract
-from parser.engine.abstract_lexer import lex_abstract
-from parser.engine.canonical_form import canonical
-from parser.engine.reading import ReadingError, read_tokens
+from berserk_judge.parser.engine.abstract import read_abstract
+from berserk_judge.parser.engine.abstract_lexer import lex_abstract
+from berserk_judge.parser.engine.canonical_form import canonical
+from berserk_judge.parser.engine.reading import ReadingError, read_tokens
 
 OPS = [" и ", " или ", ", ", ", при этом ", "; ", " – ", ", иначе ", ", в противном случае ",
        ", если противник не может или не хочет, ", ", при выполнении "]

@@ -9,9 +9,9 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from parser.engine.canonical_form import canonical
-from parser.reader.features import read_text
-from reports.canon import feature_record, render_text
+from berserk_judge.parser.engine.canonical_form import canonical
+from berserk_judge.parser.reader.features import read_text
+from berserk_judge.reports.canon import feature_record, render_text
 
 
 def one(text: str, name: str | None = None):
@@ -25,7 +25,7 @@ def form(feature) -> str | None:
 
 
 def lint_codes(text: str, select: str) -> list:
-    from lint.engine import lint_text
+    from berserk_judge.lint.engine import lint_text
 
     return lint_text(text, select=[select])
 
@@ -77,7 +77,7 @@ GOLDEN_JSON = {
 
 
 def test_canon_json_golden_with_the_new_fields():
-    from cli.main import main
+    from berserk_judge.cli.main import main
 
     result = CliRunner().invoke(main, ["canon", "{tap}: Воздействие «удар» — ранить цель на 1, при этом закрыть ее "
                                                "(1 раз за ход).", "--format", "json"])
@@ -86,8 +86,8 @@ def test_canon_json_golden_with_the_new_fields():
 
 
 def test_card_view_hover_and_report_show_the_limit():
-    from reports.html.model import feature_dict
-    from server.hover import render_feature
+    from berserk_judge.reports.html.model import feature_dict
+    from berserk_judge.server.hover import render_feature
 
     feature = one("{tap}: ранить цель на 1 (1 раз за ход).")
     assert "* ограничение: 1 раз за ход" in render_feature(feature, "1")
@@ -142,7 +142,7 @@ def test_a_dashless_condition_is_reported_with_the_boundary_found():
     [finding] = lint_codes(text, "BJ202")
     assert finding.message == ("условие «В конце хода если закрыт» и эффект не разделены «—»; граница найдена "
                                "только проверкой глагола (эффект начинается с «ранить»)")
-    from lint.fix import apply_edits
+    from berserk_judge.lint.fix_model import apply_edits
 
     assert apply_edits(text, [finding.fix])[0] == "В конце хода если закрыт — ранить цель на 1, при этом - открывается."
 
@@ -188,7 +188,7 @@ def test_a_payment_without_colon_is_playable_and_reported(text, payment, effect)
     assert finding.message == (f"после оплаты «{payment}» нет «:»; разыгрываемая особенность пишется "
                                "«[оплата]: [эффект]» (114)")
     assert finding.fix.applicability == "safe"
-    from lint.fix import apply_edits
+    from berserk_judge.lint.fix_model import apply_edits
 
     assert apply_edits(text, [finding.fix])[0] == text.replace(payment, payment + ":", 1)
 
@@ -255,8 +255,8 @@ def test_uniqueness_in_a_sentence_is_words():
     ("Уникальность. При атаке — ранить цель на 1.", "При атаке — ранить цель на 1."),
 ])
 def test_import_moves_the_uniqueness_to_the_field(tmp_path, source, text):
-    from cardbase.importer import run_import
-    from cardbase.load import load_base
+    from berserk_judge.cardbase.importer import run_import
+    from berserk_judge.cardbase.load import load_base
 
     path = tmp_path / "in.jsonl"
     path.write_text(json.dumps({"id": "u1", "set": "u", "set_name": "У", "name": "Страж", "text": source},
@@ -280,7 +280,7 @@ def test_an_obligation_stays_mandatory(text):
 
 
 def test_a_restriction_makes_no_option():
-    from explain import explain_features
+    from berserk_judge.explain import explain_features
 
     for text in ("При атаке может нападать только на летающих.", "При атаке - может нападать только на летающих"):
         f = one(text)
@@ -331,7 +331,7 @@ def test_an_attached_hyphen_before_a_heading_ends_the_condition():
 @pytest.mark.parametrize("text", ["Гном-басаарг получает +1 к {strike}.", "Кто-то из них сраба-тывает.",
                                   "{tap}: Воздействие гром-молот выбранный гном получает +1 к {strike}."])
 def test_hyphenated_words_stay_words(text):
-    from parser.reader.words import attached_dash
+    from berserk_judge.parser.reader.words import attached_dash
 
     assert all(attached_dash(w) is None for w in text.replace(".", " ").split())
 
@@ -374,7 +374,7 @@ def test_a_declared_keyword_keeps_its_while_in_the_ability(text, while_condition
 
 
 def test_canon_takes_a_text_opening_with_a_minus():
-    from cli.main import main
+    from berserk_judge.cli.main import main
 
     result = CliRunner().invoke(main, ["canon", "-1 от выстрелов и метаний. При ударе — получает +1 к {strike}.",
                                        "--format", "json"])
@@ -438,7 +438,7 @@ def test_a_type_run_together_with_its_name_heads_the_effect(text, atype, name):
     ("При погружениина глубинуполучает +1 к {strike}.", None),     # the boundary is inside «глубинуполучает»
 ])
 def test_bj202_dash_fix_only_where_a_dash_fits(text, fixed):
-    from lint.fix import apply_edits
+    from berserk_judge.lint.fix_model import apply_edits
 
     [finding] = lint_codes(text, "BJ202")
     assert (apply_edits(text, [finding.fix])[0] if finding.fix else None) == fixed

@@ -11,8 +11,8 @@ import json
 
 import pytest
 
-from parser import abstract_canonical, canonical, read_abstract, read_text
-from parser.engine.tree import May, choosers
+from berserk_judge.parser import abstract_canonical, canonical, read_abstract, read_text
+from berserk_judge.parser.engine.tree import May, choosers
 
 
 def one(text: str, name: str | None = None):
@@ -95,7 +95,7 @@ def test_cases_separated_by_semicolons_are_one_case_list(text, form):
 
 
 def test_a_case_list_semicolon_keeps_bj103_with_the_reading_in_its_message():
-    from lint.engine import lint_text
+    from berserk_judge.lint.engine import lint_text
 
     found = [f for f in lint_text("{tap}: бросьте кубик; если выпало 1 — ранить цель на 1; если выпало 2 — "
                                   "ранить цель на 2.") if f.code == "BJ103"]
@@ -167,8 +167,8 @@ def test_the_chooser_notation_reads_back_in_abstract_text():
 
 
 def test_the_chooser_reaches_json_and_explain():
-    from explain import explain_text
-    from reports.canon import feature_record
+    from berserk_judge.explain import explain_text
+    from berserk_judge.reports.canon import feature_record
 
     [f] = read_text("При атаке — противник может перенаправить атаку на другое своё существо.")
     assert feature_record(f)["choosers"] == ["противник"]
@@ -248,7 +248,7 @@ def test_a_leading_client_mark_heads_nothing():
 # -- honest lint ------------------------------------------------------------------------------------
 
 def codes(text: str, select: str, name: str = "Громила") -> list[tuple[str, str]]:
-    from lint.engine import lint_text
+    from berserk_judge.lint.engine import lint_text
 
     return [(f.code, f.message) for f in lint_text(text, select=[select], name=name)]
 
@@ -294,8 +294,8 @@ def test_bj205_fires_on_actions_without_a_moment(text, what):
      "При {strike} по карте, если летающий — может приземлиться рядом с ней."),
 ])
 def test_bj202_names_the_whole_condition_and_fixes_after_it(text, condition, fixed):
-    from lint.engine import lint_text
-    from lint.fix import apply_edits
+    from berserk_judge.lint.engine import lint_text
+    from berserk_judge.lint.fix_model import apply_edits
 
     [finding] = lint_text(text, select=["BJ202"])
     assert f"условие «{condition}» и эффект" in finding.message
@@ -303,8 +303,8 @@ def test_bj202_names_the_whole_condition_and_fixes_after_it(text, condition, fix
 
 
 def test_client_marks_on_import_and_in_lint(tmp_path):
-    from cardbase.importer import run_import
-    from cardbase.load import load_base
+    from berserk_judge.cardbase.importer import run_import
+    from berserk_judge.cardbase.load import load_base
 
     source = tmp_path / "client.jsonl"
     source.write_text(json.dumps({"id": "c1", "set": "c", "set_name": "Клиент", "name": "Страж", "type": "equipment",
@@ -330,7 +330,7 @@ def test_client_marks_on_import_and_in_lint(tmp_path):
 def test_a_latin_label_is_read_and_reported_by_bj504_with_a_safe_fix():
     [(code, message)] = codes("Cтрой: получает +1 к {strike}.", "BJ504")
     assert message == "латинские буквы «C» в слове «Cтрой»"
-    from lint.engine import lint_text
+    from berserk_judge.lint.engine import lint_text
 
     [finding] = lint_text("Cтрой: получает +1 к {strike}.", select=["BJ504"])
     assert finding.fix.applicability == "safe"
@@ -417,7 +417,7 @@ def test_opponent_refusal_keeps_who_refuses(text, form):
     f = one(text)
     assert canonical(f.reading.tree) == form
     # the notation reads back to the same tree (abstract fixed point)
-    from parser import abstract_canonical, read_abstract
+    from berserk_judge.parser import abstract_canonical, read_abstract
 
     abstract = abstract_canonical(f.reading.tree)[0]
     [again] = read_abstract(abstract)

@@ -21,9 +21,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.report_cmd import report
+from berserk_judge.cli.report_cmd import report
 from report_fixtures import SECOND_SET_YAML, VERSION_CLASSES, write_base, write_versions
-from russian.plural import plural
+from berserk_judge.russian.plural import plural
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = Path(os.environ.get("BJ_CHROMIUM", "/usr/bin/chromium"))

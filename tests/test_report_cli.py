@@ -5,13 +5,13 @@ import json
 
 from click.testing import CliRunner
 
-from cli.main import SHORT_HELP, SUBCOMMANDS, main
-from cli.report_cmd import report
+from berserk_judge.cli.main import SHORT_HELP, SUBCOMMANDS, main
+from berserk_judge.cli.report_cmd import report
 from report_fixtures import write_base
 
 
 def test_registered_in_main():
-    assert SUBCOMMANDS["report"] == "cli.report_cmd:report"
+    assert SUBCOMMANDS["report"] == "berserk_judge.cli.report_cmd:report"
     assert "report" in SHORT_HELP
     result = CliRunner().invoke(main, ["report", "--help"])
     assert result.exit_code == 0 and "--compare" in result.output and "--format" in result.output

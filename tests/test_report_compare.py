@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cardbase.importer import run_import
-from cardbase.load import load_base
-from cli.report_cmd import report
-from reports.html.compare import compare, evened
+from berserk_judge.cardbase.importer import run_import
+from berserk_judge.cardbase.load import load_base
+from berserk_judge.cli.report_cmd import report
+from berserk_judge.reports.html.compare import compare, evened
 from report_fixtures import BASE_YAML, write_base
 
 # (card, old words, new words, does a reading change?, class of the change)
@@ -140,8 +140,8 @@ def test_evened_ignores_typography_only():
     ("{tap}: Выстрел на 1.", "{instant}{tap}: Выстрел на 1.", "meaning"),
 ])
 def test_text_classes(old, new, expected):
-    from lint.engine import make_card
-    from reports.html.compare import Reading, text_class
+    from berserk_judge.lint.engine import make_card
+    from berserk_judge.reports.html.compare import Reading, text_class
 
     assert text_class(old, new, Reading(make_card(old, id="c")), Reading(make_card(new, id="c"))) == expected
 
@@ -150,7 +150,7 @@ def test_a_finding_whose_message_alone_changed_is_neither_new_nor_fixed():
     """Дикий целитель: «2 пробела» became «3 пробела» at the same place — one finding, changed."""
     from types import SimpleNamespace
 
-    from reports.html.compare import finding_delta
+    from berserk_judge.reports.html.compare import finding_delta
 
     def finding(code, message, start, severity="warning"):
         return SimpleNamespace(code=code, message=message, start=start, severity=SimpleNamespace(label=severity))

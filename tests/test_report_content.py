@@ -9,11 +9,11 @@ from types import SimpleNamespace
 import pytest
 from click.testing import CliRunner
 
-from cli.report_cmd import report
-from reports.html import adapters
-from reports.html.diagram import diagram
-from reports.html.diff import apply_edits, word_diff
-from reports.html.model import card_entry, text_segments
+from berserk_judge.cli.report_cmd import report
+from berserk_judge.reports.html import adapters
+from berserk_judge.reports.html.diagram import diagram
+from berserk_judge.reports.html.diff import apply_edits, word_diff
+from berserk_judge.reports.html.model import card_entry, text_segments
 from report_fixtures import write_base
 
 
@@ -36,10 +36,10 @@ def page_data(path):
 
 def built_model(base, *flags):
     """The whole page model of a base, as the report builds it (report.json keeps only part of it)."""
-    from cardbase.load import load_base
-    from lint.config import load_settings
-    from lint.engine import lint_base
-    from reports.html import model as page_model
+    from berserk_judge.cardbase.load import load_base
+    from berserk_judge.lint.config import load_settings
+    from berserk_judge.lint.engine import lint_base
+    from berserk_judge.reports.html import model as page_model
 
     cards = load_base([str(base)])
     reader = page_model.shared_reader()
@@ -184,7 +184,7 @@ def test_all_gives_every_card(tmp_path):
 
 
 def test_diagram_marks_may_as_dashed_and_conditions_with_their_words():
-    from parser import read_text
+    from berserk_judge.parser import read_text
 
     feature = read_text("При атаке — может ранить цель на 1, при этом закрыть ее.")[0]
     shape = diagram(feature.reading.tree)
@@ -211,8 +211,8 @@ def test_rewording_applies_safe_and_unsafe_fixes_word_by_word():
 
 
 def _fake_finding(start, end, replacement, applicability, code="BJ501"):
-    from lint.finding import Finding, Severity
-    from lint.fix import Edit, Fix
+    from berserk_judge.lint.finding import Finding, Severity
+    from berserk_judge.lint.fix_model import Edit, Fix
 
     finding = Finding(code=code, name="hyphen-as-dash", severity=Severity.WARNING, message="дефис",
                       path="x.yaml", line=1, column=start + 1, end_column=end + 1, card="t1_2",
@@ -232,7 +232,7 @@ def test_suggested_fixes_adapter_takes_every_edit_in_text_order():
 
 
 def test_card_entry_carries_the_rewording_diff():
-    from lint.engine import make_card
+    from berserk_judge.lint.engine import make_card
 
     card = make_card("{tap}: ранить цель на 1 - закрыть ее.", id="t1_2")
     entry = card_entry(card, [_fake_finding(24, 25, "—", "safe"), _fake_finding(22, 23, "2", "unsafe")], [])
@@ -243,7 +243,7 @@ def test_card_entry_carries_the_rewording_diff():
 
 
 def test_rewording_is_rendered_with_unsafe_marks(tmp_path, monkeypatch):
-    from reports.html import model as page_model
+    from berserk_judge.reports.html import model as page_model
 
     monkeypatch.setattr(page_model.adapters, "suggested_fixes",
                         lambda findings: [adapters.Edit(24, 25, "—", True)] if findings and findings[0].card == "t1_2"
@@ -268,7 +268,7 @@ def test_rewording_is_rendered_with_unsafe_marks(tmp_path, monkeypatch):
 
 
 def test_explain_adapter_indents_steps_of_the_chosen_reading():
-    from parser import read_abstract
+    from berserk_judge.parser import read_abstract
 
     [feature] = read_abstract("С1 и С2, иначе С3")
     first, second = adapters.explain_steps(feature, 0), adapters.explain_steps(feature, 1)
@@ -317,7 +317,7 @@ def test_a_card_with_errata_but_no_findings_gets_an_entry(tmp_path):
 
 
 def test_a_removed_space_is_shown():
-    from reports.html.filters import environment
+    from berserk_judge.reports.html.filters import environment
 
     macros = environment().get_template("macros.html.j2").module
     html = str(macros.diffline([{"op": "equal", "text": "на"}, {"op": "delete", "text": "  "},
@@ -338,7 +338,7 @@ def test_no_absolute_path_in_the_site(site):
 
 
 def test_search_index_is_a_json_string_that_parses_back_to_the_data():
-    from reports.html.site import _script_data
+    from berserk_judge.reports.html.site import _script_data
 
     value = {"t": 'a</script><!-- "\\ \u2028 ё', "n": [1, None]}
     script = _script_data("X", value)

@@ -13,8 +13,8 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cli.report_cmd import report
-from reports.markdown_errata import code_block, code_span, diff_markdown, escape, render
+from berserk_judge.cli.report_cmd import report
+from berserk_judge.reports.markdown_errata import code_block, code_span, diff_markdown, escape, render
 from report_fixtures import write_base
 
 markdown_it = pytest.importorskip("markdown_it", reason="нет markdown-it-py (pip install -e '.[test]')")

@@ -1,8 +1,8 @@
 """A feature's one-line form (compact report entries, compare) keeps what the canonical
 form leaves out: the keyword label and a static feature's «пока …»."""
-from parser import read_text
-from reports.canon import feature_record
-from reports.html.compare import one_line
+from berserk_judge.parser import read_text
+from berserk_judge.reports.canon import feature_record
+from berserk_judge.reports.html.compare import one_line
 
 
 def _lines(text: str) -> list[str]:

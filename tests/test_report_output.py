@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.report_cmd import report
+from berserk_judge.cli.report_cmd import report
 from report_fixtures import BASE_YAML, write_base
 
 

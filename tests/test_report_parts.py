@@ -7,15 +7,15 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lint.engine import make_card
-from reports.html import diagram as diagram_module
-from reports.html.diagram import condition_label, diagram, legend
-from reports.html.filters import environment, visible
-from reports.html.icons import ICONS, icons_css, with_icons
-from reports.html.naming import Names, slug
-from reports.html.places import Places
-from reports.html.search_index import build, trigrams, word_forms
-from reports.html.stats import short_stats, stats_of
+from berserk_judge.lint.engine import make_card
+from berserk_judge.reports.html import diagram as diagram_module
+from berserk_judge.reports.html.diagram import condition_label, diagram, legend
+from berserk_judge.reports.html.filters import environment, visible
+from berserk_judge.reports.html.icons import ICONS, icons_css, with_icons
+from berserk_judge.reports.html.naming import Names, slug
+from berserk_judge.reports.html.places import Places
+from berserk_judge.reports.html.search_index import build, trigrams, word_forms
+from berserk_judge.reports.html.stats import short_stats, stats_of
 
 
 @given(st.lists(st.text(max_size=12), max_size=12))
@@ -68,7 +68,7 @@ def test_icons_are_symbols_with_names_and_copy_back():
     assert html == ('<i class="ico i-tap" role="img" title="закрыть">{tap}</i>: '
                     '&lt;b&gt;{tpa}&lt;/b&gt; <i class="ico i-zom" role="img" title="защита от магии">{zom}</i>')
     assert '.i-tap::before{content:"↷"}' in icons_css() and '.i-zom::before{content:"ЗоМ"}' in icons_css()
-    from cardbase.icons import KNOWN_ICONS
+    from berserk_judge.cardbase.icons import KNOWN_ICONS
 
     assert set(ICONS) == set(KNOWN_ICONS)
 
@@ -106,7 +106,7 @@ def test_condition_labels_have_no_doubled_opener():
 
 
 def test_every_frame_a_diagram_draws_is_in_the_legend():
-    from parser import read_text
+    from berserk_judge.parser import read_text
 
     kinds = {row["kind"] for row in legend()}
     assert kinds == {kind for kind, *_ in diagram_module._FRAMES.values()} | {"condition", "may"}

@@ -13,10 +13,10 @@ from types import SimpleNamespace
 
 from click.testing import CliRunner
 
-from cli.report_cmd import report
-from lint.engine import make_card
-from reports.html import model as page_model
-from reports.html.site import render_pages
+from berserk_judge.cli.report_cmd import report
+from berserk_judge.lint.engine import make_card
+from berserk_judge.reports.html import model as page_model
+from berserk_judge.reports.html.site import render_pages
 
 HOSTILE = """\
 set: {id: "s\\0t", name: "Вы\\x1bпуск"}

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from cardbase.lookup import catalogue_of, find_card, fold
+from berserk_judge.cardbase.lookup import catalogue_of, find_card, fold
 
 CHROMIUM = Path("/usr/bin/chromium")
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="нет /usr/bin/chromium (Debian chromium)")
@@ -60,7 +60,7 @@ def corpus_site(tmp_path_factory):
         pytest.skip(f"корпус не найден: {CORPUS}")
     from click.testing import CliRunner
 
-    from cli.report_cmd import report
+    from berserk_judge.cli.report_cmd import report
 
     root = tmp_path_factory.mktemp("search")
     base = corpus_base(CORPUS, root / "base")
@@ -88,7 +88,7 @@ def first_result(page, query: str) -> str | None:
 
 
 def test_150_typos_first_result_as_card(corpus_site, page):
-    from cardbase.load import load_base
+    from berserk_judge.cardbase.load import load_base
 
     base, site = corpus_site
     cards = load_base([str(base)])

@@ -8,12 +8,12 @@ import jsonschema
 import pytest
 from click.testing import CliRunner
 
-from cardbase.model import CardBase
-from cli.lint_cmd import lint
-from cli.rule_cmd import rule
-from lint.config import Settings
-from lint.engine import lint_base, make_card
-from reports import github, json_report, sarif, text
+from berserk_judge.cardbase.model import CardBase
+from berserk_judge.cli.lint_cmd import lint
+from berserk_judge.cli.rule_cmd import rule
+from berserk_judge.lint.config import Settings
+from berserk_judge.lint.engine import lint_base, make_card
+from berserk_judge.reports import github, json_report, sarif, text
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -166,7 +166,7 @@ def test_github_paths_are_relative_to_the_workspace(tmp_path, monkeypatch):
 def test_text_names_a_whole_file_problem_by_its_path_only(tmp_path, monkeypatch):
     from click.testing import CliRunner
 
-    from cli.main import main
+    from berserk_judge.cli.main import main
 
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, ["lint", "nope.yaml"])

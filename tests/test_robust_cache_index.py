@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
+from berserk_judge.cli.main import main
 from tree_snapshot import changes, snapshot
 
 REPO = Path(__file__).resolve().parents[1]
@@ -113,11 +113,11 @@ def test_no_entry_that_is_a_fifo_or_a_device_hangs_or_fills_memory(tree, kind):
             os.mkfifo(entry)
         else:
             entry.symlink_to("/dev/zero")
-        child = subprocess.run([sys.executable, "-m", "cli.main", *lookup], cwd=tree / "ws", env=env,
+        child = subprocess.run([sys.executable, "-m", "berserk_judge", *lookup], cwd=tree / "ws", env=env,
                                capture_output=True, text=True, timeout=120)
         assert (child.returncode, child.stdout) == expected, entry.name
     for query in ("b_1", "o:ранить t:существо", "Лучник"):   # the other records, the columns of a search
-        child = subprocess.run([sys.executable, "-m", "cli.main", "card", query, "--base", "cards"], cwd=tree / "ws",
+        child = subprocess.run([sys.executable, "-m", "berserk_judge", "card", query, "--base", "cards"], cwd=tree / "ws",
                                env=env, capture_output=True, text=True, timeout=120)
         assert (child.returncode, child.stdout) == fresh(tree, "card", query, "--base", "cards")[:2], query
 

@@ -7,10 +7,10 @@ import os
 import pytest
 from click.testing import CliRunner
 
-from cli.canon_cmd import canon
-from cli.coverage_cmd import coverage
-from cli.grid_cmd import grid
-from parser import read_abstract, read_text
+from berserk_judge.cli.canon_cmd import canon
+from berserk_judge.cli.coverage_cmd import coverage
+from berserk_judge.cli.grid_cmd import grid
+from berserk_judge.parser import read_abstract, read_text
 
 
 def run(command, args, input=None):
@@ -96,7 +96,7 @@ def test_canon_card_in_a_broken_base_shows_the_base_problem(tmp_path, monkeypatc
     # the lookup `card` and `explain --card` share, with their answer (issue 29: one lookup)
     assert result.output == ("Ошибка: b.yaml:6:1: ошибка YAML: ожидается значение, а найдено конец файла "
                              "(expected the node content, but found '<stream end>')\n")
-    from cli.card_cmd import card
+    from berserk_judge.cli.card_cmd import card
 
     assert (run(card, ["X", "--base", "b.yaml"]).exit_code, run(card, ["X", "--base", "b.yaml"]).output) == (
         2, result.output)

@@ -11,9 +11,9 @@ import jsonschema
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
-from reports import sarif
-from reports.escape import json_text, line_start_safe, visible
+from berserk_judge.cli.main import main
+from berserk_judge.reports import sarif
+from berserk_judge.reports.escape import json_text, line_start_safe, visible
 from tree_snapshot import changes, snapshot
 
 HOSTILE_ID = "s1\n::error file=x.yaml,line=1::подделка"

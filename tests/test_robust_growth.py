@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import time
 
-from lint.engine import CardContext, make_card
-from lint.rules.bj3_types import PaymentOrIcon
-from lint.rules.bj4_x import UndefinedX
-from lint.suppress import _line_index
-from parser.reader.split import split_features
+from berserk_judge.lint.engine import CardContext, make_card
+from berserk_judge.lint.rules.bj3_types import PaymentOrIcon
+from berserk_judge.lint.rules.bj4_x import UndefinedX
+from berserk_judge.lint.suppress import _line_index
+from berserk_judge.parser.reader.split import split_features
 
 LINES = 20_000
 

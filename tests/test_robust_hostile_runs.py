@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
+from berserk_judge.cli.main import main
 from tree_snapshot import changes, snapshot
 
 REPO = Path(__file__).resolve().parents[1]
@@ -44,7 +44,7 @@ def tree(tmp_path, monkeypatch):
 # -- a report stopped half way: its pages stay its own ---------------------------------
 
 def test_a_report_stopped_half_way_leaves_pages_the_next_one_owns(tree, monkeypatch):
-    import reports.html.output as output
+    import berserk_judge.reports.html.output as output
 
     for set_id in ("a", "b", "c"):
         (tree / "cards" / f"{set_id}.yaml").write_text(card_file(set_id, cards=6), encoding="utf-8")
@@ -94,7 +94,7 @@ def test_output_on_a_full_disk_is_a_message_not_a_traceback(tree, args):
     (tree / "cards" / "a.yaml").write_text(card_file("a", cards=40), encoding="utf-8")
     before = snapshot(tree / "cards")
     with open("/dev/full", "wb") as full:
-        child = subprocess.run([sys.executable, "-m", "cli.main", *args], cwd=tree, stdout=full,
+        child = subprocess.run([sys.executable, "-m", "berserk_judge", *args], cwd=tree, stdout=full,
                                stderr=subprocess.PIPE, env=dict(os.environ, PYTHONPATH=str(REPO)), timeout=120)
     assert (child.returncode, child.stderr.decode("utf-8").splitlines()[-1]) == (
         2, "Ошибка: вывод не записан: на диске нет места.")
@@ -104,11 +104,12 @@ def test_output_on_a_full_disk_is_a_message_not_a_traceback(tree, args):
 # -- a card file replaced by a FIFO between reading and writing -----------------------------
 
 def test_fix_does_not_block_on_a_card_file_replaced_by_a_fifo(tree, monkeypatch):
-    import lint.fixing
+    import berserk_judge.lint.fix_apply
+    from berserk_judge import lint
 
     for set_id in ("a", "b"):
         (tree / "cards" / f"{set_id}.yaml").write_text(card_file(set_id), encoding="utf-8")
-    real = lint.fixing.fix_base
+    real = lint.fix_apply.fix_base
 
     def replaced_meanwhile(*args, **kwargs):
         outcome = real(*args, **kwargs)
@@ -116,7 +117,7 @@ def test_fix_does_not_block_on_a_card_file_replaced_by_a_fifo(tree, monkeypatch)
         os.mkfifo(tree / "cards" / "a.yaml")
         return outcome
 
-    monkeypatch.setattr(lint.fixing, "fix_base", replaced_meanwhile)
+    monkeypatch.setattr(lint.fix_apply, "fix_base", replaced_meanwhile)
     before = snapshot(tree)
     code, out, err = run("lint", "cards", "--fix", "--no-cache", "--select", "BJ508")
     assert (code, err) == (2, "Ошибка: cards/a.yaml не записан: на месте файла теперь не обычный файл "

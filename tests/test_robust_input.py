@@ -6,7 +6,7 @@ import os
 import pytest
 from click.testing import CliRunner
 
-from cli.lint_cmd import lint
+from berserk_judge.cli.lint_cmd import lint
 
 CARD = "set: {{id: s, name: S}}\ncards:\n- id: s1\n  name: Кшар\n  text: {text}\n"
 GOOD = CARD.format(text="'{tap}: ранить цель на 1.'")

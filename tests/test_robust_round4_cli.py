@@ -9,7 +9,7 @@ import os
 import pytest
 from click.testing import CliRunner
 
-from cli.import_cmd import import_cmd
+from berserk_judge.cli.import_cmd import import_cmd
 
 
 def card(id, set_id="s", name="Имя", text="Ранить цель на 1.", **extra):
@@ -88,15 +88,15 @@ def test_import_of_an_integer_over_the_str_limit_is_a_message_not_a_traceback(tm
 # --- lint --fix never writes into the bundled demo base ---------------------------------
 
 def _demo_bytes():
-    from cardbase.discover import demo_base_path
+    from berserk_judge.cardbase.discover import demo_base_path
 
     return {path.name: path.read_bytes() for path in sorted(demo_base_path().glob("*.yaml"))}
 
 
 @pytest.mark.parametrize("how", ["folder", "file", "link"])
 def test_lint_fix_refuses_the_demo_folder_given_as_a_path(tmp_path, monkeypatch, how):
-    from cardbase.discover import demo_base_path
-    from cli.lint_cmd import lint
+    from berserk_judge.cardbase.discover import demo_base_path
+    from berserk_judge.cli.lint_cmd import lint
 
     monkeypatch.chdir(tmp_path)
     before = _demo_bytes()
@@ -123,9 +123,10 @@ BAD_CARD = "set: {id: s, name: S}\ncards:\n- id: s1\n  name: Кшар\n  text: '
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_cache_that_cannot_be_written_is_a_warning_and_the_findings_are_printed(
         tmp_path, monkeypatch, code, reason, jobs):
-    import cardbase.cachedir
-    import lint.cache as lint_cache
-    from cli.lint_cmd import lint
+    import berserk_judge.cardbase.cachedir
+    from berserk_judge import cardbase
+    import berserk_judge.lint.cache as lint_cache
+    from berserk_judge.cli.lint_cmd import lint
 
     monkeypatch.chdir(tmp_path)
     (tmp_path / "cards").mkdir()
@@ -157,7 +158,7 @@ def _temps(folder):
 def test_a_signal_during_a_report_write_removes_its_temp_file(tmp_path, monkeypatch, signum, code):
     import signal
 
-    from cli.main import main
+    from berserk_judge.cli.main import main
 
     base = tmp_path / "cards"
     base.mkdir()
@@ -192,7 +193,7 @@ def test_a_signal_during_import_leaves_no_temp_file_in_a_real_process(tmp_path, 
     source.write_bytes(lines(*(card(f"x{n}", name=f"Имя {n}", text="Ранить цель на 1. " * 4)
                                for n in range(20000))))
     out = tmp_path / "out"
-    child = subprocess.Popen([sys.executable, "-m", "cli.main", "import", str(source), "--out", str(out)],
+    child = subprocess.Popen([sys.executable, "-m", "berserk_judge", "import", str(source), "--out", str(out)],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and not (out.is_dir() and _temps(out)):
@@ -206,8 +207,9 @@ def test_a_signal_during_import_leaves_no_temp_file_in_a_real_process(tmp_path, 
 
 
 def test_ctrl_c_exits_130_even_with_exit_zero(tmp_path, monkeypatch):
-    import lint.parallel
-    from cli.main import main
+    import berserk_judge.lint.parallel
+    from berserk_judge import lint
+    from berserk_judge.cli.main import main
 
     monkeypatch.chdir(tmp_path)
     (tmp_path / "a.yaml").write_text(BAD_CARD, encoding="utf-8")
@@ -224,7 +226,7 @@ def test_ctrl_c_exits_130_even_with_exit_zero(tmp_path, monkeypatch):
 def test_stale_temp_files_of_a_killed_run_are_swept_on_the_next_write(tmp_path):
     import time
 
-    from cardbase import atomic
+    from berserk_judge.cardbase import atomic
 
     old = time.time() - 3600
     stale = [".cards-s.html.ab12_x9z.tmp", ".c4_70.yaml.k2j4l5m6.tmp"]
@@ -247,7 +249,7 @@ def test_stale_temp_files_of_a_killed_run_are_swept_on_the_next_write(tmp_path):
 @pytest.mark.parametrize("field, value", [("cost", "0x" + "f" * 4000), ("health", "0b" + "1" * 20000),
                                           ("strike", "[1, 2, 0x" + "f" * 4000 + "]")])
 def test_a_huge_number_in_a_card_field_is_a_schema_finding_in_card_and_report(tmp_path, monkeypatch, field, value):
-    from cli.main import main
+    from berserk_judge.cli.main import main
 
     monkeypatch.chdir(tmp_path)
     (tmp_path / "hex").mkdir()
@@ -268,7 +270,7 @@ def test_a_huge_number_in_a_card_field_is_a_schema_finding_in_card_and_report(tm
 @pytest.mark.parametrize("command", [["card", "Кшар"], ["explain", "--card", "Кшар"], ["canon", "--all"],
                                      ["coverage"], ["lint"]])
 def test_a_nul_in_the_configured_cardbase_is_a_settings_error(tmp_path, monkeypatch, command):
-    from cli.main import main
+    from berserk_judge.cli.main import main
 
     monkeypatch.chdir(tmp_path)
     (tmp_path / "berserk-judge.toml").write_text('[tool.berserk-judge]\ncardbase = ["a\\u0000b"]\n', encoding="utf-8")
@@ -283,7 +285,7 @@ def test_a_nul_in_the_configured_cardbase_is_a_settings_error(tmp_path, monkeypa
 
 @pytest.mark.parametrize("kind", ["dangling", "loop"])
 def test_out_that_is_a_broken_link_says_so(tmp_path, monkeypatch, kind):
-    from cli.main import main
+    from berserk_judge.cli.main import main
 
     monkeypatch.chdir(tmp_path)
     (tmp_path / "cards").mkdir()
@@ -316,7 +318,7 @@ def test_out_that_is_a_broken_link_says_so(tmp_path, monkeypatch, kind):
     ('o:"', '«o:"»: кавычка " не закрыта; ожидается o:"слова фразы"'),
 ])
 def test_a_broken_search_is_a_search_error_not_a_name(query, message):
-    from cli.main import main
+    from berserk_judge.cli.main import main
 
     result = CliRunner().invoke(main, ["card", query])
     assert result.exit_code == 2
@@ -324,7 +326,7 @@ def test_a_broken_search_is_a_search_error_not_a_name(query, message):
 
 
 def test_a_closed_phrase_and_a_cost_of_nine_digits_still_search():
-    from cardbase.query import Term, parse
+    from berserk_judge.cardbase.query import Term, parse
 
     assert parse('o:"ранить цель" cost<=000000003') == [Term("text", ":", "ранить цель"), Term("cost", "<=", "000000003")]
     assert parse("mv=999999999") == [Term("cost", "=", "999999999")]
@@ -346,7 +348,7 @@ def _forged_lines(output: str) -> list[str]:
     ["card", "a\n::error::b", "--base", "cards"], ["card", 'o:"a\n::error::b"', "--base", "cards"],
 ])
 def test_a_path_or_query_with_a_newline_forges_no_line(tmp_path, monkeypatch, command):
-    from cli.main import main
+    from berserk_judge.cli.main import main
 
     monkeypatch.chdir(tmp_path)
     (tmp_path / "cards").mkdir()
@@ -360,7 +362,7 @@ def test_a_path_or_query_with_a_newline_forges_no_line(tmp_path, monkeypatch, co
 @pytest.mark.parametrize("command", [["card", "s1"], ["explain", "--card", "s1"], ["canon", "--all"],
                                      ["rules", "101"], ["coverage"], ["lint"]])
 def test_a_settings_path_with_a_newline_forges_no_line(tmp_path, monkeypatch, command):
-    from cli.main import main
+    from berserk_judge.cli.main import main
 
     folder = tmp_path / FORGED.replace("/", "_")
     folder.mkdir()
@@ -374,7 +376,7 @@ def test_a_settings_path_with_a_newline_forges_no_line(tmp_path, monkeypatch, co
 
 
 def test_a_card_file_name_with_a_newline_is_one_line(tmp_path, monkeypatch):
-    from cli.main import main
+    from berserk_judge.cli.main import main
 
     monkeypatch.chdir(tmp_path)
     (tmp_path / "cards").mkdir()
@@ -399,7 +401,7 @@ def test_a_non_utf8_file_name_is_percent_escaped_in_json_as_in_sarif(tmp_path, m
     (tmp_path / "nu").mkdir()
     with open(os.fsencode(tmp_path / "nu") + b"/bad\xffname.yaml", "wb") as out:
         out.write(BAD_CARD.encode("utf-8"))
-    child = subprocess.run([sys.executable, "-m", "cli.main", *command], cwd=tmp_path, capture_output=True)
+    child = subprocess.run([sys.executable, "-m", "berserk_judge", *command], cwd=tmp_path, capture_output=True)
     text = child.stdout.decode("utf-8")            # strict: a lone surrogate would not decode
     assert "\\udc" not in text and "\udcff" not in text
     data = json.loads(text)
@@ -409,7 +411,7 @@ def test_a_non_utf8_file_name_is_percent_escaped_in_json_as_in_sarif(tmp_path, m
 
 
 def test_json_text_escapes_bytes_and_replaces_other_lone_surrogates():
-    from reports.escape import json_text
+    from berserk_judge.reports.escape import json_text
 
     assert json_text(["a\udc80\udcff", "b\ud800", "%41 как есть"], indent=None) == \
         '["a%80%FF", "b\ufffd", "%41 как есть"]'
@@ -423,7 +425,7 @@ def _lint_child(tmp_path, stdout, *extra):
 
     (tmp_path / "cards").mkdir(exist_ok=True)
     (tmp_path / "cards" / "a.yaml").write_text(BAD_CARD, encoding="utf-8")
-    return subprocess.run([sys.executable, "-m", "cli.main", "lint", "--isolated", "--no-cache", "cards", *extra],
+    return subprocess.run([sys.executable, "-m", "berserk_judge", "lint", "--isolated", "--no-cache", "cards", *extra],
                           cwd=tmp_path, stdout=stdout, stderr=subprocess.PIPE)
 
 
@@ -454,7 +456,7 @@ def test_output_onto_the_own_stdout_appends_and_keeps_the_file(tmp_path, name):
 # --- a cardbase from the settings is printed relative, as `lint cards/` prints it ----------------
 
 def test_a_configured_cardbase_prints_relative_paths_in_text_json_and_coverage(tmp_path, monkeypatch):
-    from cli.main import main
+    from berserk_judge.cli.main import main
 
     monkeypatch.chdir(tmp_path)
     (tmp_path / "cards").mkdir()
@@ -476,7 +478,7 @@ def test_a_configured_cardbase_prints_relative_paths_in_text_json_and_coverage(t
 
 
 def test_coverage_says_ошибка_like_every_other_command(tmp_path, monkeypatch):
-    from cli.main import main
+    from berserk_judge.cli.main import main
 
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, ["coverage", "missing.yaml"])
@@ -498,7 +500,7 @@ def test_coverage_says_ошибка_like_every_other_command(tmp_path, monkeypat
     ("cards: []\n---\nx: 1\n", "2:1", "в файле больше одного документа YAML (---); ожидается один"),
 ])
 def test_yaml_errors_are_in_russian_at_their_position(tmp_path, monkeypatch, source, where, russian):
-    from cli.lint_cmd import lint
+    from berserk_judge.cli.lint_cmd import lint
 
     monkeypatch.chdir(tmp_path)
     (tmp_path / "a.yaml").write_text(source, encoding="utf-8")
@@ -511,7 +513,7 @@ def test_yaml_errors_are_in_russian_at_their_position(tmp_path, monkeypatch, sou
 def test_every_yaml_problem_ruamel_words_gets_russian():
     import re
 
-    from cardbase.load import yaml_problem_in_russian
+    from berserk_judge.cardbase.load import yaml_problem_in_russian
 
     for english in ("expected <block end>, but found '<scalar>'", "mapping keys are not allowed here",
                     "found undefined tag handle '!x!'", "something new in ruamel"):
@@ -534,8 +536,8 @@ def _file_position(source: str, offset: int) -> tuple[int, int]:
     ('"\\U0001F600 \\\\ \\t ранить - вот"', "-"),
 ])
 def test_lint_columns_inside_escaped_quoted_strings_are_exact(tmp_path, monkeypatch, value, char):
-    from cardbase.load import load_base
-    from cli.lint_cmd import lint
+    from berserk_judge.cardbase.load import load_base
+    from berserk_judge.cli.lint_cmd import lint
 
     monkeypatch.chdir(tmp_path)
     source = f"set: {{id: s, name: S}}\ncards:\n- id: e1\n  name: Кшар\n  text: {value}\n"
@@ -555,9 +557,9 @@ def test_lint_columns_inside_escaped_quoted_strings_are_exact(tmp_path, monkeypa
 def test_lint_places_equal_the_servers_exact_places_on_random_escaped_texts():
     import random
 
-    from cardbase.emit import double_quoted
-    from cardbase.load import load_file
-    from server.textspan import mark_line_starts, text_places
+    from berserk_judge.cardbase.emit import double_quoted
+    from berserk_judge.cardbase.load import load_file
+    from berserk_judge.server.textspan import mark_line_starts, text_places
 
     rnd = random.Random(26)
     alphabet = ["а", "б", " ", "'", '"', "\\", "«", "»", "—", "\t", "😀", "\x07", "\u00a0", "x", "{", "}", ":", "#"]
@@ -593,7 +595,7 @@ def test_sigterm_during_a_parallel_lint_ends_the_workers_at_once(tmp_path):
                        for n in range(1500))
         (tmp_path / "cards" / f"f{number}.yaml").write_text(f"set: {{id: f{number}, name: F}}\ncards:\n{body}",
                                                             encoding="utf-8")
-    child = subprocess.Popen([sys.executable, "-m", "cli.main", "lint", "--isolated", "--no-cache", "-j", "2",
+    child = subprocess.Popen([sys.executable, "-m", "berserk_judge", "lint", "--isolated", "--no-cache", "-j", "2",
                               "cards"], cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     workers: list[str] = []
     deadline = time.monotonic() + 60

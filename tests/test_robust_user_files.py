@@ -12,7 +12,7 @@ import threading
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
+from berserk_judge.cli.main import main
 from tree_snapshot import changes, snapshot
 
 ROOT_ONLY = pytest.mark.skipif(os.geteuid() != 0, reason="нужен root: chown на чужого владельца")
@@ -312,7 +312,7 @@ def test_stdin_with_a_bom_is_read(command):
 # -- the in-place copy of a hard-linked file when the disk fails ---------------
 
 def test_failed_copy_in_place_puts_the_old_bytes_back(tree, monkeypatch):
-    from cardbase.atomic import write_atomic
+    from berserk_judge.cardbase.atomic import write_atomic
 
     path = tree / "base" / "h.yaml"
     path.write_text("старое\n", encoding="utf-8")
@@ -337,7 +337,7 @@ def test_failed_copy_in_place_puts_the_old_bytes_back(tree, monkeypatch):
 
 
 def test_copy_in_place_that_cannot_be_undone_keeps_the_new_version_beside(tree, monkeypatch):
-    from cardbase.atomic import PartialWrite, describe_write_error, write_atomic
+    from berserk_judge.cardbase.atomic import PartialWrite, describe_write_error, write_atomic
 
     path = tree / "base" / "h.yaml"
     path.write_text("старое\n", encoding="utf-8")

@@ -7,10 +7,10 @@ import os
 import pytest
 from click.testing import CliRunner
 
-from cardbase.atomic import write_atomic
-from cardbase.load import load_base
-from cli.import_cmd import import_cmd
-from cli.lint_cmd import lint
+from berserk_judge.cardbase.atomic import write_atomic
+from berserk_judge.cardbase.load import load_base
+from berserk_judge.cli.import_cmd import import_cmd
+from berserk_judge.cli.lint_cmd import lint
 
 GOOD = "set: {id: s, name: S}\ncards:\n- id: s1\n  name: Кшар\n  text: '{tap}:ранить цель на 1.'\n"
 
@@ -132,7 +132,7 @@ def test_import_refuses_lines_it_cannot_write(tmp_path):
 
 def test_import_verifies_every_file_before_writing(tmp_path, monkeypatch):
     """A rendering the loader would read differently is never written as is."""
-    import cardbase.importer as importer
+    import berserk_judge.cardbase.importer as importer
 
     real = importer.render_set
 

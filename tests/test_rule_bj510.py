@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from lint.engine import lint_text
+from berserk_judge.lint.engine import lint_text
 
 
 def messages(text: str) -> list[tuple[int, str]]:
@@ -34,7 +34,7 @@ def test_every_occurrence_is_reported():
 
 
 def test_fix_deletes_the_character_and_keeps_words_apart():
-    from lint.fix import apply_edits
+    from berserk_judge.lint.fix_model import apply_edits
 
     for text, fixed in [("ранить\u200b цель", "ранить цель"),
                         ("ранить\u2028цель", "ранить цель"),
@@ -47,7 +47,7 @@ def test_fix_deletes_the_character_and_keeps_words_apart():
 
 def test_a_stray_control_character_does_not_change_the_reading():
     # 50064: «… (воздействие «штопор» )\x01» — the annotation is still an annotation
-    from parser import canonical, read_text
+    from berserk_judge.parser import canonical, read_text
 
     [with_char] = read_text("При атаке — ранить существо на 3 (воздействие «штопор» )\x01")
     [without] = read_text("При атаке — ранить существо на 3 (воздействие «штопор» )")

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
-from rulebook import RulebookError, by_number, by_words, is_rule_number, load_rulebook
-from rulebook.load import split_rules
+from berserk_judge.cli.main import main
+from berserk_judge.rulebook import RulebookError, by_number, by_words, is_rule_number, load_rulebook
+from berserk_judge.rulebook.load import split_rules
 from conftest import SHARED
 
 RULES_DIR = SHARED / "rules"

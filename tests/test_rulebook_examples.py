@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from parser import abstract_canonical, canonical, read_abstract, read_text
+from berserk_judge.parser import abstract_canonical, canonical, read_abstract, read_text
 
 RULES = Path(__file__).parents[1].parent / "shared" / "rules"
 FEATURE_KINDS = "003_0a4c9897c47b3fb6.txt"      # 114, 115, 116
@@ -158,7 +158,7 @@ def test_omitted_condition_the_rules_fix_is_not_reported():
     """116.5: without its payment, the Бешеный маг example has neither payment nor condition,
     and the rules fix its moment (a redirect happens when an attack is declared): BJ205 is silent
     on it (spec §1), and still reports the same text with an effect whose moment nobody fixes."""
-    from lint.engine import lint_text
+    from berserk_judge.lint.engine import lint_text
 
     text = restored(FEATURE_KINDS, "Бешеный маг имеет текст", ((": Заклинание", "Заклинание"),))
     assert "перенаправить" in text

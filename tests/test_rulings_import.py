@@ -11,10 +11,10 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardbase.importer import import_jsonl
-from cardbase.load import format_problem, load_base
-from cardbase.rulings import cited_numbers, identity
-from cli.main import main
+from berserk_judge.cardbase.importer import import_jsonl
+from berserk_judge.cardbase.load import format_problem, load_base
+from berserk_judge.cardbase.rulings import cited_numbers, identity
+from berserk_judge.cli.main import main
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 CORPUS_FILES = [SHARED / "corpus" / "s1-voina-stihiy.jsonl", SHARED / "corpus" / "relaunch-9-sets.jsonl"]
@@ -265,8 +265,8 @@ def test_relaunch_rulings_round_trip_on_the_corpus_base(tmp_path):
     assert kronga[0].rules == ("523.3", "515.5", "534.3", "116.3", "116.4")
     # lint over the merged base: no ruling is detached; with the shared rulebook (114–116, 505, 506),
     # BJ601 names exactly the numbers the rulings cite from other sections, on both prints of a set-10 card
-    from lint.config import Layer, Settings
-    from lint.engine import lint_base
+    from berserk_judge.lint.config import Layer, Settings
+    from berserk_judge.lint.engine import lint_base
 
     settings = Settings(layers=[Layer(select=["BJ6"])])
     settings.rulebook = str(SHARED / "rules")
@@ -289,8 +289,8 @@ LETTERS = st.sampled_from(list("аб вг:#'\"\\-—«»{}[]|>\n\t ") + ["\x85",
 @given(st.text(LETTERS, max_size=30), st.text(LETTERS, min_size=1, max_size=40).filter(lambda a: a.strip()),
        st.sampled_from(["text", "rulings", "none"]))
 def test_any_ruling_text_comes_back_exactly(question, answer, layout):
-    from cardbase.load import load_file
-    from cardbase.rulings_import import splice_rulings
+    from berserk_judge.cardbase.load import load_file
+    from berserk_judge.cardbase.rulings_import import splice_rulings
 
     card = {"text": "- id: a\n  name: A\n  text: x  # noqa: BJ505\n",
             "rulings": "- id: a\n  name: A\n  rulings:\n  - answer: старый\n  text: x\n",

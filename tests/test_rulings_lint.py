@@ -6,12 +6,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cardbase.load import load_base
-from cli.main import main
-from lint.config import Layer, Settings
-from lint.engine import lint_base
-from lint.finding import Severity
-from lint.registry import get_rule
+from berserk_judge.cardbase.load import load_base
+from berserk_judge.cli.main import main
+from berserk_judge.lint.config import Layer, Settings
+from berserk_judge.lint.engine import lint_base
+from berserk_judge.lint.finding import Severity
+from berserk_judge.lint.registry import get_rule
 
 HEADER = "set: {id: d1, name: Демо}\n"
 SHARED_RULES = Path(__file__).resolve().parents[1].parent / "shared" / "rules"

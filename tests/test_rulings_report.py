@@ -5,7 +5,7 @@ import json
 
 from click.testing import CliRunner
 
-from cli.main import main
+from berserk_judge.cli.main import main
 
 BASE = """\
 set: {id: d1, name: Демо}

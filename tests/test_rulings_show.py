@@ -6,10 +6,10 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from cardbase.load import load_base
-from cardbase.lookup import catalogue_of
-from cardbase.query import parse, search
-from cli.main import main
+from berserk_judge.cardbase.load import load_base
+from berserk_judge.cardbase.lookup import catalogue_of
+from berserk_judge.cardbase.query import parse, search
+from berserk_judge.cli.main import main
 
 BASE = """\
 set: {id: d1, name: Демо}

@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from cardbase.load import demo_base_path, load_base, load_file
-from server.actions import fix_all_edit, noqa_edit, offers
-from server.analysis import Analysis, DocumentLinter
-from server.incremental import MOVED_FIELDS, IncrementalLoader, split
-from server.lines import UTF8, UTF16, LineIndex
-from server.textspan import mark_line_starts, text_places
-from server.workspace import Workspace, real
+from berserk_judge.cardbase.load import demo_base_path, load_base, load_file
+from berserk_judge.server.actions import fix_all_edit, noqa_edit, offers
+from berserk_judge.server.analysis import Analysis, DocumentLinter
+from berserk_judge.server.incremental import MOVED_FIELDS, IncrementalLoader, split
+from berserk_judge.server.lines import UTF8, UTF16, LineIndex
+from berserk_judge.server.textspan import mark_line_starts, text_places
+from berserk_judge.server.workspace import Workspace, real
 
 
 # -- exact places -----------------------------------------------------------------------
@@ -107,7 +107,7 @@ def _edits(source: str, rnd: random.Random, count: int):
 def _card_files(tmp_path: Path, corpus: Path | None) -> list[Path]:
     files = sorted(demo_base_path().glob("*.yaml"))
     if corpus is not None:
-        from cardbase.importer import import_jsonl
+        from berserk_judge.cardbase.importer import import_jsonl
 
         sample = tmp_path / "sample.jsonl"   # 60 real cards: real styles, a quick test
         lines = (corpus / "s1-voina-stihiy.jsonl").read_text(encoding="utf-8").splitlines()
@@ -149,7 +149,7 @@ def test_an_edit_in_one_card_composes_that_card_only():
 def test_moving_a_card_knows_every_field_with_a_line():
     import dataclasses
 
-    from cardbase.model import Card, NoqaComment, Ruling, TextLine
+    from berserk_judge.cardbase.model import Card, NoqaComment, Ruling, TextLine
 
     # every field is either moved or known to hold no line: a field added later fails here until
     # someone decides which (the former check listed the moved names against themselves)
@@ -203,8 +203,8 @@ def _key(finding):
 
 
 def test_findings_are_lints_findings_file_by_file(tmp_path):
-    from lint.config import Settings
-    from lint.engine import lint_base
+    from berserk_judge.lint.config import Settings
+    from berserk_judge.lint.engine import lint_base
 
     root = _base_dir(tmp_path)
     expected = lint_base(load_base([str(root)]), Settings(root=root)).findings
@@ -217,8 +217,8 @@ def test_findings_are_lints_findings_file_by_file(tmp_path):
 
 
 def test_fix_all_gives_the_bytes_lint_fix_writes(tmp_path):
-    from cli.lint_fix import run_fixes
-    from lint.config import Settings
+    from berserk_judge.cli.lint_fix_output import run_fixes
+    from berserk_judge.lint.config import Settings
 
     root = _base_dir(tmp_path)
     target = root / "d2-spornye-teksty.yaml"
@@ -283,10 +283,10 @@ def rulebook_base(tmp_path):
 
 
 def test_rule_numbers_lead_to_the_rulebook(rulebook_base):
-    from rulebook import by_number, load_rulebook
-    from server.docs import RuleDocs
-    from server.hover import feature_hover
-    from server.outline import definition, uri_for
+    from berserk_judge.rulebook import by_number, load_rulebook
+    from berserk_judge.server.docs import RuleDocs
+    from berserk_judge.server.hover import feature_hover
+    from berserk_judge.server.outline import definition, uri_for
 
     rules, path = rulebook_base
     analysis, _, index = _server_analysis(path)
@@ -305,8 +305,8 @@ def test_rule_numbers_lead_to_the_rulebook(rulebook_base):
 
 
 def test_a_lint_code_leads_to_its_description():
-    from server.docs import RuleDocs
-    from server.outline import definition, uri_for
+    from berserk_judge.server.docs import RuleDocs
+    from berserk_judge.server.outline import definition, uri_for
 
     path = demo_base_path() / "d2-spornye-teksty.yaml"
     analysis, _, index = _server_analysis(path)
@@ -331,8 +331,8 @@ def test_unsafe_fixes_are_offered_marked_and_not_preferred(tmp_path):
 
 
 def test_hover_shows_the_cards_rulings_with_rule_links(rulebook_base):
-    from rulebook import by_number, load_rulebook
-    from server.hover import feature_hover
+    from berserk_judge.rulebook import by_number, load_rulebook
+    from berserk_judge.server.hover import feature_hover
 
     rules, path = rulebook_base
     path.write_text("set: {id: r, name: R}\ncards:\n- id: r1\n  name: Р\n  rulings:\n"
@@ -354,7 +354,7 @@ def test_hover_shows_the_cards_rulings_with_rule_links(rulebook_base):
 
 
 def test_a_moved_card_moves_its_rulings():
-    from server.incremental import moved_card
+    from berserk_judge.server.incremental import moved_card
 
     source = ("set: {id: r, name: R}\ncards:\n- id: r1\n  name: Р\n  rulings:\n  - answer: Да.\n"
               "    rules: ['505.5']\n  text: x\n")
@@ -382,7 +382,7 @@ def test_bj601_follows_an_edited_ruling_in_the_editor(rulebook_base):
     'text: "{tap}: ранить цель на 1, при этом ранить себя или закрыть цель"',
 ])
 def test_an_ambiguous_text_offers_a_choice_per_reading_and_no_fix(tmp_path, text_yaml):
-    from server.actions import choice_edit
+    from berserk_judge.server.actions import choice_edit
     from test_server_lsp import apply_edits
 
     path = tmp_path / "cards.yaml"

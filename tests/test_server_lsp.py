@@ -19,7 +19,7 @@ from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
-SERVER = [sys.executable, "-m", "cli.main", "server"]
+SERVER = [sys.executable, "-m", "berserk_judge", "server"]
 TIMEOUT = 60   # seconds: a reply that does not come fails the test
 
 CARDS = """\

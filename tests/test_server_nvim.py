@@ -103,7 +103,7 @@ def test_neovim_receives_diagnostics_hover_and_applies_a_quick_fix(tmp_path):
     card_file = root / "cards.yaml"
     card_file.write_text(CARDS, encoding="utf-8")
     output = tmp_path / "out.json"
-    server = [sys.executable, "-m", "cli.main", "server"]
+    server = [sys.executable, "-m", "berserk_judge", "server"]
     script = tmp_path / "check.lua"
     script.write_text(
         f"SERVER = {{{', '.join(lua_string(part) for part in server)}}}\n"
@@ -227,7 +227,7 @@ def test_neovim_completion_folds_hints_formatting_and_quiet_typing(tmp_path):
     card_file = root / "cards.yaml"
     card_file.write_text(CARDS, encoding="utf-8")
     output = tmp_path / "out.json"
-    server = [sys.executable, "-m", "cli.main", "server"]
+    server = [sys.executable, "-m", "berserk_judge", "server"]
     script = tmp_path / "features.lua"
     script.write_text(
         f"SERVER = {{{', '.join(lua_string(part) for part in server)}}}\n"

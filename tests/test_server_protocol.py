@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-SERVER = [sys.executable, "-m", "cli.main", "server"]
+SERVER = [sys.executable, "-m", "berserk_judge", "server"]
 REPO = Path(__file__).resolve().parents[1]
 WAIT = 30
 

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from cardbase.load import load_file
-from server.analysis import Analysis, DocumentLinter
-from server.diagnostics import diagnostics
-from server.docs import RuleDocs
-from server.incremental import IncrementalLoader, split
-from server.lines import UTF8, UTF16, UTF32, LineIndex, units
-from server.workspace import Workspace, real
+from berserk_judge.cardbase.load import load_file
+from berserk_judge.server.analysis import Analysis, DocumentLinter
+from berserk_judge.server.diagnostics import diagnostics
+from berserk_judge.server.docs import RuleDocs
+from berserk_judge.server.incremental import IncrementalLoader, split
+from berserk_judge.server.lines import UTF8, UTF16, UTF32, LineIndex, units
+from berserk_judge.server.workspace import Workspace, real
 
 HEAD = "set: {id: s, name: S}\ncards:\n"
 
@@ -59,8 +59,8 @@ def test_a_flow_style_file_keeps_memory_linear(tmp_path):
 
 
 def test_a_flow_style_file_gets_lints_findings_and_places(tmp_path):
-    from lint.config import Settings
-    from lint.engine import lint_base
+    from berserk_judge.lint.config import Settings
+    from berserk_judge.lint.engine import lint_base
 
     path = tmp_path / "flow.yaml"
     text = flow_file(12)
@@ -160,7 +160,7 @@ def _two_dash_card(tmp_path: Path):
 
 
 def test_a_quick_fix_belongs_to_the_diagnostic_it_names(tmp_path):
-    from server.actions import Named, offers
+    from berserk_judge.server.actions import Named, offers
 
     text, analysis = _two_dash_card(tmp_path)
     first, second = [f for f in analysis.findings if f.code == "BJ501" and f.card == "d1"]
@@ -181,7 +181,7 @@ def test_a_quick_fix_belongs_to_the_diagnostic_it_names(tmp_path):
 
 
 def test_quick_fix_titles_carry_the_words_they_change(tmp_path):
-    from server.actions import offers
+    from berserk_judge.server.actions import offers
 
     text, analysis = _two_dash_card(tmp_path)
     titles = [o.title for o in offers(analysis, 0, len(text)) if o.action == "fix"]
@@ -202,7 +202,7 @@ def test_quick_fix_titles_carry_the_words_they_change(tmp_path):
     ("  text: При гибели — Конц", ["Концентрация:"]),
 ])
 def test_completion_while_typing_a_text(line, expected):
-    from server.editing import completions, in_text
+    from berserk_judge.server.editing import completions, in_text
 
     items = completions(line, 3, len(line))
     assert [item.label for item in items] == expected

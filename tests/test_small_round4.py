@@ -6,7 +6,7 @@ import json
 
 from click.testing import CliRunner
 
-from cli.main import main
+from berserk_judge.cli.main import main
 
 
 def _import(tmp_path, row: dict):
@@ -50,7 +50,7 @@ def test_card_prints_each_rule_number_once(tmp_path):
 
 
 def test_uncited_rules_keeps_numbers_the_message_lacks():
-    from lint.finding import uncited_rules
+    from berserk_judge.lint.finding import uncited_rules
 
     assert uncited_rules("нет условия (116.3); 116.5 разрешает …", ("116.3", "116.5")) == []
     assert uncited_rules("нет тире", ("116",)) == ["116"]
@@ -59,8 +59,8 @@ def test_uncited_rules_keeps_numbers_the_message_lacks():
 
 
 def test_report_views_print_only_numbers_the_message_lacks():
-    from lint.engine import lint_text
-    from reports.html.model import finding_dict
+    from berserk_judge.lint.engine import lint_text
+    from berserk_judge.reports.html.model import finding_dict
 
     [x] = lint_text("{tap}: ранить цель на X.", select=["BJ401"])
     [dash] = lint_text("При атаке ранить цель на 1.", select=["BJ202"])

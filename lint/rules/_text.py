@@ -101,7 +101,7 @@ def mask_quoted(text: str, parens: bool = True) -> str:
 def morph():
     """The reader's pymorphy3 analyser (one dictionary per process, loaded before
     lint's workers fork)."""
-    from parser import morph_analyzer
+    from berserk_judge.parser import morph_analyzer
 
     return morph_analyzer()
 

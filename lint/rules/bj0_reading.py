@@ -1,8 +1,8 @@
 """Reading the card base and the card text at all."""
 from __future__ import annotations
 
-from lint.finding import Severity
-from lint.rule import Hit, Rule
+from berserk_judge.lint.finding import Severity
+from berserk_judge.lint.rule import Hit, Rule
 
 
 class UnreadableInput(Rule):

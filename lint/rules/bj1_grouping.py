@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import re
 
-from lint.finding import Severity
-from lint.fix import Edit, replace, unsafe_fix
-from lint.rule import Hit, Rule
-from lint.rules._text import mask_quoted, segments
-from parser import PAIRS_BY_ID
-from parser import reading_strings
+from berserk_judge.lint.finding import Severity
+from berserk_judge.lint.fix_model import Edit, replace, unsafe_fix
+from berserk_judge.lint.rule import Hit, Rule
+from berserk_judge.lint.rules._text import mask_quoted, segments
+from berserk_judge.parser import PAIRS_BY_ID
+from berserk_judge.parser import reading_strings
 
 COMMA_PAIR = "comma-meaning"
 
@@ -96,7 +96,7 @@ def rewordings_by_reading(text: str, feature, readings: list[str], name: str | N
 
 
 def _rewordings(text: str, feature, tree):
-    from parser import Choice, Either
+    from berserk_judge.parser import Choice, Either
 
     for node in _nodes(tree):
         if isinstance(node, (Choice, Either)):
@@ -148,7 +148,7 @@ def _paired(text: str, tree, word: str) -> list[Edit] | None:
 
 
 def _reads_as(text: str, edits: list[Edit], tree, condition, name: str | None) -> bool:
-    from parser import abstract_canonical, read_text
+    from berserk_judge.parser import abstract_canonical, read_text
 
     new_text = "".join(_applied(text, edits))
     expected = abstract_canonical(tree)[0]
@@ -163,7 +163,7 @@ def _reads_as(text: str, edits: list[Edit], tree, condition, name: str | None) -
 
 
 def _node_span(node) -> tuple[int, int] | None:
-    from parser import atoms
+    from berserk_judge.parser import atoms
 
     spans = [a.span for a in atoms(node) if a.span != (0, 0)]
     if not spans:

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import re
 
-from lint.finding import Severity
-from lint.rule import Hit, Rule
+from berserk_judge.lint.finding import Severity
+from berserk_judge.lint.rule import Hit, Rule
 
 _OPENER_ONLY = re.compile(r"(?:До|При|После|Если|Когда|В\s*начале|В\s*конце|Вместо)", re.I)
 # 116.5: effects whose moment the rules fix — the declaration of the attack, shot, throw,
@@ -129,7 +129,7 @@ def _what(text: str, feature) -> str | None:
     first = re.match(r"[^\W\d_]+", feature.effect or "")
     if first is None:
         return None
-    from parser import is_instruction
+    from berserk_judge.parser import is_instruction
 
     word = first.group()
     if not (is_instruction(word) or (word.lower() in ("может", "можете") and feature.ability_type)):

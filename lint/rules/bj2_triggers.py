@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import re
 
-from lint.finding import Severity
-from lint.fix import replace, unsafe_fix
-from lint.rule import Hit, Rule
-from lint.rules._text import DASHES, TRIGGER_RE, WORD_RE, is_known, mask_quoted, morph
+from berserk_judge.lint.finding import Severity
+from berserk_judge.lint.fix_model import replace, unsafe_fix
+from berserk_judge.lint.rule import Hit, Rule
+from berserk_judge.lint.rules._text import DASHES, TRIGGER_RE, WORD_RE, is_known, mask_quoted, morph
 
 _ABILITY_WORDS = {"заклинание", "воздействие", "разряд", "выстрел", "метание", "добивание",
                   "особый", "магический", "удар", "отравление", "ответный"}
@@ -51,7 +51,7 @@ class UnknownTrigger(Rule):
         if ctx.features is not None:
             pieces = [f.span for f in ctx.features if f.kind in ("static", "unknown")]
         else:
-            from lint.rules._text import segments
+            from berserk_judge.lint.rules._text import segments
 
             pieces = [(s.start, s.end) for s in segments(text)]
         for start, end in pieces:

@@ -5,11 +5,11 @@ import difflib
 import re
 from functools import lru_cache
 
-from cardbase.icons import unique_mark_span, CLIENT_MARKS, IDENTIFIED_ICONS, KNOWN_ICONS, UNIDENTIFIED_ICONS, find_icons, find_marks
-from lint.finding import Severity
-from lint.fix import replace, safe_fix, unsafe_fix
-from lint.rule import Hit, Rule
-from lint.rules._text import WORD_RE, is_known, mask_quoted, name_words, segments
+from berserk_judge.cardbase.icons import unique_mark_span, CLIENT_MARKS, IDENTIFIED_ICONS, KNOWN_ICONS, UNIDENTIFIED_ICONS, find_icons, find_marks
+from berserk_judge.lint.finding import Severity
+from berserk_judge.lint.fix_model import replace, safe_fix, unsafe_fix
+from berserk_judge.lint.rule import Hit, Rule
+from berserk_judge.lint.rules._text import WORD_RE, is_known, mask_quoted, name_words, segments
 
 ABILITY_TYPES = (
     "заклинание", "воздействие", "разряд", "выстрел", "метание", "добивание",

@@ -4,9 +4,9 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 
-from lint.finding import Severity
-from lint.rule import Hit, Rule
-from lint.rules._text import DASHES, TRIGGER_RE, X_RE, Segment, mask_icons, segments
+from berserk_judge.lint.finding import Severity
+from berserk_judge.lint.rule import Hit, Rule
+from berserk_judge.lint.rules._text import DASHES, TRIGGER_RE, X_RE, Segment, mask_icons, segments
 
 # The text defines X in words: "где X — …", "(X выбирается отдельно для каждой карты)".
 _WHERE_RE = re.compile(r"(?i)где\s+[XХ](?![^\W\d_])|(?<![^\W\d_])[XХ]\s+(?:выбирается|выбираете|равно|равен)")
@@ -56,7 +56,7 @@ class UndefinedX(Rule):
                "(505.7: X зависимой способности)")
 
     def check(self, ctx):
-        from lint.rules.bj3_types import payments
+        from berserk_judge.lint.rules.bj3_types import payments
 
         text = ctx.text
         if "X" not in text and "Х" not in text:
@@ -136,7 +136,7 @@ def _declared(text: str, found: re.Match) -> bool:
     («силой Х», «стоимостью Х», «с бешенством X», «со слабым {strike} Х»). Used again later
     in the feature, the later X is that value (505.7: computed when the later ability is
     declared, from what the earlier one did)."""
-    from lint.rules._text import morph
+    from berserk_judge.lint.rules._text import morph
 
     after = _WORD_AFTER.match(text, found.end())
     if after is not None:

@@ -1,10 +1,10 @@
 """BJ510: control and invisible characters inside a card text."""
 from __future__ import annotations
 
-from cardbase.chars import describe_char, is_invisible
-from lint.finding import Severity
-from lint.fix import replace, safe_fix
-from lint.rule import Hit, Rule
+from berserk_judge.cardbase.chars import describe_char, is_invisible
+from berserk_judge.lint.finding import Severity
+from berserk_judge.lint.fix_model import replace, safe_fix
+from berserk_judge.lint.rule import Hit, Rule
 
 # characters that separate words or lines: removing them must leave a space
 _SEPARATORS = frozenset("\u2028\u2029\x85\x0b\x0c\r")

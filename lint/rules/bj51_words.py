@@ -10,11 +10,11 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from lint.finding import Severity
-from lint.fix import replace, safe_fix, unsafe_fix
-from lint.rule import Hit, Rule
-from lint.rules._text import is_known, mask_icons, morph
-from lint.rules.bj5_typography import _GLUED_TRIGGER_RE
+from berserk_judge.lint.finding import Severity
+from berserk_judge.lint.fix_model import replace, safe_fix, unsafe_fix
+from berserk_judge.lint.rule import Hit, Rule
+from berserk_judge.lint.rules._text import is_known, mask_icons, morph
+from berserk_judge.lint.rules.bj5_typography import _GLUED_TRIGGER_RE
 
 # abstract texts: «С1, при этом С2», «если У1 — …»
 _ABSTRACT_RE = re.compile(r"(?<![^\W\d_])[СУ]\d")
@@ -156,9 +156,9 @@ def _fix(ctx, title: str, edit) -> "object":
     """A safe fix when the card reads the same after it (the reading guard of `--fix` would keep
     it), else the same fix as unsafe: a word made readable often changes the reading — a glued
     «Заклинаниевласть» becomes an ability type — and `--fix` must apply what the summary promised."""
-    from lint.fix import apply_edits
-    from lint.fixing import feature_signature
-    from parser import read_text
+    from berserk_judge.lint.fix_model import apply_edits
+    from berserk_judge.lint.fix_apply import feature_signature
+    from berserk_judge.parser import read_text
 
     if len(ctx.text) > _READ_AGAIN_LIMIT:
         return unsafe_fix(title, edit)   # a text no card has: not read again per finding

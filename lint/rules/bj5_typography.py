@@ -5,10 +5,10 @@ import re
 from collections import Counter, defaultdict
 from functools import lru_cache
 
-from lint.finding import Severity
-from lint.fix import replace, safe_fix
-from lint.rule import Hit, Rule
-from lint.rules._text import (
+from berserk_judge.lint.finding import Severity
+from berserk_judge.lint.fix_model import replace, safe_fix
+from berserk_judge.lint.rule import Hit, Rule
+from berserk_judge.lint.rules._text import (
     CYRILLIC, DASHES, LATIN, TRIGGER_RE, WORD_RE, X_RE, is_known, mask_icons, segments,
 )
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import difflib
 from functools import lru_cache
 
-from lint.finding import Severity
-from lint.rule import Hit, Rule
+from berserk_judge.lint.finding import Severity
+from berserk_judge.lint.rule import Hit, Rule
 
 
 class RulingUnknownRule(Rule):
@@ -74,7 +74,7 @@ class RulingUnknownRule(Rule):
 
 @lru_cache(maxsize=4)
 def _held(folder: str, stamp: tuple) -> frozenset[str]:
-    from rulebook import RulebookError, load_rulebook
+    from berserk_judge.rulebook import RulebookError, load_rulebook
 
     try:
         book = load_rulebook(folder)

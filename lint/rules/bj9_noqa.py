@@ -1,8 +1,8 @@
 """Suppressions themselves (emitted by lint.suppress)."""
 from __future__ import annotations
 
-from lint.finding import Severity
-from lint.rule import Rule
+from berserk_judge.lint.finding import Severity
+from berserk_judge.lint.rule import Rule
 
 
 class UnusedNoqa(Rule):

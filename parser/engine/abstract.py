@@ -9,11 +9,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from parser.engine.abstract_lexer import lex_abstract
-from parser.engine.ambiguity import PAIRS_BY_ID
-from parser.engine.canonical_form import canonical
-from parser.engine.reading import Alternative, Reading, ReadingError, read_tokens
-from parser.engine.tokens import Kind
+from berserk_judge.parser.engine.abstract_lexer import lex_abstract
+from berserk_judge.parser.engine.ambiguity import PAIRS_BY_ID
+from berserk_judge.parser.engine.canonical_form import canonical
+from berserk_judge.parser.engine.reading import Alternative, Reading, ReadingError, read_tokens
+from berserk_judge.parser.engine.tokens import Kind
 
 # 116.3: the words a trigger condition starts with (Если opens an in-effect
 # condition in abstract text, so it is not here).

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import re
 
-from parser.engine.reading import ReadingError
-from parser.engine.tokens import CHOOSERS, Kind, Token
+from berserk_judge.parser.engine.reading import ReadingError
+from berserk_judge.parser.engine.tokens import CHOOSERS, Kind, Token
 
 _W = r"(?<!\w)"       # word start
 _E = r"(?!\w)"        # word end

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from parser.engine.tokens import Kind
+from berserk_judge.parser.engine.tokens import Kind
 
 
 @dataclass(frozen=True)

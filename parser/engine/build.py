@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from parser.engine.ambiguity import Policy
-from parser.engine.grammar import SAlt, SBlock, SCond, SGroup, SItem, SSeq
-from parser.engine.tokens import Kind, Token
-from parser.engine.tree import (
+from berserk_judge.parser.engine.ambiguity import Policy
+from berserk_judge.parser.engine.grammar import SAlt, SBlock, SCond, SGroup, SItem, SSeq
+from berserk_judge.parser.engine.tokens import Kind, Token
+from berserk_judge.parser.engine.tree import (
     BINARY, NARY, All, Atom, Choice, Condition, Dependent, Either, Fallback, May,
     Node, OpponentFallback, Sequence,
 )

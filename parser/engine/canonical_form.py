@@ -6,7 +6,7 @@ lexer reads the same words back, so the notation stays a fixed point.
 """
 from __future__ import annotations
 
-from parser.engine.tree import (
+from berserk_judge.parser.engine.tree import (
     children, All, Atom, Choice, Condition, Dependent, Either, Fallback, May, Node,
     OpponentFallback, Sequence,
 )

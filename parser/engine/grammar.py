@@ -15,7 +15,7 @@ from lark import Lark, Transformer, v_args
 from lark import Token as LarkToken
 from lark.lexer import Lexer
 
-from parser.engine.tokens import Kind, Token
+from berserk_judge.parser.engine.tokens import Kind, Token
 
 
 @dataclass(frozen=True)
@@ -120,7 +120,7 @@ class _ToSurface(Transformer):
 
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
-    grammar = resources.files("parser.engine").joinpath("connectives.lark").read_text(encoding="utf-8")
+    grammar = resources.files("berserk_judge.parser.engine").joinpath("connectives.lark").read_text(encoding="utf-8")
     # The transformer runs inside the LALR parser: no intermediate Lark tree.
     return Lark(grammar, parser="lalr", lexer=_TokenFeed, maybe_placeholders=False,
                 transformer=_ToSurface())

@@ -9,12 +9,12 @@ from dataclasses import dataclass, field
 
 from lark.exceptions import UnexpectedInput
 
-from parser.engine.ambiguity import DEFAULT_POLICY, EFFECT_PAIRS
-from parser.engine.build import build
-from parser.engine.canonical_form import abstract_canonical, canonical
-from parser.engine.grammar import parse_surface
-from parser.engine.tokens import Kind, Token
-from parser.engine.tree import Atom, May, Node
+from berserk_judge.parser.engine.ambiguity import DEFAULT_POLICY, EFFECT_PAIRS
+from berserk_judge.parser.engine.build import build
+from berserk_judge.parser.engine.canonical_form import abstract_canonical, canonical
+from berserk_judge.parser.engine.grammar import parse_surface
+from berserk_judge.parser.engine.tokens import Kind, Token
+from berserk_judge.parser.engine.tree import Atom, May, Node
 
 __all__ = ["Alternative", "Reading", "ReadingError", "read_tokens", "reading_strings"]
 

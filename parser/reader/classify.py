@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
 
-from parser.reader.annotations import ABILITY_TYPES
-from parser.reader.split import LABEL_ICONS, LABELS, PAYMENT_RUN, word_label_at
-from parser.reader.words import Item, is_predicate, items, nominal, predicate_at, PREPOSITIONS, relative_within
-from parser.reader import morph
-from parser.reader.patterns import answered_if, boundary
+from berserk_judge.parser.reader.annotations import ABILITY_TYPES
+from berserk_judge.parser.reader.split import LABEL_ICONS, LABELS, PAYMENT_RUN, word_label_at
+from berserk_judge.parser.reader.words import Item, is_predicate, items, nominal, predicate_at, PREPOSITIONS, relative_within
+from berserk_judge.parser.reader import morph
+from berserk_judge.parser.reader.patterns import answered_if, boundary
 
 Span = tuple[int, int]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from parser.reader.features import Feature, read_card
+from berserk_judge.parser.reader.features import Feature, read_card
 
 
 @dataclass

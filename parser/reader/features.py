@@ -11,17 +11,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from cardbase.icons import unique_mark_span
-from parser.reader.annotations import Annotation, paren_annotations, type_name_parts
-from parser.reader.classify import (find_condition, find_prefix, find_type_name, is_trigger_start,
+from berserk_judge.cardbase.icons import unique_mark_span
+from berserk_judge.parser.reader.annotations import Annotation, paren_annotations, type_name_parts
+from berserk_judge.parser.reader.classify import (find_condition, find_prefix, find_type_name, is_trigger_start,
                              is_while_start)
-from parser.reader.kinds import names_an_ability
-from parser.reader.morph import normalize
-from parser.reader.names import name_spans
-from parser.reader.regions import find_regions, span_index
-from parser.reader.segment import LEVELS, candidates, tokens_for
-from parser.reader.split import ERRATA, LEADING_MARKS, split_features
-from parser.engine.tokens import Kind, Token
+from berserk_judge.parser.reader.kinds import names_an_ability
+from berserk_judge.parser.reader.morph import normalize
+from berserk_judge.parser.reader.names import name_spans
+from berserk_judge.parser.reader.regions import find_regions, span_index
+from berserk_judge.parser.reader.segment import LEVELS, candidates, tokens_for
+from berserk_judge.parser.reader.split import ERRATA, LEADING_MARKS, split_features
+from berserk_judge.parser.engine.tokens import Kind, Token
 
 Span = tuple[int, int]
 _GRANTING = re.compile(r"(?:имеет|имеют|получает|получают|получить|получив|особенность\w*|приобретает)\s*:?\s*$", re.I)
@@ -112,14 +112,14 @@ def warm_up() -> None:
     """Load what reading needs once per process — the morphology dictionary and
     the connective grammar (flat effects never build it) — so that processes
     forked afterwards (lint's workers) share them instead of each loading its own."""
-    from parser.engine.grammar import _lark
+    from berserk_judge.parser.engine.grammar import _lark
 
     _lark()
     read_text("При атаке — ранить цель на 1.")
 
 
 def _failed(text: str, span: Span, line: int, exc: Exception) -> Feature:
-    from parser.engine.reading import ReadingError
+    from berserk_judge.parser.engine.reading import ReadingError
 
     err = ReadingError(f"внутренняя ошибка чтения: {type(exc).__name__}", *span)
     return Feature("unknown", text[span[0]:span[1]], span, line, error=err, unread=[span],
@@ -322,7 +322,7 @@ def _trailing_while(text: str, es: int, ee: int, prot) -> Span | None:
 
 def _read_effect(feature: Feature, text: str, prot, name: str | None) -> None:
     """Segment and read the effect, retrying with fewer connectives when the grammar rejects."""
-    from parser.engine.reading import ReadingError, read_tokens
+    from berserk_judge.parser.engine.reading import ReadingError, read_tokens
 
     es, ee = feature.effect_span
     if es >= ee:
@@ -441,7 +441,7 @@ def _cut_short(text: str, es: int, ee: int, annotations):
     """
     effect = text[es:ee]
     if not any(ch.isalpha() for ch in effect):   # «…, дальность. 5»: a number cut off is no word either
-        from parser.engine.reading import ReadingError
+        from berserk_judge.parser.engine.reading import ReadingError
 
         return ReadingError(f"в особенности нет ни одного слова, только «{effect}»; ожидается текст особенности",
                             es, ee)
@@ -450,7 +450,7 @@ def _cut_short(text: str, es: int, ee: int, annotations):
     match = _DANGLING.search(effect, max(0, len(effect.rstrip()) - 5))
     if match is None:
         return None
-    from parser.engine.reading import ReadingError
+    from berserk_judge.parser.engine.reading import ReadingError
 
     word = " ".join(match.group(1).split())
     after = [a for a in annotations if a.span[0] >= es + match.end()]
@@ -464,8 +464,8 @@ def _condition_dash_alternative(feature: Feature, text: str, prot, dynamic: bool
     if feature.kind != "triggered" or not feature.dash_before_effect or feature.ability_type_span is not None \
             or feature.effect_name_span is not None:
         return
-    from parser.engine.reading import Alternative, ReadingError, read_tokens   # after the test: most features
-    from parser.engine.canonical_form import canonical                        # leave there, imports cost
+    from berserk_judge.parser.engine.reading import Alternative, ReadingError, read_tokens   # after the test: most features
+    from berserk_judge.parser.engine.canonical_form import canonical                        # leave there, imports cost
     toks = feature.tokens
     # «При гибели — в начале следующего хода — возродиться», «При разряде — если … — …»: the second
     # dash closes an in-effect condition, never DEPENDENT, so the pair does not apply (spec §3)

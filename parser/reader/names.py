@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from parser.reader.morph import form_needles, lexeme_forms, normalize
+from berserk_judge.parser.reader.morph import form_needles, lexeme_forms, normalize
 
 _ANYWORD = re.compile(r"\w+", re.UNICODE)
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)

@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import Callable
 
-from parser.engine.tokens import CHOOSERS, Kind
-from parser.reader import morph
-from parser.reader.words import PLACES, PREPOSITIONS, Item, is_predicate, nominal, predicate_at
+from berserk_judge.parser.engine.tokens import CHOOSERS, Kind
+from berserk_judge.parser.reader import morph
+from berserk_judge.parser.reader.words import PLACES, PREPOSITIONS, Item, is_predicate, nominal, predicate_at
 
 MAY_WORDS = ("может", "могут", "можете")
 PLAYERS = ("вы", "противник", "соперник", "владелец")
@@ -142,7 +142,7 @@ def _timed_predicate(seq: list[Item], i: int) -> bool:
 def _cond_by_verb(seq: list[Item], i: int) -> tuple[int, int] | None:
     """"если выпало 5 или 6 эта атака блокируется" (lossy text, no dash or comma): the verb test
     ends the condition before the predicate, and its subject, that opens the effect."""
-    from parser.reader.classify import condition_in
+    from berserk_judge.parser.reader.classify import condition_in
 
     end = i + 1
     while end < len(seq) and not (seq[end].kind == "punct" and seq[end].low in ";:.") and seq[end].kind != "dash":

@@ -12,11 +12,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from parser.engine.tokens import Kind, Token
-from parser.reader import morph
-from parser.reader.patterns import (RELATIVE, Context, ability_noun_at, cond_extent, joins_words, last_may,
+from berserk_judge.parser.engine.tokens import Kind, Token
+from berserk_judge.parser.reader import morph
+from berserk_judge.parser.reader.patterns import (RELATIVE, Context, ability_noun_at, cond_extent, joins_words, last_may,
                                     segment_start, time_phrase_end, timing_extent)
-from parser.reader.words import Item, items, predicate_at, relative_within
+from berserk_judge.parser.reader.words import Item, items, predicate_at, relative_within
 
 STRONG, VERB, SUBJECT, MAYBE_MAY, MAYBE_COND = 0, 1, 2, 3, 4
 LEVELS = (
@@ -465,7 +465,7 @@ def _named_type_before(seq: list[Item], i: int, found: list[Cand]) -> int | None
     "воздействие «украсть личину», дальность 3 —"), or, right after a connective, a type alone
     or a quoted name alone («, при этом заклинание — …», «; "зов крови" — …»). The dash is a
     separator heading the ability, not DEPENDENT."""
-    from parser.reader.classify import HEADING_TYPES
+    from berserk_judge.parser.reader.classify import HEADING_TYPES
 
     j = i - 1
     if j >= 2 and seq[j].kind == "num" and seq[j - 1].is_word("дальность"):

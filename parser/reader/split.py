@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 
-from parser.reader.regions import bracketed_spans
+from berserk_judge.parser.reader.regions import bracketed_spans
 
 Span = tuple[int, int]
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from parser.reader import morph
-from parser.reader.names import fold
+from berserk_judge.parser.reader import morph
+from berserk_judge.parser.reader.names import fold
 
 # a range of numbers «1–3» (any dash between digits, no spaces) is one number, never a dash;
 # items() scans with _SPACED_ITEM, this is the token-by-token reference its tests compare with

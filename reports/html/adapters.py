@@ -1,7 +1,7 @@
 """The report's two borrowed views: a reading's `explain` text and the findings' fixes.
 
 Kept in one module so the page model does not depend on the shapes of
-`explain.Step` and `lint.fix.Fix` directly.
+`explain.Step` and `lint.fix_model.Fix` directly.
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ class Edit(NamedTuple):
 
 def explain_steps(feature: Any, reading_index: int) -> list[str]:
     """The `explain` text of one reading (0 = default), one line per step, indented by depth."""
-    from explain import explain_feature
+    from berserk_judge.explain import explain_feature
 
     try:
         steps = explain_feature(feature, reading_index)

@@ -20,10 +20,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from parser import read_card, reading_strings
-from reports.canon import feature_record
-from reports.html.diff import word_diff
-from reports.html.stats import stats_of
+from berserk_judge.parser import read_card, reading_strings
+from berserk_judge.reports.canon import feature_record
+from berserk_judge.reports.html.diff import word_diff
+from berserk_judge.reports.html.stats import stats_of
 
 CLASSES = ("meaning", "wording", "typography", "stats", "name", "added", "removed")
 CLASS_RU = {"meaning": "смысл", "wording": "формулировка", "typography": "только типографика",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from parser import (All, Atom, Choice, Condition, Dependent, Either, Fallback, May,
+from berserk_judge.parser import (All, Atom, Choice, Condition, Dependent, Either, Fallback, May,
                     OpponentFallback, Sequence)
 
 # node class -> (css kind, label, hint for the reader, joiner between parts, layout)

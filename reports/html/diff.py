@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from reports.html.adapters import Edit
+from berserk_judge.reports.html.adapters import Edit
 
 _TOKEN = re.compile(r"\s+|\w+|[^\w\s]")
 Piece = tuple[str, str]

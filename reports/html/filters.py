@@ -9,8 +9,8 @@ from __future__ import annotations
 import jinja2
 from markupsafe import Markup
 
-from cardbase.chars import show_invisible
-from reports.html.icons import with_icons
+from berserk_judge.cardbase.chars import show_invisible
+from berserk_judge.reports.html.icons import with_icons
 
 
 def visible(value):
@@ -34,14 +34,14 @@ def shown_space(text: str) -> str:
 
 def plural(n: int, one: str, few: str, many: str) -> str:
     """The form of the noun after `n` (`{{ n }} {{ n | plural("карта", "карты", "карт") }}`)."""
-    from russian.plural import plural as form
+    from berserk_judge.russian.plural import plural as form
 
     return form(n, one, few, many)
 
 
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
-        loader=jinja2.PackageLoader("reports.html", "templates"),
+        loader=jinja2.PackageLoader("berserk_judge.reports.html", "templates"),
         autoescape=True, trim_blocks=True, lstrip_blocks=True,
         undefined=jinja2.StrictUndefined, finalize=visible,
     )

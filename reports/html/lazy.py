@@ -26,8 +26,8 @@ Shapes (every string a number into `s`; report.js reads them back):
 """
 from __future__ import annotations
 
-from reports.html.filters import visible
-from reports.html.icons import ICONS
+from berserk_judge.reports.html.filters import visible
+from berserk_judge.reports.html.icons import ICONS
 
 _OPS = {"equal": 0, "delete": 1, "insert": 2}
 

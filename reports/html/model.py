@@ -13,15 +13,15 @@ import re
 from collections import Counter, defaultdict
 from functools import lru_cache
 
-from parser import PAIRS_BY_ID, kind_name, read_card
-from reports.canon import feature_record, reading_strings
-from reports.html import adapters
-from reports.html.compare import CLASSES, one_line
-from reports.html.diagram import diagram
-from reports.html.diff import apply_edits
-from reports.html.naming import Names, slug
-from reports.html.places import Places
-from reports.html.stats import short_stats, stats_of
+from berserk_judge.parser import PAIRS_BY_ID, kind_name, read_card
+from berserk_judge.reports.canon import feature_record, reading_strings
+from berserk_judge.reports.html import adapters
+from berserk_judge.reports.html.compare import CLASSES, one_line
+from berserk_judge.reports.html.diagram import diagram
+from berserk_judge.reports.html.diff import apply_edits
+from berserk_judge.reports.html.naming import Names, slug
+from berserk_judge.reports.html.places import Places
+from berserk_judge.reports.html.stats import short_stats, stats_of
 
 FORMAT_VERSION = 2
 ERRATA_MARK = re.compile(r"\[\s*Эррата[^\]]*\]")
@@ -40,7 +40,7 @@ def rule_title(code: str, fallback: str = "") -> str:
 
 @lru_cache(maxsize=1)
 def _rule_titles() -> dict[str, str]:
-    from lint.registry import all_rules
+    from berserk_judge.lint.registry import all_rules
 
     return {rule.code: rule.doc().summary.rstrip(".") for rule in all_rules()}
 
@@ -49,7 +49,7 @@ def finding_dict(number: int, finding, text: str = "") -> dict:
     spanned = None
     if finding.start is not None and finding.end is not None and text:
         spanned = text[finding.start:finding.end]
-    from lint.finding import uncited_rules
+    from berserk_judge.lint.finding import uncited_rules
 
     return {
         "n": number, "code": finding.code, "name": finding.name, "title": rule_title(finding.code, finding.name),

@@ -16,8 +16,8 @@ import re
 import stat
 from pathlib import Path
 
-from cardbase.atomic import describe_write_error, input_clash, write_atomic
-from cardbase.cachedir import marked_ancestor
+from berserk_judge.cardbase.atomic import describe_write_error, input_clash, write_atomic
+from berserk_judge.cardbase.cachedir import marked_ancestor
 
 MARKER = "report.json"
 PENDING = "report.pending.json"   # the names a report is about to write, claimed before the first page
@@ -109,7 +109,7 @@ def check_target(out_dir: Path, names, inputs) -> set[str]:
 
 def _mkdir_reason(out_dir: Path, exc: OSError) -> str:
     if isinstance(exc, FileExistsError) and os.path.islink(out_dir):
-        from cardbase.oserror import broken_link
+        from berserk_judge.cardbase.oserror import broken_link
 
         return broken_link(out_dir) or "это ссылка, которая никуда не ведёт или указывает сама на себя"
     return describe_write_error(exc)

@@ -15,7 +15,7 @@ DEMO = "демо-база"
 class Places:
     def __init__(self, sources: list[str] | None):
         """`sources` are the paths the base was loaded from (None: the demo base)."""
-        from cardbase.load import demo_base_path
+        from berserk_judge.cardbase.load import demo_base_path
 
         roots = [(str(demo_base_path()), DEMO)] if sources is None else []
         for source in sources or ():

@@ -18,8 +18,8 @@ import os
 import re
 from functools import lru_cache
 
-from reports.html.filters import visible
-from reports.html.icons import ICONS
+from berserk_judge.reports.html.filters import visible
+from berserk_judge.reports.html.icons import ICONS
 
 SEVERITIES = ("error", "warning", "info")
 _WORD = re.compile(r"[^\W_]+")
@@ -48,7 +48,7 @@ def word_forms(word: str) -> tuple[str, str]:
     """
     if not re.search(r"[а-я]", word):
         return word, ""
-    from parser import morph_analyzer
+    from berserk_judge.parser import morph_analyzer
 
     parse = morph_analyzer().parse(word)[0]
     lemma = fold(parse.normal_form)
@@ -115,7 +115,7 @@ def name_matching() -> dict:
     keyboard layout and transliteration tables. Nothing is defined twice:
     the tables and thresholds are read from those modules.
     """
-    from cardbase import lookup, translit
+    from berserk_judge.cardbase import lookup, translit
 
     return {
         "punct": lookup._PUNCT.pattern, "cutoff": lookup.CUTOFF, "clear": lookup.CLEAR, "lead": lookup.LEAD,

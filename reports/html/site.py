@@ -10,12 +10,12 @@ import json
 from collections.abc import Mapping
 from importlib import resources
 
-from reports.html import lazy, search_index
-from reports.html.compare import CLASS_RU, CLASSES
-from reports.html.diagram import legend
-from reports.html.filters import environment
-from reports.html.icons import icons_css
-from reports.html.output import MARKER, OutputError, manifest, write_site  # noqa: F401 - the writer's API
+from berserk_judge.reports.html import lazy, search_index
+from berserk_judge.reports.html.compare import CLASS_RU, CLASSES
+from berserk_judge.reports.html.diagram import legend
+from berserk_judge.reports.html.filters import environment
+from berserk_judge.reports.html.icons import icons_css
+from berserk_judge.reports.html.output import MARKER, OutputError, manifest, write_site  # noqa: F401 - the writer's API
 
 STATIC = ("report.css", "report.js", "icon.svg")
 _SIBLINGS = 12   # parts of one set listed on each of its pages; more get previous/next only
@@ -117,7 +117,7 @@ def render_pages(model: dict, title: str) -> SiteFiles:
         makers["changes.html"] = lambda: env.get_template("changes.html.j2").render(**common, current="changes.html")
     makers["search-index.js"] = lambda: _script_data("BJ_INDEX", search_index.build(model))
     makers["report-strings.js"] = lambda: _script_data("BJ_STRINGS", strings)
-    static = resources.files("reports.html") / "static"
+    static = resources.files("berserk_judge.reports.html") / "static"
     for name in STATIC:
         makers[name] = (lambda name: lambda: (static / name).read_bytes())(name)
     makers["report.css"] = lambda: (static / "report.css").read_bytes() + icons_css().encode()

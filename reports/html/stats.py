@@ -1,7 +1,7 @@
 """A card's stats as the report shows them: cost, element, health, move, strike and the rest, in Russian."""
 from __future__ import annotations
 
-from cardbase.schema import TYPE_NAMES as TYPES
+from berserk_judge.cardbase.schema import TYPE_NAMES as TYPES
 
 # field -> Russian label, in the order a judge reads a card
 LABELS = {

@@ -212,7 +212,7 @@ def _node(tree) -> tuple:
 
 def engine_node(node) -> tuple:
     """The reader's tree in the oracle's tuple form."""
-    from parser import All, Atom, Choice, Dependent, Either, Fallback, OpponentFallback, Sequence
+    from berserk_judge.parser import All, Atom, Choice, Dependent, Either, Fallback, OpponentFallback, Sequence
 
     if isinstance(node, Atom):
         return (node.label if hasattr(node, "label") else node.text,)
@@ -231,7 +231,7 @@ def text_of(ops: list[str]) -> str:
 
 def compare(ops: list[str]) -> list[str]:
     """Disagreements between the oracle and the reader on one sentence (empty: agree)."""
-    from parser import read_abstract
+    from berserk_judge.parser import read_abstract
 
     text = text_of(ops)
     features = read_abstract(text)

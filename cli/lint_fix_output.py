@@ -1,6 +1,6 @@
 """`lint --fix / --diff / --unsafe-fixes`: fix the base, write or show, summarise.
 
-The shell part of fixing: lint/fixing.py decides the new texts (pure),
+The shell part of fixing: lint/fix_apply.py decides the new texts (pure),
 cardbase/write.py turns them into file contents; this module reads and writes
 the files, prints the diff and the Russian summary, and says whether a file
 could not be written (exit code 2).
@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 
 import click
 
-from russian.plural import plural
+from berserk_judge.russian.plural import plural
 
 
 @dataclass
 class FixRun:
-    outcome: object                      # lint.fixing.FixOutcome
+    outcome: object                      # lint.fix_apply.FixOutcome
     diff: str = ""                       # unified diff of every file that would change
     errors: list[str] = field(default_factory=list)   # Russian, one per file not written
     failed_cards: set[str] = field(default_factory=set)
@@ -58,8 +58,8 @@ def fix_or_diff(base, settings, diff: bool, unsafe: bool, quiet: bool, in_report
 
 def run_fixes(base, settings, write: bool, unsafe: bool) -> FixRun:
     """Fix the base; write the files (`write`) or only build the diff."""
-    from cardbase.write import FileChanged, WriteError, read_source, rewrite_texts, write_text_file
-    from lint.fixing import fix_base
+    from berserk_judge.cardbase.write import FileChanged, WriteError, read_source, rewrite_texts, write_text_file
+    from berserk_judge.lint.fix_apply import fix_base
 
     outcome = fix_base(base, settings, unsafe=unsafe)
     run = FixRun(outcome)
@@ -92,8 +92,8 @@ def run_fixes(base, settings, write: bool, unsafe: bool) -> FixRun:
 
 def write_failure(exc: BaseException) -> str:
     """Why a file was not written, in Russian, with what to do next."""
-    from cardbase.atomic import describe_write_error
-    from cardbase.write import FileChanged
+    from berserk_judge.cardbase.atomic import describe_write_error
+    from berserk_judge.cardbase.write import FileChanged
 
     if isinstance(exc, FileChanged):
         return f"{exc}; запустите проверку снова"
@@ -105,7 +105,7 @@ def write_failure(exc: BaseException) -> str:
 
 
 def shown_path(path: str) -> str:
-    from reports.escape import visible
+    from berserk_judge.reports.escape import visible
 
     return visible(path)
 
@@ -115,8 +115,8 @@ def _lint_as_written(base, settings, outcome, failed: set[str]):
     written, the old ones where it was not (their findings remain)."""
     import dataclasses
 
-    from lint.engine import lint_base
-    from lint.fixing import with_text
+    from berserk_judge.lint.engine import lint_base
+    from berserk_judge.lint.fix_apply import with_text
 
     cards = [with_text(card, outcome.texts[card.id])
              if card.id in outcome.texts and card.id not in failed else card

@@ -19,9 +19,9 @@ def index_folder(settings) -> Path:
     """Where the card index lives: in the folder BERSERK_JUDGE_CACHE_DIR names, else in the
     user's cache folder (platformdirs), the same from any working folder (the index names
     each base by its resolved paths)."""
-    from cardbase.cachedir import CACHE_ENV
-    from cardbase.index import INDEX_DIR
-    from cli.lint_run import cache_folder
+    from berserk_judge.cardbase.cachedir import CACHE_ENV
+    from berserk_judge.cardbase.index import INDEX_DIR
+    from berserk_judge.cli.lint_run import cache_folder
 
     if os.environ.get(CACHE_ENV):
         return cache_folder(settings) / INDEX_DIR
@@ -32,20 +32,20 @@ def index_folder(settings) -> Path:
 
 def open_base(bases, rebuild: bool = False):
     """The indexed base of --base, of the configured base, or of the demo base; unreadable → exit 2."""
-    from cardbase.index import open_index
-    from lint.config import ConfigError, load_settings
-    from reports.card_digest import CardDigester
+    from berserk_judge.cardbase.index import open_index
+    from berserk_judge.lint.config import ConfigError, load_settings
+    from berserk_judge.reports.card_digest import CardDigester
 
     try:
         settings = load_settings()
     except ConfigError as exc:
-        from reports.escape import visible
+        from berserk_judge.reports.escape import visible
 
         raise click.UsageError(f"ошибка настроек: {visible(str(exc))}") from None
     bars = []
 
     def progress(total: int):
-        from cli.progress import DelayedProgress, wanted
+        from berserk_judge.cli.progress import DelayedProgress, wanted
 
         bars.append(DelayedProgress(total, "Указатель карт", wanted(False)))
         return bars[-1]
@@ -57,7 +57,7 @@ def open_base(bases, rebuild: bool = False):
         for bar in bars:
             bar.close()
     if indexed.healed and not rebuild:
-        from reports.escape import visible
+        from berserk_judge.reports.escape import visible
 
         click.echo(f"Предупреждение: указатель карт был повреждён ({visible(indexed.healed)}); "
                    f"построен заново.", err=True)
@@ -71,27 +71,27 @@ def open_base(bases, rebuild: bool = False):
 
 def _problem_text(problem) -> str:
     if isinstance(problem, dict):
-        from cardbase.model import Problem
+        from berserk_judge.cardbase.model import Problem
 
         problem = Problem(problem["path"], problem["line"], problem["column"], problem["message"],
                           problem.get("card_id"), problem.get("kind", "schema"))
-    from cardbase.load import format_problem
-    from reports.escape import visible
+    from berserk_judge.cardbase.load import format_problem
+    from berserk_judge.reports.escape import visible
 
     return visible(format_problem(problem))   # a path with a newline is one line (no forged ::error)
 
 
 def find(indexed, query: str):
     """The Lookup of a query: a search (`o:…`, `t:…`, …) or an id or name."""
-    from cardbase.lookup import Lookup, find_card, printings
-    from cardbase.query import QueryError, is_search, parse, search
+    from berserk_judge.cardbase.lookup import Lookup, find_card, printings
+    from berserk_judge.cardbase.query import QueryError, is_search, parse, search
 
     if not is_search(query):
         return find_card(indexed, query)
     try:
         terms = parse(query)
     except QueryError as exc:
-        from reports.escape import visible
+        from berserk_judge.reports.escape import visible
 
         raise click.UsageError(f"поиск: {visible(str(exc))}") from None
     first: dict = {}                      # each name once, with its first printing found
@@ -111,7 +111,7 @@ def _note_missing_classes(indexed) -> None:
     missing = [n for n, classes in enumerate(columns["classes"]) if not classes]
     if not missing:
         return
-    from reports.escape import visible
+    from berserk_judge.reports.escape import visible
 
     sets = list(dict.fromkeys(columns["set_id"][n] for n in missing))
     whole = [s for s in sets if all(not c for c, set_id in zip(columns["classes"], columns["set_id"]) if set_id == s)]
@@ -127,7 +127,7 @@ def candidate_record(entry, score) -> dict:
 
 
 def candidate_lines(candidates) -> list[str]:
-    from reports.escape import visible
+    from berserk_judge.reports.escape import visible
 
     lines = [visible(f"  {entry.id}\t{entry.name}\t{entry.set_id} «{entry.set_name}»", keep="\t") + f"\t{score:g}"
              for entry, score in candidates[:MAX_LISTED]]
@@ -139,7 +139,7 @@ def candidate_lines(candidates) -> list[str]:
 def report_miss(query: str, lookup) -> None:
     """Several cards or none: the message on stderr (the list itself on stdout); none
     names the closest names below the clear score («похожие»)."""
-    from reports.escape import visible
+    from berserk_judge.reports.escape import visible
 
     query = visible(query)
     if lookup.candidates:
@@ -157,8 +157,8 @@ def find_or_exit(query: str, bases, fmt: str = "text"):
     otherwise the candidates are listed (as text, or as `{"cards": [], "candidates": [...]}`
     JSON) and the exit code is 3 (several) or 1 (none). An index entry broken under the lookup
     is built anew once."""
-    from cardbase.index import IndexDamaged
-    from reports.escape import visible
+    from berserk_judge.cardbase.index import IndexDamaged
+    from berserk_judge.reports.escape import visible
 
     for attempt in (0, 1):
         indexed = open_base(bases, rebuild=bool(attempt))
@@ -175,7 +175,7 @@ def find_or_exit(query: str, bases, fmt: str = "text"):
     if lookup.card is None:
         report_miss(query, lookup)
         if fmt == "json":
-            from reports.escape import json_text  # valid UTF-8 JSON always
+            from berserk_judge.reports.escape import json_text  # valid UTF-8 JSON always
 
             rows = [candidate_record(entry, score) for entry, score in lookup.candidates]
             out = {"cards": [], "candidates": rows}

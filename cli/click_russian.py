@@ -1,6 +1,6 @@
 """Russian click building blocks shared by every command.
 
-Importing this module installs the Russian catalogue (`cli.i18n`), so a command
+Importing this module installs the Russian catalogue (`cli.click_catalogue`), so a command
 module that builds on these pieces speaks Russian even when invoked on its own
 (tests call `grid`, `lint`, ... directly, not through `cli.main`).
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import click
 
-from cli import i18n
+from berserk_judge.cli import click_catalogue as i18n
 
 i18n.install()
 

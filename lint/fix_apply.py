@@ -20,11 +20,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
 
-from cardbase.model import Card, CardBase, TextLine
-from lint.config import Settings
-from lint.engine import LintResult, lint_base
-from lint.finding import Finding
-from lint.fix import Fix, apply_edits
+from berserk_judge.cardbase.model import Card, CardBase, TextLine
+from berserk_judge.lint.config import Settings
+from berserk_judge.lint.engine import LintResult, lint_base
+from berserk_judge.lint.finding import Finding
+from berserk_judge.lint.fix_model import Fix, apply_edits
 
 MAX_PASSES = 10
 
@@ -163,11 +163,11 @@ class ReadingGuard:
         self._cache: dict[tuple[str, str], tuple[tuple, tuple]] = {}
 
     def read_card(self, card: Card) -> list:
-        """parser.read_card, cached by text: the engine's passes and the guard
+        """berserk_judge.parser.read_card, cached by text: the engine's passes and the guard
         share each reading (an unchanged card is read once per run)."""
         key = (card.text, card.name)
         if key not in self._features:
-            from parser import read_card
+            from berserk_judge.parser import read_card
 
             self._features[key] = list(read_card(card))  # a crash propagates: the engine reports BJ002
         return self._features[key]
@@ -175,7 +175,7 @@ class ReadingGuard:
     def _read(self, text: str, name: str) -> tuple[tuple, tuple]:
         key = (text, name)
         if key not in self._cache:
-            from parser import canonical
+            from berserk_judge.parser import canonical
 
             try:
                 features = self.read_card(Card(id="", name=name, text=text))

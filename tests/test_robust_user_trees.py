@@ -8,7 +8,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from cli.main import main
+from berserk_judge.cli.main import main
 from tree_snapshot import changes, snapshot
 
 

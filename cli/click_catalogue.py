@@ -10,7 +10,7 @@ missing parameter's name); `install` also replaces those few helpers so that
 every command says «неверное значение --format: …», «не указан аргумент TO»,
 «нет такой опции: --sqares (может быть, --rules, --squares?)».
 The Russian building blocks commands use (command classes, Choice,
-NonNegativeInt) live beside this module, in `cli.russian`.
+NonNegativeInt) live beside this module, in `cli.click_russian`.
 """
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ _PLURALS = {
     "(Did you mean one of: {possibilities}?)": "(может быть, {possibilities}?)",
     "Option {name!r} requires an argument.": "опции {name} нужно значение",
     "Option {name!r} requires {nargs} arguments.": "опции {name} нужно значений: {nargs}",
-    # plain click.Choice; cli.russian.Choice lists the choices without quotes
+    # plain click.Choice; cli.click_russian.Choice lists the choices without quotes
     "{value!r} is not {choice}.": "«{value}» — допустимо: {choice}",
     "{value!r} is not one of {choices}.": "«{value}» — допустимо: {choices}",
 }

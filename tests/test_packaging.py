@@ -1,0 +1,82 @@
+"""The built wheel: one top-level package, and everything the tool needs inside it.
+
+The wheel is built from this checkout and unpacked into a folder of its own;
+the tool then runs from an unrelated folder with that folder and the test
+environment's dependencies on the path, and without `site` (so neither the
+editable install nor the checkout can stand in for the wheel). Slow: it builds.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import sysconfig
+import zipfile
+
+import pytest
+
+from conftest import REPO
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory):
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(REPO)],
+                   check=True, capture_output=True, timeout=600)
+    (path,) = out.glob("berserk_judge-*.whl")
+    return path
+
+
+@pytest.fixture(scope="module")
+def installed(wheel, tmp_path_factory):
+    target = tmp_path_factory.mktemp("site")
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(target)
+    return target
+
+
+def tool(installed, cwd, *args):
+    deps = sysconfig.get_paths()["purelib"]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(installed), deps])}
+    return subprocess.run([sys.executable, "-S", "-m", "berserk_judge", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=600)
+
+
+@pytest.mark.slow
+def test_the_wheel_installs_one_top_level_package(wheel):
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+    assert {n.split("/")[0] for n in names} == {"berserk_judge", wheel.name.split("-")[0] + "-" +
+                                                wheel.name.split("-")[1] + ".dist-info"}
+    for needed in ("berserk_judge/docs/rules.md", "berserk_judge/parser/engine/connectives.lark",
+                   "berserk_judge/cardbase/demo/d1-probuzhdenie-kamnya.yaml",
+                   "berserk_judge/reports/html/static/report.css", "berserk_judge/__main__.py"):
+        assert needed in names, needed
+    entry = [n for n in names if n.endswith("entry_points.txt")]
+    with zipfile.ZipFile(wheel) as archive:
+        assert "berserk-judge = berserk_judge.cli.main:main" in archive.read(entry[0]).decode()
+
+
+@pytest.mark.slow
+def test_the_installed_tool_works_from_an_unrelated_folder(installed, tmp_path):
+    work = tmp_path / "elsewhere"
+    work.mkdir()
+    lint = tool(installed, work, "lint", "--exit-zero")
+    assert lint.returncode == 0, lint.stderr
+    assert f"{installed}/berserk_judge/cardbase/demo/d1-probuzhdenie-kamnya.yaml:" in lint.stdout
+    assert "демо-база" in lint.stdout
+    report = tool(installed, work, "report", "--out", "site")
+    assert report.returncode == 0, report.stderr
+    assert {"index.html", "report.css", "report.js", "icon.svg"} <= {p.name for p in (work / "site").iterdir()}
+    rule = tool(installed, work, "rule", "BJ101")
+    assert rule.returncode == 0 and "ambiguous-grouping" in rule.stdout
+    code = ("from berserk_judge.server import docs; import berserk_judge, sys; "
+            "print(docs.CATALOGUE.is_file(), berserk_judge.__file__.startswith(sys.argv[1]))")
+    deps = sysconfig.get_paths()["purelib"]
+    probe = subprocess.run([sys.executable, "-S", "-c", code, str(installed)], cwd=work, capture_output=True, text=True,
+                           env={**os.environ, "PYTHONPATH": os.pathsep.join([str(installed), deps])})
+    assert probe.stdout.split() == ["True", "True"], probe.stderr
+    # none of the rooms is a top-level package of its own
+    stray = subprocess.run([sys.executable, "-S", "-c", "import cli"], cwd=work, capture_output=True, text=True,
+                           env={**os.environ, "PYTHONPATH": str(installed)})
+    assert "No module named 'cli'" in stray.stderr
