@@ -78,7 +78,7 @@ def random_map(size: int, seed: int = 1) -> str:
 def grid_memory(sizes: list[int], folder: Path) -> list[dict]:
     """Peak memory of `grid reach` per cell (above the memory of importing the
     command), text and JSON output, full budget; and a map over the bound."""
-    _, _, baseline_rss, _ = child_run([sys.executable, "-c", "import cli.main, cli.grid_cmd"], str(REPO))
+    _, _, baseline_rss, _ = child_run([sys.executable, "-c", "import berserk_judge.cli.main, berserk_judge.cli.grid_cmd"], str(REPO))
     rows = []
     for size in sizes:
         path = folder / f"map-{size}.txt"

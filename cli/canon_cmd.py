@@ -24,7 +24,7 @@ class _TextCommand(Command):
 
 
 @click.command(name="canon", cls=_TextCommand)
-@click.argument("text", required=False)
+@click.argument("text", required=False, metavar="[ТЕКСТ]")
 @click.option("--card", "card_key", metavar="ID_ИЛИ_ИМЯ",
               help="Взять текст карты из базы (по id или имени).")
 @click.option("--base", "bases", multiple=True, type=click.Path(),
@@ -40,13 +40,14 @@ class _TextCommand(Command):
 def canon(text, card_key, bases, all_cards, fmt, abstract, card_name):
     """Каноническая запись каждой особенности: скобки по правилу 505.
 
-    TEXT — текст особенностей (каждая строка или предложение — особенность);
+    ТЕКСТ — текст особенностей (каждая строка или предложение — особенность);
     «-» читает текст со стандартного ввода. Абстрактный текст (С1, [С1], C1)
     сохраняет свои метки. Неоднозначный текст показывает все чтения, первое —
     по умолчанию.
 
-    --all — чтения всех карт базы: JSON {"cards": [{"id", "name",
-    "features": [...]}]} или JSONL (карта на строку).
+    --all — чтения всех карт базы: текстом (по умолчанию; карта — строка
+    «[id] имя», под ней её особенности), --format json — {"cards": [{"id",
+    "name", "features": [...]}]}, --format jsonl — карта на строку.
 
     --card ищет карту, как `card`: id с любым разделителем, имя с
     опечатками, латиницей или в другой раскладке.
@@ -57,16 +58,16 @@ def canon(text, card_key, bases, all_cards, fmt, abstract, card_name):
     """
     if all_cards:
         if text is not None or card_key is not None:
-            raise click.UsageError("--all читает всю базу: TEXT и --card с ним не указываются")
+            raise click.UsageError("--all читает всю базу: ТЕКСТ и --card с ним не указываются")
         sys.exit(_canon_all(list(bases), fmt, abstract))
     if fmt == "jsonl":
         raise click.UsageError("--format jsonl — только вместе с --all")
     if (text is None) == (card_key is None):
-        raise click.UsageError("укажите либо TEXT, либо --card (ровно одно из двух)")
+        raise click.UsageError("укажите либо ТЕКСТ, либо --card (ровно одно из двух)")
     if text == "-":
         text = read_stdin_text()
     elif text is not None:
-        _check_utf8(text, "TEXT")
+        _check_utf8(text, "ТЕКСТ")
     if card_name is not None:
         _check_utf8(card_name, "--name")
     card_id = None

@@ -76,6 +76,7 @@ class NonNegativeInt(click.ParamType):
     """A whole number ≥ 0 (a budget, a count); metavar N."""
 
     name = "N"
+    minimum = 0
 
     def convert(self, value, param, ctx):  # noqa: ANN001, ANN201
         if isinstance(value, int):
@@ -85,6 +86,12 @@ class NonNegativeInt(click.ParamType):
                 number = int(str(value).strip())
             except ValueError:
                 self.fail(f"«{value}» — не целое число", param, ctx)
-        if number < 0:
-            self.fail(f"{number} — число должно быть не меньше 0", param, ctx)
+        if number < self.minimum:
+            self.fail(f"{number} — число должно быть не меньше {self.minimum}", param, ctx)
         return number
+
+
+class PositiveInt(NonNegativeInt):
+    """A whole number ≥ 1 (a number of workers): click's IntRange would print «[x>=1]»."""
+
+    minimum = 1

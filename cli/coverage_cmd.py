@@ -11,13 +11,14 @@ from berserk_judge.cli.click_russian import Choice, Command
 
 
 @click.command(name="coverage", cls=Command)
-@click.argument("paths", nargs=-1, type=click.Path())
+@click.argument("paths", nargs=-1, type=click.Path(), metavar="[ПУТИ]...")
 @click.option("--format", "fmt", type=Choice(["text", "json"]), default="text",
               show_default=True, help="Формат вывода.")
 def coverage(paths, fmt):
     """Сколько особенностей базы прочитано полностью, и список остальных.
 
-    PATHS — файлы или папки базы карт YAML (по умолчанию — демо-база);
+    ПУТИ — файлы или папки базы карт YAML (по умолчанию — база из настроек,
+    `cardbase` в [tool.berserk-judge], иначе встроенная демо-база);
     файлы корпуса *.jsonl читаются напрямую. Особенность прочитана, когда
     известен её вид и грамматика связок принимает её эффект целиком.
 

@@ -126,9 +126,9 @@ def grid() -> None:
 
 
 @grid.command()
-@click.argument("map_source", metavar="MAP", help=MAP_HELP)
-@click.argument("frm", metavar="FROM", help="Первая клетка, например a1.")
-@click.argument("to", metavar="TO", help="Вторая клетка, например c4.")
+@click.argument("map_source", metavar="КАРТА", help=MAP_HELP)
+@click.argument("frm", metavar="ОТКУДА", help="Первая клетка, например a1.")
+@click.argument("to", metavar="КУДА", help="Вторая клетка, например c4.")
 @FORMAT_OPTION
 def distance(map_source: str, frm: str, to: str, fmt: str) -> None:
     """Кольцо и полоса дальности между двумя клетками.
@@ -137,16 +137,16 @@ def distance(map_source: str, frm: str, to: str, fmt: str) -> None:
     полосы: кольцо 0 → 0, 1 → 1, 2 → 2, 3–5 → 3, 6–9 → 4, 10–14 → 5, 15+ → 6.
     """
     _, board = _read_map(map_source)
-    a = _cell(board, frm, "FROM")
-    b = _cell(board, to, "TO")
+    a = _cell(board, frm, "ОТКУДА")
+    b = _cell(board, to, "КУДА")
     r = ring(a, b)
     bd = band_of_ring(r)
     _emit(fmt, lambda: render.render_distance(a, b, r, bd), lambda: payload.distance_payload(a, b, r, bd))
 
 
 @grid.command()
-@click.argument("map_source", metavar="MAP", help=MAP_HELP)
-@click.argument("cell", metavar="CELL", help="Клетка, соседей которой перечислить.")
+@click.argument("map_source", metavar="КАРТА", help=MAP_HELP)
+@click.argument("cell", metavar="КЛЕТКА", help="Клетка, соседей которой перечислить.")
 @FORMAT_OPTION
 def adjacent(map_source: str, cell: str, fmt: str) -> None:
     """Клетки «рядом» с данной: 8 соседей, включая диагонали (506.1).
@@ -154,26 +154,28 @@ def adjacent(map_source: str, cell: str, fmt: str) -> None:
     У клетки на краю карты их 5, в углу — 3.
     """
     _, board = _read_map(map_source)
-    c = _cell(board, cell, "CELL")
+    c = _cell(board, cell, "КЛЕТКА")
     cells = sorted(board.neighbours8(c))
     _emit(fmt, lambda: render.render_adjacent(board, c, cells), lambda: payload.adjacent_payload(cells))
 
 
 @grid.command()
-@click.argument("map_source", metavar="MAP", help=MAP_HELP)
+@click.argument("map_source", metavar="КАРТА", help=MAP_HELP)
 @click.option(
     "--rules", type=Choice((BAND, BERSERK)), default=BAND,
     help="band (по умолчанию) — модель полос дальности; berserk — правило 506.1.",
 )
 @click.option(
     "--bands", type=NonNegativeInt(), multiple=True,
-    help="Запас в полосах (по 3 клетки); можно несколько раз: --bands 1 --bands 2 = 9 клеток.",
+    help="Запас в полосах (по 3 клетки); можно несколько раз: --bands 1 --bands 2 = 9 клеток. "
+         "По умолчанию нет: в модели полос нужен ровно один из --bands и --squares.",
 )
-@click.option("--squares", type=NonNegativeInt(), help="Запас в клетках движения.")
-@click.option("--moves", type=NonNegativeInt(), help="Единицы движения по правилу 506.1 (для --rules berserk).")
-@click.option("--to", "goal", metavar="CELL", help="Показать один самый дешёвый путь до этой клетки.")
+@click.option("--squares", type=NonNegativeInt(), help="Запас в клетках движения. По умолчанию нет (см. --bands).")
+@click.option("--moves", type=NonNegativeInt(), help="Единицы движения по правилу 506.1; для --rules berserk обязательно, "
+                   "по умолчанию нет.")
+@click.option("--to", "goal", metavar="КЛЕТКА", help="Показать один самый дешёвый путь до этой клетки.")
 @click.option(
-    "--from", "frm", metavar="CELL",
+    "--from", "frm", metavar="КЛЕТКА",
     help="Откуда движется персонаж, если «@» нет на карте; клетка может быть "
          "препятствием (тогда выход из неё дороже).",
 )

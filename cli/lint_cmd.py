@@ -5,12 +5,12 @@ import sys
 
 import click
 
-from berserk_judge.cli.click_russian import Choice, Command
+from berserk_judge.cli.click_russian import Choice, Command, PositiveInt
 from berserk_judge.lint.config import FORMATS
 
 
 @click.command(name="lint", cls=Command)
-@click.argument("paths", nargs=-1, type=click.Path())
+@click.argument("paths", nargs=-1, type=click.Path(), metavar="[ПУТИ]...")
 @click.option("--format", "output_format", type=Choice(FORMATS), default=None,
               help="Формат вывода: text (по умолчанию), json, sarif (GitHub code scanning), github (аннотации).")
 @click.option("--output", "-o", "output", type=click.Path(dir_okay=False), default=None,
@@ -24,7 +24,8 @@ from berserk_judge.lint.config import FORMATS
 @click.option("--extend-ignore", multiple=True, metavar="КОДЫ",
               help="Отключить правила в дополнение к настроенным.")
 @click.option("--severity", type=Choice(["info", "warning", "error"]), default=None,
-              help="Порог: показывать и учитывать в коде выхода только находки этой важности и выше.")
+              help="Порог: показывать и учитывать в коде выхода только находки этой важности и выше "
+                   "(по умолчанию — severity-threshold из настроек, иначе info: все находки).")
 @click.option("--exit-zero", is_flag=True,
               help="Код выхода 0, даже если есть находки (ошибки чтения и настроек — всё равно 2).")
 @click.option("--statistics", is_flag=True,
@@ -41,14 +42,14 @@ from berserk_judge.lint.config import FORMATS
               help="С --fix или --diff применять и небезопасные исправления (могут менять смысл текста).")
 @click.option("--no-cache", "no_cache", is_flag=True,
               help="Не брать и не сохранять результаты в кэше .berserk-judge-cache/.")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Сколько файлов проверять одновременно (по умолчанию и не больше — по числу ядер).")
+@click.option("--jobs", "-j", type=PositiveInt(), default=None, metavar="N",
+              help="Сколько файлов проверять одновременно, не меньше 1 (по умолчанию и не больше — по числу ядер).")
 @click.option("--verbose", "-v", is_flag=True, help="Перечислить пропущенные файлы YAML, которые не являются файлами карт.")
 def lint(paths, output_format, output, select, extend_select, ignore, extend_ignore, severity,
          exit_zero, statistics, config_file, isolated, quiet, fix, diff, unsafe_fixes, no_cache, jobs, verbose):
     """Проверка текстов карт: находки с кодом, местом и номерами правил.
 
-    PATHS — файлы или папки базы карт YAML; по умолчанию — база из настроек
+    ПУТИ — файлы или папки базы карт YAML; по умолчанию — база из настроек
     (cardbase), иначе файлы карт в текущей папке и ниже (YAML с разделом
     cards; прочие YAML пропускаются, -v их перечисляет), а если их нет —
     демо-база. Настройки: [tool.berserk-judge] в pyproject.toml

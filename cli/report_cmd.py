@@ -19,7 +19,7 @@ def _at_least_one(ctx, param, value):  # noqa: ANN001, ANN202 - click callback
 
 
 @click.command(name="report", cls=Command)
-@click.argument("paths", nargs=-1, type=click.Path())
+@click.argument("paths", nargs=-1, type=click.Path(), metavar="[ПУТИ]...")
 @click.option("--out", "out", required=True, metavar="ПУТЬ", type=click.Path(path_type=Path),
               help="Папка сайта (html) или файл .md (markdown; «-» — стандартный вывод).")
 @click.option("--all", "all_cards", is_flag=True, help="Подробная запись у каждой карты (html); в markdown — все карты, а не только с находками.")
@@ -32,7 +32,7 @@ def _at_least_one(ctx, param, value):  # noqa: ANN001, ANN202 - click callback
 def report(paths, out, all_cards, compare_with, output_format, page_size):
     """Отчёт об эррате: статический сайт (или Markdown) по базе карт.
 
-    PATHS — файлы или папки базы карт YAML; по умолчанию — база из настроек
+    ПУТИ — файлы или папки базы карт YAML; по умолчанию — база из настроек
     или демо-база. На сайте: сводка (находки по кодам, важности и выпускам,
     доля прочитанных особенностей, неоднозначные тексты), запись каждой
     карты с якорем #id — подробная (характеристики, текст с подчёркнутыми

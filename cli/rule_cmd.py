@@ -1,4 +1,4 @@
-"""`berserk-judge rule [CODE]`: the rule catalogue, or one rule's full doc."""
+"""`berserk-judge rule [КОД]`: the rule catalogue, or one rule's full doc."""
 from __future__ import annotations
 
 import sys
@@ -9,13 +9,16 @@ from berserk_judge.cli.click_russian import Choice, Command
 
 
 @click.command(name="rule", cls=Command)
-@click.argument("code", required=False)
+@click.argument("code", required=False, metavar="[КОД]")
 @click.option("--format", "fmt", type=Choice(["text", "markdown", "json"]), default="text",
               show_default=True, help="Формат: text, markdown (как docs/rules.md) или json.")
 def rule(code, fmt):
     """Правила проверки: без КОДА — каталог (код, имя, важность, правила,
     суть); с КОДОМ (BJ101) или именем (ambiguous-grouping) — полное описание
     с плохим и хорошим примером.
+
+    Коды выхода: 0 — готово; 2 — нет правила с таким кодом или именем
+    (сообщение предлагает похожий код).
     """
     from berserk_judge.lint.registry import all_rules, closest_code, get_rule
     from berserk_judge.reports import catalogue

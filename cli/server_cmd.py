@@ -16,6 +16,9 @@ def server(stdio):
     как правки, структура файла. Запускается редактором; настройки — те же,
     что у lint (pyproject.toml или berserk-judge.toml). Настройка редакторов —
     в README.
+
+    Коды выхода: 0 — клиент завершил работу как положено (shutdown, затем
+    exit); 1 — exit без shutdown или ввод закрылся раньше.
     """
     from berserk_judge.server.app import serve
 

@@ -143,7 +143,7 @@ def test_option_without_value(path):
         (["grid", "nope"], ("grid",), "нет такой команды: «nope»"),
         (["import"], ("import",), "не указан аргумент ИСТОЧНИК..."),
         (["import", "a.jsonl"], ("import",), "не указана опция --out"),
-        (["grid", "distance", "map.txt", "a1"], ("grid", "distance"), "не указан аргумент TO"),
+        (["grid", "distance", "map.txt", "a1"], ("grid", "distance"), "не указан аргумент КУДА"),
         (["rule", "BJ101", "BJ102"], ("rule",), "лишние аргументы: BJ102"),
         (["card"], ("card",), "не указан аргумент ЗАПРОС"),
         (["rules"], ("rules",), "не указан аргумент ЗАПРОС"),

@@ -280,9 +280,9 @@ def test_missing_mover_for_reach(mixed):
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["distance", "MAP", "a1", "g1"], "Ошибка: TO: клетка «g1» (столбец 7, строка 1) вне карты размером 6×5 (a1–f5)\n"),
-        (["distance", "MAP", "1a", "a1"], "Ошибка: FROM: неверное имя клетки «1a»"),
-        (["adjacent", "MAP", "a9"], "Ошибка: CELL: клетка «a9» (столбец 1, строка 9) вне карты"),
+        (["distance", "MAP", "a1", "g1"], "Ошибка: КУДА: клетка «g1» (столбец 7, строка 1) вне карты размером 6×5 (a1–f5)\n"),
+        (["distance", "MAP", "1a", "a1"], "Ошибка: ОТКУДА: неверное имя клетки «1a»"),
+        (["adjacent", "MAP", "a9"], "Ошибка: КЛЕТКА: клетка «a9» (столбец 1, строка 9) вне карты"),
         (["reach", "MAP", "--squares", "3", "--to", "z1"], "Ошибка: --to: клетка «z1»"),
         (["reach", "MAP", "--squares", "3", "--from", "a1"], "Ошибка: на карте уже есть «@» в c3"),
     ],
@@ -305,7 +305,7 @@ def test_bad_cells_exit_2(mixed, args, message):
         (["reach", "MAP", "--bands", "x"], "неверное значение --bands: «x» — не целое число"),
         (["reach", "MAP", "--squares", "2", "--format", "xml"], "неверное значение --format: «xml» — допустимо: text, json"),
         (["reach", "MAP", "--rules", "chess", "--squares", "1"], "неверное значение --rules: «chess»"),
-        (["distance", "MAP", "a1"], "не указан аргумент TO"),
+        (["distance", "MAP", "a1"], "не указан аргумент КУДА"),
         (["reach", "MAP", "--sqares", "1"], "нет такой опции: --sqares (может быть, --rules, --squares?)"),
         (["reach", "MAP", "--to"], "опции --to нужно значение"),
         (["adjacent", "MAP", "a1", "b1"], "лишние аргументы: b1"),
@@ -338,7 +338,7 @@ def test_directory_and_bad_encoding(tmp_path):
 def test_help_is_russian():
     result = run("reach", "--help")
     assert result.exit_code == 0
-    assert result.output.startswith("Использование: grid reach [ОПЦИИ] MAP\n")
+    assert result.output.startswith("Использование: grid reach [ОПЦИИ] КАРТА\n")
     assert "Опции:" in result.output and "Аргументы:" in result.output
     assert "Показать эту справку и выйти." in result.output
     assert "Options" not in result.output

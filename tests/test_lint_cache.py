@@ -364,7 +364,7 @@ def test_no_progress_when_not_a_terminal(base_dir):
 # -- startup ---------------------------------------------------------------------------
 
 def test_version_imports_nothing_heavy():
-    code = ("import sys\nsys.argv = ['berserk-judge', '--version']\nfrom cli.main import main\n"
+    code = ("import sys\nsys.argv = ['berserk-judge', '--version']\nfrom berserk_judge.cli.main import main\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             "heavy = ('lark', 'ruamel', 'pymorphy3', 'jinja2', 'rapidfuzz', 'parser', 'lint', 'cardbase')\n"
             "print(sorted({m.split('.')[0] for m in sys.modules} & set(heavy)))")

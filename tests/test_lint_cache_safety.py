@@ -23,7 +23,7 @@ from berserk_judge.lint.engine import lint_base
 from berserk_judge.lint.parallel import default_jobs, lint_paths
 
 REPO = Path(__file__).resolve().parents[1]
-TOOL = [sys.executable, "-c", "import sys; from cli.main import main; sys.argv[0] = 'berserk-judge'; main()"]
+TOOL = [sys.executable, "-c", "import sys; from berserk_judge.cli.main import main; sys.argv[0] = 'berserk-judge'; main()"]
 
 
 def run(*args, env=None):

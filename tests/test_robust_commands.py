@@ -76,7 +76,7 @@ def test_invalid_utf8_on_stdin_is_refused():
 def test_undecodable_argument_is_refused():
     result = run(canon, ["\udcff С1"])  # how Python passes the byte 0xFF of a command line
     assert result.exit_code == 2
-    assert result.output == "Ошибка: TEXT не в кодировке UTF-8: байт 0xFF в позиции 1; ожидается текст в UTF-8\n"
+    assert result.output == "Ошибка: ТЕКСТ не в кодировке UTF-8: байт 0xFF в позиции 1; ожидается текст в UTF-8\n"
 
 
 def test_invisible_character_in_a_message_is_named():
@@ -133,5 +133,5 @@ def test_grid_refuses_non_regular_map_and_huge_cell_names(tmp_path):
     assert result.output == "Ошибка: «/dev/zero»: это устройство, а не обычный файл; ожидается файл на диске\n"
     result = run(grid, ["distance", str(board), "a1", "a" + "1" * 5000])
     assert result.exit_code == 2
-    assert result.output == ("Ошибка: TO: клетка «a1111111111111111111…» вне любой карты: столбец — не больше "
+    assert result.output == ("Ошибка: КУДА: клетка «a1111111111111111111…» вне любой карты: столбец — не больше "
                              "4 букв, строка — не больше 6 цифр\n")
