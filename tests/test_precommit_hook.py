@@ -65,8 +65,6 @@ def test_lint_dot_skips_other_yaml(card_repo):
                     reason="нужны git и pre-commit (pip install -e '.[test]')")
 @pytest.mark.skipif(not (REPO / ".git").exists(), reason="не клон git (например, распакованный sdist): "
                                                            "pre-commit try-repo читает репозиторий git")
-@pytest.mark.skipif(not (REPO / ".git").exists(), reason="не клон git (например, распакованный sdist): "
-                                                           "pre-commit try-repo читает репозиторий git")
 def test_real_pre_commit_try_repo_lints_the_repository(card_repo, tmp_path):
     env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home"),
            "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t",
