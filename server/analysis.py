@@ -92,6 +92,7 @@ class DocumentLinter:
         self.places: dict[tuple, tuple[str, TextPlaces]] = {}
         self._findings: dict[tuple, tuple[int, list[Finding]]] = {}
         self._settings = None
+        self._layouts: dict[int, tuple[Card, tuple]] = {}   # id(card) → (card, its _layout), kept between edits
         self.claimed: dict[str, Card] = {}   # ids of the files before this one, at the last load
         from server.diagnostics import Shown
 
@@ -141,10 +142,12 @@ class DocumentLinter:
             self._findings.clear()
             self._settings = settings
         own = (not remember) if own_fixes is None else own_fixes
-        checker = _RememberingChecker(settings, self.reader.read_card, path, self._findings, own_fixes=own)
+        checker = _RememberingChecker(settings, self.reader.read_card, path, self._findings, own_fixes=own,
+                                      layouts=self._layouts)
         result = lint_base(whole, settings, checker=checker)
         if remember:
             self._findings = checker.fresh
+            self._layouts = checker.fresh_layouts
         result.findings = [f for f in result.findings if f.path == path]
         return result
 
@@ -155,18 +158,30 @@ class _RememberingChecker(CardChecker):
     next `remembered`); other files' cards are there only for the base-wide
     rules' marks, so they get no findings of their own here."""
 
-    def __init__(self, settings, reader, path: str, remembered: dict, own_fixes: bool = True):
+    def __init__(self, settings, reader, path: str, remembered: dict, own_fixes: bool = True,
+                 layouts: dict | None = None):
         super().__init__(settings, reader)
         self.own_fixes = own_fixes
         self.path = path
         self.remembered = remembered
         self.fresh: dict[tuple, tuple[int, list[Finding]]] = {}
+        # an unchanged card is the same object edit after edit (server.incremental):
+        # its layout key is not built again (it reprs every field: 2,000 of them cost 50 ms)
+        self.layouts = layouts if layouts is not None else {}
+        self.fresh_layouts: dict[int, tuple[Card, tuple]] = {}
+
+    def _layout(self, card: Card) -> tuple:
+        known = self.layouts.get(id(card))
+        if known is None or known[0] is not card:
+            known = (card, _layout(card))
+        self.fresh_layouts[id(card)] = known
+        return known[1]
 
     def __call__(self, ctx) -> list[Finding]:
         card = ctx.card
         if card.path != self.path:
             return []
-        key = _layout(card)
+        key = self._layout(card)
         known = self.remembered.get(key) or self.fresh.get(key)
         if known is None:
             known = (card.line, super().__call__(ctx))

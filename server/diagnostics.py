@@ -1,6 +1,8 @@
 """Findings as LSP diagnostics: code, severity, exact range, Russian message, link."""
 from __future__ import annotations
 
+import functools
+
 from lsprotocol import types
 
 from lint.finding import Finding, Severity
@@ -78,6 +80,14 @@ def diagnostics(analysis: Analysis, docs: RuleDocs, uri_of=None) -> list[types.D
 LONG_LINES = 4096   # characters of covered lines above which a diagnostic is not kept (a flow-style line)
 
 
+@functools.lru_cache(maxsize=1)
+def _converter():
+    """lsprotocol's converter, built once (building it registers every hook: 15 ms an edit)."""
+    from lsprotocol.converters import get_converter
+
+    return get_converter()
+
+
 class Shown:
     """A document's diagnostics kept between edits, with their JSON form: an
     edit to one card of 2,000 leaves the other cards' findings the same
@@ -89,9 +99,7 @@ class Shown:
         self._kept: dict[int, tuple] = {}
 
     def items(self, analysis: Analysis, docs: RuleDocs, uri_of=None) -> list[tuple[types.Diagnostic, dict]]:
-        from lsprotocol.converters import get_converter
-
-        converter = get_converter()
+        converter = _converter()
         lines = analysis.lines
         fresh: dict[int, tuple] = {}
         out = []
