@@ -80,6 +80,12 @@ def diagnostics(analysis: Analysis, docs: RuleDocs, uri_of=None) -> list[types.D
 LONG_LINES = 4096   # characters of covered lines above which a diagnostic is not kept (a flow-style line)
 
 
+def _alike(finding: Finding) -> tuple:
+    """What tells findings apart cheaply (equal ones are then compared whole)."""
+    return (finding.code, finding.line, finding.column, finding.end_column, finding.card, finding.start,
+            finding.message)
+
+
 @functools.lru_cache(maxsize=1)
 def _converter():
     """lsprotocol's converter, built once (building it registers every hook: 15 ms an edit)."""
@@ -103,12 +109,20 @@ class Shown:
         lines = analysis.lines
         fresh: dict[int, tuple] = {}
         out = []
+        alike = None
         for finding in analysis.findings:
             known = self._kept.get(id(finding))
-            if known is not None and known[0] is finding and known[1] is docs:
+            if known is None or known[0] is not finding:
+                # a base-wide finding or a load problem is made anew by every join: an equal one will do
+                if alike is None:
+                    alike = {_alike(kept[0]): kept for kept in self._kept.values()}
+                known = alike.get(_alike(finding))
+                if known is not None and known[0] != finding:
+                    known = None
+            if known is not None and known[1] is docs:
                 first, held = known[2], known[3]
                 if first < len(lines.starts) and lines.text.startswith(held, lines.starts[first]):
-                    fresh[id(finding)] = known
+                    fresh[id(finding)] = known = (finding, *known[1:])
                     out.append((known[4], known[5]))
                     continue
             item = diagnostic(analysis, finding, docs, uri_of)

@@ -232,11 +232,9 @@ class IncrementalLoader:
                 known = None   # a problem's message may quote a line number: compose it at its new place
             if known is None:
                 self.composed += 1
-                part = load_file(path, None, source=_stand_in(layout, first, text))
-                if any(p.kind == "unreadable" for p in part.problems) or len(part.cards) > 1:
+                known = self._compose(path, layout, first, text)
+                if known is None:
                     return self._whole(path, source, claimed, layout, keys)   # it says what is wrong, and where
-                part.problems = _within(part.problems, first, text)   # the head's are counted once
-                known = (first, part)
             fresh[key] = known
             line, part = known
             cards = [moved_card(card, first - line) for card in part.cards]
@@ -252,6 +250,24 @@ class IncrementalLoader:
         self._items = fresh
         base.problems = sorted(problems, key=lambda p: (p.line, p.column))
         return base
+
+    def _compose(self, path: str, layout: Layout, first: int, text: str) -> tuple[int, CardBase] | None:
+        """An item loaded alone: (the line it was composed at, its cards and
+        problems), None when it does not load cleanly as one card. Composed
+        right under the head (a stand-in as long as the item, not thousands of
+        blank lines the loader scans), then moved like any cached item; one
+        with problems is composed again at its own line (a message may quote one)."""
+        from cardbase.load import load_file
+
+        at = layout.head.count("\n") if not layout.tail else first
+        while True:
+            part = load_file(path, None, source=_stand_in(layout, at, text))
+            if any(p.kind == "unreadable" for p in part.problems) or len(part.cards) > 1:
+                return None
+            part.problems = _within(part.problems, at, text)   # the head's are counted once
+            if not part.problems or at == first:
+                return at, part
+            at = first
 
     def _whole(self, path: str, source: str, claimed: dict[str, Card], layout: Layout | None,
                keys: list[tuple] | None = None) -> CardBase:
