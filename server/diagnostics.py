@@ -103,26 +103,29 @@ class Shown:
 
     def __init__(self):
         self._kept: dict[int, tuple] = {}
+        self._alike: dict[tuple, tuple] = {}   # the same entries, for findings that were made anew
 
     def items(self, analysis: Analysis, docs: RuleDocs, uri_of=None) -> list[tuple[types.Diagnostic, dict]]:
         converter = _converter()
         lines = analysis.lines
         fresh: dict[int, tuple] = {}
         out = []
-        alike = None
+        alike: dict[tuple, tuple] = {}
         for finding in analysis.findings:
             known = self._kept.get(id(finding))
-            if known is None or known[0] is not finding:
+            remade = known is None or known[0] is not finding
+            if remade:
                 # a base-wide finding or a load problem is made anew by every join: an equal one will do
-                if alike is None:
-                    alike = {_alike(kept[0]): kept for kept in self._kept.values()}
-                known = alike.get(_alike(finding))
+                # (kept by what tells them apart: only those, not every card's)
+                known = self._alike.get(_alike(finding))
                 if known is not None and known[0] != finding:
                     known = None
             if known is not None and known[1] is docs:
                 first, held = known[2], known[3]
                 if first < len(lines.starts) and lines.text.startswith(held, lines.starts[first]):
                     fresh[id(finding)] = known = (finding, *known[1:])
+                    if remade:
+                        alike[_alike(finding)] = known
                     out.append((known[4], known[5]))
                     continue
             item = diagnostic(analysis, finding, docs, uri_of)
@@ -134,8 +137,10 @@ class Shown:
                 held = lines.text[lines.starts[first]:end]   # the lines with their breaks
                 if len(held) <= LONG_LINES:
                     fresh[id(finding)] = (finding, docs, first, held, item, shape)
+                    alike[_alike(finding)] = fresh[id(finding)]
             out.append((item, shape))
         self._kept = fresh
+        self._alike = alike
         return out
 
     @staticmethod
