@@ -93,6 +93,7 @@ class DocumentLinter:
         self._findings: dict[tuple, tuple[int, list[Finding]]] = {}
         self._settings = None
         self._layouts: dict[int, tuple[Card, tuple]] = {}   # id(card) → (card, its _layout), kept between edits
+        self.checked = 0   # the last lint's checker.checked
         self._parts: dict[int, tuple] = {}   # id(card) → (card, layout, findings entry, its one-card FileResult)
         self.claimed: dict[str, Card] = {}   # ids of the files before this one, at the last load
         from server.diagnostics import Shown
@@ -152,6 +153,7 @@ class DocumentLinter:
             self._layouts = checker.fresh_layouts
             if not own:
                 self._parts = checker.fresh_parts
+        self.checked = checker.checked
         result.findings = [f for f in result.findings if f.path == path]
         return result
 
@@ -177,6 +179,7 @@ class _RememberingChecker(CardChecker):
         # spots) kept by the card object: a card that did not change or move costs a merge
         self.parts = parts
         self.fresh_parts: dict[int, tuple] = {}
+        self.checked = 0   # cards of the document whose per-card half ran (the rest were merged as kept)
 
     def check_cards(self, path: str, cards: list[Card], problems=None):
         """`CardChecker.check_cards`, one card at a time, each card's part kept
@@ -190,6 +193,7 @@ class _RememberingChecker(CardChecker):
         for card in cards:
             known = self.parts.get(id(card))
             if known is None or known[0] is not card:
+                self.checked += 1
                 part = super().check_cards(path, [card])
                 key = self.fresh_layouts[id(card)][1]
                 known = (card, key, self.fresh[key], part)

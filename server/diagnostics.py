@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import json
 
 from lsprotocol import types
 
@@ -105,7 +106,8 @@ class Shown:
         self._kept: dict[int, tuple] = {}
         self._alike: dict[tuple, tuple] = {}   # the same entries, for findings that were made anew
 
-    def items(self, analysis: Analysis, docs: RuleDocs, uri_of=None) -> list[tuple[types.Diagnostic, dict]]:
+    def items(self, analysis: Analysis, docs: RuleDocs, uri_of=None) -> list[tuple[types.Diagnostic, str]]:
+        """Each finding's diagnostic and its JSON text (encoded once, not at every publish)."""
         converter = _converter()
         lines = analysis.lines
         fresh: dict[int, tuple] = {}
@@ -129,7 +131,7 @@ class Shown:
                     out.append((known[4], known[5]))
                     continue
             item = diagnostic(analysis, finding, docs, uri_of)
-            shape = converter.unstructure(item)
+            shape = json.dumps(converter.unstructure(item))   # its JSON text: the message is joined from them
             covered = self._covered(analysis, finding, item)
             if covered is not None and finding.code != "BJ003":
                 first, last = covered

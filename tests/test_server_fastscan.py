@@ -48,3 +48,35 @@ def test_split_of_an_indented_sequence_with_comments():
     assert [first for first, _ in layout.items] == [2, 5]
     assert layout.items[0][1] == "  - id: a\n    text: «Ранить цель»\n  # о b\n"
     assert layout.tail == "other: 1\n" and layout.tail_line == 7
+
+
+def _block_file(count: int) -> str:
+    texts = ["При гибели — ранить цель на {n}.", "{{tap}}: ранить цель на {n} - закрыть ее",
+             "Опыт в атаке. При атаке – ранить цель на {n}"]
+    items = [f"- id: c{n}\n  name: Карта {n}\n  text: '{texts[n % 3].format(n=n % 4 + 1)}'\n" for n in range(count)]
+    return "set:\n  id: s\n  name: S\ncards:\n" + "".join(items)
+
+
+def test_an_edit_rechecks_only_the_edited_card_and_equals_lint(tmp_path):
+    from cardbase.load import load_file
+    from lint.engine import lint_base
+    from server.analysis import DocumentLinter
+    from server.workspace import Workspace, real
+
+    path = tmp_path / "cards.yaml"
+    text = _block_file(60)
+    path.write_text(text, encoding="utf-8")
+    scope = Workspace([str(tmp_path)]).scope_for(real(str(path)))
+    linter = DocumentLinter()
+    linter.lint(real(str(path)), text, scope, None)
+    assert linter.checked == 60
+    for edited in (text.replace("ранить цель на 2.", "ранить цель на 3 .", 1),
+                   text.replace("ранить цель на 2.", "ранить цель на 2 – и закрыть ее.", 1)):
+        path.write_text(edited, encoding="utf-8")
+        _, found = linter.lint(real(str(path)), edited, scope, None)
+        assert linter.checked == 1
+        def shown(findings):
+            return [(f.code, f.line, f.column, f.end_column, f.start, f.end, f.message) for f in findings]
+
+        assert shown(found) == shown(lint_base(load_file(real(str(path))), scope.settings).findings)
+        assert {f.code for f in found} >= {"BJ502"}
