@@ -92,6 +92,9 @@ class DocumentLinter:
         self.places: dict[tuple, tuple[str, TextPlaces]] = {}
         self._findings: dict[tuple, tuple[int, list[Finding]]] = {}
         self._settings = None
+        self._layouts: dict[int, tuple[Card, tuple]] = {}   # id(card) → (card, its _layout), kept between edits
+        self.checked = 0   # the last lint's checker.checked
+        self._parts: dict[int, tuple] = {}   # id(card) → (card, layout, findings entry, its one-card FileResult)
         self.claimed: dict[str, Card] = {}   # ids of the files before this one, at the last load
         from berserk_judge.server.diagnostics import Shown
 
@@ -139,12 +142,18 @@ class DocumentLinter:
         settings = scope.settings
         if settings is not self._settings:
             self._findings.clear()
+            self._parts.clear()
             self._settings = settings
         own = (not remember) if own_fixes is None else own_fixes
-        checker = _RememberingChecker(settings, self.reader.read_card, path, self._findings, own_fixes=own)
+        checker = _RememberingChecker(settings, self.reader.read_card, path, self._findings, own_fixes=own,
+                                      layouts=self._layouts, parts=self._parts if remember and not own else None)
         result = lint_base(whole, settings, checker=checker)
         if remember:
             self._findings = checker.fresh
+            self._layouts = checker.fresh_layouts
+            if not own:
+                self._parts = checker.fresh_parts
+        self.checked = checker.checked
         result.findings = [f for f in result.findings if f.path == path]
         return result
 
@@ -155,18 +164,67 @@ class _RememberingChecker(CardChecker):
     next `remembered`); other files' cards are there only for the base-wide
     rules' marks, so they get no findings of their own here."""
 
-    def __init__(self, settings, reader, path: str, remembered: dict, own_fixes: bool = True):
+    def __init__(self, settings, reader, path: str, remembered: dict, own_fixes: bool = True,
+                 layouts: dict | None = None, parts: dict | None = None):
         super().__init__(settings, reader)
         self.own_fixes = own_fixes
         self.path = path
         self.remembered = remembered
         self.fresh: dict[tuple, tuple[int, list[Finding]]] = {}
+        # an unchanged card is the same object edit after edit (server.incremental):
+        # its layout key is not built again (it reprs every field: 2,000 of them cost 50 ms)
+        self.layouts = layouts if layouts is not None else {}
+        self.fresh_layouts: dict[int, tuple[Card, tuple]] = {}
+        # the whole per-card half of check_cards (findings, suppressions, base-wide marks and
+        # spots) kept by the card object: a card that did not change or move costs a merge
+        self.parts = parts
+        self.fresh_parts: dict[int, tuple] = {}
+        self.checked = 0   # cards of the document whose per-card half ran (the rest were merged as kept)
+
+    def check_cards(self, path: str, cards: list[Card], problems=None):
+        """`CardChecker.check_cards`, one card at a time, each card's part kept
+        by the card object and merged in file order (the loop's body reads only
+        its own card: the merge only renumbers the spots)."""
+        if self.parts is None or path != self.path:
+            return super().check_cards(path, cards, problems)
+        from lint.engine import FileResult
+
+        out = FileResult(path=path, ids=[(card.id, card.line) for card in cards], problems=list(problems or ()))
+        for card in cards:
+            known = self.parts.get(id(card))
+            if known is None or known[0] is not card:
+                self.checked += 1
+                part = super().check_cards(path, [card])
+                key = self.fresh_layouts[id(card)][1]
+                known = (card, key, self.fresh[key], part)
+            else:
+                self.fresh[known[1]] = known[2]
+                self.fresh_layouts[id(card)] = (card, known[1])
+            self.fresh_parts[id(card)] = known
+            part = known[3]
+            out.findings.extend(part.findings)
+            out.suppressed += part.suppressed
+            out.crashes += part.crashes
+            if part.marks:
+                shift = len(out.spots)
+                out.spots.extend(part.spots)
+                out.marks.extend((code, spot + shift, mark) for code, spot, mark in part.marks)
+            out.pending.extend(part.pending)
+            out.pending_findings.extend(part.pending_findings)
+        return out
+
+    def _layout(self, card: Card) -> tuple:
+        known = self.layouts.get(id(card))
+        if known is None or known[0] is not card:
+            known = (card, _layout(card))
+        self.fresh_layouts[id(card)] = known
+        return known[1]
 
     def __call__(self, ctx) -> list[Finding]:
         card = ctx.card
         if card.path != self.path:
             return []
-        key = _layout(card)
+        key = self._layout(card)
         known = self.remembered.get(key) or self.fresh.get(key)
         if known is None:
             known = (card.line, super().__call__(ctx))

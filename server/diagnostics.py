@@ -1,6 +1,9 @@
 """Findings as LSP diagnostics: code, severity, exact range, Russian message, link."""
 from __future__ import annotations
 
+import functools
+import json
+
 from lsprotocol import types
 
 from berserk_judge.lint.finding import Finding, Severity
@@ -78,6 +81,20 @@ def diagnostics(analysis: Analysis, docs: RuleDocs, uri_of=None) -> list[types.D
 LONG_LINES = 4096   # characters of covered lines above which a diagnostic is not kept (a flow-style line)
 
 
+def _alike(finding: Finding) -> tuple:
+    """What tells findings apart cheaply (equal ones are then compared whole)."""
+    return (finding.code, finding.line, finding.column, finding.end_column, finding.card, finding.start,
+            finding.message)
+
+
+@functools.lru_cache(maxsize=1)
+def _converter():
+    """lsprotocol's converter, built once (building it registers every hook: 15 ms an edit)."""
+    from lsprotocol.converters import get_converter
+
+    return get_converter()
+
+
 class Shown:
     """A document's diagnostics kept between edits, with their JSON form: an
     edit to one card of 2,000 leaves the other cards' findings the same
@@ -87,24 +104,34 @@ class Shown:
 
     def __init__(self):
         self._kept: dict[int, tuple] = {}
+        self._alike: dict[tuple, tuple] = {}   # the same entries, for findings that were made anew
 
-    def items(self, analysis: Analysis, docs: RuleDocs, uri_of=None) -> list[tuple[types.Diagnostic, dict]]:
-        from lsprotocol.converters import get_converter
-
-        converter = get_converter()
+    def items(self, analysis: Analysis, docs: RuleDocs, uri_of=None) -> list[tuple[types.Diagnostic, str]]:
+        """Each finding's diagnostic and its JSON text (encoded once, not at every publish)."""
+        converter = _converter()
         lines = analysis.lines
         fresh: dict[int, tuple] = {}
         out = []
+        alike: dict[tuple, tuple] = {}
         for finding in analysis.findings:
             known = self._kept.get(id(finding))
-            if known is not None and known[0] is finding and known[1] is docs:
+            remade = known is None or known[0] is not finding
+            if remade:
+                # a base-wide finding or a load problem is made anew by every join: an equal one will do
+                # (kept by what tells them apart: only those, not every card's)
+                known = self._alike.get(_alike(finding))
+                if known is not None and known[0] != finding:
+                    known = None
+            if known is not None and known[1] is docs:
                 first, held = known[2], known[3]
                 if first < len(lines.starts) and lines.text.startswith(held, lines.starts[first]):
-                    fresh[id(finding)] = known
+                    fresh[id(finding)] = known = (finding, *known[1:])
+                    if remade:
+                        alike[_alike(finding)] = known
                     out.append((known[4], known[5]))
                     continue
             item = diagnostic(analysis, finding, docs, uri_of)
-            shape = converter.unstructure(item)
+            shape = json.dumps(converter.unstructure(item))   # its JSON text: the message is joined from them
             covered = self._covered(analysis, finding, item)
             if covered is not None and finding.code != "BJ003":
                 first, last = covered
@@ -112,8 +139,10 @@ class Shown:
                 held = lines.text[lines.starts[first]:end]   # the lines with their breaks
                 if len(held) <= LONG_LINES:
                     fresh[id(finding)] = (finding, docs, first, held, item, shape)
+                    alike[_alike(finding)] = fresh[id(finding)]
             out.append((item, shape))
         self._kept = fresh
+        self._alike = alike
         return out
 
     @staticmethod

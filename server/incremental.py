@@ -33,14 +33,52 @@ _ITEM = re.compile(r" *-(?:[ \t]|\r?$)", re.M)
 # is not a node's start; one that might be (`, *` in a quoted text) only
 # costs a whole load.
 _UNSURE = re.compile(r"[\x0b\x0c\x1c-\x1e\x85\u2028\u2029\ufeff]|\r(?!\n)|^(?:---|\.\.\.)", re.M)
+# the same, cut so that each part is a C scan (one regex with `^` under re.M
+# tries every position: 25 ms on a 2,000-card file, every keystroke)
+_ODD_CHARACTERS = "\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029\ufeff"
+_LONE_CR = re.compile(r"\r(?!\n)")
+
+
+def _unsure(source: str) -> bool:
+    """`_UNSURE.search(source)`, fast."""
+    if any(character in source for character in _ODD_CHARACTERS):
+        return True
+    if "\r" in source and _LONE_CR.search(source):
+        return True
+    return source.startswith(("---", "...")) or "\n---" in source or "\n..." in source
+
+
+def _cards_lines(source: str) -> list[re.Match]:
+    """`list(_CARDS_AT.finditer(source))`, fast: tried only where a line starts with `cards`."""
+    found = []
+    at = 0 if source.startswith("cards") else source.find("\ncards")
+    while at != -1:
+        start = at if at == 0 and source.startswith("cards") else at + 1
+        match = _CARDS_AT.match(source, start)
+        if match:
+            found.append(match)
+        at = source.find("\ncards", start)
+    return found
 _PROPERTY = re.compile(r"[&*!](?=[^ \t\r\n,\[\]{}])")
+
+
+def _property_starts(source: str):
+    """Offsets of `_PROPERTY`'s matches, in order; each of `&*!` found by
+    `str.find` (a character class regex scans a megabyte in 5 ms)."""
+    hits = []
+    for character in "&*!":
+        at = source.find(character)
+        while at != -1:
+            if _PROPERTY.match(source, at):
+                hits.append(at)
+            at = source.find(character, at + 1)
+    return sorted(hits)
 
 
 def _node_property(source: str) -> bool:
     """Whether an anchor, alias or tag may stand where a node starts (each
     `&`, `*`, `!` found by one scan, then the line before it looked at)."""
-    for found in _PROPERTY.finditer(source):
-        at = found.start()
+    for at in _property_starts(source):
         before = source[source.rfind("\n", 0, at) + 1:at]
         stripped = before.rstrip(" \t")
         gap = len(stripped) < len(before)
@@ -70,26 +108,29 @@ def split(source: str) -> Layout | None:
     Only the lines indented no deeper than the items are looked at (found by
     regular expressions, not line by line): item starts, comments, and the
     first other line, where the sequence ends."""
-    if _UNSURE.search(source) or _node_property(source):
+    if _unsure(source) or _node_property(source):
         return None
-    found = list(_CARDS_AT.finditer(source))
+    found = _cards_lines(source)
     if len(found) != 1 or found[0].end() >= len(source):
         return None
     body = found[0].end() + 1   # after the `cards:` line's break
     first = _CONTENT.search(source, body)
-    if first is None or _TAB_FIRST.search(source, body):
+    if first is None or (source.find("\t", body) != -1 and _TAB_FIRST.search(source, body)):
         return None
     indent = len(first.group(1))
     if not _ITEM.match(source, first.start()):
         return None   # `cards:` followed by something else than a block sequence
     starts: list[int] = []
     tail = len(source)
-    shallow = re.compile(rf"^ {{0,{indent}}}(?=[^ \t\r\n])", re.M)   # not blank, indented no deeper than items
-    for line in shallow.finditer(source, first.start()):
-        at = line.start()
-        if source.startswith("#", at + len(line.group(0))):
+    # not blank, indented no deeper than items; from the break before the line
+    # (a pattern led by a literal is scanned for it in C, one under `^` tries every position)
+    shallow = re.compile(rf"\n( {{0,{indent}}})(?=[^ \t\r\n])")
+    for line in shallow.finditer(source, first.start() - 1):
+        at = line.start() + 1
+        depth = len(line.group(1))
+        if source.startswith("#", at + depth):
             continue   # a comment: it belongs to the item above
-        if len(line.group(0)) == indent and _ITEM.match(source, at):
+        if depth == indent and _ITEM.match(source, at):
             starts.append(at)
             continue
         tail = at
@@ -191,11 +232,9 @@ class IncrementalLoader:
                 known = None   # a problem's message may quote a line number: compose it at its new place
             if known is None:
                 self.composed += 1
-                part = load_file(path, None, source=_stand_in(layout, first, text))
-                if any(p.kind == "unreadable" for p in part.problems) or len(part.cards) > 1:
+                known = self._compose(path, layout, first, text)
+                if known is None:
                     return self._whole(path, source, claimed, layout, keys)   # it says what is wrong, and where
-                part.problems = _within(part.problems, first, text)   # the head's are counted once
-                known = (first, part)
             fresh[key] = known
             line, part = known
             cards = [moved_card(card, first - line) for card in part.cards]
@@ -211,6 +250,24 @@ class IncrementalLoader:
         self._items = fresh
         base.problems = sorted(problems, key=lambda p: (p.line, p.column))
         return base
+
+    def _compose(self, path: str, layout: Layout, first: int, text: str) -> tuple[int, CardBase] | None:
+        """An item loaded alone: (the line it was composed at, its cards and
+        problems), None when it does not load cleanly as one card. Composed
+        right under the head (a stand-in as long as the item, not thousands of
+        blank lines the loader scans), then moved like any cached item; one
+        with problems is composed again at its own line (a message may quote one)."""
+        from cardbase.load import load_file
+
+        at = layout.head.count("\n") if not layout.tail else first
+        while True:
+            part = load_file(path, None, source=_stand_in(layout, at, text))
+            if any(p.kind == "unreadable" for p in part.problems) or len(part.cards) > 1:
+                return None
+            part.problems = _within(part.problems, at, text)   # the head's are counted once
+            if not part.problems or at == first:
+                return at, part
+            at = first
 
     def _whole(self, path: str, source: str, claimed: dict[str, Card], layout: Layout | None,
                keys: list[tuple] | None = None) -> CardBase:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from itertools import accumulate
 
 UTF8, UTF16, UTF32 = "utf-8", "utf-16", "utf-32"
 _LSP_BREAK = re.compile(r"\r\n|\n|\r")
@@ -35,7 +36,10 @@ class LineIndex:
     def __init__(self, text: str, encoding: str = UTF16):
         self.text = text
         self.encoding = encoding
-        self.starts = [0] + [m.end() for m in _LSP_BREAK.finditer(text)]
+        if "\r" in text:
+            self.starts = [0] + [m.end() for m in _LSP_BREAK.finditer(text)]
+        else:   # the same, summed in C (a regex match object per line: 10 ms for 26,000 lines)
+            self.starts = list(accumulate(map((1).__add__, map(len, text.split("\n")[:-1])), initial=0))
         self._blocks: dict[int, list[int]] = {}   # line → units before each block of it
 
     def _line_end(self, line: int) -> int:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import inspect
+import json
 import logging
 import threading
 import traceback
@@ -26,6 +28,10 @@ from berserk_judge.server.outline import uri_for
 from berserk_judge.server.workspace import Workspace, real
 
 DEBOUNCE_SECONDS = 0.03
+class Encoded(str):
+    """A message already encoded as JSON text (sent as it is)."""
+
+
 HOLD_SECONDS = 0.8   # a typist's pause: findings held on the line being typed are shown after it
 PROGRESS_AFTER = 0.5   # seconds of analysis after which the client is told of it ($/progress)
 log = logging.getLogger(__name__)
@@ -68,7 +74,22 @@ class JudgeServer(LanguageServer):
     def attach_loop(self, loop: asyncio.AbstractEventLoop) -> None:
         """The loop of the request thread: messages from other threads are sent through it."""
         self.loop, self.loop_thread = loop, threading.get_ident()
-        send = self.protocol._send_data
+        send_dict = self.protocol._send_data
+        protocol = self.protocol
+
+        def send(data):
+            if not isinstance(data, Encoded):
+                return send_dict(data)
+            body = data.encode("utf-8")   # framed as pygls frames a message (its JSON is ASCII: lengths agree)
+            if protocol.writer is None:
+                return None
+            if getattr(protocol, "_include_headers", True):
+                body = (b"Content-Length: %d\r\nContent-Type: %s; charset=%s\r\n\r\n"
+                        % (len(body), protocol.CONTENT_TYPE.encode(), protocol.CHARSET.encode()) + body)
+            written = protocol.writer.write(body)
+            if inspect.isawaitable(written):
+                asyncio.ensure_future(written)
+            return None
 
         def send_from_any_thread(data):
             if threading.get_ident() == self.loop_thread or self.loop.is_closed():
@@ -210,11 +231,18 @@ class JudgeServer(LanguageServer):
             shapes = [shape for number, (_, shape) in enumerate(pairs) if number not in hold]
             self.published[uri] = {(item.code, item.range.start.line)
                                    for number, (item, _) in enumerate(pairs) if number not in hold}
-            params = {"uri": uri, "diagnostics": shapes}
+            params = {"uri": uri, "diagnostics": []}
             if analysis.version is not None:
                 params["version"] = analysis.version
-            self.protocol._send_data({"jsonrpc": "2.0", "method": types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS,
-                                      "params": params})
+            if self.loop_thread is None:   # not on the stdio loop (no framing of ours): as a plain message
+                params["diagnostics"] = [json.loads(shape) for shape in shapes]
+                self.protocol._send_data({"jsonrpc": "2.0", "method": types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS,
+                                          "params": params})
+                return
+            # the kept JSON texts joined: 32,000 diagnostics are not encoded again at every keystroke
+            head, tail = json.dumps({"jsonrpc": "2.0", "method": types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS,
+                                     "params": params}).split('"diagnostics": []')
+            self.protocol._send_data(Encoded(head + '"diagnostics": [' + ", ".join(shapes) + "]" + tail))
             return
         items = diagnostics(analysis, self.docs, uri_for)
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(

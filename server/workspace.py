@@ -84,6 +84,7 @@ class BaseIndex:
     _joined: dict[str, Card] = field(default_factory=dict, repr=False)
     _versions: dict[str, int] = field(default_factory=dict, repr=False)   # bumped when a file's cards change
     _others: dict[tuple, tuple[tuple, list[Card]]] = field(default_factory=dict, repr=False)
+    _slimmed: dict[str, dict[int, tuple[Card, Card]]] = field(default_factory=dict, repr=False)
 
     def claimed_before(self, path: str) -> dict[str, Card]:
         """Ids of the files loaded before `path` (all files when it is not one of them)."""
@@ -145,7 +146,18 @@ class BaseIndex:
     def update(self, path: str, cards: list[Card]) -> None:
         if path not in self.cards and path not in self.files:
             self.files.append(path)
-        self.cards[path] = [slim(card) for card in cards]
+        # an open document's unchanged cards are the same objects edit after edit: slimmed once
+        known = self._slimmed.get(path, {})
+        fresh: dict[int, tuple[Card, Card]] = {}
+        out = []
+        for card in cards:
+            pair = known.get(id(card))
+            if pair is None or pair[0] is not card:
+                pair = (card, slim(card))
+            fresh[id(card)] = pair
+            out.append(pair[1])
+        self._slimmed[path] = fresh
+        self.cards[path] = out
         self.changed(path)
 
     def load(self, skip: set[str]) -> Iterator[str]:
@@ -254,6 +266,7 @@ class Workspace:
         for key, index in list(self.indexes.items()):
             if path in index.files:
                 index.cards.pop(path, None)
+                index._slimmed.pop(path, None)
                 index.changed(path)
                 index.ready = False
             elif path.lower().endswith(YAML_SUFFIXES):
