@@ -187,7 +187,7 @@ class _RememberingChecker(CardChecker):
         its own card: the merge only renumbers the spots)."""
         if self.parts is None or path != self.path:
             return super().check_cards(path, cards, problems)
-        from lint.engine import FileResult
+        from berserk_judge.lint.engine import FileResult
 
         out = FileResult(path=path, ids=[(card.id, card.line) for card in cards], problems=list(problems or ()))
         for card in cards:

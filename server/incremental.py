@@ -257,7 +257,7 @@ class IncrementalLoader:
         right under the head (a stand-in as long as the item, not thousands of
         blank lines the loader scans), then moved like any cached item; one
         with problems is composed again at its own line (a message may quote one)."""
-        from cardbase.load import load_file
+        from berserk_judge.cardbase.load import load_file
 
         at = layout.head.count("\n") if not layout.tail else first
         while True:

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from server import incremental
-from server.lines import LineIndex
+from berserk_judge.server import incremental
+from berserk_judge.server.lines import LineIndex
 
 SAMPLES = [
     "",
@@ -58,10 +58,10 @@ def _block_file(count: int) -> str:
 
 
 def test_an_edit_rechecks_only_the_edited_card_and_equals_lint(tmp_path):
-    from cardbase.load import load_file
-    from lint.engine import lint_base
-    from server.analysis import DocumentLinter
-    from server.workspace import Workspace, real
+    from berserk_judge.cardbase.load import load_file
+    from berserk_judge.lint.engine import lint_base
+    from berserk_judge.server.analysis import DocumentLinter
+    from berserk_judge.server.workspace import Workspace, real
 
     path = tmp_path / "cards.yaml"
     text = _block_file(60)
