@@ -196,7 +196,9 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
             return feature
         pos = _take_condition(feature, text, found)
         kind = {"static": "triggered", "playable": "conditional"}.get(kind, kind)
-    elif kind == "static" and is_while_start(text, pos, end):
+    elif _stative(kind, feature.label) and is_while_start(text, pos, end):
+        # «Строй: Пока Хелгат закрыт, он отражает …»: a state label holds a while-condition as a
+        # static feature does (spec §1), reported beside the tree
         found = find_condition(text, pos, end, prot, clause=True) or _while_before_modal(text, pos, end, prot)
         if found is not None:
             cond_span, pos, _by_verb, sep = found
@@ -265,8 +267,7 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
     # ", пока …" at the end is a static feature's while-condition; in a playable or triggered
     # effect it is one ability's own duration and stays in its words (spec section 1)
     # a keyword someone declares («Концентрация: …») is an action: its «, пока …» is the ability's own
-    stative = kind == "static" or (kind == "keyword" and _STATIC_LABELS.match(normalize(feature.label or "")))
-    while_match = _trailing_while(text, es, ee, prot) if stative else None
+    while_match = _trailing_while(text, es, ee, prot) if _stative(kind, feature.label) else None
     if while_match is not None:
         ws, we = while_match
         feature.while_span = (ws, ee)
@@ -294,6 +295,13 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
 
     _read_effect(feature, text, prot, name)
     return feature
+
+
+def _stative(kind: str, label: str | None) -> bool:
+    """A static feature, or one under a state label («Строй:», «Бестелесный:»): its «Пока …» /
+    «, пока …» is a while-condition; a declared keyword («Концентрация:») is an action whose
+    «, пока …» is the ability's own duration (spec §1)."""
+    return kind == "static" or (kind == "keyword" and bool(_STATIC_LABELS.match(normalize(label or ""))))
 
 
 def _looks_like_feature(inner: str) -> bool:

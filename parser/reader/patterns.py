@@ -332,7 +332,8 @@ def _subject_may(ctx: Context, i: int) -> Match | None:
 
 
 # words that qualify a noun phrase subject rather than start a clause of their own: «с ранами»,
-# «рядом», and the places of the field (words.PLACES: «существо позади Химеры», «слева от него»)
+# «рядом», and the places of the field (words.PLACES: «существо позади Химеры», «слева от него»);
+# any preposition qualifies it too («за {tap}», «до конца хода», «под контролем противника»)
 _NP_WORDS = {"рядом", "с", "без", "со", "от"} | PLACES
 _TYPE_WORDS = ("заклинание", "воздействие")
 
@@ -340,7 +341,10 @@ _TYPE_WORDS = ("заклинание", "воздействие")
 def _noun_subject_may(ctx: Context, i: int) -> Match | None:
     """A noun phrase subject before «может» in a declared feature ("ваше стоящее рядом существо с
     ранами может получить …"): MAY (116.7: the controller may decline), and the phrase stays in the
-    ability's words, so the canonical form shows who: "(может ваше … существо получить …)"."""
+    ability's words, so the canonical form shows who: "(может ваше … существо получить …)".
+    Prepositional phrases inside the subject stay in it ("ваш член Братства с дальней атакой за
+    {tap} может объявить ее" → "(может ваш член Братства … за {tap} объявить ее)"); a pronoun or
+    a punctuation mark ends the search."""
     if not ctx.dynamic:
         return None
     seq, m = ctx.seq, i
@@ -356,11 +360,11 @@ def _noun_subject_may(ctx: Context, i: int) -> Match | None:
             if m + 1 < len(seq) and seq[m].is_word("или") and seq[m + 1].is_word("менее", "более"):
                 m += 2
             continue
-        if (it.low in PREPOSITIONS and it.low not in _NP_WORDS and it.low not in ("в", "из", "на")) \
-                or it.is_word(*PRONOUNS) or it.is_word(*_TYPE_WORDS):
+        if it.is_word(*PRONOUNS) or it.is_word(*_TYPE_WORDS):
             return None   # a pronoun is a subject of its own: "… в следующий ход он может"
-        if it.kind in ("icon", "name") or it.low in _NP_WORDS or (it.kind == "word" and not is_predicate(it) and any(
-                p.tag.POS in ("NOUN", "NPRO", "ADJF", "PRTF", "NUMR") for p in morph.parses(it.low)[:3])):
+        if it.kind in ("icon", "name", "num") or it.low in _NP_WORDS or it.low in PREPOSITIONS or (
+                it.kind == "word" and not is_predicate(it) and any(
+                    p.tag.POS in ("NOUN", "NPRO", "ADJF", "PRTF", "NUMR") for p in morph.parses(it.low)[:3])):
             m += 1
             continue
         return None
@@ -566,6 +570,31 @@ def _shared_verb_subjects(ctx: Context, at: int, nxt: int) -> bool:
                and seq[k].low not in RELATIVE for k in range(first, at))
 
 
+# a relative word that may stand after the first word of its clause («стихия которых», «в котором»,
+# «у которых», «сила которого»): the «который» and «чей» families; «где»/«что» only open a clause
+_RELATIVE_INSIDE = frozenset(w for w in RELATIVE if w.startswith(("котор", "чь", "чей")))
+_RELATIVE_LEAD_MAX = 3
+
+
+def _relative_clause(ctx: Context, at: int, nxt: int) -> bool:
+    """«по картам, стихия которых совпадает …», «, в котором …», «, у которых …»: a comma before a
+    relative clause whose relative word is not its first word (spec §2: a comma before a relative
+    clause is no connective). At most three words (nouns, adjectives, prepositions, no predicate)
+    stand before the relative word."""
+    seq = ctx.seq
+    if seq[at].low != ",":
+        return False
+    for k in range(nxt, min(nxt + _RELATIVE_LEAD_MAX + 1, len(seq))):
+        it = seq[k]
+        if it.kind != "word":
+            return False
+        if it.low in _RELATIVE_INSIDE:
+            return k > nxt
+        if is_predicate(it) or it.low in RELATIVE:
+            return False
+    return False
+
+
 @dataclass(frozen=True)
 class JoiningPattern:
     name: str
@@ -585,6 +614,9 @@ JOINING: tuple[JoiningPattern, ...] = (
     JoiningPattern("shared-verb-subjects", "«выбранное горное существо или нейтральное существо "
                    "получает …»: «и»/«или» between a bare noun phrase and a subject with its verb joins "
                    "two subjects of one verb: one ability (spec §5).", _shared_verb_subjects),
+    JoiningPattern("relative-clause", "a comma before a relative clause whose relative word is not "
+                   "first («по картам, стихия которых совпадает …», «, в котором …», «, у которых …») "
+                   "joins the clause to the noun it qualifies: no connective (spec §2).", _relative_clause),
     JoiningPattern("adverbial-phrase", "a comma after a short prepositional phrase with no predicate "
                    "(«в свой ход, может …») joins it to the ability it qualifies.", _adverbial_before),
 )
