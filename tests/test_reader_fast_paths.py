@@ -259,6 +259,11 @@ def _items_token_by_token(text, start, end, protected):
                 out.append(words.Item(s, e, "punct", raw))
             elif raw.isspace():
                 continue
+            elif re.match(r"[^\W\d_]", raw) and (cut := words.attached_dash(raw)) is not None:
+                # a hyphen written for a dash («иначе-ранить»): word, dash, word (issue 25)
+                out.append(words.Item(s, s + cut, "word", fold(raw[:cut])))
+                out.append(words.Item(s + cut, s + cut + 1, "dash", "-"))
+                out.append(words.Item(s + cut + 1, e, "word", fold(raw[cut + 1:])))
             elif re.match(r"[^\W\d_]", raw):
                 out.append(words.Item(s, e, "word", fold(raw)))
             elif re.match(r"\d", raw):
