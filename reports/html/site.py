@@ -10,7 +10,7 @@ import json
 from collections.abc import Mapping
 from importlib import resources
 
-from reports.html import lazy, search_index
+from reports.html import lazy, rule_help, search_index
 from reports.html.compare import CLASS_RU, CLASSES
 from reports.html.diagram import legend
 from reports.html.filters import environment
@@ -117,6 +117,10 @@ def render_pages(model: dict, title: str) -> SiteFiles:
         makers["changes.html"] = lambda: env.get_template("changes.html.j2").render(**common, current="changes.html")
     makers["search-index.js"] = lambda: _script_data("BJ_INDEX", search_index.build(model))
     makers["report-strings.js"] = lambda: _script_data("BJ_STRINGS", strings)
+    rules = rule_help.rule_entries()
+    makers["rules.html"] = lambda: env.get_template("rules.html.j2").render(**common, rules=rules,
+                                                                          current="rules.html")
+    makers["rule-help.js"] = lambda: _script_data("BJ_RULES", rule_help.help_data(rules))
     static = resources.files("reports.html") / "static"
     for name in STATIC:
         makers[name] = (lambda name: lambda: (static / name).read_bytes())(name)

@@ -208,6 +208,30 @@
         }
       });
     };
+    /* a finding's rule help: why it matters, a bad and a good example, the rule's page
+       (rule-help.js, one file for every page, from the same registry as `berserk-judge rule`) */
+    var ruleHelp = function (code) {
+      var help = (window.BJ_RULES || {})[code], box = node("details", "rule-help");
+      box.appendChild(node("summary", "", "Почему это важно · " + (help ? help[0] : code)));
+      if (help) {
+        box.appendChild(node("p", "", help[1]));
+        help[2].split("\n\n").forEach(function (p) { box.appendChild(node("p", "", p)); });
+        var ex = node("div", "rule-examples"), bad = node("div"), good = node("div");
+        bad.appendChild(node("h4", "", "Плохо"));
+        bad.appendChild(node("pre", "bad", help[3]));
+        good.appendChild(node("h4", "", "Хорошо"));
+        good.appendChild(node("pre", "good", help[4]));
+        ex.appendChild(bad);
+        ex.appendChild(good);
+        box.appendChild(ex);
+      }
+      var more = node("a", "rule-link", "Правило " + code + " целиком");
+      more.href = "rules.html#" + encodeURIComponent(code);
+      var p = node("p");
+      p.appendChild(more);
+      box.appendChild(p);
+      return box;
+    };
     var findingList = function (article, findings) {
       var frag = document.createDocumentFragment();
       frag.appendChild(node("h3", "", "Находки"));
@@ -217,7 +241,8 @@
         li.id = article.id + "~" + (i + 1);
         li.appendChild(node("span", "fnum", String(i + 1)));
         li.appendChild(document.createTextNode(" "));
-        var code = node("span", "code", S[f[0]]);
+        var code = node("a", "code", S[f[0]]);     /* the rule's page (rules.html, the catalogue) */
+        code.href = "rules.html#" + encodeURIComponent(S[f[0]]);
         code.title = S[f[1]];
         li.appendChild(code);
         li.appendChild(document.createTextNode(" "));
@@ -249,6 +274,7 @@
           place.appendChild(document.createTextNode(" (вместо «…» — момент срабатывания, 116.3)"));
           li.appendChild(place);
         }
+        li.appendChild(ruleHelp(S[f[0]]));
         ol.appendChild(li);
       });
       frag.appendChild(ol);
