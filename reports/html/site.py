@@ -10,14 +10,14 @@ import json
 from collections.abc import Mapping
 from importlib import resources
 
-from reports.html import lazy, rule_help, search_index
+from reports.html import lazy, rule_help, search_index, worklist
 from reports.html.compare import CLASS_RU, CLASSES
 from reports.html.diagram import legend
 from reports.html.filters import environment
 from reports.html.icons import icons_css
 from reports.html.output import MARKER, OutputError, manifest, write_site  # noqa: F401 - the writer's API
 
-STATIC = ("report.css", "report.js", "icon.svg")
+STATIC = ("report.css", "report.js", "icon.svg", "findings.js")
 _SIBLINGS = 12   # parts of one set listed on each of its pages; more get previous/next only
 
 
@@ -120,6 +120,8 @@ def render_pages(model: dict, title: str) -> SiteFiles:
     rules = rule_help.rule_entries()
     makers["rules.html"] = lambda: env.get_template("rules.html.j2").render(**common, rules=rules,
                                                                           current="rules.html")
+    makers["findings.html"] = lambda: env.get_template("findings.html.j2").render(**common, current="findings.html")
+    makers["findings-data.js"] = lambda: _script_data("BJ_FINDINGS", worklist.build(model))
     makers["rule-help.js"] = lambda: _script_data("BJ_RULES", rule_help.help_data(rules))
     static = resources.files("reports.html") / "static"
     for name in STATIC:
