@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from importlib import resources
 
 from reports.html import lazy, rule_help, search_index, worklist
+from reports.html.prints import other_prints
 from reports.html.compare import CLASS_RU, CLASSES
 from reports.html.diagram import legend
 from reports.html.filters import environment
@@ -96,7 +97,8 @@ def render_pages(model: dict, title: str) -> SiteFiles:
     for page in model["pages"]:
         pages_by_set.setdefault(page["set"], []).append(page)
     common = {"model": model, "summary": model["summary"], "title": title,
-              "classes": CLASSES, "class_ru": CLASS_RU, "pages_by_set": pages_by_set}
+              "classes": CLASSES, "class_ru": CLASS_RU, "pages_by_set": pages_by_set,
+              "prints": other_prints(model["cards"])}
     makers: dict = {
         "index.html": lambda: env.get_template("index.html.j2").render(**common, current="index.html")}
     by_page: dict[str, list[dict]] = {}

@@ -328,7 +328,7 @@
       var raw = text ? text.textContent : "";
       if (data.t && text) marked(text, article, data.t, data.f, pieces(data.o, raw));
       /* the parts go after the text, before the errata (the one part the markup has) */
-      var before = article.querySelector("section.errata");
+      var before = article.querySelector("section.errata") || article.querySelector(".cardnav");
       var add = function (part) { article.insertBefore(part, before); };
       if (data.x) {
         var x = node("div", "explanation");
@@ -385,6 +385,38 @@
       pending.forEach(function (a) { seen.observe(a); });
     } else drawAll();
     window.BJ_DRAW_ALL = drawAll;
+    /* previous / next card: made from the page's own articles when a card comes near (no markup per
+       card); at the page's ends, the neighbouring page of the pager */
+    var articles = Array.prototype.slice.call(document.querySelectorAll("article.card[id]"));
+    var pagerLink = function (rel) { return document.querySelector("#pager a[rel=" + rel + "]"); };
+    var cardNav = function (a) {
+      if (a.querySelector(".cardnav")) return;
+      var i = articles.indexOf(a), nav = node("nav", "cardnav");
+      nav.setAttribute("aria-label", "Соседние карты: " + a.querySelector("h2").textContent);
+      [[articles[i - 1], "prev", "← ", ""], [articles[i + 1], "next", "", " →"]].forEach(function (side) {
+        var other = side[0], link;
+        if (other) {
+          link = node("a", "", side[2] + other.querySelector("h2").textContent + side[3]);
+          link.href = "#" + other.id;
+        } else {
+          var page = pagerLink(side[1]);
+          if (!page) return;
+          link = node("a", "", side[1] === "prev" ? "← предыдущая страница" : "следующая страница →");
+          link.href = page.getAttribute("href");
+        }
+        link.rel = side[1];
+        nav.appendChild(link);
+      });
+      a.appendChild(nav);
+    };
+    if ("IntersectionObserver" in window) {
+      var near = new IntersectionObserver(function (items) {
+        items.forEach(function (item) {
+          if (item.isIntersecting) { cardNav(item.target); near.unobserve(item.target); }
+        });
+      }, { rootMargin: "400px 0px" });
+      articles.forEach(function (a) { near.observe(a); });
+    } else articles.forEach(cardNav);
     /* the chips of the page's cards, made when the list is first opened (names are in the entries) */
     var toc = document.getElementById("page-cards"), chips = toc && toc.querySelector("[data-chips]");
     if (chips) toc.addEventListener("toggle", function () {
