@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from lint.fixing import normalize
+from lint.fixing import _HOMOGLYPHS, normalize   # the fix guard's own definition of «the same words»
 from parser import read_card, reading_strings
 from reports.canon import feature_record
 from reports.html.diff import word_diff
@@ -63,9 +63,16 @@ def words(value: str | None) -> str | None:
     return normalize(evened(value))
 
 
+def spelled(value: str | None) -> str | None:
+    """A reading as the fix guard compares its words (no spaces, Latin lookalikes as Cyrillic:
+    «Вначале» = «В начале», «X» = «Х»), its brackets and commas, the grouping, kept."""
+    value = evened(value)
+    return None if value is None else value.translate(_HOMOGLYPHS).replace(" ", "")
+
+
 def skeleton(atom: str) -> str:
     """An ability's own words: numbers, icons and quoted names masked (those are «wording»)."""
-    return _QUOTED.sub('"…"', _ICON.sub("{}", _NUMBER.sub("#", evened(atom) or "")))
+    return _QUOTED.sub('"…"', _ICON.sub("{}", _NUMBER.sub("#", spelled(atom) or "")))
 
 
 def meaning(record: dict) -> tuple:
@@ -74,8 +81,8 @@ def meaning(record: dict) -> tuple:
     return (
         record["kind"], words(record["payment"]), words(record["condition"]),
         words(record["label"]), words(record["ability_type"]), words(record.get("limit")),
-        tuple(evened(r) for r in readings),
-        None if record["canonical"] is not None else evened(record.get("text")),
+        tuple(spelled(r) for r in readings),
+        None if record["canonical"] is not None else spelled(record.get("text")),
         tuple(meaning(g) for g in record["granted"]),
     )
 
