@@ -327,8 +327,9 @@
       if (data.st && text) article.insertBefore(stats(data.st), text);
       var raw = text ? text.textContent : "";
       if (data.t && text) marked(text, article, data.t, data.f, pieces(data.o, raw));
-      /* the parts go after the text, before the errata (the one part the markup has) */
-      var before = article.querySelector("section.errata") || article.querySelector(".cardnav");
+      /* the parts go after the text, before the errata and the other prints (the markup's own parts) */
+      var before = article.querySelector("section.errata") || article.querySelector(".prints") ||
+                   article.querySelector(".cardnav");
       var add = function (part) { article.insertBefore(part, before); };
       if (data.x) {
         var x = node("div", "explanation");
