@@ -130,7 +130,18 @@ def test_evened_ignores_typography_only():
 @pytest.mark.parametrize("old, new, expected", [
     ("{tap}:{uchr} на 1.", "{tap}: {uchr} на 1.", "typography"),          # a missing space after «:»
     ("Выстрел на 1-2-3.", "Выстрел на 1–2–3.", "typography"),            # hyphens → en dashes
-    ("{tap}: ранить цель на 1 (1 раз за ход).", "{tap}: ранить цель на 1 (2 раза за ход).", "wording"),
+    ("{tap}: ранить цель на 1 (1 раз за ход).", "{tap}: ранить цель на 1 (2 раза за ход).", "meaning"),  # the limit
+    ("{tap}: ранить цель на 1 (1 раз за ход).", "{tap}: ранить цель на 1.", "meaning"),     # a dropped limit
+    ("{tap}: закрыть цель.", "{tap}: открыть цель.", "meaning"),                           # an inverted verb
+    ("{tap}: ранить цель на 1.", "{tap}: ранить себя на 1.", "meaning"),                   # another target
+    ("Вначале хода — ранить цель на 1.", "В начале хода — ранить цель на 1.", "typography"),  # the guard's words
+    ("Вначале хода - ранить цель на 1", "В начале хода — ранить цель на 2.", "wording"),   # …and a number
+    # what `lint --fix` did to the corpus (60200, 50035, 70001): words inside a granted feature,
+    # a Latin «X» for the Cyrillic «Х» — the guard reads both the same
+    ('Пока на кладбище, имеет "Вначале вашего хода — возродиться (1 раз за бой)."',
+     "Пока на кладбище, имеет «В начале вашего хода — возродиться (1 раз за бой).»", "typography"),
+    ("{tap}: ранить цель на Х, где Х - число ваших карт.", "{tap}: ранить цель на X, где X — число ваших карт.",
+     "typography"),
     ("При атаке — может ранить цель на 2 (воздействие «удар молота»).",
      "При атаке — может ранить цель на 2 (воздействие «удар кувалды»).", "wording"),
     ("{tap}: ранить цель на 1.", "{tap}: ранить цель на 2.", "wording"),
@@ -163,3 +174,26 @@ def test_a_finding_whose_message_alone_changed_is_neither_new_nor_fixed():
         {"code": "BJ505", "severity": "warning", "message": "3 пробела подряд", "was": "2 пробела подряд",
          "changed": True}]
     assert fixed == [{"code": "BJ501", "severity": "warning", "message": "дефис «-» между словами"}]
+
+
+@pytest.mark.parametrize("text", [
+    "Вначале хода — ранить цель на 1 (1 раз за ход).",            # «» and — style
+    'Вначале хода - ранить цель на 1. Вначале хода - закрыть "цель".',  # lossy: straight quotes, « - », one line
+])
+def test_a_safe_fix_never_shows_as_a_change_of_meaning(text):
+    """Issue 29: after `lint --fix` («Вначале» → «В начале», cards 30132, 60200) compare said «смысл»;
+    the fix guard reads both the same, and so does compare now."""
+    from dataclasses import replace
+
+    from berserk_judge.cardbase.model import CardBase
+    from berserk_judge.lint.config import Settings
+    from berserk_judge.lint.engine import make_card
+    from berserk_judge.lint.fix_apply import fix_base
+
+    card = make_card(text, id="c1")
+    base = CardBase(cards=[card])
+    outcome = fix_base(base, Settings())
+    fixed = outcome.texts["c1"]
+    assert "В начале хода" in fixed and "Вначале" not in fixed
+    changes = compare(base, replace(base, cards=[replace(card, text=fixed)]))
+    assert [(c["id"], c["classes"], c["reading_changed"]) for c in changes] == [("c1", ["typography"], False)]

@@ -65,7 +65,8 @@ def model_of(site):
 
 def test_files_of_the_site(site):
     assert sorted(p.name for p in site.iterdir()) == [
-        "cards-t1.html", "icon.svg", "index.html", "report-strings.js", "report.css", "report.js", "report.json", "search-index.js"]
+        "cards-t1.html", "findings-data.js", "findings.html", "findings.js", "icon.svg", "index.html", "report-strings.js", "report.css", "report.js", "report.json", "rule-help.js",
+        "rules.html", "search-index.js"]
 
 
 def test_every_card_has_an_entry_a_clean_one_compact_with_its_stats(site, full):

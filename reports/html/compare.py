@@ -8,18 +8,25 @@ text and name) is a change; so is any edit of its text, classed as one of:
   the readings (a dash the reader did not need, as BJ202 asks, is typography);
 * «meaning» — the structure the rules read changed: a feature's kind, its
   payment, the opener of its condition, whether it has a label or a type,
-  or the connectives and grouping of a reading (its abstract form, 505);
-* «wording» — other words changed with the structure kept: numbers, effect
-  names, limits such as «(1 раз за ход)», words inside an ability.
+  its limit («(1 раз за ход)» dropped or changed), the connectives and
+  grouping of a reading (its abstract form, 505), or an ability's own words
+  (закрыть → открыть, цель → себя);
+* «wording» — only what an ability is played with changed: numbers, icons,
+  quoted effect names, the words of a condition after its opener.
 
-`reading_changed` says whether any reading differs at all (typography evened
-out). `[Эррата …]` marker lines are dates, not rules, and are ignored.
+Words the fix guard (lint.fix_apply.normalize: spaces, punctuation, dashes,
+Latin lookalikes) treats as the same are the same here too: a safe fix such
+as «Вначале хода» → «В начале хода» never changes a reading, so compare never
+calls it «смысл». `reading_changed` says whether any reading differs at all
+(typography evened out). `[Эррата …]` marker lines are dates, not rules, and
+are ignored.
 """
 from __future__ import annotations
 
 import re
 from collections import Counter
 
+from berserk_judge.lint.fix_apply import _HOMOGLYPHS, normalize   # the fix guard's own definition of «the same words»
 from berserk_judge.parser import read_card, reading_strings
 from berserk_judge.reports.canon import feature_record
 from berserk_judge.reports.html.diff import word_diff
@@ -35,6 +42,9 @@ _SPACE_BEFORE_MARK = re.compile(r"\s+([,.;:!?)])")
 _SENTENCE_END = re.compile(r"[.;](?=\s|$)")
 _AFTER_MARK = re.compile(r"([,:;!?])(?=\S)")
 _NOT_STATS = {"noqa"}   # lint bookkeeping, not the card
+_NUMBER = re.compile(r"\d+")
+_ICON = re.compile(r"\{[^{}]*\}")
+_QUOTED = re.compile(r'"[^"]*"')
 
 
 def evened(value: str | None) -> str | None:
@@ -48,26 +58,46 @@ def evened(value: str | None) -> str | None:
     return _SENTENCE_END.sub("", value).strip(" .;,").casefold()
 
 
+def words(value: str | None) -> str | None:
+    """A part's words as the fix guard compares them, case and «ё» evened too."""
+    return normalize(evened(value))
+
+
+def spelled(value: str | None) -> str | None:
+    """A reading as the fix guard compares its words (no spaces, Latin lookalikes as Cyrillic:
+    «Вначале» = «В начале», «X» = «Х»), its brackets and commas, the grouping, kept."""
+    value = evened(value)
+    return None if value is None else value.translate(_HOMOGLYPHS).replace(" ", "")
+
+
+def skeleton(atom: str) -> str:
+    """An ability's own words: numbers, icons and quoted names masked (those are «wording»)."""
+    return _QUOTED.sub('"…"', _ICON.sub("{}", _NUMBER.sub("#", spelled(atom) or "")))
+
+
 def meaning(record: dict) -> tuple:
     """What a feature says, as a comparable value (typography evened out)."""
     readings = record["readings"] or ([record["canonical"]] if record["canonical"] else [])
     return (
-        record["kind"], evened(record["payment"]), evened(record["condition"]),
-        evened(record["label"]), evened(record["ability_type"]),
-        tuple(evened(r) for r in readings),
-        None if record["canonical"] is not None else evened(record.get("text")),
+        record["kind"], words(record["payment"]), words(record["condition"]),
+        words(record["label"]), words(record["ability_type"]), words(record.get("limit")),
+        tuple(spelled(r) for r in readings),
+        None if record["canonical"] is not None else spelled(record.get("text")),
         tuple(meaning(g) for g in record["granted"]),
     )
 
 
-def structure(feature) -> tuple:
-    """How the rules read a feature, without its words: kind, payment, condition opener, connectives."""
+def structure(feature, record: dict | None = None) -> tuple:
+    """How the rules read a feature, without the words it is played with: kind, payment, condition
+    opener, label and type, limit, connectives, and each ability's own words (its skeleton)."""
+    record = record if record is not None else feature_record(feature)
     condition = (feature.condition or "").split()
     return (
-        feature.kind, evened(feature.payment), evened(condition[0]) if condition else None,
-        bool(feature.label), bool(feature.ability_type),
+        feature.kind, words(feature.payment), evened(condition[0]) if condition else None,
+        bool(feature.label), bool(feature.ability_type), words(record.get("limit")),
         tuple(reading_strings(feature, abstract=True)) if feature.reading is not None else None,
-        tuple(structure(g) for g in feature.granted),
+        tuple(skeleton(a) for a in record.get("atoms") or ()),
+        tuple(structure(g, r) for g, r in zip(feature.granted, record.get("granted") or ())),
     )
 
 
@@ -83,7 +113,8 @@ class Reading:
             records.append(record)
         self.forms = [one_line(r) for r in records]
         self.meaning = tuple(meaning(r) for r in records)
-        self.structure = tuple(structure(f) for f in features)
+        self.structure = tuple(structure(f, r) for f, r in zip(features, records))
+        self.conditions = tuple(words(f.condition) for f in features)
 
 
 def card_meaning(card) -> tuple[list[str], tuple]:
@@ -112,10 +143,18 @@ def text_class(old_text: str, new_text: str, before: Reading, after: Reading) ->
     """«typography», «wording» or «meaning» for an edited text; None when the text is the same."""
     if old_text == new_text:
         return None
-    if before.meaning == after.meaning and evened(old_text) == evened(new_text):
+    if before.meaning == after.meaning and words(old_text) == words(new_text):
         return "typography"
-    if before.structure != after.structure:
+    if len(before.structure) != len(after.structure):
         return "meaning"
+    # a condition whose words the fix guard reads the same («Вначале хода» → «В начале хода») has
+    # kept its opener, however its words are split
+    for old, new, cond_old, cond_new in zip(before.structure, after.structure,
+                                             before.conditions, after.conditions):
+        if cond_old == cond_new:
+            old, new = old[:2] + old[3:], new[:2] + new[3:]
+        if old != new:
+            return "meaning"
     return "wording"
 
 

@@ -10,14 +10,15 @@ import json
 from collections.abc import Mapping
 from importlib import resources
 
-from berserk_judge.reports.html import lazy, search_index
+from berserk_judge.reports.html import lazy, rule_help, search_index, worklist
+from berserk_judge.reports.html.prints import other_prints
 from berserk_judge.reports.html.compare import CLASS_RU, CLASSES
 from berserk_judge.reports.html.diagram import legend
 from berserk_judge.reports.html.filters import environment
 from berserk_judge.reports.html.icons import icons_css
 from berserk_judge.reports.html.output import MARKER, OutputError, manifest, write_site  # noqa: F401 - the writer's API
 
-STATIC = ("report.css", "report.js", "icon.svg")
+STATIC = ("report.css", "report.js", "icon.svg", "findings.js")
 _SIBLINGS = 12   # parts of one set listed on each of its pages; more get previous/next only
 
 
@@ -96,7 +97,8 @@ def render_pages(model: dict, title: str) -> SiteFiles:
     for page in model["pages"]:
         pages_by_set.setdefault(page["set"], []).append(page)
     common = {"model": model, "summary": model["summary"], "title": title,
-              "classes": CLASSES, "class_ru": CLASS_RU, "pages_by_set": pages_by_set}
+              "classes": CLASSES, "class_ru": CLASS_RU, "pages_by_set": pages_by_set,
+              "prints": other_prints(model["cards"])}
     makers: dict = {
         "index.html": lambda: env.get_template("index.html.j2").render(**common, current="index.html")}
     by_page: dict[str, list[dict]] = {}
@@ -117,6 +119,12 @@ def render_pages(model: dict, title: str) -> SiteFiles:
         makers["changes.html"] = lambda: env.get_template("changes.html.j2").render(**common, current="changes.html")
     makers["search-index.js"] = lambda: _script_data("BJ_INDEX", search_index.build(model))
     makers["report-strings.js"] = lambda: _script_data("BJ_STRINGS", strings)
+    rules = rule_help.rule_entries()
+    makers["rules.html"] = lambda: env.get_template("rules.html.j2").render(**common, rules=rules,
+                                                                          current="rules.html")
+    makers["findings.html"] = lambda: env.get_template("findings.html.j2").render(**common, current="findings.html")
+    makers["findings-data.js"] = lambda: _script_data("BJ_FINDINGS", worklist.build(model))
+    makers["rule-help.js"] = lambda: _script_data("BJ_RULES", rule_help.help_data(rules))
     static = resources.files("berserk_judge.reports.html") / "static"
     for name in STATIC:
         makers[name] = (lambda name: lambda: (static / name).read_bytes())(name)

@@ -208,6 +208,30 @@
         }
       });
     };
+    /* a finding's rule help: why it matters, a bad and a good example, the rule's page
+       (rule-help.js, one file for every page, from the same registry as `berserk-judge rule`) */
+    var ruleHelp = function (code) {
+      var help = (window.BJ_RULES || {})[code], box = node("details", "rule-help");
+      box.appendChild(node("summary", "", "Почему это важно · " + (help ? help[0] : code)));
+      if (help) {
+        box.appendChild(node("p", "", help[1]));
+        help[2].split("\n\n").forEach(function (p) { box.appendChild(node("p", "", p)); });
+        var ex = node("div", "rule-examples"), bad = node("div"), good = node("div");
+        bad.appendChild(node("h4", "", "Плохо"));
+        bad.appendChild(node("pre", "bad", help[3]));
+        good.appendChild(node("h4", "", "Хорошо"));
+        good.appendChild(node("pre", "good", help[4]));
+        ex.appendChild(bad);
+        ex.appendChild(good);
+        box.appendChild(ex);
+      }
+      var more = node("a", "rule-link", "Правило " + code + " целиком");
+      more.href = "rules.html#" + encodeURIComponent(code);
+      var p = node("p");
+      p.appendChild(more);
+      box.appendChild(p);
+      return box;
+    };
     var findingList = function (article, findings) {
       var frag = document.createDocumentFragment();
       frag.appendChild(node("h3", "", "Находки"));
@@ -217,7 +241,8 @@
         li.id = article.id + "~" + (i + 1);
         li.appendChild(node("span", "fnum", String(i + 1)));
         li.appendChild(document.createTextNode(" "));
-        var code = node("span", "code", S[f[0]]);
+        var code = node("a", "code", S[f[0]]);     /* the rule's page (rules.html, the catalogue) */
+        code.href = "rules.html#" + encodeURIComponent(S[f[0]]);
         code.title = S[f[1]];
         li.appendChild(code);
         li.appendChild(document.createTextNode(" "));
@@ -249,6 +274,7 @@
           place.appendChild(document.createTextNode(" (вместо «…» — момент срабатывания, 116.3)"));
           li.appendChild(place);
         }
+        li.appendChild(ruleHelp(S[f[0]]));
         ol.appendChild(li);
       });
       frag.appendChild(ol);
@@ -301,8 +327,9 @@
       if (data.st && text) article.insertBefore(stats(data.st), text);
       var raw = text ? text.textContent : "";
       if (data.t && text) marked(text, article, data.t, data.f, pieces(data.o, raw));
-      /* the parts go after the text, before the errata (the one part the markup has) */
-      var before = article.querySelector("section.errata");
+      /* the parts go after the text, before the errata and the other prints (the markup's own parts) */
+      var before = article.querySelector("section.errata") || article.querySelector(".prints") ||
+                   article.querySelector(".cardnav");
       var add = function (part) { article.insertBefore(part, before); };
       if (data.x) {
         var x = node("div", "explanation");
@@ -359,6 +386,38 @@
       pending.forEach(function (a) { seen.observe(a); });
     } else drawAll();
     window.BJ_DRAW_ALL = drawAll;
+    /* previous / next card: made from the page's own articles when a card comes near (no markup per
+       card); at the page's ends, the neighbouring page of the pager */
+    var articles = Array.prototype.slice.call(document.querySelectorAll("article.card[id]"));
+    var pagerLink = function (rel) { return document.querySelector("#pager a[rel=" + rel + "]"); };
+    var cardNav = function (a) {
+      if (a.querySelector(".cardnav")) return;
+      var i = articles.indexOf(a), nav = node("nav", "cardnav");
+      nav.setAttribute("aria-label", "Соседние карты: " + a.querySelector("h2").textContent);
+      [[articles[i - 1], "prev", "← ", ""], [articles[i + 1], "next", "", " →"]].forEach(function (side) {
+        var other = side[0], link;
+        if (other) {
+          link = node("a", "", side[2] + other.querySelector("h2").textContent + side[3]);
+          link.href = "#" + other.id;
+        } else {
+          var page = pagerLink(side[1]);
+          if (!page) return;
+          link = node("a", "", side[1] === "prev" ? "← предыдущая страница" : "следующая страница →");
+          link.href = page.getAttribute("href");
+        }
+        link.rel = side[1];
+        nav.appendChild(link);
+      });
+      a.appendChild(nav);
+    };
+    if ("IntersectionObserver" in window) {
+      var near = new IntersectionObserver(function (items) {
+        items.forEach(function (item) {
+          if (item.isIntersecting) { cardNav(item.target); near.unobserve(item.target); }
+        });
+      }, { rootMargin: "400px 0px" });
+      articles.forEach(function (a) { near.observe(a); });
+    } else articles.forEach(cardNav);
     /* the chips of the page's cards, made when the list is first opened (names are in the entries) */
     var toc = document.getElementById("page-cards"), chips = toc && toc.querySelector("[data-chips]");
     if (chips) toc.addEventListener("toggle", function () {

@@ -1,0 +1,24 @@
+"""A card's other prints: the cards of the report with the same name (another set or id), so
+10058 and s1_58 link to each other. Names are compared as search folds them (case, «ё»)."""
+from __future__ import annotations
+
+from berserk_judge.reports.html.search_index import fold
+
+
+def other_prints(cards: list[dict]) -> dict[str, list[dict]]:
+    """«page#anchor» of an entry → the other entries of its name, in the report's order;
+    only names printed more than once are listed (most cards have no other print)."""
+    by_name: dict[str, list[dict]] = {}
+    for entry in cards:
+        key = " ".join(fold(entry["name"] or "").split())
+        if key:
+            by_name.setdefault(key, []).append(entry)
+    out = {}
+    for group in by_name.values():
+        if len(group) < 2:
+            continue
+        for entry in group:
+            out[f"{entry['page']}#{entry['anchor']}"] = [
+                {"page": o["page"], "anchor": o["anchor"], "id": o["id"],
+                 "set": o.get("set_name") or o["set"]} for o in group if o is not entry]
+    return out
