@@ -11,7 +11,7 @@ from berserk_judge.parser.engine.canonical_form import canonical
 from berserk_judge.parser.reader.features import read_text
 from berserk_judge.reports.canon import feature_record, render_text
 
-from tests.test_corpus_readings import CORPUS, features as corpus_features
+from test_corpus_readings import CORPUS, features as corpus_features
 
 
 def record(text: str, name: str | None = "Кобольд") -> dict:
