@@ -27,6 +27,8 @@ _EXPORTS: dict[str, str] = {
     "atoms": ".engine.tree", "children": ".engine.tree", "conditions": ".engine.tree", "choosers": ".engine.tree",
     # undecided pairs (spec section 3)
     "PAIRS_BY_ID": ".engine.ambiguity", "UNDECIDED_PAIRS": ".engine.ambiguity",
+    # 116.5: effects whose moment the rules fix (conditional playable; no BJ205)
+    "moment_fixed_by_rules": ".reader.moments",
     # morphology the lint rules share with the reader
     "is_instruction": ".reader.morph",
     # the process-wide pymorphy3 analyser (rulebook word search shares it)

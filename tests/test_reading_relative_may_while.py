@@ -141,3 +141,26 @@ def test_an_imperative_before_the_dash_opens_the_effect(text):
 def test_corpus_cards_of_the_judge_sheet(card_id, index, while_, form):
     feature = corpus_features(card_id)[index]
     assert (feature.while_condition, canonical(feature.reading.tree)) == (while_, form)
+
+
+# -- 116.5: a playable effect on a declared attack is conditional (115), whatever its verb ------------
+
+@pytest.mark.parametrize("text", [
+    "{instant}: Уменьшить на 3 величину атаки карты противника по себе (1 раз за бой).",
+    "{instant}: уменьшить на 3 величину атаки карты противника по себе (1 раз за бой)",
+    "{instant}{tap}: Свести среднюю атаку по своему существу к слабой.",
+    "{tap} : блокировать атаку на стоящее рядом существо",
+    "{instant}: Перенаправить атаку на себя.",
+])
+def test_a_playable_effect_on_a_declared_attack_is_conditional(text):
+    from berserk_judge.parser import read_text
+
+    (feature,) = read_text(text)
+    assert feature.kind == "conditional" and feature.condition is None
+
+
+@pytest.mark.parametrize("text", ["{instant}: ранить цель на 1.", "{tap}: уменьшить стоимость карты на 1"])
+def test_other_playable_effects_stay_playable(text):
+    from berserk_judge.parser import read_text
+
+    assert [f.kind for f in read_text(text)] == ["playable"]

@@ -7,15 +7,6 @@ from berserk_judge.lint.finding import Severity
 from berserk_judge.lint.rule import Hit, Rule
 
 _OPENER_ONLY = re.compile(r"(?:До|При|После|Если|Когда|В\s*начале|В\s*конце|Вместо)", re.I)
-# 116.5: effects whose moment the rules fix — the declaration of the attack, shot, throw,
-# discharge or spell they redirect, block, reduce, cancel, reflect or prevent (spec §1)
-_EVENT = r"(?:атак|удар|\{(?:strike|uchr|direct)\}|выстрел|метани|разряд|заклинани)"
-_FIXED_MOMENT = re.compile(
-    r"^(?:[^\W\d_]+\s+){0,3}?"             # «Может», «Вы можете», «может вместо этого»
-    r"(?:перенаправ[^\W\d_]*"                # redirecting is only possible on a declared attack
-    r"|(?:блокир|отмен|отраз|отраж|предотвра)[^\W\d_]*\s+(?:[^\s.;]+\s+){0,3}?" + _EVENT +
-    r"|(?:свест|свед|свод)[^\W\d_]*\s+[^.;]{0,80}?" + _EVENT + r"[^.;]{0,80}?\sк\s+слаб)",
-    re.I)
 # «может объявить/объявлять <ability> …» widens how an ability is declared: a static permission
 _DECLARE = re.compile(r"^(?:[^\W\d_]+\s+){0,2}?мо(?:жет|жете|гут)\s+объяв", re.I)
 
@@ -112,8 +103,10 @@ def fixed_by_rules(effect: str | None) -> bool:
     a shot, a throw, a discharge or a spell — the rules fix its moment (that event's
     declaration), as for the rulebook's Бешеный маг; or it only widens how an ability is
     declared («может объявить прыжок на занятую клетку»), a static permission."""
+    from berserk_judge.parser import moment_fixed_by_rules
+
     effect = (effect or "").strip()
-    return bool(_FIXED_MOMENT.match(effect) or _DECLARE.match(effect))
+    return moment_fixed_by_rules(effect) or bool(_DECLARE.match(effect))
 
 
 def _what(text: str, feature) -> str | None:

@@ -16,6 +16,7 @@ from berserk_judge.parser.reader.annotations import Annotation, paren_annotation
 from berserk_judge.parser.reader.classify import (find_condition, find_prefix, find_type_name, is_trigger_start,
                              is_while_start)
 from berserk_judge.parser.reader.kinds import names_an_ability
+from berserk_judge.parser.reader.moments import moment_fixed_by_rules
 from berserk_judge.parser.reader.morph import normalize
 from berserk_judge.parser.reader.names import name_spans
 from berserk_judge.parser.reader.regions import find_regions, span_index
@@ -183,9 +184,10 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
     wants_condition = is_trigger_start(text, pos, end) and kind in ("static", "keyword", "playable")
     if wants_condition and kind == "playable" and _case_list(text, pos, end, regions):
         wants_condition = False   # "{tap}: если выпало 1 — А; если выпало 2 — Б": cases, not a condition
-    if kind == "playable" and any(regions.covering(m.start()) is None
-                                  for m in _REDIRECT.finditer(text, pos, min(end, pos + 80))):
-        kind = "conditional"      # 116.5: a redirect is possible only when an attack is declared
+    if kind == "playable" and (any(regions.covering(m.start()) is None
+                                   for m in _REDIRECT.finditer(text, pos, min(end, pos + 80)))
+                               or moment_fixed_by_rules(text[pos:end])):
+        kind = "conditional"      # 116.5: a redirect, a block, a reduced attack … only on a declared event
     if wants_condition:
         found = find_condition(text, pos, end, prot)
         if found is None:
