@@ -164,3 +164,14 @@ def test_other_playable_effects_stay_playable(text):
     from berserk_judge.parser import read_text
 
     assert [f.kind for f in read_text(text)] == ["playable"]
+
+
+def test_explain_says_why_a_reduction_needs_no_written_condition():
+    from berserk_judge.explain import explain_features
+    from berserk_judge.parser import read_text
+
+    (explanation,) = explain_features(read_text("{instant}: Уменьшить на 3 величину атаки по себе."))
+    steps = [step for _heading, reading in explanation.readings for step in reading]
+    first = steps[0]
+    assert first.text.startswith("Условная играемая особенность с оплатой «{instant}»: условие не записано")
+    assert "эффект действует на объявленную атаку" in first.text and "116.5" in first.rules
