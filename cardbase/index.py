@@ -14,6 +14,9 @@ folder itself carries CACHEDIR.TAG and .gitignore, cardbase.cachedir):
                                ids, folded names and line lengths are read by every lookup;
                                name, set, element, type, cost, classes, kinds by a search or a
                                list of cards; the folded texts by a text search only
+    views/<key>/<n>.json       the views of card number n of a file entry (what a lookup shows
+                               and a search does not need: `producer.digest_views`), made for
+                               the cards actually shown, the first time each is shown
 
 A card file's key covers the bytes digested (read once: the bytes hashed are the
 bytes the producer reads), its resolved path, the index format and the producer's
@@ -31,7 +34,14 @@ What a card's line holds is the producer's business (duck-typed: a `fingerprint`
 `digest_file(path) -> FileDigest` and optionally `digest_raw(path, raw)` (digest
 these bytes), `warm_up()` (before workers fork) and `valid_record(record)`;
 `reports.card_digest` has the one the CLI uses); the index stores JSON-ready dicts
-(or their JSON bytes) and the catalogue rows (`cardbase.lookup.CardEntry`).
+(or their JSON bytes) and the catalogue rows (`cardbase.lookup.CardEntry`). A
+producer with `digest_views(path, raw, positions) -> {position: JSON bytes}` and
+`valid_view(view)` leaves out of the build what only a shown card needs:
+`IndexedBase.records` makes it for the cards shown — from the bytes this call
+keyed, so the views never come from other bytes than the record — and stores it
+beside the entry (a view of its own per card, written as every entry: the
+record lines and the offsets other lookups read are never rewritten); a view
+that is damaged, foreign or special is made again.
 """
 from __future__ import annotations
 
@@ -49,7 +59,7 @@ from typing import Any, Callable
 from berserk_judge.cardbase.lookup import ROW, CardEntry, entry_row
 
 INDEX_DIR = "cards-index"
-FORMAT = 5
+FORMAT = 6
 MAX_ENTRY_BYTES = 1 << 30          # an entry larger than this is not trusted
 COMPRESSION = 1                    # zlib level: 7x smaller records at 0.005 s a megabyte
 COLUMNS = ROW[3:] + ("name",)      # the columns kept in files of their own (id and folded name are in the base entry)
@@ -85,6 +95,12 @@ class IndexedBase:
     built: int = 0                                 # card files digested anew by this call
     healed: str | None = None                      # why a damaged entry was rebuilt (Russian)
     valid: Callable[[dict], bool] | None = None    # the producer's check of a stored record
+    producer: Any = None                           # makes the views of the cards shown (digest_views)
+    views_healed: str | None = None                # why a damaged view was made again (Russian)
+    _keys: list[str | None] = field(default_factory=list)      # per file: the key of its entry
+    _raws: list[bytes | None] = field(default_factory=list)    # per file: the bytes keyed by this call
+    _views_folder: Path | None = None              # None: views are made for this call only
+    _view_memory: dict[tuple[int, int], dict] = field(default_factory=dict)
     _entry_paths: list[Path | None] = field(default_factory=list)
     _base_file: Path | None = None
     _columns: dict[str, list] = field(default_factory=dict)
@@ -151,6 +167,113 @@ class IndexedBase:
         return record
 
 
+    def records(self, entries) -> list[dict]:
+        """The records of the cards `entries` with their views (what `card` and `explain --card`
+        show): each view read from the index, or made now — for these cards only, each file
+        loaded once — and stored for the next lookup."""
+        records = [self.record(entry) for entry in entries]
+        if getattr(self.producer, "digest_views", None) is None:
+            return records
+        missing: dict[int, list[tuple[int, dict]]] = {}      # file number -> [(place in the file, record)]
+        for entry, record in zip(entries, records):
+            file_no, offset, _ = entry.ref
+            position = self._position(file_no, offset)
+            view = self._stored_view(file_no, position, record)
+            if view is None:
+                missing.setdefault(file_no, []).append((position, record))
+            else:
+                _merge(record, view)
+        for file_no, wanted in missing.items():
+            made = self._make_views(file_no, sorted({position for position, _ in wanted}))
+            for position, record in wanted:
+                if made[position].get("id") != record["card"].get("id"):
+                    raise IndexDamaged("запись указателя карт не та, что в файле базы")
+                _merge(record, made[position])
+        return records
+
+    def _position(self, file_no: int, offset: int) -> int:
+        """The place in its file of the card whose line starts at `offset` of the file's entry."""
+        if file_no not in self._offsets:
+            self.ref(sum(self.counts[:file_no]))
+        offsets = self._offsets[file_no]
+        position = bisect.bisect_left(offsets, offset)
+        if position >= self.counts[file_no] or offsets[position] != offset:
+            raise IndexDamaged("запись указателя карт повреждена")
+        return position
+
+    def _view_path(self, file_no: int, position: int) -> Path | None:
+        key = self._keys[file_no] if file_no < len(self._keys) else None
+        if self._views_folder is None or key is None or self._entry_paths[file_no] is None:
+            return None
+        return self._views_folder / key / f"{position}.json"
+
+    def _stored_view(self, file_no: int, position: int, record: dict) -> dict | None:
+        """The stored view of a card, when there is one and it is whole and this card's."""
+        view = self._view_memory.get((file_no, position))
+        if view is not None:
+            return view
+        path = self._view_path(file_no, position)
+        if path is None:
+            return None
+        from berserk_judge.cardbase.cachedir import read_regular, real_folder
+
+        if not (real_folder(path.parent.parent) and real_folder(path.parent)):
+            return None                        # a link put in the index's place: not followed
+        data = read_regular(path, MAX_ENTRY_BYTES)
+        if data is None:
+            if os.path.lexists(path):
+                self.views_healed = "запись вида карты не обычный файл"
+            return None
+        try:
+            view = json.loads(data)
+        except (ValueError, RecursionError):
+            view = None
+        valid = getattr(self.producer, "valid_view", None)
+        if not isinstance(view, dict) or view.get("id") != record["card"].get("id") or (
+                valid is not None and not valid(view)):
+            self.views_healed = "запись вида карты повреждена"
+            return None
+        return view
+
+    def _make_views(self, file_no: int, positions: list[int]) -> dict[int, dict]:
+        """Make the views of the cards at `positions` of file `file_no` (from the bytes whose key
+        its entry has) and store them; IndexDamaged when the bytes or the places do not fit."""
+        path = self.files[file_no]
+        raw = self._raws[file_no] if file_no < len(self._raws) else None
+        key = self._keys[file_no] if file_no < len(self._keys) else None
+        if raw is None or key is None or file_key(self.producer, path, raw) != key:
+            raise IndexDamaged("файл базы не тот, по которому построена запись указателя карт")
+        try:
+            made = self.producer.digest_views(path, raw, positions)
+        except IndexError:
+            raise IndexDamaged("в файле базы нет карты записи указателя карт") from None
+        views = {}
+        for position in positions:
+            data = made[position]
+            views[position] = view = json.loads(data)       # as a later lookup reads it
+            self._view_memory[(file_no, position)] = view
+            target = self._view_path(file_no, position)
+            if target is not None:
+                _store_view(target, data)
+        return views
+
+
+def _merge(record: dict, view: dict) -> None:
+    record.update((key, value) for key, value in view.items() if key != "id")
+
+
+def _store_view(path: Path, data: bytes) -> None:
+    """Write one view through a temporary file (cachedir.write_entry) into a real folder of the index."""
+    from berserk_judge.cardbase.cachedir import make_subfolder, write_entry
+
+    if not (make_subfolder(path.parent.parent) and make_subfolder(path.parent)):
+        return                                  # a link or a file in the folder's place: kept in memory
+    try:
+        write_entry(path, data)
+    except OSError:
+        pass                                    # a cache that cannot be written only costs time
+
+
 def _entry_bytes(path: Path | None) -> bytes:
     """The decompressed bytes of a card file's entry; IndexDamaged when it cannot be had."""
     from berserk_judge.cardbase.cachedir import read_regular
@@ -210,6 +333,8 @@ def open_index(folder: str | os.PathLike, paths: list[str] | None, producer,
             try:
                 base = _from_manifest(folder, manifest, base_file, given)
                 base.valid = getattr(producer, "valid_record", None)
+                base.producer = producer
+                base._raws = [contents.get(_resolved(path)) for path in base.files]
                 return base
             except (TypeError, ValueError, KeyError, IndexError, IndexDamaged) as exc:
                 healed = f"повреждена запись базы ({exc})"
@@ -219,6 +344,7 @@ def open_index(folder: str | os.PathLike, paths: list[str] | None, producer,
     base = _build(folder, given, producer, base_file, progress, jobs, manifest, listing, contents, rebuild)
     base.healed = healed if healed is not None else ("указатель построен заново" if rebuild else None)
     base.valid = getattr(producer, "valid_record", None)
+    base.producer = producer
     return base
 
 
@@ -323,6 +449,8 @@ def _from_manifest(folder: Path, manifest: dict, base_file: Path, given: list[st
     if len(base.lengths) != count or any(n <= 0 for n in base.lengths):
         raise ValueError("line lengths do not fit")
     base._entry_paths = [folder / "files" / f"{f[2]}.jsonl" for f in files]
+    base._keys = [f[2] for f in files]
+    base._views_folder = folder / "views"
     base._base_file = base_file
     return base
 
@@ -380,6 +508,8 @@ def _build(folder: Path, given: list[str], producer, base_file: Path, progress, 
         base.starts.append(header["start"])
         base.counts.append(len(header["rows"]))
         recorded.append([*_place(given, path), key, header["start"], len(header["rows"])])
+    base._keys, base._raws = keys, raws
+    base._views_folder = folder / "views" if writable else None
     base.ids = [row[0] for row in rows]
     base.folded = [row[2] for row in rows]
     base._columns = {key: [row[n] for row in rows] for n, key in enumerate(ROW)}
@@ -521,6 +651,22 @@ def _remove_unused(folder: Path, old_manifest, keys: list[str | None]) -> None:
                 (folder / "files" / f"{key}.jsonl").unlink()
             except OSError:
                 pass
+            _remove_views(folder / "views" / key)
+
+
+def _remove_views(views: Path) -> None:
+    """Delete the views of an entry no longer used (names only: a link is removed, not followed)."""
+    from berserk_judge.cardbase.cachedir import real_folder
+
+    if not (real_folder(views.parent) and real_folder(views)):
+        return
+    try:
+        for entry in os.scandir(views):
+            if not entry.is_dir(follow_symlinks=False):
+                os.unlink(entry.path)
+        os.rmdir(views)
+    except OSError:
+        pass                                   # another lookup writing a view there: left for the next
 
 
 def _problem(problem) -> dict:

@@ -164,7 +164,7 @@ def find_or_exit(query: str, bases, fmt: str = "text"):
         indexed = open_base(bases, rebuild=bool(attempt))
         try:
             lookup = find(indexed, query)
-            records = [indexed.record(entry) for entry in lookup.cards]
+            records = indexed.records(lookup.cards)       # their views made now if never shown before
             break
         except IndexDamaged as exc:
             if attempt:
@@ -172,6 +172,9 @@ def find_or_exit(query: str, bases, fmt: str = "text"):
                 sys.exit(ERROR)
             click.echo(f"Предупреждение: указатель карт был повреждён ({visible(str(exc))}); "
                        f"построен заново.", err=True)
+    if indexed.views_healed:
+        click.echo(f"Предупреждение: указатель карт был повреждён ({visible(indexed.views_healed)}); "
+                   f"построен заново.", err=True)
     if lookup.card is None:
         report_miss(query, lookup)
         if fmt == "json":

@@ -1,13 +1,18 @@
 """What the card index keeps of a card: everything `card` and `explain --card` show.
 
-`CardDigester` is the index's producer (`cardbase.index.Producer`): it loads
-one card file, reads each card once and stores, per card, the card's own
-fields, the lines of its features block, the feature records of `canon
---format json`, the explanation payload (without quotes: they come from the
-rulebook given at the time of the call), its findings under the settings in
-use, and a reading signature that tells printings apart. Its fingerprint
-covers the code of every package that shapes these and the settings, so the
-index is rebuilt when either changes.
+`CardDigester` is the index's producer (`cardbase.index.Producer`). Building
+the index does for every card only what a lint does and what a search needs:
+it loads one card file, reads each card once and stores, per card, the card's
+own fields and its findings under the settings in use (the kinds of its
+features go to the catalogue, for `kind:`). The views a lookup shows — the
+lines of its features block, the feature records of `canon --format json`,
+the explanation payload (without quotes: they come from the rulebook given at
+the time of the call) and a reading signature that tells printings apart —
+cost as much again, and a lookup shows a few cards: they are made by
+`digest_views` for the cards shown, from the bytes the entry was keyed by,
+and kept in the index (`cardbase.index.IndexedBase.records`). Its
+fingerprint covers the code of every package that shapes these and the
+settings, so the index is rebuilt when either changes.
 """
 from __future__ import annotations
 
@@ -20,7 +25,7 @@ from pathlib import Path
 from berserk_judge.cardbase.index import FileDigest
 from berserk_judge.cardbase.lookup import entry_of
 
-FORMAT = 1    # bump when a record's layout changes
+FORMAT = 2    # bump when a record's or a view's layout changes
 _PACKAGES = ("cardbase", "parser", "lint", "reports", "explain", "russian")
 _TYPOGRAPHY = re.compile(r"[\s«»\"'„“”.,:;!?()\-‐‑‒–—―]+")
 
@@ -94,7 +99,10 @@ class CardDigester:
     A card file is loaded once from the bytes the index keyed it by, each card read
     once, and the file checked with one checker per process (each card on its own, as
     a base of one card: what `card` shows does not depend on the rest of the base);
-    each record is encoded once (msgspec), never round-tripped through JSON."""
+    each record is encoded once (msgspec), never round-tripped through JSON. The
+    views of a card (`VIEWS`) are made only when it is shown (`digest_views`)."""
+
+    VIEWS = ("feature_lines", "features", "explain", "reading")
 
     def __init__(self, settings):
         self.settings = settings
@@ -110,10 +118,9 @@ class CardDigester:
         self.__dict__.update(state, _checker=None, _features=None)
 
     def warm_up(self) -> None:
-        """Load the reader, the rules and the explainer before workers fork (they share them)."""
+        """Load the reader and the rules before workers fork (they share them)."""
         from berserk_judge.parser import warm_up
 
-        from berserk_judge import explain  # noqa: F401
         warm_up()
         self._check()
 
@@ -129,43 +136,40 @@ class CardDigester:
 
     def digest_raw(self, path: str, raw: bytes | None) -> FileDigest:
         from berserk_judge.cardbase.load import load_file
-
-        base = load_file(path, raw=raw)
-        from berserk_judge.explain.lines import class_names
-
-        digest = FileDigest(problems=[_problem(p) for p in base.problems])
-        classes = class_names(base.cards)   # the file's class data: an entry depends on its own bytes only
-        for card in base.cards:
-            record, kinds = self.digest_card(card, [p for p in base.problems if p.card_id == card.id], classes)
-            digest.cards.append((entry_of(card, kinds), record))
-        return digest
-
-    def digest_card(self, card, problems, classes=()) -> tuple[bytes, tuple[str, ...]]:
-        """(the stored record of one card as JSON bytes, the kinds of its features)."""
         from berserk_judge.cardbase.model import CardBase
-        from berserk_judge.explain import explain_features, payload
         from berserk_judge.lint.engine import lint_base
         from berserk_judge.parser import read_card
-        from berserk_judge.reports.canon import feature_record
-        from berserk_judge.reports.card_view import feature_lines, finding_line
+        from berserk_judge.reports.card_view import finding_line
 
-        features = self._features = read_card(card)
-        one = CardBase(cards=[card], problems=list(problems), paths=[card.path])
-        findings = lint_base(one, self.settings, checker=self._check()).findings
-        records = [feature_record(f) for f in features]
-        record = {
-            "card": {"id": card.id, "name": card.name, "set": card.set_id, "set_name": card.set_name,
-                     "line": card.line, "fields": card.fields, "text": card.text,
-                     "rulings": [ruling.to_dict() for ruling in card.rulings]},
-            "feature_lines": feature_lines(features, card.text),
-            "features": records,
-            "explain": payload(explain_features(features, card_name=card.name, classes=classes), card.id),
-            "findings": [f.to_dict() for f in findings],
-            "finding_lines": [finding_line(f) for f in findings],
-            "reading": reading_signature(features, records),
-        }
-        self._features = None
-        return _encode(record), tuple(dict.fromkeys(f.kind for f in features))
+        base = load_file(path, raw=raw)
+        digest = FileDigest(problems=[_problem(p) for p in base.problems])
+        checker = self._check()
+        for card in base.cards:
+            features = self._features = read_card(card)
+            problems = [p for p in base.problems if p.card_id == card.id]
+            one = CardBase(cards=[card], problems=problems, paths=[card.path])
+            findings = lint_base(one, self.settings, checker=checker).findings
+            record = {
+                "card": {"id": card.id, "name": card.name, "set": card.set_id, "set_name": card.set_name,
+                         "line": card.line, "fields": card.fields, "text": card.text,
+                         "rulings": [ruling.to_dict() for ruling in card.rulings]},
+                "findings": [f.to_dict() for f in findings],
+                "finding_lines": [finding_line(f) for f in findings],
+            }
+            self._features = None
+            digest.cards.append((entry_of(card, tuple(dict.fromkeys(f.kind for f in features))), _encode(record)))
+        return digest
+
+    def digest_views(self, path: str, raw: bytes, positions) -> dict[int, bytes]:
+        """The views (`VIEWS`, and the card's id) of the cards at `positions` (their places in
+        the file) of a card file, from the bytes its entry was keyed by, as JSON bytes;
+        IndexError for a place the file does not have."""
+        from berserk_judge.cardbase.load import load_file
+        from berserk_judge.explain.lines import class_names
+
+        base = load_file(path, raw=raw)
+        classes = class_names(base.cards)   # the file's class data: an entry depends on its own bytes only
+        return {position: _encode(card_views(base.cards[position], classes)) for position in positions}
 
     @staticmethod
     def valid_record(record: dict) -> bool:
@@ -174,13 +178,33 @@ class CardDigester:
         return (isinstance(card, dict) and all(isinstance(card.get(k), str) for k in ("id", "name", "set", "set_name"))
                 and isinstance(card.get("fields"), dict) and isinstance(card.get("line"), int)
                 and (card.get("text") is None or isinstance(card.get("text"), str))
-                and isinstance(record.get("feature_lines"), list) and all(isinstance(x, str) for x in record["feature_lines"])
-                and isinstance(record.get("features"), list) and all(isinstance(x, dict) for x in record["features"])
-                and isinstance(record.get("explain"), dict)
                 and isinstance(record.get("findings"), list) and all(isinstance(x, dict) for x in record["findings"])
                 and isinstance(record.get("finding_lines"), list)
-                and all(isinstance(x, str) for x in record["finding_lines"])
-                and isinstance(record.get("reading"), str))
+                and all(isinstance(x, str) for x in record["finding_lines"]))
+
+    @staticmethod
+    def valid_view(view) -> bool:
+        """A stored view has what `card` and `explain --card` read of it (else it is made again)."""
+        return (isinstance(view, dict) and isinstance(view.get("id"), str)
+                and isinstance(view.get("feature_lines"), list) and all(isinstance(x, str) for x in view["feature_lines"])
+                and isinstance(view.get("features"), list) and all(isinstance(x, dict) for x in view["features"])
+                and isinstance(view.get("explain"), dict) and isinstance(view["explain"].get("features"), list)
+                and isinstance(view.get("reading"), str))
+
+
+def card_views(card, classes=()) -> dict:
+    """What `card` and `explain --card` show of a card beyond its fields and findings: the lines
+    of its features block, its features' `canon` records, its explanation, its reading signature."""
+    from berserk_judge.explain import explain_features, payload
+    from berserk_judge.parser import read_card
+    from berserk_judge.reports.canon import feature_record
+    from berserk_judge.reports.card_view import feature_lines
+
+    features = read_card(card)
+    records = [feature_record(f) for f in features]
+    return {"id": card.id, "feature_lines": feature_lines(features, card.text), "features": records,
+            "explain": payload(explain_features(features, card_name=card.name, classes=classes), card.id),
+            "reading": reading_signature(features, records)}
 
 
 def _encode(record: dict) -> bytes:
