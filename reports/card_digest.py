@@ -1,16 +1,16 @@
 """What the card index keeps of a card: everything `card` and `explain --card` show.
 
 `CardDigester` is the index's producer (`cardbase.index.Producer`). Building
-the index does for every card only what a lint does and what a search needs:
-it loads one card file, reads each card once and stores, per card, the card's
-own fields and its findings under the settings in use (the kinds of its
-features go to the catalogue, for `kind:`). The views a lookup shows — the
-lines of its features block, the feature records of `canon --format json`,
-the explanation payload (without quotes: they come from the rulebook given at
-the time of the call) and a reading signature that tells printings apart —
-cost as much again, and a lookup shows a few cards: they are made by
-`digest_views` for the cards shown, from the bytes the entry was keyed by,
-and kept in the index (`cardbase.index.IndexedBase.records`). Its
+the index does for every card only what a search and a match need: it loads
+one card file, reads each card once (the kinds of its features go to the
+catalogue, for `kind:`) and stores, per card, the card's own fields. What a
+lookup shows of a card — the lines of its features block, the feature records
+of `canon --format json`, the explanation payload (without quotes: they come
+from the rulebook given at the time of the call), its findings under the
+settings in use and a reading signature that tells printings apart — costs as
+much again as the reading, and a lookup shows a few cards: these views are
+made by `digest_views` for the cards shown, from the bytes the entry was keyed
+by, and kept in the index (`cardbase.index.IndexedBase.records`). Its
 fingerprint covers the code of every package that shapes these and the
 settings, so the index is rebuilt when either changes.
 """
@@ -96,13 +96,13 @@ def reading_signature(features, records=None) -> str:
 class CardDigester:
     """The producer of the card index under one set of lint settings.
 
-    A card file is loaded once from the bytes the index keyed it by, each card read
-    once, and the file checked with one checker per process (each card on its own, as
-    a base of one card: what `card` shows does not depend on the rest of the base);
-    each record is encoded once (msgspec), never round-tripped through JSON. The
-    views of a card (`VIEWS`) are made only when it is shown (`digest_views`)."""
+    A card file is loaded once from the bytes the index keyed it by and each card read
+    once (the kinds of its features are what a search needs of the reading); each record
+    is encoded once (msgspec), never round-tripped through JSON. The views of a card
+    (`VIEWS`: its features shown, its explanation, its findings) are made only when it
+    is shown (`digest_views`), with one checker per process."""
 
-    VIEWS = ("feature_lines", "features", "explain", "reading")
+    VIEWS = ("feature_lines", "features", "explain", "reading", "findings", "finding_lines")
 
     def __init__(self, settings):
         self.settings = settings
@@ -118,11 +118,10 @@ class CardDigester:
         self.__dict__.update(state, _checker=None, _features=None)
 
     def warm_up(self) -> None:
-        """Load the reader and the rules before workers fork (they share them)."""
+        """Load the reader before workers fork (they share it)."""
         from berserk_judge.parser import warm_up
 
         warm_up()
-        self._check()
 
     def _check(self):
         if self._checker is None:
@@ -136,28 +135,16 @@ class CardDigester:
 
     def digest_raw(self, path: str, raw: bytes | None) -> FileDigest:
         from berserk_judge.cardbase.load import load_file
-        from berserk_judge.cardbase.model import CardBase
-        from berserk_judge.lint.engine import lint_base
         from berserk_judge.parser import read_card
-        from berserk_judge.reports.card_view import finding_line
 
         base = load_file(path, raw=raw)
         digest = FileDigest(problems=[_problem(p) for p in base.problems])
-        checker = self._check()
         for card in base.cards:
-            features = self._features = read_card(card)
-            problems = [p for p in base.problems if p.card_id == card.id]
-            one = CardBase(cards=[card], problems=problems, paths=[card.path])
-            findings = lint_base(one, self.settings, checker=checker).findings
-            record = {
-                "card": {"id": card.id, "name": card.name, "set": card.set_id, "set_name": card.set_name,
-                         "line": card.line, "fields": card.fields, "text": card.text,
-                         "rulings": [ruling.to_dict() for ruling in card.rulings]},
-                "findings": [f.to_dict() for f in findings],
-                "finding_lines": [finding_line(f) for f in findings],
-            }
-            self._features = None
-            digest.cards.append((entry_of(card, tuple(dict.fromkeys(f.kind for f in features))), _encode(record)))
+            kinds = tuple(dict.fromkeys(f.kind for f in read_card(card)))     # for `kind:`
+            record = {"card": {"id": card.id, "name": card.name, "set": card.set_id, "set_name": card.set_name,
+                               "line": card.line, "fields": card.fields, "text": card.text,
+                               "rulings": [ruling.to_dict() for ruling in card.rulings]}}
+            digest.cards.append((entry_of(card, kinds), _encode(record)))
         return digest
 
     def digest_views(self, path: str, raw: bytes, positions) -> dict[int, bytes]:
@@ -166,10 +153,33 @@ class CardDigester:
         IndexError for a place the file does not have."""
         from berserk_judge.cardbase.load import load_file
         from berserk_judge.explain.lines import class_names
+        from berserk_judge.parser import read_card
 
         base = load_file(path, raw=raw)
         classes = class_names(base.cards)   # the file's class data: an entry depends on its own bytes only
-        return {position: _encode(card_views(base.cards[position], classes)) for position in positions}
+        out = {}
+        for position in positions:
+            card = base.cards[position]
+            features = read_card(card)
+            view = card_views(card, features, classes)
+            view.update(self.findings(card, features, [p for p in base.problems if p.card_id == card.id]))
+            out[position] = _encode(view)
+        return out
+
+    def findings(self, card, features, problems) -> dict:
+        """The findings of one card checked on its own, as a base of one card (what `card`
+        shows does not depend on the rest of the base): as dicts and as the lines of the view."""
+        from berserk_judge.cardbase.model import CardBase
+        from berserk_judge.lint.engine import lint_base
+        from berserk_judge.reports.card_view import finding_line
+
+        self._features = features
+        try:
+            one = CardBase(cards=[card], problems=list(problems), paths=[card.path])
+            found = lint_base(one, self.settings, checker=self._check()).findings
+        finally:
+            self._features = None
+        return {"findings": [f.to_dict() for f in found], "finding_lines": [finding_line(f) for f in found]}
 
     @staticmethod
     def valid_record(record: dict) -> bool:
@@ -177,10 +187,7 @@ class CardDigester:
         card = record.get("card")
         return (isinstance(card, dict) and all(isinstance(card.get(k), str) for k in ("id", "name", "set", "set_name"))
                 and isinstance(card.get("fields"), dict) and isinstance(card.get("line"), int)
-                and (card.get("text") is None or isinstance(card.get("text"), str))
-                and isinstance(record.get("findings"), list) and all(isinstance(x, dict) for x in record["findings"])
-                and isinstance(record.get("finding_lines"), list)
-                and all(isinstance(x, str) for x in record["finding_lines"]))
+                and (card.get("text") is None or isinstance(card.get("text"), str)))
 
     @staticmethod
     def valid_view(view) -> bool:
@@ -189,18 +196,19 @@ class CardDigester:
                 and isinstance(view.get("feature_lines"), list) and all(isinstance(x, str) for x in view["feature_lines"])
                 and isinstance(view.get("features"), list) and all(isinstance(x, dict) for x in view["features"])
                 and isinstance(view.get("explain"), dict) and isinstance(view["explain"].get("features"), list)
-                and isinstance(view.get("reading"), str))
+                and isinstance(view.get("reading"), str)
+                and isinstance(view.get("findings"), list) and all(isinstance(x, dict) for x in view["findings"])
+                and isinstance(view.get("finding_lines"), list)
+                and all(isinstance(x, str) for x in view["finding_lines"]))
 
 
-def card_views(card, classes=()) -> dict:
-    """What `card` and `explain --card` show of a card beyond its fields and findings: the lines
-    of its features block, its features' `canon` records, its explanation, its reading signature."""
+def card_views(card, features, classes=()) -> dict:
+    """What `card` and `explain --card` show of a card's read features: the lines of its
+    features block, their `canon` records, its explanation, its reading signature."""
     from berserk_judge.explain import explain_features, payload
-    from berserk_judge.parser import read_card
     from berserk_judge.reports.canon import feature_record
     from berserk_judge.reports.card_view import feature_lines
 
-    features = read_card(card)
     records = [feature_record(f) for f in features]
     return {"id": card.id, "feature_lines": feature_lines(features, card.text), "features": records,
             "explain": payload(explain_features(features, card_name=card.name, classes=classes), card.id),

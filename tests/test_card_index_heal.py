@@ -198,7 +198,7 @@ def test_a_damaged_base_entry_is_rebuilt_once_with_a_warning(built, damage):
 
 RECORD_DAMAGE = {
     "not JSON": lambda head, records: head + b"{" * (len(records) - 1) + b"\n",
-    "findings of numbers": lambda head, records: head + records.replace(b'"findings":[]', b'"findings":[1]'),
+    "a line that is a string": lambda head, records: head + records.replace(b'"line":', b'"line":"4","was":'),
     "no card": lambda head, records: head + records.replace(b'"card":', b'"drac":'),
 }
 
