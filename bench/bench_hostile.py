@@ -493,7 +493,7 @@ def card_index(rng: random.Random, root: Path, timeout: float, tally: Tally, ind
     cache = Path(w.env["BERSERK_JUDGE_CACHE_DIR"])
     actions = ["user-folder", "symlink", "file", "readonly", "workspace", "index-link", "entry-user-link",
                "entry-fifo", "entry-zero", "entry-folder", "entry-dangling", "subfolder-file", "clean-after-card",
-               "bases-link", "tmp-entry"]
+               "bases-link", "tmp-entry", "views-link"]
     action = actions[index % len(actions)]
     command = rng.choice([["card", "s1_1", "--base", "cards"], ["explain", "--card", "s2_2", "--base", "cards"],
                           ["card", "s2_1", "--base", "cards", "--format", "json"]])
@@ -516,13 +516,17 @@ def card_index(rng: random.Random, root: Path, timeout: float, tally: Tally, ind
     else:
         runs.append(run(command, w.ws, env, timeout))  # a first lookup builds the index in the marked cache
         folder = cache / "cards-index"
-        entries = sorted(p for p in (folder / "files").glob("*.jsonl")) + sorted(p for p in (folder / "bases").glob("*"))
+        entries = (sorted(p for p in (folder / "files").glob("*.jsonl")) + sorted(p for p in (folder / "bases").glob("*"))
+                   + sorted((folder / "views").glob("*/*.json")))   # the views of the card shown
         if action == "index-link":
             shutil.rmtree(folder)
             folder.symlink_to(w.outside)
         elif action == "bases-link":
             shutil.rmtree(folder / "bases")
             (folder / "bases").symlink_to(w.outside)
+        elif action == "views-link":
+            shutil.rmtree(folder / "views", ignore_errors=True)
+            (folder / "views").symlink_to(w.outside)
         elif action == "subfolder-file":
             shutil.rmtree(folder / "files")
             (folder / "files").write_text("моё\n", encoding="utf-8")

@@ -78,7 +78,7 @@ def test_entries_linked_to_user_files_are_replaced_not_written_through(tree):
     assert [p.suffix for p in used] == [".jsonl", ".jsonl", ".json"] and all(p.is_file() for p in used)
 
 
-@pytest.mark.parametrize("level", ["cards-index", "cards-index/files", "cards-index/bases"])
+@pytest.mark.parametrize("level", ["cards-index", "cards-index/files", "cards-index/bases", "cards-index/views"])
 def test_an_index_folder_that_is_a_link_is_not_followed(tree, level):
     lookup = ("explain", "--card", "b_2", "--base", "cards")
     assert run(*lookup)[0] == 0
