@@ -11,6 +11,9 @@ process with its own cache folder:
 * the index's size beside the base's (issue 27: ≤ 5 ×);
 * each lookup below --repeat times once the index exists (median wall and CPU), one of them
   from another working folder with the base named by another relative path (the same index);
+  the views of a card (its features block, explanation, findings) are made the first time it
+  is shown and kept, so each lookup runs once untimed, and «card ID, first shown» times
+  --repeat other cards, each shown for the first time;
 * `berserk-judge --version` and `python -c pass` as the yardsticks of the same run.
 
 CPU is user + system time of the child process (resource.getrusage), also given as a
@@ -147,6 +150,15 @@ def bench_base(label: str, base: Path, ids: tuple[str, str], repeat: int, tool: 
             mark = "ok" if result["wall"] <= TARGET else "SLOW"
             print(f"  {name:32} {result['wall']:.3f} s wall  {result['cpu']:.3f} s CPU "
                   f"(×{result['cpu_vs_version']:.2f} of --version)  exit {result['exit']}  {mark}")
+        walls, cpus = [], []
+        for n in range(repeat):                    # other cards, each shown for the first time
+            wall, cpu, _ = run([tool, "card", f"{ids[0].split('_')[0]}_{5 + 10 * n}", "--base", str(base)], env)
+            walls.append(wall)
+            cpus.append(cpu)
+        result = out["lookups"]["card ID, first shown"] = {"wall": statistics.median(walls),
+                                                           "cpu": statistics.median(cpus)}
+        print(f"  {'card ID, first shown':32} {result['wall']:.3f} s wall  {result['cpu']:.3f} s CPU "
+              f"(median of {repeat} cards, each once: its views are made)")
         return out
     finally:
         shutil.rmtree(cache, ignore_errors=True)
