@@ -74,7 +74,8 @@ def canon(text, card_key, bases, all_cards, fmt, abstract, card_name):
     if card_key is not None:
         from berserk_judge.cli.lookup_shell import find_or_exit
 
-        _, _, records = find_or_exit(card_key, list(bases), fmt)   # one lookup, answer and exit code for every command
+        # one lookup, answer and exit code for every command; the text is read here, no view is made
+        _, _, records = find_or_exit(card_key, list(bases), fmt, views=False)
         found = records[0]["card"]
         text, card_name, card_id = found["text"] or "", card_name or found["name"], found["id"]
     features = _read(text, card_name)

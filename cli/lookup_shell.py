@@ -152,11 +152,11 @@ def report_miss(query: str, lookup) -> None:
                    err=True)
 
 
-def find_or_exit(query: str, bases, fmt: str = "text"):
+def find_or_exit(query: str, bases, fmt: str = "text", views: bool = True):
     """(indexed base, lookup, records of the printings found) of the one card the query names;
     otherwise the candidates are listed (as text, or as `{"cards": [], "candidates": [...]}`
     JSON) and the exit code is 3 (several) or 1 (none). An index entry broken under the lookup
-    is built anew once."""
+    is built anew once. `views=False`: the records without their views (the card's fields only)."""
     from berserk_judge.cardbase.index import IndexDamaged
     from berserk_judge.reports.escape import visible
 
@@ -164,7 +164,8 @@ def find_or_exit(query: str, bases, fmt: str = "text"):
         indexed = open_base(bases, rebuild=bool(attempt))
         try:
             lookup = find(indexed, query)
-            records = indexed.records(lookup.cards)       # their views made now if never shown before
+            records = (indexed.records(lookup.cards) if views   # their views made now if never shown before
+                       else [indexed.record(entry) for entry in lookup.cards])
             break
         except IndexDamaged as exc:
             if attempt:

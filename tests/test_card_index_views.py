@@ -250,3 +250,10 @@ def test_a_base_that_cannot_be_stored_makes_its_views_in_memory(small, tmp_path)
     code, out, _ = card(blocker)
     assert code == 0 and "Трупоедство" in out and made == [("a.yaml", [1])]
     assert blocker.read_text(encoding="utf-8") == "файл, а не папка"
+
+
+def test_canon_of_a_card_reads_its_text_and_makes_no_view(small):
+    cache, made = small
+    code, out, _ = run(cache, ["canon", "--card", "a_2", "--base", "cards"])
+    assert code == 0 and "Трупоедство" in out
+    assert made == [] and not (cache / INDEX_DIR / "views").exists()
