@@ -257,3 +257,44 @@ def test_canon_of_a_card_reads_its_text_and_makes_no_view(small):
     code, out, _ = run(cache, ["canon", "--card", "a_2", "--base", "cards"])
     assert code == 0 and "Трупоедство" in out
     assert made == [] and not (cache / INDEX_DIR / "views").exists()
+
+
+def test_lookups_at_the_same_time_make_the_same_views_and_leave_no_temporary_file(tmp_path):
+    """Four processes show the same cards at once, first on an empty cache (they build the index
+    side by side), then on that index whose views they make side by side: each answers as a
+    fresh cache does, without a warning, and nothing but whole entries is left."""
+    import shutil
+    import subprocess
+    import sys
+
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    for set_id in ("a", "b"):
+        (folder / f"{set_id}.yaml").write_text(CARDS.format(n=1).replace("id: a", f"id: {set_id}"), encoding="utf-8")
+    repo = Path(__file__).resolve().parents[1]
+    queries = [["card", "a_2"], ["explain", "--card", "b_1"], ["card", "Лесной страж", "--format", "json"],
+               ["card", "b_2"]]
+    cache = tmp_path / "cache"
+    env = dict(os.environ, PYTHONPATH=str(repo), BERSERK_JUDGE_CACHE_DIR=str(cache))
+
+    def together():
+        children = [subprocess.Popen([sys.executable, "-m", "berserk_judge", *q, "--base", "cards"], cwd=tmp_path,
+                                     env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE) for q in queries]
+        return [(c.wait(timeout=120), c.stdout.read().decode(), c.stderr.read().decode()) for c in children]
+
+    fresh = []
+    for number, query in enumerate(queries):
+        result = subprocess.run([sys.executable, "-m", "berserk_judge", *query, "--base", "cards"], cwd=tmp_path,
+                                env=dict(env, BERSERK_JUDGE_CACHE_DIR=str(tmp_path / f"fresh-{number}")),
+                                capture_output=True, text=True, timeout=120)
+        fresh.append((result.returncode, result.stdout, result.stderr))
+    assert all(code == 0 and out for code, out, _ in fresh)
+    first = together()                                   # the index built by four processes at once
+    shutil.rmtree(cache / INDEX_DIR / "views")
+    second = together()                                  # the views made by four processes at once
+    for got in (first, second, together()):
+        assert got == fresh
+    index = cache / INDEX_DIR
+    assert not [p for p in index.rglob("*") if p.name.startswith(".tmp-")]
+    shown = sorted(json.loads(p.read_bytes())["id"] for p in (index / "views").rglob("*.json"))
+    assert shown == ["a_2", "b_1", "b_2"]                # each card shown once made, whoever made it
