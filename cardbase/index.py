@@ -166,7 +166,6 @@ class IndexedBase:
                 finding["path"] = path
         return record
 
-
     def records(self, entries) -> list[dict]:
         """The records of the cards `entries` with their views (what `card` and `explain --card`
         show): each view read from the index, or made now — for these cards only, each file
