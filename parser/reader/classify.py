@@ -114,6 +114,8 @@ def find_prefix(text: str, start: int, end: int) -> Head:
         m = pattern.match(text, start, end)
         if not m:
             continue
+        if pattern is _PAYMENT and _property_icons_only(m.group(1)):
+            break          # «{ova}: 2 если …», «{regen}: 2, пока …»: a property and its value, static
         if pattern is _ACTION_PAYMENT:
             first = m.group(1).split()[0]
             if morph.pos(first) != "INFN":
@@ -124,6 +126,21 @@ def find_prefix(text: str, start: int, end: int) -> Head:
         head.effect_start = _skip_ws(text, m.end(), end)
         return head
     return head
+
+
+# icons of a card's properties, each printed with its value («{ova} 2», «{regen} 1», «{armor}1»): what a
+# card has, never what a player pays (spec §1: a payment is a run of {tap}, {counter}, {instant},
+# {token}, counts and an action cost); a «:» after one alone is a stray mark before its value
+_PROPERTY_ICONS = frozenset({"move", "health", "armor", "regen", "stamina", "ova", "ovz", "ovs",
+                             "zoal", "zoo", "zot", "zov", "zor", "zoz", "zom"})
+_ICON_NAME = re.compile(r"\{(\w+)\}")
+
+
+def _property_icons_only(payment: str) -> bool:
+    """The icon run before «:» holds property icons only («{ova}», «{regen}»): not a payment."""
+    run = payment.split(",", 1)[0]
+    names = _ICON_NAME.findall(run)
+    return bool(names) and all(name in _PROPERTY_ICONS for name in names)
 
 
 def _subclause_end(seq: list[Item], j: int) -> int:
@@ -408,16 +425,16 @@ def _after_connective(seq: list[Item], k: int) -> bool:
         k >= 2 and seq[k - 2].is_word("при") and seq[k - 1].is_word("этом", "выполнении"))
 
 
-_NOT_INSTRUCTION_BEFORE = {"вы", "не", "можно", "нельзя", "нужно", "чтобы", "хочет", "хотят"}
-
-
 def _dash_end(seq: list[Item]) -> int | None:
     """The dash that ends a trigger condition (spec section 1), or None.
 
     The first dash of the sentence wins over any verb, «чтобы»/«как» clause or «или» before it
-    ("Когда закрывается, чтобы переместить боевую машину — …"), unless the effect has visibly
-    begun before it: a ":" / ";" / "." or an instruction (infinitive or imperative) that no
-    modal, «чтобы» or «вы» governs ("При прыжке бросьте кубик: если выпало 1 — …")."""
+    ("Когда закрывается, чтобы переместить боевую машину — …"), an instruction included (§1's
+    letter: «После расстановки карт вскройте Следопыта — …» has that whole condition; only
+    without a dash does the verb test end it at the instruction), unless the effect has visibly
+    begun before it: a ":" / ";" / "." ("При прыжке бросьте кубик: если выпало 1 — …", a case
+    list after an instruction, §1) or an optional «может» ("При {strike} может излечиться …,
+    если … — …")."""
     for j in range(1, len(seq)):
         it = seq[j]
         if it.kind == "punct" and it.low in ";.:":
@@ -435,9 +452,6 @@ def _dash_end(seq: list[Item]) -> int | None:
             continue
         if j + 1 < len(seq) and seq[j + 1].kind == "quote" and _TYPE.fullmatch(it.low):
             return None                   # "В начале хода воздействие «x» — …": the type ends it
-        if _second_person(it) and not seq[j - 1].low in _NOT_INSTRUCTION_BEFORE \
-                and not _governs_infinitive(seq[j - 1]):
-            return None
         if it.low in ("может", "могут", "можете") and not seq[j - 1].is_word("не") \
                 and not nominal(seq[j - 1]) and predicate_at(seq, j + 1):
             return None                   # "При {strike} может излечиться …, если … — …": the effect began

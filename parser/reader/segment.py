@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from berserk_judge.parser.engine.tokens import Kind, Token
 from berserk_judge.parser.reader import morph
 from berserk_judge.parser.reader.patterns import (RELATIVE, Context, ability_noun_at, cond_extent, joins_words, last_may,
-                                    segment_start, time_phrase_end, timing_extent)
+                                    segment_start, time_phrase_end, timing_extent,
+                                    moment_extent)
 from berserk_judge.parser.reader.words import Item, items, predicate_at, relative_within
 
 STRONG, VERB, SUBJECT, MAYBE_MAY, MAYBE_COND = 0, 1, 2, 3, 4
@@ -203,6 +204,8 @@ def candidates(text: str, start: int, end: int, protected: list[tuple[int, int, 
             last = i + 1
         listing = _receiving_colon(seq) is not None
         for part in parts:
+            if _labelled_case(text, part):
+                continue          # «{second}: Закройте …, они не открываются …»: one case, one ability
             out.extend(_scan(text, part, dynamic, listing))
         return _options_as_choice(sorted(out, key=lambda c: c.start))
     return _options_as_choice(_scan(text, seq, dynamic))
@@ -257,6 +260,16 @@ def _line_breaks(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return out
 
 
+def _labelled_case(text: str, part: list[Item]) -> bool:
+    """A case of a list that opens with an icon label («{first}: …», «{second}: …», spec §1: each
+    case is read as an ability of the feature that introduced it). The label belongs to the whole
+    case and cannot prefix a compound node, so the case stays one atom: its commas and «и» join
+    words (§5), never abilities outside the case."""
+    return len(part) > 2 and part[0].kind == "icon" and text[part[0].start:part[0].end] in _CASE_LABELS \
+        and part[1].low == ":"
+
+
+_CASE_LABELS = frozenset({"{first}", "{second}"})
 _ICON_CASE_BREAK = re.compile(r"[.;][ \t]+(?=\{(?:first|second)\}\s*:)")
 
 
@@ -281,6 +294,7 @@ def _only_choosing(seq: list[Item], colon: int) -> bool:
 
 # the words a connective or pattern below starts with when it is not at a segment's start
 _SCAN_WORDS = frozenset({"если", "при", "затем", "иначе", "в", "либо", "или", "и", "а"})
+_MOMENT_WORDS = frozenset({"при", "после", "когда", "в"})   # what an in-effect moment opens with
 
 
 def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> list[Cand]:
@@ -306,7 +320,7 @@ def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> l
     heading = None          # index where an ability's heading («воздействие «x» —») starts, right before i
     while i < n:
         it = seq[i]
-        if i in inside:
+        if i in inside and not (seg_start and it.is_word("пока")):   # «пока …, он может»: while-may
             i += 1
             seg_start = False
             continue
@@ -428,6 +442,14 @@ def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> l
                     add(Kind.COMMA, i, i + 1, strength)
                     i, seg_start = i + 1, True
                     continue
+        if seg_start and heading is None and item_kind == "word" and it.low in _MOMENT_WORDS:
+            moment = moment_extent(seq, i)
+            if moment is not None:
+                # «; при гибели Бронзового дракона — вернуть …»: the moment and its dash open the
+                # ability's atom like a heading (spec §2: no CONDITION without «если»; §5: no
+                # connective after words that are not a predicate); «может» after them still opens MAY
+                heading, i, seg_start = i, moment + 1, True
+                continue
         if seg_start:
             found = segment_start(ctx, i)
             if found is not None and heading is not None and found[1].kind is not Kind.MAY:
