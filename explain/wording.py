@@ -85,17 +85,11 @@ def named_moment(text: str) -> str | None:
     return found.group(0).strip() if found else None
 
 
-# an in-effect moment opening an ability's words, closed by its dash (the reader's `moment_extent`)
-_DELAYED = re.compile(r"^\s*((?:при|после|когда|в\s+начале|в\s+конце)\s[^—–;:()«»\"]*?)\s*(?:—|–|\s-\s)", re.I)
-
-
 def delayed_moment(text: str) -> str | None:
-    """The moment an ability's own words put it off to («при гибели Бронзового дракона — вернуть …»
-    gives «при гибели Бронзового дракона»), or None."""
-    found = _DELAYED.match(text or "")
-    if not found or re.search(r"(?<!\w)если(?!\w)", found.group(1), re.I):
-        return None
-    return found.group(1).strip()
+    """The moment an ability's own words put it off to («при гибели … — вернуть …»), or None."""
+    from berserk_judge.parser import delayed_moment as found
+
+    return found(text)
 
 
 def rule_moment(text: str) -> bool:

@@ -22,7 +22,7 @@ Span = tuple[int, int]
 
 _PAYMENT = re.compile(
     r"\s*((?:[XХxх]\s*)?(?:\d+\s*)?\{(?!first\}|second\}|wolf\}|human\})\w+\}(?:\s*(?:[XХxх]\s*)?(?:\d+\s*)?\{\w+\})*"
-    r"(?:\s*,\s*[^:«»\"()]{1,90}?)?)\s*:")
+    r"(?:\s*,\s*(?:[^:«»\"()]|«[^«»:]{1,30}»|\"[^\":]{1,30}\"){1,90}?)?)\s*:")   # «маркера «фуража»:» too
 # an icon payment that holds {tap} or {instant} (never a game icon alone: «{counter} не теряются»),
 # then a word of the effect with no «:» between them
 _PAYMENT_NO_COLON = re.compile(
@@ -189,12 +189,62 @@ def find_condition(text: str, start: int, end: int, protected, clause: bool | No
     seq = items(text, start, end, protected)
     if not seq:
         return None
+    if "-" in text[start:end]:
+        seq = glued_dash(text, seq)
     found = condition_in(seq, clause)
     if found is None:
         return None
     cond_end, body, by_verb, sep = found
     sep_span = (seq[sep[0]].start, seq[sep[1] - 1].end) if sep else None
     return (seq[0].start, seq[cond_end - 1].end), seq[body].start, by_verb, sep_span
+
+
+_GLUED_RIGHT = frozenset({"NPRO", "ADJF", "PRTF", "INFN", "VERB", "ADJS", "PRTS", "NUMR", "ADVB", "PRCL"})
+_CASES = ("nomn", "gent", "datv", "accs", "ablt", "loct")
+
+
+def glued_dash(text: str, seq: list[Item]) -> list[Item]:
+    """Lossy text with the condition's dash typed as a bare hyphen between two words («При гибели
+    существа с проклятием-существо получает …», «В начале вашего хода-ваше существо …», «При
+    ближней атаке по Ферросу-особый удар …»): when the sentence has no dash, the first hyphenated
+    word that is no dictionary word and no compound is split into word, dash, word (spec §1: «-» in
+    lossy text is the condition's dash). A compound keeps its hyphen: two nouns agreeing in case
+    («герой-воин», «стрела-вампир», «Дракона-зомби»), a known word («северо-запад»)."""
+    for k, it in enumerate(seq):
+        if it.kind == "dash" or (it.kind == "punct" and it.low in ";.:"):
+            return seq
+        if it.kind != "word" or it.low.count("-") != 1 or k == 0:
+            continue
+        left, right = it.low.split("-")
+        if len(left) < 3 or len(right) < 3 or not (left.isalpha() and right.isalpha()) or morph.is_known(it.low) \
+                or morph.is_known(left + right):
+            continue          # «маги-ческой», «противни-ка»: a hyphenation leftover, not a dash
+        if _glued(left, right, text[it.start + len(left) + 1].isupper()):
+            h = it.start + len(left)
+            return seq[:k] + [Item(it.start, h, "word", left), Item(h, h + 1, "dash", "-"),
+                              Item(h + 1, it.end, "word", right)] + seq[k + 1:]
+    return seq
+
+
+def _glued(left: str, right: str, capital: bool) -> bool:
+    if not morph.is_known(left):
+        return False
+    lp, rp = morph.parses(left), morph.parses(right)
+    if not lp or lp[0].tag.POS != "NOUN":
+        return False
+    if capital:
+        return True            # «… существа-Алтея может …»: a name opens the effect
+    if not rp or not morph.is_known(right):
+        return False
+    if rp[0].tag.POS in _GLUED_RIGHT:
+        return True
+    if rp[0].tag.POS != "NOUN" or "Fixd" in rp[0].tag:
+        return False
+    # «проклятием-существо», «атаки-прыжок», «гибели-клетка»: a subject in the nominative after a
+    # noun that shares no case and number with it (a compound's halves do: «герой-воин», «гром-топора»)
+    left_forms = {(c, p.tag.number) for p in lp if p.tag.POS == "NOUN" for c in _CASES if c in p.tag}
+    right_forms = {(c, p.tag.number) for p in rp if p.tag.POS == "NOUN" for c in _CASES if c in p.tag}
+    return any(c == "nomn" for c, _ in right_forms) and not (left_forms & right_forms)
 
 
 def _second_person(item: Item) -> bool:
@@ -802,6 +852,20 @@ _CLAUSE_WORDS = {"если", "когда", "пока"}
 _IMPERSONAL = {"нельзя", "можно", "нужно"}
 
 
+def _name_dash(seq: list[Item]) -> int | None:
+    """«Воздействие лязг клинков - выбранное существо …»: a dash after at most four words with no
+    verb among them (an infinitive or a finite form; a word the tagger also reads as a short
+    adjective, «клинков», is none) ends the name, as 116.1's «[тип] «имя» – [эффект]» says."""
+    for v in range(1, min(len(seq) - 1, 5)):
+        it = seq[v]
+        if it.kind == "dash":
+            return v if not (it.low == "-" and seq[v + 1].kind == "num" and seq[v + 1].start == it.end) else None
+        if it.kind not in ("word", "num", "name") or it.low in _CLAUSE_WORDS \
+                or (it.kind == "word" and morph.pos(it.low) in ("INFN", "VERB")):
+            return None
+    return None
+
+
 def _lossy_name_end(seq: list[Item]) -> int | None:
     """Where an unquoted ability name ends (lossy text): «Воздействие спрятаться в панцирь
     излечиться на 2», «Заклинание шит света другое существо получает …», «воздействие а мне
@@ -811,6 +875,9 @@ def _lossy_name_end(seq: list[Item]) -> int | None:
     «когда» and «пока» end the name. A name has at most four words."""
     if not seq or seq[0].kind != "word" or seq[0].low in PREPOSITIONS:
         return None
+    dash = _name_dash(seq)
+    if dash is not None:
+        return dash
     for v in range(1, min(len(seq), 13)):
         it = seq[v]
         if it.kind == "dash" or (it.kind == "punct" and it.low in ":,"):

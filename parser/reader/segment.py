@@ -495,9 +495,28 @@ def _named_type_before(seq: list[Item], i: int, found: list[Cand]) -> int | None
     if j >= 1 and seq[j].kind == "quote" and seq[j - 1].is_word(*_NAMED_TYPES):
         return j - 1
     if j < 0 or not (seq[j].kind == "quote" or seq[j].is_word(*HEADING_TYPES)):
-        return None
+        return _unquoted_heading(seq, j, found)
     # alone: the heading is all that stands since the last connective (or the effect's start)
     return j if j == 0 or (bool(found) and seq[j - 1].end <= found[-1].end <= seq[j].start) else None
+
+
+_UNQUOTED_NAME_MAX = 4
+
+
+def _unquoted_heading(seq: list[Item], j: int, found: list[Cand]) -> int | None:
+    """Lossy text without quotes: «; воздействие украсть личину, дальность 3 - может …», «… -
+    воздействие кровотечение - ранить …»: right after a connective (or the effect's start), a type
+    and at most four words of its name before the dash head the ability, as a quoted name does
+    (spec §2, «Headings are not abilities»). The name may hold a verb («украсть личину»), so the
+    type must open the segment and no mark stand inside."""
+    for t in range(j - 1, max(-1, j - 1 - _UNQUOTED_NAME_MAX), -1):
+        if seq[t].kind not in ("word", "num"):
+            return None
+        if seq[t].is_word(*_NAMED_TYPES):
+            opens = all(seq[k].kind in ("dash", "punct") for k in range(t)) if not found \
+                else seq[t - 1].end <= found[-1].end <= seq[t].start
+            return t if opens else None
+    return None
 
 
 def tokens_for(text: str, start: int, end: int, cands: list[Cand], level: int) -> list[Token]:

@@ -226,3 +226,65 @@ def test_a_time_phrase_inside_one_ability_joins_nothing():
 def test_the_blind_sheets_corpus_rows(card_id, index, condition, form):
     feature = corpus_features(card_id)[index]
     assert (feature.condition, feature.reading.canonical) == (condition, form)
+
+
+# -- 6. found by restyling corpus cards (original and restyled must read alike) ----------------------
+
+@pytest.mark.parametrize("text", [
+    "{tap}, потерять два маркера «фуража»: Уничтожить Кобольда; открыть до двух ваших существ.",
+    '{tap}, потерять два маркера "фуража": Уничтожить Кобольда; открыть до двух ваших существ',
+    "{tap}, потерять два маркера фуража: Уничтожить Кобольда; открыть до двух ваших существ",
+])
+def test_an_action_cost_may_hold_a_quoted_word(text):
+    got = record(text)
+    assert (got["kind"], got["canonical"]) == ("playable", "(Уничтожить Кобольда, при этом открыть до двух ваших существ)")
+    assert got["payment"].startswith("{tap}, потерять два маркера")
+
+
+@pytest.mark.parametrize("text, name", [
+    ("{tap}: Воздействие «лязг клинков» — выбранное существо получает +2 к бешенству до конца хода.", "лязг клинков"),
+    ("{tap}: Воздействие лязг клинков - выбранное существо получает +2 к бешенству до конца хода", "лязг клинков"),
+    ("{tap}: Воздействие стальной лязг клинков - выбранное существо получает +2 к бешенству", "стальной лязг клинков"),
+])
+def test_an_unquoted_name_runs_to_its_dash(text, name):
+    [feature] = read_text(text, "Кобольд")
+    assert feature.effect_name == name
+    assert feature.reading.canonical.startswith("выбранное существо получает +2 к бешенству")   # one atom, no «(»
+
+
+@pytest.mark.parametrize("text, form", [
+    ("При {strike} — подлость 1; воздействие «украсть личину», дальность 3 — может объявить особенность.",
+     "(подлость 1, при этом (может воздействие «украсть личину», дальность 3 — объявить особенность))"),
+    ("При {strike} - подлость 1; воздействие украсть личину, дальность 3 - может объявить особенность",
+     "(подлость 1, при этом (может воздействие украсть личину, дальность 3 - объявить особенность))"),
+    ("При выстреле - цель бросает кубик; если выпало 1 - воздействие кровотечение - ранить цель на 1",
+     "(цель бросает кубик, при этом (если выпало 1 — воздействие кровотечение - ранить цель на 1))"),
+])
+def test_an_unquoted_heading_inside_an_effect_heads_its_ability(text, form):
+    assert record(text)["canonical"] == form
+
+
+@pytest.mark.parametrize("text, condition, form", [
+    ("При гибели существа с проклятием — существо получает благословение.", "При гибели существа с проклятием",
+     "существо получает благословение"),
+    ("При гибели существа с проклятием-существо получает благословение", "При гибели существа с проклятием",
+     "существо получает благословение"),
+    ("В начале вашего хода-ваше существо получает +1 к {strike}.", "В начале вашего хода",
+     "ваше существо получает +1 к {strike}"),
+    ("При гибели существа-подлость 1; получить {counter}.", "При гибели существа", "(подлость 1, при этом получить {counter})"),
+    ("При попадании на кладбище-выбранная клетка получает маркер дрожи.", "При попадании на кладбище",
+     "выбранная клетка получает маркер дрожи"),
+])
+def test_a_hyphen_typed_for_the_conditions_dash(text, condition, form):
+    got = record(text)
+    assert (got["condition"], got["canonical"]) == (condition, form)
+
+
+@pytest.mark.parametrize("text, condition", [
+    ("Когда ваш герой-воин атакован, ранить атакующего на 1.", "Когда ваш герой-воин атакован"),
+    ("При атаке гром-топора ранить себя на 1.", "При атаке гром-топора"),
+    ("При гибели существа противника от маги-ческой атаки следующий {strike} Кобольда сводится к сильному.",
+     "При гибели существа противника от маги-ческой атаки"),
+])
+def test_a_compound_or_a_hyphenation_leftover_keeps_its_hyphen(text, condition):
+    assert record(text)["condition"] == condition
