@@ -288,3 +288,29 @@ def test_a_hyphen_typed_for_the_conditions_dash(text, condition, form):
 ])
 def test_a_compound_or_a_hyphenation_leftover_keeps_its_hyphen(text, condition):
     assert record(text)["condition"] == condition
+
+
+@pytest.mark.parametrize("text", [
+    "В начале хода — выберите до 3 существ; когда погибает первое из них — ранить цель на 1; "
+    "когда погибают двое — ранить цель на 2.",
+    "В начале хода выберите до 3 существ;когда погибает первое из них ранить цель на 1;"
+    "когда погибают двое получить +2 к следующему {strike}",
+])
+def test_bj103_still_sees_moment_cases_in_both_styles(text):
+    from berserk_judge.lint.engine import lint_text
+
+    found = lint_text(text, select=["BJ103"])
+    assert [f.message for f in found] == ["«;» между случаями «когда … — …»: по 505.4.1 следующий случай "
+                                          "тогда зависит от предыдущего"]
+
+
+@pytest.mark.parametrize("text, moment", [
+    ("При {strike} — ранить цель; когда Кобольд покидает поле боя — цель теряет полёт.",
+     "когда Кобольд покидает поле боя"),
+    ("При {strike} ранить цель;когда существо перемещается в этот ход получить {counter}",
+     "когда существо перемещается в этот ход"),
+])
+def test_explain_names_a_when_moment_in_both_styles(text, moment):
+    [explanation] = explain_text(text, "Кобольд")
+    said = [s.text for s in explanation.readings[0][1] if "разыгрывается не сразу" in s.text]
+    assert len(said) == 1 and f"«{moment}»" in said[0]

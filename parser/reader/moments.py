@@ -29,15 +29,26 @@ def moment_fixed_by_rules(effect: str | None) -> bool:
     return bool(FIXED_MOMENT.match((effect or "").strip()))
 
 
-# an in-effect moment opening an ability's words, closed by its dash (patterns.moment_extent)
-_DELAYED = re.compile(r"^\s*((?:при|после|когда|в\s+начале|в\s+конце)\s[^—–;:()«»\"]*?)\s*(?:—|–|\s-\s)", re.I)
-_IF = re.compile(r"(?<!\w)если(?!\w)", re.I)
-
-
 def delayed_moment(text: str | None) -> str | None:
     """The moment an ability's own words put it off to («при гибели Бронзового дракона — вернуть …»
-    gives «при гибели Бронзового дракона»), or None."""
-    found = _DELAYED.match(text or "")
-    if not found or _IF.search(found.group(1)):
+    gives «при гибели Бронзового дракона»; lossy «когда погибают двое получить …» gives «когда
+    погибают двое», by the verb test), or None: the reader's own patterns (`moment_extent`)."""
+    from berserk_judge.parser.reader.features import _protected
+    from berserk_judge.parser.reader.patterns import cond_by_verb, moment_extent
+    from berserk_judge.parser.reader.words import items
+
+    text = text or ""
+    if not text.lstrip()[:1].lower() in "пвк":       # при / после / в начале / в конце / когда
         return None
-    return found.group(1).strip()
+    _, prot = _protected(text, 0, len(text), None)
+    seq = items(text, 0, len(text), prot)
+    if not seq or seq[0].kind != "word":
+        return None
+    dash = moment_extent(seq, 0)
+    if dash is not None:
+        return text[seq[0].start:seq[dash - 1].end]
+    if seq[0].is_word("когда"):
+        found = cond_by_verb(seq, 0)
+        if found is not None:
+            return text[seq[0].start:seq[found[0] - 1].end]
+    return None

@@ -98,7 +98,7 @@ def cond_extent(seq: list[Item], i: int, by_verb: bool = True) -> tuple[int, int
             if not (j + 1 < len(seq) and seq[j + 1].kind == "word" and seq[j + 1].low in RELATIVE):
                 return j, j + 1
         j += 1
-    return _cond_by_verb(seq, i) if by_verb else None
+    return cond_by_verb(seq, i) if by_verb else None
 
 
 def copula_dash(seq: list[Item], start: int, dash: int) -> bool:
@@ -139,7 +139,7 @@ def _timed_predicate(seq: list[Item], i: int) -> bool:
     return end is not None and bool(predicate_at(seq, end))
 
 
-def _cond_by_verb(seq: list[Item], i: int) -> tuple[int, int] | None:
+def cond_by_verb(seq: list[Item], i: int) -> tuple[int, int] | None:
     """"если выпало 5 или 6 эта атака блокируется" (lossy text, no dash or comma): the verb test
     ends the condition before the predicate, and its subject, that opens the effect."""
     from berserk_judge.parser.reader.classify import condition_in
