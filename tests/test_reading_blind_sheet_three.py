@@ -314,3 +314,32 @@ def test_explain_names_a_when_moment_in_both_styles(text, moment):
     [explanation] = explain_text(text, "Кобольд")
     said = [s.text for s in explanation.readings[0][1] if "разыгрывается не сразу" in s.text]
     assert len(said) == 1 and f"«{moment}»" in said[0]
+
+
+@pytest.mark.parametrize("text", [
+    "{tap}: Заклинание «демоническая пасть» — ранить наземную карту на 2.",
+    "{tap}: Заклинание демоническая пасть - ранить наземную карту на 2",
+])
+def test_an_unquoted_name_before_its_dash_may_look_like_a_verb(text):
+    [feature] = read_text(text, "Кобольд")
+    assert (feature.effect_name, feature.reading.canonical) == ("демоническая пасть", "ранить наземную карту на 2")
+
+
+@pytest.mark.parametrize("text", [
+    "В начале вашего хода воздействие «нестерпимый жар» — ранить существо напротив Кобольда на 1.",
+    "В начале вашего хода воздействие нестерпимый жар - ранить существо напротив Кобольда на 1",
+])
+def test_an_unquoted_type_and_name_end_the_condition(text):
+    [feature] = read_text(text, "Кобольд")
+    assert (feature.condition, feature.ability_type, feature.effect_name) == (
+        "В начале вашего хода", "воздействие", "нестерпимый жар")
+
+
+@pytest.mark.parametrize("text", [
+    "Когда ваш герой покидает зону битвы, если это герой-воин — удар на 2, если герой-маг — разряд на 1.",
+    "Когда ваш герой покидает зону битвы, если это герой-воин - удар на 2; если герой-маг - разряд на 1",
+])
+def test_a_case_list_in_the_condition_may_use_semicolons(text):
+    got = record(text)
+    assert (got["condition"], got["canonical"]) == (
+        "Когда ваш герой покидает зону битвы", "((если это герой-воин — удар на 2) и (если герой-маг — разряд на 1))")

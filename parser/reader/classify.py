@@ -199,6 +199,15 @@ def find_condition(text: str, start: int, end: int, protected, clause: bool | No
     return (seq[0].start, seq[cond_end - 1].end), seq[body].start, by_verb, sep_span
 
 
+def _unquoted_type_at(seq: list[Item], j: int) -> bool:
+    """Lossy «… хода воздействие нестерпимый жар - ранить …»: «заклинание»/«воздействие» after the
+    condition's words, then at most four words of an unquoted name and a dash, heads the effect
+    (116.1), so the condition ends before it, as before a quoted name."""
+    if j < 2 or not seq[j].is_word(*HEADING_TYPES):
+        return False
+    return _name_dash(seq[j + 1:]) is not None
+
+
 _GLUED_RIGHT = frozenset({"NPRO", "ADJF", "PRTF", "INFN", "VERB", "ADJS", "PRTS", "NUMR", "ADVB", "PRCL"})
 _CASES = ("nomn", "gent", "datv", "accs", "ablt", "loct")
 
@@ -330,8 +339,8 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
                 return j, j + 1, False, (j, j + 1)
             j += 1
             continue
-        if it.kind == "word" and j + 1 < len(seq) and seq[j + 1].kind == "quote" and _TYPE.fullmatch(it.low) \
-                and j > 1:
+        if it.kind == "word" and j > 1 and ((j + 1 < len(seq) and seq[j + 1].kind == "quote"
+                                             and _TYPE.fullmatch(it.low)) or _unquoted_type_at(seq, j)):
             # "В начале хода воздействие «x» — ...": the ability type ends the condition (115)
             return j, j, False, None
         if it.is_word("где"):
@@ -461,6 +470,9 @@ def _first_case(seq: list[Item], dash: int) -> int | None:
     if comma is None:
         return None
     for k in range(dash + 1, len(seq) - 1):
+        if seq[k].kind == "punct" and seq[k].low == ";" and seq[k + 1].is_word("если"):
+            # «…, если это герой-воин — …; если герой-маг — …»: a case list may use «;» (spec §2)
+            return comma if any(it.kind == "dash" for it in seq[k + 2:]) else None
         if seq[k].kind == "punct" and seq[k].low in ";.":
             return None
         if seq[k].low == "," and seq[k + 1].is_word("если") and not _after_connective(seq, k):
@@ -502,6 +514,8 @@ def _dash_end(seq: list[Item]) -> int | None:
             continue
         if j + 1 < len(seq) and seq[j + 1].kind == "quote" and _TYPE.fullmatch(it.low):
             return None                   # "В начале хода воздействие «x» — …": the type ends it
+        if _unquoted_type_at(seq, j):
+            return None                   # lossy "В начале хода воздействие нестерпимый жар - …"
         if it.low in ("может", "могут", "можете") and not seq[j - 1].is_word("не") \
                 and not nominal(seq[j - 1]) and predicate_at(seq, j + 1):
             return None                   # "При {strike} может излечиться …, если … — …": the effect began
@@ -853,15 +867,15 @@ _IMPERSONAL = {"нельзя", "можно", "нужно"}
 
 
 def _name_dash(seq: list[Item]) -> int | None:
-    """«Воздействие лязг клинков - выбранное существо …»: a dash after at most four words with no
-    verb among them (an infinitive or a finite form; a word the tagger also reads as a short
-    adjective, «клинков», is none) ends the name, as 116.1's «[тип] «имя» – [эффект]» says."""
+    """«Воздействие лязг клинков - выбранное существо …», «Заклинание демоническая пасть - ранить
+    …»: a dash after at most four words ends the name, as 116.1's «[тип] «имя» – [эффект]» says,
+    whatever the tagger makes of them («клинков» a short adjective, «пасть» an infinitive). Words
+    only: a number, an icon or a clause word («если») before the dash is the effect's."""
     for v in range(1, min(len(seq) - 1, 5)):
         it = seq[v]
         if it.kind == "dash":
             return v if not (it.low == "-" and seq[v + 1].kind == "num" and seq[v + 1].start == it.end) else None
-        if it.kind not in ("word", "num", "name") or it.low in _CLAUSE_WORDS \
-                or (it.kind == "word" and morph.pos(it.low) in ("INFN", "VERB")):
+        if it.kind not in ("word", "name") or it.low in _CLAUSE_WORDS or it.is_word("на", "и", "или"):
             return None
     return None
 
