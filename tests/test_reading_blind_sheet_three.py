@@ -343,3 +343,12 @@ def test_a_case_list_in_the_condition_may_use_semicolons(text):
     got = record(text)
     assert (got["condition"], got["canonical"]) == (
         "Когда ваш герой покидает зону битвы", "((если это герой-воин — особый удар на 2) и (если герой-маг — разряд на 1))")
+
+
+@pytest.mark.parametrize("text, form", [
+    ("При гибели Кобольда — бросьте кубик; если это чёт — удар на 2.", "(бросьте кубик, при этом (если это чёт — удар на 2))"),
+    ("При гибели Кобольда - бросьте кубик; если это чёт - удар на 2", "(бросьте кубик, при этом (если это чёт — удар на 2))"),
+    ("{tap}: +1 к излечению, если хозяин — страж леса.", "+1 к излечению, если хозяин — страж леса"),
+])
+def test_a_dash_before_an_ability_and_its_value_is_no_copula(text, form):
+    assert record(text)["canonical"] == form

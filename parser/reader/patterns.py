@@ -116,6 +116,8 @@ def copula_dash(seq: list[Item], start: int, dash: int) -> bool:
     while k < len(seq) and not (seq[k].kind in ("punct", "dash")):
         if is_predicate(seq[k]) or seq[k].is_word("если", "затем", "иначе", "либо"):
             return False
+        if seq[k].is_word("на") and k + 1 < len(seq) and seq[k + 1].kind == "num":
+            return False      # «если это герой-воин — удар на 2»: an ability and its value, not «is»
         k += 1
     return True
 
