@@ -225,21 +225,28 @@ def glued_dash(text: str, seq: list[Item]) -> list[Item]:
         if it.kind != "word" or it.low.count("-") != 1 or k == 0:
             continue
         left, right = it.low.split("-")
-        if len(left) < 3 or len(right) < 3 or not (left.isalpha() and right.isalpha()) or morph.is_known(it.low) \
-                or morph.is_known(left + right):
+        if len(left) < 3 or (len(right) < 3 and right not in _SHORT_SUBJECTS) \
+                or not (left.isalpha() and right.isalpha()) or morph.is_known(it.low) or morph.is_known(left + right):
             continue          # «маги-ческой», «противни-ка»: a hyphenation leftover, not a dash
-        if _glued(left, right, text[it.start + len(left) + 1].isupper()):
+        if _glued(left, right, text[it.start + len(left) + 1].isupper(), text[it.start].isupper()):
             h = it.start + len(left)
             return seq[:k] + [Item(it.start, h, "word", left), Item(h, h + 1, "dash", "-"),
                               Item(h + 1, it.end, "word", right)] + seq[k + 1:]
     return seq
 
 
-def _glued(left: str, right: str, capital: bool) -> bool:
-    if not morph.is_known(left):
-        return False
+_SHORT_SUBJECTS = frozenset({"он", "она", "оно", "они"})
+
+
+def _glued(left: str, right: str, capital: bool, name: bool) -> bool:
+    """Whether «left-right» is a condition's end and the effect's first word; `capital`: the right
+    half is capitalised, `name`: the left one is (a card's name, «Ферросу-особый удар»)."""
+    if right in _SHORT_SUBJECTS:
+        return True            # «… по Древнему огру-он получает …»: no compound ends in a pronoun
     lp, rp = morph.parses(left), morph.parses(right)
-    if not lp or lp[0].tag.POS != "NOUN":
+    if name:                   # «Ферросу-особый удар»; never «Тролль-Воин», «Тоа-Дан»
+        return not capital and morph.is_known(right) and bool(rp) and rp[0].tag.POS in _GLUED_RIGHT
+    if not morph.is_known(left) or not lp or lp[0].tag.POS != "NOUN":
         return False
     if capital:
         return True            # «… существа-Алтея может …»: a name opens the effect
