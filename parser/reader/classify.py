@@ -263,6 +263,37 @@ def _glued(left: str, right: str, capital: bool, name: bool) -> bool:
     return any(c == "nomn" for c, _ in right_forms) and not (left_forms & right_forms)
 
 
+def glued_dashes(text: str, seq: list[Item]) -> list[Item]:
+    """Inside an effect, a DEPENDENT or a case's dash typed as a bare hyphen before a verb (an
+    infinitive, an imperative, a finite form) or a subject pronoun («если выпало 1 или 2-ранить …»,
+    «если не может-получает …», «… перемещено-оно не открывается …»): split into word, dash, word
+    (spec §1: «-» in lossy text is a dash). No compound ends in a verb or in «он/она/оно/они», and
+    a number range («1-2-2») or a minus («Х-2») is kept."""
+    if "-" not in text:
+        return seq
+    out: list[Item] = []
+    for it in seq:
+        if it.kind in ("word", "num") and it.low.count("-") == 1 and _glued_in_effect(text, it):
+            h = it.start + it.low.index("-")
+            left = it.low[:h - it.start]
+            out += [Item(it.start, h, "num" if left.isdigit() else "word", left), Item(h, h + 1, "dash", "-"),
+                    Item(h + 1, it.end, "word", it.low[h + 1 - it.start:])]
+        else:
+            out.append(it)
+    return out
+
+
+def _glued_in_effect(text: str, it: Item) -> bool:
+    left, right = it.low.split("-")
+    if not left or len(right) < 2 or not right.isalpha() or not (left.isalpha() or left.isdigit()):
+        return False
+    if left.isalpha() and (len(left) < 2 or morph.is_known(it.low) or morph.is_known(left + right)):
+        return False
+    if text[it.start + len(left) + 1].isupper():
+        return False
+    return right in _SHORT_SUBJECTS or (morph.is_known(right) and morph.pos(right) in ("INFN", "VERB"))
+
+
 def _second_person(item: Item) -> bool:
     """An infinitive or a 2nd-person/imperative verb: an instruction, never a condition's predicate."""
     return _second_person_word(item.low)

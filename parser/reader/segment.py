@@ -188,7 +188,9 @@ _PAIRS = {("при", "этом"): Kind.DEP, ("при", "выполнении"): 
 def candidates(text: str, start: int, end: int, protected: list[tuple[int, int, str]],
                dynamic: bool) -> list[Cand]:
     """Every connective candidate of an effect, in text order, non-overlapping."""
-    seq = items(text, start, end, protected)
+    from berserk_judge.parser.reader.classify import glued_dashes
+
+    seq = glued_dashes(text, items(text, start, end, protected))   # lossy «2-ранить», «может-ранить»
     out: list[Cand] = []
     # a case list (one case per line): the line breaks join its cases
     breaks = _line_breaks(text, start, end)
