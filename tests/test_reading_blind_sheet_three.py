@@ -381,3 +381,16 @@ def test_a_hyphen_typed_for_a_dash_before_a_verb_or_a_pronoun(text, form):
 ])
 def test_ranges_minuses_and_compounds_keep_their_hyphen(text, form):
     assert record(text)["canonical"] == form
+
+
+@pytest.mark.parametrize("text, condition, form", [
+    ("До набора отряда — вы можете показать Кобольда.", "До набора отряда", "(может показать Кобольда)"),
+    ("До набора отряда-вы можете показать Кобольда", "До набора отряда", "(может показать Кобольда)"),
+    ("При гибели существа стоимостью 5 или менее-возродить его.", "При гибели существа стоимостью 5 или менее",
+     "возродить его"),
+    ('При прыжке, если рядом нет существ противника-воздействие "любопытство", дальность 2-может переместить '
+     'существо.', "При прыжке, если рядом нет существ противника", "(может переместить существо)"),
+])
+def test_a_hyphen_typed_for_the_conditions_or_headings_dash_before_a_verb(text, condition, form):
+    got = record(text)
+    assert (got["condition"], got["canonical"]) == (condition, form)

@@ -222,20 +222,23 @@ def glued_dash(text: str, seq: list[Item]) -> list[Item]:
     for k, it in enumerate(seq):
         if it.kind == "dash" or (it.kind == "punct" and it.low in ";.:"):
             return seq
-        if it.kind != "word" or it.low.count("-") != 1 or k == 0:
+        if it.kind not in ("word", "num") or it.low.count("-") != 1 or k == 0:
             continue
         left, right = it.low.split("-")
-        if len(left) < 3 or (len(right) < 3 and right not in _SHORT_SUBJECTS) \
+        if it.kind == "num" and _glued_in_effect(text, it):
+            pass              # «… стоимостью 5-возродить …»: a number, then the effect's verb
+        elif it.kind != "word" or len(left) < 3 or (len(right) < 3 and right not in _SHORT_SUBJECTS) \
                 or not (left.isalpha() and right.isalpha()) or morph.is_known(it.low) or morph.is_known(left + right):
             continue          # «маги-ческой», «противни-ка»: a hyphenation leftover, not a dash
-        if _glued(left, right, text[it.start + len(left) + 1].isupper(), text[it.start].isupper()):
+        if _glued(left, right, text[it.start + len(left) + 1].isupper(), text[it.start].isupper()) \
+                or _glued_in_effect(text, it):
             h = it.start + len(left)
-            return seq[:k] + [Item(it.start, h, "word", left), Item(h, h + 1, "dash", "-"),
+            return seq[:k] + [Item(it.start, h, "num" if left.isdigit() else "word", left), Item(h, h + 1, "dash", "-"),
                               Item(h + 1, it.end, "word", right)] + seq[k + 1:]
     return seq
 
 
-_SHORT_SUBJECTS = frozenset({"он", "она", "оно", "они"})
+_SHORT_SUBJECTS = frozenset({"он", "она", "оно", "они", "вы"})
 
 
 def _glued(left: str, right: str, capital: bool, name: bool) -> bool:
@@ -846,7 +849,7 @@ def find_type_name(text: str, start: int, end: int, protected, regions_quotes) -
             name_span = (qs + 1, qe - 1)
             pos = qe
             break
-    seq = items(text, pos, end, protected)
+    seq = glued_dashes(text, items(text, pos, end, protected))    # «, дальность 2-может …»
     j = 0
     if name_span is None and m.group(1).lower() in HEADING_TYPES:
         k, range_span = heading_tail(seq, 0)
