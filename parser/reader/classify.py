@@ -294,6 +294,8 @@ def _glued_in_effect(text: str, it: Item) -> bool:
         return False
     if text[it.start + len(left) + 1].isupper():
         return False
+    if left in ("может", "могут", "можете") and morph.pos(right) == "INFN":
+        return False          # «может-получить»: a space typed as a hyphen, the modal and its verb
     return right in _SHORT_SUBJECTS or (morph.is_known(right) and morph.pos(right) in ("INFN", "VERB"))
 
 
