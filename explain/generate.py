@@ -570,6 +570,9 @@ def _atom_facts(b: _Builder, tree) -> None:
                 b.say(FEATURE, "atom-either-other", 0, a=name(atom), items=items, who=other[0], text=other[1])
             else:
                 b.say(FEATURE, "atom-either", 0, a=name(atom), items=items)
+        moment = wording.delayed_moment(atom.text)
+        if moment:
+            b.say(FEATURE, "delayed-moment", 0, a=name(atom), moment=moment)
         words = wording.restriction(atom.text)
         if words:
             b.say(FEATURE, "restriction", 0, words=words)

@@ -10,6 +10,8 @@ sit in the words themselves, and `explain` reads them here:
 * «Если должен погибнуть …, вместо этого …» — a replacement: it takes the
   event's place instead of answering it;
 * «первое за ход противника действие …» — the text naming its own moment;
+* «при гибели … — вернуть …», «после этой атаки - прыжок …» — an ability whose own words name a
+  later moment (a delayed effect; the reader keeps the moment in the atom, spec §2 and §5);
 * «A, либо B» inside one ability's words — a choice of one (505.5);
 * «любое своё существо» — chosen by the one whose creatures they are.
 
@@ -81,6 +83,13 @@ def named_moment(text: str) -> str | None:
     """The moment a text names for itself («первое за ход противника действие его … существа»)."""
     found = _FIRST.search(text or "")
     return found.group(0).strip() if found else None
+
+
+def delayed_moment(text: str) -> str | None:
+    """The moment an ability's own words put it off to («при гибели … — вернуть …»), or None."""
+    from berserk_judge.parser import delayed_moment as found
+
+    return found(text)
 
 
 def rule_moment(text: str) -> bool:

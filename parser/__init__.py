@@ -29,6 +29,8 @@ _EXPORTS: dict[str, str] = {
     "PAIRS_BY_ID": ".engine.ambiguity", "UNDECIDED_PAIRS": ".engine.ambiguity",
     # 116.5: effects whose moment the rules fix (conditional playable; no BJ205)
     "moment_fixed_by_rules": ".reader.moments",
+    # an ability's own later moment («при гибели … — вернуть …»): explain, BJ103
+    "delayed_moment": ".reader.moments",
     # morphology the lint rules share with the reader
     "is_instruction": ".reader.morph",
     # the process-wide pymorphy3 analyser (rulebook word search shares it)

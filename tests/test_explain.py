@@ -675,7 +675,7 @@ def test_icon_cases_are_cases_by_who_moves_first_not_independent_abilities():
                      "{second}: закройте карту, она не открывается.")
     step = find(steps, "по очерёдности хода")
     assert step.text == ("Случаи по очерёдности хода, разыгрывается только подходящий: {first} — если вы ходите "
-                         "первым: «ранить цель на 1»; {second} — если вы ходите вторым: «закройте карту» и «она не "
-                         "открывается». Правила этих меток в своде нет")
+                         "первым: «ранить цель на 1»; {second} — если вы ходите вторым: «закройте карту, она не "
+                         "открывается». Правила этих меток в своде нет")   # a labelled case is one ability
     assert step.rules == ()
     assert not any("независимы" in s.text for s in steps)

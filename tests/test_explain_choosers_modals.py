@@ -153,10 +153,11 @@ def test_an_obligation_is_not_put_under_may(text):
 # -- a note in parentheses is not a use limit -------------------------------------------------------
 
 @pytest.mark.parametrize("text", [
-    "В начале боя и при каждом слабом {strike} возьмите из колоды карту (кроме Гурта; каждую карту можно брать "
-    "только один раз) — Гурт получает +1 к {strike} до конца боя.",
-    "В начале боя и при каждом слабом {strike} возьмите из колоды карту (кроме Гурта; каждую карту можно брать "
-    "только один раз) - Гурт получает +1 к {strike} до конца боя",
+    # (the dash after the condition: spec §1, the first dash ends the condition whatever verbs stand before it)
+    "В начале боя и при каждом слабом {strike} — возьмите из колоды карту (кроме Гурта; каждую карту можно брать "
+    "только один раз), Гурт получает +1 к {strike} до конца боя.",
+    "В начале боя и при каждом слабом {strike} - возьмите из колоды карту (кроме Гурта; каждую карту можно брать "
+    "только один раз), Гурт получает +1 к {strike} до конца боя",
 ])
 def test_a_note_is_not_a_116_2_limit_and_a_sourceless_strike_is_the_cards_own(text):
     steps = steps_of(text, "Гурт")
@@ -272,7 +273,8 @@ def test_a_may_after_a_pronoun_says_the_text_does_not_say_who(text):
 @pytest.mark.parametrize("text, noun", [
     ("{tap}: Ранить стоящее рядом существо на 2.", "существо"),
     ("{tap}:ранить стоящее рядом существо противника на 2", "существо"),
-    ("В начале боя покажите из колоды существо — получить фишку.", "существо"),
+    ("В начале боя — покажите из колоды существо; получить фишку.", "существо"),
+    ("В начале боя покажите из колоды существо, получить фишку", "существо"),
 ])
 def test_an_instruction_leaving_the_creature_open_says_who_chooses(text, noun):
     step = find(steps_of(text), "текст не называет, какое именно")

@@ -183,7 +183,7 @@ def test_condition_dash_alternative():
 
 
 @pytest.mark.parametrize("text,canon", [
-    ("При всплытии - в конце этого хода - открыться.", "(в конце этого хода — открыться)"),
+    ("При всплытии - в конце этого хода - открыться.", "в конце этого хода - открыться"),   # a moment: atom words
     ("При разряде — если цель летающая — ранить её на 1.", "(если цель летающая — ранить её на 1)"),
 ])
 def test_second_dash_closing_an_in_effect_condition_is_no_dependent(text, canon):

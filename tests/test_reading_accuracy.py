@@ -79,11 +79,13 @@ def test_where_a_condition_ends(text, condition, canon):
     assert (f.kind, f.condition, f.reading.canonical) == ("triggered", condition, canon)
 
 
-def test_in_effect_timing_conditions():
+def test_in_effect_moments_open_the_atom():
+    # spec §2 defines CONDITION for «если» only; the dash after a moment is no connective (§5):
+    # the moment is the ability's own words (issue 25, round five)
     f = one("В начале хода противника — выбрать существо; в конце этого хода — ранить его на 2.")
-    assert f.reading.canonical == "(выбрать существо, при этом (в конце этого хода — ранить его на 2))"
+    assert f.reading.canonical == "(выбрать существо, при этом в конце этого хода — ранить его на 2)"
     f = one("При ударе — может изгнать существо; при гибели Дракона — вернуть его.", "Дракон")
-    assert f.reading.canonical == "(может (изгнать существо, при этом (при гибели Дракона — вернуть его)))"
+    assert f.reading.canonical == "(может (изгнать существо, при этом при гибели Дракона — вернуть его))"
 
 
 def test_permission_and_option_in_static_features():

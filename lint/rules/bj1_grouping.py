@@ -7,7 +7,7 @@ from berserk_judge.lint.finding import Severity
 from berserk_judge.lint.fix_model import Edit, replace, unsafe_fix
 from berserk_judge.lint.rule import Hit, Rule
 from berserk_judge.lint.rules._text import mask_quoted, segments
-from berserk_judge.parser import PAIRS_BY_ID
+from berserk_judge.parser import PAIRS_BY_ID, delayed_moment
 from berserk_judge.parser import reading_strings
 
 COMMA_PAIR = "comma-meaning"
@@ -253,6 +253,12 @@ _IF_RE = re.compile(r"(?i)(?<![\w-])если(?![\w-])")
 _OPENERS = ("когда", "при", "после", "в начале", "в конце", "если")
 
 
+def _moment_case(tok) -> bool:
+    """«когда погибают двое — ранить …»: an ability naming its own moment is a case as an «если …»
+    one is (the reader keeps the moment in the atom's words, spec §2/§5)."""
+    return tok is not None and tok.kind.value == "ATOM" and delayed_moment(tok.text) is not None
+
+
 def _opener(cond: str) -> str:
     """The word the next case opens with («если», «когда», …), as the message names it."""
     low = cond.strip().lower()
@@ -302,7 +308,7 @@ class DependentCases(Rule):
             seen_cond = False
             for i, tok in enumerate(tokens):
                 kind = tok.kind.value
-                if kind == "COND":
+                if kind == "COND" or _moment_case(tok):
                     seen_cond = True
                 elif kind in ("THEN", "EITHER", "LPAR", "RPAR"):
                     seen_cond = False
@@ -310,7 +316,7 @@ class DependentCases(Rule):
                     sep = tok.text.strip()
                     nxt = tokens[i + 1] if i + 1 < len(tokens) else None
                     nxt_kind = nxt.kind.value if nxt is not None else None
-                    if seen_cond and sep in (";", "–", "—", "-") and nxt_kind == "COND":
+                    if seen_cond and sep in (";", "–", "—", "-") and (nxt_kind == "COND" or _moment_case(nxt)):
                         # a «;» read as «и» is a case list (spec §2): the reading already takes the
                         # cases as independent; the letter of 505.4.1 says otherwise
                         how = _CASE_LIST_NOTE if kind == "AND" else ""

@@ -19,7 +19,11 @@ class HyphenAsDash(Rule):
     """Дефис вместо тире между словами.
 
     Что находит:
-        Дефис «-», окружённый пробелами, между словами: «При гибели - ранить».
+        Дефис «-», окружённый пробелами, между словами: «При гибели - ранить»;
+        и дефис вплотную к словам там, где чтение видит тире (после условия,
+        названия или «если …», как связку): «В начале хода-ваше существо …»,
+        «если выпало 2-ранить …». Дефисы в словах («герой-воин») и числах
+        («1-2-2») не отмечаются.
     Почему это важно:
         Тире здесь — знак грамматики текста: оно отделяет условие срабатывания
         от эффекта (116) или связывает способности как «при этом» (505.4.1).
@@ -27,8 +31,10 @@ class HyphenAsDash(Rule):
         к тому же в базе появляется третье написание одного знака.
     Плохо:
         При гибели - ранить стоящее рядом существо на 1.
+        В начале вашего хода-ваше существо получает +1 к {strike}.
     Хорошо:
         При гибели — ранить стоящее рядом существо на 1.
+        В начале вашего хода — ваше существо получает +1 к {strike}.
     """
 
     code = "BJ501"
@@ -45,6 +51,29 @@ class HyphenAsDash(Rule):
                 continue  # a range "1 - 2"
             yield Hit(match.start(1), match.end(1), {"hyphen": match.group(1)}, suggestion="—",
                       fix=safe_fix("заменить дефис на тире «—»", replace(match.start(1), match.end(1), "—")))
+        if "-" in ctx.text and ctx.features is not None:
+            yield from self._glued(ctx)
+
+    def _glued(self, ctx):
+        """A hyphen between two words that the reader took for a dash (classify.glued_dash,
+        glued_dashes): a condition's, a heading's or a case's separator, or a connective token."""
+        text = ctx.text
+        seen: set[int] = set()
+        for feature in ctx.all_features:
+            spans = [span for span, mark in feature.separators if mark == "-"]
+            for tok in feature.tokens or ():
+                kind = tok.kind.value
+                if kind == "COND":
+                    spans.append((tok.end - 1, tok.end))      # the case's own dash closes its token
+                elif kind != "ATOM" and text[tok.start:tok.end].strip(" ,;") == "-":
+                    spans.append((tok.start, tok.end))   # a dash standing for «при этом»
+            for start, end in spans:
+                for p in range(start, end):
+                    if text[p] == "-" and 0 < p < len(text) - 1 and text[p - 1].isalnum() \
+                            and text[p + 1].isalpha() and p not in seen:
+                        seen.add(p)
+                        yield Hit(p, p + 1, {"hyphen": "-"}, suggestion=" — ",
+                                  fix=safe_fix("заменить дефис на тире «—»", replace(p, p + 1, " — ")))
 
 
 # roles a dash plays, in the user's words

@@ -22,7 +22,7 @@ Span = tuple[int, int]
 
 _PAYMENT = re.compile(
     r"\s*((?:[XХxх]\s*)?(?:\d+\s*)?\{(?!first\}|second\}|wolf\}|human\})\w+\}(?:\s*(?:[XХxх]\s*)?(?:\d+\s*)?\{\w+\})*"
-    r"(?:\s*,\s*[^:«»\"()]{1,90}?)?)\s*:")
+    r"(?:\s*,\s*(?:[^:«»\"()]|«[^«»:]{1,30}»|\"[^\":]{1,30}\"){1,90}?)?)\s*:")   # «маркера «фуража»:» too
 # an icon payment that holds {tap} or {instant} (never a game icon alone: «{counter} не теряются»),
 # then a word of the effect with no «:» between them
 _PAYMENT_NO_COLON = re.compile(
@@ -114,6 +114,8 @@ def find_prefix(text: str, start: int, end: int) -> Head:
         m = pattern.match(text, start, end)
         if not m:
             continue
+        if pattern is _PAYMENT and _property_icons_only(m.group(1)):
+            break          # «{ova}: 2 если …», «{regen}: 2, пока …»: a property and its value, static
         if pattern is _ACTION_PAYMENT:
             first = m.group(1).split()[0]
             if morph.pos(first) != "INFN":
@@ -124,6 +126,21 @@ def find_prefix(text: str, start: int, end: int) -> Head:
         head.effect_start = _skip_ws(text, m.end(), end)
         return head
     return head
+
+
+# icons of a card's properties, each printed with its value («{ova} 2», «{regen} 1», «{armor}1»): what a
+# card has, never what a player pays (spec §1: a payment is a run of {tap}, {counter}, {instant},
+# {token}, counts and an action cost); a «:» after one alone is a stray mark before its value
+_PROPERTY_ICONS = frozenset({"move", "health", "armor", "regen", "stamina", "ova", "ovz", "ovs",
+                             "zoal", "zoo", "zot", "zov", "zor", "zoz", "zom"})
+_ICON_NAME = re.compile(r"\{(\w+)\}")
+
+
+def _property_icons_only(payment: str) -> bool:
+    """The icon run before «:» holds property icons only («{ova}», «{regen}»): not a payment."""
+    run = payment.split(",", 1)[0]
+    names = _ICON_NAME.findall(run)
+    return bool(names) and all(name in _PROPERTY_ICONS for name in names)
 
 
 def _subclause_end(seq: list[Item], j: int) -> int:
@@ -172,12 +189,114 @@ def find_condition(text: str, start: int, end: int, protected, clause: bool | No
     seq = items(text, start, end, protected)
     if not seq:
         return None
+    if "-" in text[start:end]:
+        seq = glued_dash(text, seq)
     found = condition_in(seq, clause)
     if found is None:
         return None
     cond_end, body, by_verb, sep = found
     sep_span = (seq[sep[0]].start, seq[sep[1] - 1].end) if sep else None
     return (seq[0].start, seq[cond_end - 1].end), seq[body].start, by_verb, sep_span
+
+
+def _unquoted_type_at(seq: list[Item], j: int) -> bool:
+    """Lossy «… хода воздействие нестерпимый жар - ранить …»: «заклинание»/«воздействие» after the
+    condition's words, then at most four words of an unquoted name and a dash, heads the effect
+    (116.1), so the condition ends before it, as before a quoted name."""
+    if j < 2 or not seq[j].is_word(*HEADING_TYPES):
+        return False
+    return _name_dash(seq[j + 1:]) is not None
+
+
+_GLUED_RIGHT = frozenset({"NPRO", "ADJF", "PRTF", "INFN", "VERB", "ADJS", "PRTS", "NUMR", "ADVB", "PRCL"})
+_CASES = ("nomn", "gent", "datv", "accs", "ablt", "loct")
+
+
+def glued_dash(text: str, seq: list[Item]) -> list[Item]:
+    """Lossy text with the condition's dash typed as a bare hyphen between two words («При гибели
+    существа с проклятием-существо получает …», «В начале вашего хода-ваше существо …», «При
+    ближней атаке по Ферросу-особый удар …»): when the sentence has no dash, the first hyphenated
+    word that is no dictionary word and no compound is split into word, dash, word (spec §1: «-» in
+    lossy text is the condition's dash). A compound keeps its hyphen: two nouns agreeing in case
+    («герой-воин», «стрела-вампир», «Дракона-зомби»), a known word («северо-запад»)."""
+    for k, it in enumerate(seq):
+        if it.kind == "dash" or (it.kind == "punct" and it.low in ";.:"):
+            return seq
+        if it.kind not in ("word", "num") or it.low.count("-") != 1 or k == 0:
+            continue
+        left, right = it.low.split("-")
+        if it.kind == "num" and _glued_in_effect(text, it):
+            pass              # «… стоимостью 5-возродить …»: a number, then the effect's verb
+        elif it.kind != "word" or len(left) < 3 or (len(right) < 3 and right not in _SHORT_SUBJECTS) \
+                or not (left.isalpha() and right.isalpha()) or morph.is_known(it.low) or morph.is_known(left + right):
+            continue          # «маги-ческой», «противни-ка»: a hyphenation leftover, not a dash
+        if _glued(left, right, text[it.start + len(left) + 1].isupper(), text[it.start].isupper()) \
+                or _glued_in_effect(text, it):
+            h = it.start + len(left)
+            return seq[:k] + [Item(it.start, h, "num" if left.isdigit() else "word", left), Item(h, h + 1, "dash", "-"),
+                              Item(h + 1, it.end, "word", right)] + seq[k + 1:]
+    return seq
+
+
+_SHORT_SUBJECTS = frozenset({"он", "она", "оно", "они", "вы"})
+
+
+def _glued(left: str, right: str, capital: bool, name: bool) -> bool:
+    """Whether «left-right» is a condition's end and the effect's first word; `capital`: the right
+    half is capitalised, `name`: the left one is (a card's name, «Ферросу-особый удар»)."""
+    if right in _SHORT_SUBJECTS:
+        return True            # «… по Древнему огру-он получает …»: no compound ends in a pronoun
+    lp, rp = morph.parses(left), morph.parses(right)
+    if name:                   # «Ферросу-особый удар»; never «Тролль-Воин», «Тоа-Дан»
+        return not capital and morph.is_known(right) and bool(rp) and rp[0].tag.POS in _GLUED_RIGHT
+    if not morph.is_known(left) or not lp or lp[0].tag.POS != "NOUN":
+        return False
+    if capital:
+        return True            # «… существа-Алтея может …»: a name opens the effect
+    if not rp or not morph.is_known(right):
+        return False
+    if rp[0].tag.POS in _GLUED_RIGHT:
+        return True
+    if rp[0].tag.POS != "NOUN" or "Fixd" in rp[0].tag:
+        return False
+    # «проклятием-существо», «атаки-прыжок», «гибели-клетка»: a subject in the nominative after a
+    # noun that shares no case and number with it (a compound's halves do: «герой-воин», «гром-топора»)
+    left_forms = {(c, p.tag.number) for p in lp if p.tag.POS == "NOUN" for c in _CASES if c in p.tag}
+    right_forms = {(c, p.tag.number) for p in rp if p.tag.POS == "NOUN" for c in _CASES if c in p.tag}
+    return any(c == "nomn" for c, _ in right_forms) and not (left_forms & right_forms)
+
+
+def glued_dashes(text: str, seq: list[Item]) -> list[Item]:
+    """Inside an effect, a DEPENDENT or a case's dash typed as a bare hyphen before a verb (an
+    infinitive, an imperative, a finite form) or a subject pronoun («если выпало 1 или 2-ранить …»,
+    «если не может-получает …», «… перемещено-оно не открывается …»): split into word, dash, word
+    (spec §1: «-» in lossy text is a dash). No compound ends in a verb or in «он/она/оно/они», and
+    a number range («1-2-2») or a minus («Х-2») is kept."""
+    if "-" not in text:
+        return seq
+    out: list[Item] = []
+    for it in seq:
+        if it.kind in ("word", "num") and it.low.count("-") == 1 and _glued_in_effect(text, it):
+            h = it.start + it.low.index("-")
+            left = it.low[:h - it.start]
+            out += [Item(it.start, h, "num" if left.isdigit() else "word", left), Item(h, h + 1, "dash", "-"),
+                    Item(h + 1, it.end, "word", it.low[h + 1 - it.start:])]
+        else:
+            out.append(it)
+    return out
+
+
+def _glued_in_effect(text: str, it: Item) -> bool:
+    left, right = it.low.split("-")
+    if not left or len(right) < 2 or not right.isalpha() or not (left.isalpha() or left.isdigit()):
+        return False
+    if left.isalpha() and (len(left) < 2 or morph.is_known(it.low) or morph.is_known(left + right)):
+        return False
+    if text[it.start + len(left) + 1].isupper():
+        return False
+    if left in ("может", "могут", "можете") and morph.pos(right) == "INFN":
+        return False          # «может-получить»: a space typed as a hyphen, the modal and its verb
+    return right in _SHORT_SUBJECTS or (morph.is_known(right) and morph.pos(right) in ("INFN", "VERB"))
 
 
 def _second_person(item: Item) -> bool:
@@ -263,8 +382,8 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
                 return j, j + 1, False, (j, j + 1)
             j += 1
             continue
-        if it.kind == "word" and j + 1 < len(seq) and seq[j + 1].kind == "quote" and _TYPE.fullmatch(it.low) \
-                and j > 1:
+        if it.kind == "word" and j > 1 and ((j + 1 < len(seq) and seq[j + 1].kind == "quote"
+                                             and _TYPE.fullmatch(it.low)) or _unquoted_type_at(seq, j)):
             # "В начале хода воздействие «x» — ...": the ability type ends the condition (115)
             return j, j, False, None
         if it.is_word("где"):
@@ -394,6 +513,9 @@ def _first_case(seq: list[Item], dash: int) -> int | None:
     if comma is None:
         return None
     for k in range(dash + 1, len(seq) - 1):
+        if seq[k].kind == "punct" and seq[k].low == ";" and seq[k + 1].is_word("если"):
+            # «…, если это герой-воин — …; если герой-маг — …»: a case list may use «;» (spec §2)
+            return comma if any(it.kind == "dash" for it in seq[k + 2:]) else None
         if seq[k].kind == "punct" and seq[k].low in ";.":
             return None
         if seq[k].low == "," and seq[k + 1].is_word("если") and not _after_connective(seq, k):
@@ -408,16 +530,16 @@ def _after_connective(seq: list[Item], k: int) -> bool:
         k >= 2 and seq[k - 2].is_word("при") and seq[k - 1].is_word("этом", "выполнении"))
 
 
-_NOT_INSTRUCTION_BEFORE = {"вы", "не", "можно", "нельзя", "нужно", "чтобы", "хочет", "хотят"}
-
-
 def _dash_end(seq: list[Item]) -> int | None:
     """The dash that ends a trigger condition (spec section 1), or None.
 
     The first dash of the sentence wins over any verb, «чтобы»/«как» clause or «или» before it
-    ("Когда закрывается, чтобы переместить боевую машину — …"), unless the effect has visibly
-    begun before it: a ":" / ";" / "." or an instruction (infinitive or imperative) that no
-    modal, «чтобы» or «вы» governs ("При прыжке бросьте кубик: если выпало 1 — …")."""
+    ("Когда закрывается, чтобы переместить боевую машину — …"), an instruction included (§1's
+    letter: «После расстановки карт вскройте Следопыта — …» has that whole condition; only
+    without a dash does the verb test end it at the instruction), unless the effect has visibly
+    begun before it: a ":" / ";" / "." ("При прыжке бросьте кубик: если выпало 1 — …", a case
+    list after an instruction, §1) or an optional «может» ("При {strike} может излечиться …,
+    если … — …")."""
     for j in range(1, len(seq)):
         it = seq[j]
         if it.kind == "punct" and it.low in ";.:":
@@ -435,9 +557,8 @@ def _dash_end(seq: list[Item]) -> int | None:
             continue
         if j + 1 < len(seq) and seq[j + 1].kind == "quote" and _TYPE.fullmatch(it.low):
             return None                   # "В начале хода воздействие «x» — …": the type ends it
-        if _second_person(it) and not seq[j - 1].low in _NOT_INSTRUCTION_BEFORE \
-                and not _governs_infinitive(seq[j - 1]):
-            return None
+        if _unquoted_type_at(seq, j):
+            return None                   # lossy "В начале хода воздействие нестерпимый жар - …"
         if it.low in ("может", "могут", "можете") and not seq[j - 1].is_word("не") \
                 and not nominal(seq[j - 1]) and predicate_at(seq, j + 1):
             return None                   # "При {strike} может излечиться …, если … — …": the effect began
@@ -730,7 +851,7 @@ def find_type_name(text: str, start: int, end: int, protected, regions_quotes) -
             name_span = (qs + 1, qe - 1)
             pos = qe
             break
-    seq = items(text, pos, end, protected)
+    seq = glued_dashes(text, items(text, pos, end, protected))    # «, дальность 2-может …»
     j = 0
     if name_span is None and m.group(1).lower() in HEADING_TYPES:
         k, range_span = heading_tail(seq, 0)
@@ -788,6 +909,20 @@ _CLAUSE_WORDS = {"если", "когда", "пока"}
 _IMPERSONAL = {"нельзя", "можно", "нужно"}
 
 
+def _name_dash(seq: list[Item]) -> int | None:
+    """«Воздействие лязг клинков - выбранное существо …», «Заклинание демоническая пасть - ранить
+    …»: a dash after at most four words ends the name, as 116.1's «[тип] «имя» – [эффект]» says,
+    whatever the tagger makes of them («клинков» a short adjective, «пасть» an infinitive). Words
+    only: a number, an icon or a clause word («если») before the dash is the effect's."""
+    for v in range(1, min(len(seq) - 1, 5)):
+        it = seq[v]
+        if it.kind == "dash":
+            return v if not (it.low == "-" and seq[v + 1].kind == "num" and seq[v + 1].start == it.end) else None
+        if it.kind not in ("word", "name") or it.low in _CLAUSE_WORDS or it.is_word("на", "и", "или"):
+            return None
+    return None
+
+
 def _lossy_name_end(seq: list[Item]) -> int | None:
     """Where an unquoted ability name ends (lossy text): «Воздействие спрятаться в панцирь
     излечиться на 2», «Заклинание шит света другое существо получает …», «воздействие а мне
@@ -797,6 +932,9 @@ def _lossy_name_end(seq: list[Item]) -> int | None:
     «когда» and «пока» end the name. A name has at most four words."""
     if not seq or seq[0].kind != "word" or seq[0].low in PREPOSITIONS:
         return None
+    dash = _name_dash(seq)
+    if dash is not None:
+        return dash
     for v in range(1, min(len(seq), 13)):
         it = seq[v]
         if it.kind == "dash" or (it.kind == "punct" and it.low in ":,"):

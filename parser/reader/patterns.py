@@ -98,7 +98,7 @@ def cond_extent(seq: list[Item], i: int, by_verb: bool = True) -> tuple[int, int
             if not (j + 1 < len(seq) and seq[j + 1].kind == "word" and seq[j + 1].low in RELATIVE):
                 return j, j + 1
         j += 1
-    return _cond_by_verb(seq, i) if by_verb else None
+    return cond_by_verb(seq, i) if by_verb else None
 
 
 def copula_dash(seq: list[Item], start: int, dash: int) -> bool:
@@ -116,6 +116,8 @@ def copula_dash(seq: list[Item], start: int, dash: int) -> bool:
     while k < len(seq) and not (seq[k].kind in ("punct", "dash")):
         if is_predicate(seq[k]) or seq[k].is_word("если", "затем", "иначе", "либо"):
             return False
+        if seq[k].is_word("на") and k + 1 < len(seq) and seq[k + 1].kind == "num":
+            return False      # «если это герой-воин — удар на 2»: an ability and its value, not «is»
         k += 1
     return True
 
@@ -139,7 +141,7 @@ def _timed_predicate(seq: list[Item], i: int) -> bool:
     return end is not None and bool(predicate_at(seq, end))
 
 
-def _cond_by_verb(seq: list[Item], i: int) -> tuple[int, int] | None:
+def cond_by_verb(seq: list[Item], i: int) -> tuple[int, int] | None:
     """"если выпало 5 или 6 эта атака блокируется" (lossy text, no dash or comma): the verb test
     ends the condition before the predicate, and its subject, that opens the effect."""
     from berserk_judge.parser.reader.classify import condition_in
@@ -222,8 +224,19 @@ def timing_extent(seq: list[Item], i: int) -> int | None:
 _TIME_MODIFIERS = {"вашего", "своего", "следующего", "этого", "каждого", "его", "ее", "её"}
 
 
+_TURN_MODIFIERS = {"ваш", "свой", "его", "ее", "её", "их", "следующий", "этот", "тот", "же", "каждый"}
+
+
 def time_phrase_end(seq: list[Item], i: int) -> int | None:
-    """«в начале/в конце [вашего следующего] хода/боя [противника]» at seq[i]: the index after it."""
+    """«в начале/в конце [вашего следующего] хода/боя [противника]» or «в [свой] следующий ход
+    [противника]» at seq[i]: the index after it."""
+    if i + 2 < len(seq) and seq[i].is_word("в") and seq[i + 1].low in _TURN_MODIFIERS:
+        j = i + 1
+        while j < len(seq) and seq[j].kind == "word" and seq[j].low in _TURN_MODIFIERS and j < i + 4:
+            j += 1
+        if j < len(seq) and seq[j].is_word("ход"):
+            return j + 2 if j + 1 < len(seq) and seq[j + 1].is_word("противника") else j + 1
+        return None
     if not (i + 2 < len(seq) and seq[i].is_word("в") and seq[i + 1].is_word("начале", "конце")):
         return None
     j = i + 2
@@ -235,17 +248,25 @@ def time_phrase_end(seq: list[Item], i: int) -> int | None:
     return j + 1 if j < len(seq) and seq[j].is_word("противника") else j
 
 
+def moment_extent(seq: list[Item], i: int) -> int | None:
+    """The dash that closes an in-effect moment with no «если» of its own at seq[i] («при гибели
+    Бронзового дракона —», «после этой атаки -», «в конце этого хода —», «когда Снирк покидает
+    поле боя -»), or None. Such a moment is no CONDITION (spec §2 defines that node for «если»
+    only) and its dash no connective (§5: the words before it are not a predicate): the moment
+    and the dash open the ability's atom, as a heading does, and a «может» after them is still
+    an option."""
+    dash = timing_extent(seq, i)
+    if dash is None or any(seq[k].is_word("если") for k in range(i, dash)):
+        return None
+    return dash
+
+
 def _in_effect_timing(ctx: Context, i: int) -> Match | None:
+    """«в конце этого хода, если они не стоят рядом — …»: a moment with its own «если» clause is
+    a CONDITION (the «если» makes it one, spec §2); the moment stays in the condition's words."""
     dash = timing_extent(ctx.seq, i)
     seq = ctx.seq
-    if dash is None and seq[i].is_word("когда") and i > 0:
-        # lossy "; когда существо перемещается … в этот ход получить {counter}": the verb test
-        ext = _cond_by_verb(seq, i)
-        if ext is None:
-            return None
-        close, body = ext
-        return Match(Kind.COND, body, body, ctx.text[seq[i].start:seq[close - 1].end])
-    if dash is None:
+    if dash is None or moment_extent(seq, i) is not None:
         return None
     return Match(Kind.COND, dash + 1, dash + 1, ctx.text[seq[i].start:seq[dash - 1].end])
 
@@ -362,6 +383,9 @@ def _noun_subject_may(ctx: Context, i: int) -> Match | None:
             continue
         if it.is_word(*PRONOUNS) or it.is_word(*_TYPE_WORDS):
             return None   # a pronoun is a subject of its own: "… в следующий ход он может"
+        if stray_stop(ctx.text, seq, m):
+            m += 1        # «нежить на вашем. кладбище может …»: a stray full stop inside the phrase
+            continue
         if it.kind in ("icon", "name", "num") or it.low in _NP_WORDS or it.low in PREPOSITIONS or (
                 it.kind == "word" and not is_predicate(it) and any(
                     p.tag.POS in ("NOUN", "NPRO", "ADJF", "PRTF", "NUMR") for p in morph.parses(it.low)[:3])):
@@ -371,6 +395,15 @@ def _noun_subject_may(ctx: Context, i: int) -> Match | None:
     if m == i or not _may_then_predicate(seq, m):
         return None
     return Match(Kind.MAY, m + 1, m + 1, opens_segment=False, subject=i)
+
+
+def stray_stop(text: str, seq: list[Item], m: int) -> bool:
+    """A full stop at seq[m] between two words, with no space before it and a lower-case word after
+    («на вашем. кладбище»): a typo inside a phrase, not a sentence end (the feature splitter does
+    not split there either), so it neither ends a subject nor opens anything."""
+    return 0 < m < len(seq) - 1 and seq[m].kind == "punct" and seq[m].low == "." \
+        and seq[m - 1].kind == "word" and seq[m - 1].end == seq[m].start \
+        and seq[m + 1].kind == "word" and text[seq[m + 1].start:seq[m + 1].start + 1].islower()
 
 
 def _adverbial_may(ctx: Context, i: int) -> Match | None:
@@ -407,6 +440,27 @@ def _player_may(ctx: Context, i: int) -> Match | None:
     return None
 
 
+def _while_may(ctx: Context, i: int) -> Match | None:
+    """«; пока оно летающее и Снирк на поле боя, он может нападать …»: an ability's own duration
+    (spec §1: it stays in that ability's words), then a subject and «может» in a declared
+    feature: MAY (116.7), the «пока …,» clause and the subject opening the ability's atom."""
+    seq = ctx.seq
+    if not (ctx.dynamic and seq[i].is_word("пока")):
+        return None
+    j = i + 1
+    while j < len(seq) and seq[j].kind != "dash" and not (seq[j].kind == "punct" and seq[j].low in ",;.:"):
+        j += 1
+    if j + 1 >= len(seq) or seq[j].low != ",":
+        return None
+    for pattern in (_bare_may, _subject_may, _noun_subject_may):
+        found = pattern(ctx, j + 1)
+        if found is not None:
+            may = found.end - 1
+            return Match(Kind.MAY, found.end, found.body, opens_segment=False, subject=i, subject_end=may,
+                         chooser=found.chooser)
+    return None
+
+
 def _chooser(item: Item) -> str | None:
     return item.low if item.low in CHOOSERS else None
 
@@ -416,8 +470,10 @@ SEGMENT_START: tuple[Pattern, ...] = (
             "their alternatives explicitly (505.5).", _paired),
     Pattern("in-effect-if", "«если У — С» / «если У, С» / lossy «если У С» inside an effect: a "
             "CONDITION whose body is the single ability after it (spec §2).", _in_effect_if),
-    Pattern("in-effect-timing", "«в конце этого хода —», «при гибели … —», «когда … -» inside an "
-            "effect: a timing condition of what follows, not an ability (spec §1).", _in_effect_timing),
+    Pattern("in-effect-timing-if", "«в конце этого хода, если У — С» inside an effect: a moment with "
+            "its own «если» clause is a CONDITION, the moment kept in its words (spec §2). A moment "
+            "without «если» («при гибели … —», «после этой атаки -») is no pattern here: it opens "
+            "the ability's atom (`moment_extent`, spec §2 and §5).", _in_effect_timing),
     Pattern("player-may", "«вы можете» / «противник может» / «атакованный может» + predicate: a "
             "player's option, MAY even in a static feature (spec §1); another player is recorded "
             "as the MAY's chooser (spec §2).", _player_may),
@@ -431,12 +487,16 @@ SEGMENT_START: tuple[Pattern, ...] = (
             "(«в свой ход, может …»): MAY, the phrase kept in the ability's words.", _adverbial_may),
     Pattern("noun-subject-may", "a noun phrase + «может» + predicate in a declared feature: MAY, "
             "the phrase kept at the start of the ability's words (116.7).", _noun_subject_may),
+    Pattern("while-may", "«пока …, он может …» in a declared feature: the ability's own duration, a "
+            "subject and «может»: MAY, the «пока» clause and the subject kept in the ability's words "
+            "(spec §1, 116.7).", _while_may),
 )
 
 
 # every pattern after these needs a «может» word at i or after it (may_verb)
 _WITHOUT_MAY = SEGMENT_START[:3]
-assert all(p.match not in (_player_may, _bare_may, _subject_may, _adverbial_may, _noun_subject_may)
+assert all(p.match not in (_player_may, _bare_may, _subject_may, _adverbial_may, _noun_subject_may,
+                           _while_may)
            for p in _WITHOUT_MAY)
 
 

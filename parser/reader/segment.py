@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from berserk_judge.parser.engine.tokens import Kind, Token
 from berserk_judge.parser.reader import morph
 from berserk_judge.parser.reader.patterns import (RELATIVE, Context, ability_noun_at, cond_extent, joins_words, last_may,
-                                    segment_start, time_phrase_end, timing_extent)
+                                    segment_start, time_phrase_end, timing_extent,
+                                    moment_extent)
 from berserk_judge.parser.reader.words import Item, items, predicate_at, relative_within
 
 STRONG, VERB, SUBJECT, MAYBE_MAY, MAYBE_COND = 0, 1, 2, 3, 4
@@ -187,7 +188,9 @@ _PAIRS = {("при", "этом"): Kind.DEP, ("при", "выполнении"): 
 def candidates(text: str, start: int, end: int, protected: list[tuple[int, int, str]],
                dynamic: bool) -> list[Cand]:
     """Every connective candidate of an effect, in text order, non-overlapping."""
-    seq = items(text, start, end, protected)
+    from berserk_judge.parser.reader.classify import glued_dashes
+
+    seq = glued_dashes(text, items(text, start, end, protected))   # lossy «2-ранить», «может-ранить»
     out: list[Cand] = []
     # a case list (one case per line): the line breaks join its cases
     breaks = _line_breaks(text, start, end)
@@ -203,6 +206,8 @@ def candidates(text: str, start: int, end: int, protected: list[tuple[int, int, 
             last = i + 1
         listing = _receiving_colon(seq) is not None
         for part in parts:
+            if _labelled_case(text, part):
+                continue          # «{second}: Закройте …, они не открываются …»: one case, one ability
             out.extend(_scan(text, part, dynamic, listing))
         return _options_as_choice(sorted(out, key=lambda c: c.start))
     return _options_as_choice(_scan(text, seq, dynamic))
@@ -257,6 +262,16 @@ def _line_breaks(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return out
 
 
+def _labelled_case(text: str, part: list[Item]) -> bool:
+    """A case of a list that opens with an icon label («{first}: …», «{second}: …», spec §1: each
+    case is read as an ability of the feature that introduced it). The label belongs to the whole
+    case and cannot prefix a compound node, so the case stays one atom: its commas and «и» join
+    words (§5), never abilities outside the case."""
+    return len(part) > 2 and part[0].kind == "icon" and text[part[0].start:part[0].end] in _CASE_LABELS \
+        and part[1].low == ":"
+
+
+_CASE_LABELS = frozenset({"{first}", "{second}"})
 _ICON_CASE_BREAK = re.compile(r"[.;][ \t]+(?=\{(?:first|second)\}\s*:)")
 
 
@@ -281,6 +296,7 @@ def _only_choosing(seq: list[Item], colon: int) -> bool:
 
 # the words a connective or pattern below starts with when it is not at a segment's start
 _SCAN_WORDS = frozenset({"если", "при", "затем", "иначе", "в", "либо", "или", "и", "а"})
+_MOMENT_WORDS = frozenset({"при", "после", "когда", "в"})   # what an in-effect moment opens with
 
 
 def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> list[Cand]:
@@ -306,7 +322,7 @@ def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> l
     heading = None          # index where an ability's heading («воздействие «x» —») starts, right before i
     while i < n:
         it = seq[i]
-        if i in inside:
+        if i in inside and not (seg_start and it.is_word("пока")):   # «пока …, он может»: while-may
             i += 1
             seg_start = False
             continue
@@ -428,6 +444,14 @@ def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> l
                     add(Kind.COMMA, i, i + 1, strength)
                     i, seg_start = i + 1, True
                     continue
+        if seg_start and heading is None and item_kind == "word" and it.low in _MOMENT_WORDS:
+            moment = moment_extent(seq, i)
+            if moment is not None:
+                # «; при гибели Бронзового дракона — вернуть …»: the moment and its dash open the
+                # ability's atom like a heading (spec §2: no CONDITION without «если»; §5: no
+                # connective after words that are not a predicate); «может» after them still opens MAY
+                heading, i, seg_start = i, moment + 1, True
+                continue
         if seg_start:
             found = segment_start(ctx, i)
             if found is not None and heading is not None and found[1].kind is not Kind.MAY:
@@ -473,9 +497,28 @@ def _named_type_before(seq: list[Item], i: int, found: list[Cand]) -> int | None
     if j >= 1 and seq[j].kind == "quote" and seq[j - 1].is_word(*_NAMED_TYPES):
         return j - 1
     if j < 0 or not (seq[j].kind == "quote" or seq[j].is_word(*HEADING_TYPES)):
-        return None
+        return _unquoted_heading(seq, j, found)
     # alone: the heading is all that stands since the last connective (or the effect's start)
     return j if j == 0 or (bool(found) and seq[j - 1].end <= found[-1].end <= seq[j].start) else None
+
+
+_UNQUOTED_NAME_MAX = 4
+
+
+def _unquoted_heading(seq: list[Item], j: int, found: list[Cand]) -> int | None:
+    """Lossy text without quotes: «; воздействие украсть личину, дальность 3 - может …», «… -
+    воздействие кровотечение - ранить …»: right after a connective (or the effect's start), a type
+    and at most four words of its name before the dash head the ability, as a quoted name does
+    (spec §2, «Headings are not abilities»). The name may hold a verb («украсть личину»), so the
+    type must open the segment and no mark stand inside."""
+    for t in range(j - 1, max(-1, j - 1 - _UNQUOTED_NAME_MAX), -1):
+        if seq[t].kind not in ("word", "num"):
+            return None
+        if seq[t].is_word(*_NAMED_TYPES):
+            opens = all(seq[k].kind in ("dash", "punct") for k in range(t)) if not found \
+                else seq[t - 1].end <= found[-1].end <= seq[t].start
+            return t if opens else None
+    return None
 
 
 def tokens_for(text: str, start: int, end: int, cands: list[Cand], level: int) -> list[Token]:
