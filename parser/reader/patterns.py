@@ -25,7 +25,7 @@ from typing import Callable
 
 from berserk_judge.parser.engine.tokens import CHOOSERS, Kind
 from berserk_judge.parser.reader import morph
-from berserk_judge.parser.reader.words import PLACES, PREPOSITIONS, Item, is_predicate, nominal, predicate_at
+from berserk_judge.parser.reader.words import PLACES, PREPOSITIONS, Item, is_predicate, nominal, predicate_at, relative_within
 
 MAY_WORDS = ("может", "могут", "можете")
 PLAYERS = ("вы", "противник", "соперник", "владелец")
@@ -246,6 +246,33 @@ def time_phrase_end(seq: list[Item], i: int) -> int | None:
         return None
     j += 1
     return j + 1 if j < len(seq) and seq[j].is_word("противника") else j
+
+
+# adverbs that may open a clause of its own after a comma («…, одновременно хозяин становится …»)
+_CLAUSE_ADVERBS = {"одновременно", "потом", "тогда", "немедленно"}
+
+
+def adverbial_lead_end(seq: list[Item], i: int) -> int | None:
+    """A short adverbial lead at seq[i] before a clause's own predicate: an adverb
+    («одновременно», «тогда») or «после» with up to four words of its noun phrase («после первого
+    нападения {strike}»). The index after it, or None. Spec §5 asks whether the part after a
+    connective is a new predicate; «…, после первого нападения {strike} не закрывается» is one
+    whose verb stands after its circumstance, as Russian puts it, so the caller tests the
+    predicate at the returned index."""
+    if i >= len(seq) or seq[i].kind != "word":
+        return None
+    if seq[i].low in _CLAUSE_ADVERBS:
+        return i + 1
+    if not seq[i].is_word("после"):
+        return None
+    for j in range(i + 2, min(i + 6, len(seq) + 1)):
+        item = seq[j - 1]
+        if item.kind not in ("word", "icon", "num") or item.low in ("если", "и", "или", "либо", "затем") \
+                or relative_within(seq, j - 1):
+            return None
+        if j < len(seq) and predicate_at(seq, j):
+            return j
+    return None
 
 
 def moment_extent(seq: list[Item], i: int) -> int | None:

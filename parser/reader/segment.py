@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from berserk_judge.parser.engine.tokens import Kind, Token
 from berserk_judge.parser.reader import morph
-from berserk_judge.parser.reader.patterns import (RELATIVE, Context, ability_noun_at, cond_extent, joins_words, last_may,
+from berserk_judge.parser.reader.patterns import (RELATIVE, adverbial_lead_end, Context, ability_noun_at, cond_extent, joins_words, last_may,
                                     segment_start, time_phrase_end, timing_extent,
                                     moment_extent)
 from berserk_judge.parser.reader.words import Item, items, predicate_at, relative_within
@@ -58,6 +58,11 @@ def _after(seq: list[Item], i: int, cond_by_verb: bool = False) -> int:
     phrase = time_phrase_end(seq, i)
     if phrase is not None and predicate_at(seq, phrase):
         return VERB       # ", в начале вашего следующего хода ранить …": a time phrase opens the ability
+    lead = adverbial_lead_end(seq, i)
+    if lead is not None:
+        test = predicate_at(seq, lead)
+        if test:
+            return VERB if test == 1 else SUBJECT   # ", одновременно хозяин становится …"
     return -1
 
 
