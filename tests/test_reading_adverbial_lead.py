@@ -1,6 +1,6 @@
 """A clause whose verb stands after a short adverbial lead is a new predicate (spec §5).
 
-The fourth blind sheet's corpus judge split «…, после первого нападения {strike} не закрывается»
+The third blind sheet's corpus judge split «…, после первого нападения {strike} не закрывается»
 and «…, одновременно хозяин становится …» as abilities of their own: the part after the comma has
 its own finite verb, only set after its circumstance, as Russian puts it. The lead is an adverb
 («одновременно», «тогда») or «после» with a short noun phrase; a lead with no predicate after it
