@@ -79,6 +79,13 @@
   var pageData = document.getElementById("bj-page");
   if (pageData) {
     var lazy = JSON.parse(pageData.textContent), S = (window.BJ_STRINGS || []).concat(lazy.s);
+    /* a string cut at its «quotes» is a list of string numbers (lazy.quoted_parts): joined back once */
+    var joinParts = function (n) {
+      var v = S[n];
+      if (typeof v !== "string") S[n] = v = v.map(joinParts).join("");
+      return v;
+    };
+    for (var sn = 0; sn < S.length; sn++) joinParts(sn);
     var withGlyphs = function (parent, n) { return iconText(parent, S[n], lazy.i); };
     var feature = function (f) {
       var div = node("div", "feature" + (f[2] ? " is-ambiguous" : ""));
