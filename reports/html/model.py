@@ -242,6 +242,7 @@ def build(base, result, all_cards: bool = False, changes: list[dict] | None = No
         for change in changes:
             change["anchor"] = "change-" + change_anchors.new(change["id"])
             change["page"], change["card_anchor"] = page_of.get(change["id"], (None, None))
+        _link_changes(entries, changes)
     return {
         "format": FORMAT_VERSION,
         "sources": places.sources,
@@ -251,6 +252,20 @@ def build(base, result, all_cards: bool = False, changes: list[dict] | None = No
         "cards": entries,
         "changes": changes,
     }
+
+
+def _link_changes(entries: list[dict], changes: list[dict]) -> None:
+    """A changed card's entry names its compare entry and what it was: the old name and the old
+    values of its stats (the text's diff stays on changes.html, one link away)."""
+    by_id = {c["id"]: c for c in changes if c["status"] != "removed"}
+    for entry in entries:
+        change = by_id.pop(entry["id"], None)   # the first entry of an id: the one compare links to
+        if change is None:
+            continue
+        renamed = "name" in change["classes"] and change.get("old_name") and change["old_name"] != change["name"]
+        entry["was"] = {"anchor": change["anchor"], "status": change["status"],
+                        "old_name": change["old_name"] if renamed else None,
+                        "stats": [{"label": s["label"], "old": s["old"], "new": s["new"]} for s in change["stats"]]}
 
 
 def _paginate(entries: list[dict], page_size: int) -> list[dict]:
