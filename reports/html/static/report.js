@@ -595,14 +595,24 @@
     return prev[b.length];
   }
   function ratio(a, b) { var n = a.length + b.length; return n ? 100 * 2 * lcs(a, b) / n : 100; }
+  /* the best ratio of `a` with a window of `b` as long, the windows at both ends shorter; a window
+     whose letters in common with `a` cannot beat the best so far is not aligned (same result) */
+  var PWANT = new Int32Array(65536), PHAVE = new Int32Array(65536);
   function partial(a, b) {
     if (a.length > b.length) { var t = a; a = b; b = t; }
     if (!a.length) return 0;
-    var best = 0;
-    for (var i = -(a.length - 1); i < b.length; i++) {
-      var sub = b.slice(Math.max(0, i), i + a.length), r = ratio(a, sub);
+    var la = a.length, lb = b.length, best = 0, sh = 0, k, c;
+    for (k = 0; k < la; k++) PWANT[a.charCodeAt(k)]++;
+    for (var i = -(la - 1); i < lb; i++) {
+      if (i + la - 1 < lb) { c = b.charCodeAt(i + la - 1); if (++PHAVE[c] <= PWANT[c]) sh++; }
+      if (i >= 1) { c = b.charCodeAt(i - 1); if (--PHAVE[c] < PWANT[c]) sh--; }
+      var start = i < 0 ? 0 : i, len = Math.min(lb, i + la) - start;
+      if (200 * sh / (la + len) <= best) continue;
+      var r = ratio(a, b.slice(start, start + len));
       if (r > best) { best = r; if (best === 100) break; }
     }
+    for (k = 0; k < lb; k++) PHAVE[b.charCodeAt(k)] = 0;
+    for (k = 0; k < la; k++) PWANT[a.charCodeAt(k)] = 0;
     return best;
   }
   function tokens(s) { return s.split(" ").filter(Boolean); }
