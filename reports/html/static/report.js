@@ -607,7 +607,7 @@
       if (i + la - 1 < lb) { c = b.charCodeAt(i + la - 1); if (++PHAVE[c] <= PWANT[c]) sh++; }
       if (i >= 1) { c = b.charCodeAt(i - 1); if (--PHAVE[c] < PWANT[c]) sh--; }
       var start = i < 0 ? 0 : i, len = Math.min(lb, i + la) - start;
-      if (200 * sh / (la + len) <= best) continue;
+      if (200 * sh / (la + len) <= best && !window.BJ_NO_PREFILTER) continue;
       var r = ratio(a, b.slice(start, start + len));
       if (r > best) { best = r; if (best === 100) break; }
     }
@@ -746,7 +746,7 @@
     var list = names(), scored = [], q = { text: key, codes: codesOf(key), words: tokens(key), sorted: codesOf(sortedTokens(key)) };
     count(QWANT, q.codes, 1);
     for (var i = 0; i < list.length; i++) {
-      if (bound(q, list[i]) < M.cutoff) continue;
+      if (!window.BJ_NO_PREFILTER && bound(q, list[i]) < M.cutoff) continue;   /* the switch: for the tests */
       var sc = wratio(key, list[i]);
       if (sc >= M.cutoff) scored.push([sc, i]);
     }
