@@ -270,10 +270,10 @@ def _link_changes(entries: list[dict], changes: list[dict]) -> None:
         change = by_id.pop(entry["id"], None)   # the first entry of an id: the one compare links to
         if change is None:
             continue
-        renamed = "name" in change["classes"] and change.get("old_name") and change["old_name"] != change["name"]
+        renamed = "name" in change["classes"] and change.get("old_name") and change["old_name"] != change.get("name")
         entry["was"] = {"anchor": change["anchor"], "status": change["status"],
                         "old_name": change["old_name"] if renamed else None,
-                        "stats": [{"label": s["label"], "old": s["old"], "new": s["new"]} for s in change["stats"]]}
+                        "stats": [{"label": s["label"], "old": s["old"], "new": s["new"]} for s in change.get("stats") or ()]}
 
 
 def _paginate(entries: list[dict], page_size: int) -> list[dict]:
