@@ -126,3 +126,35 @@ def test_every_frame_a_diagram_draws_is_in_the_legend():
             if feature.reading is not None:
                 walk(diagram(feature.reading.tree))
     assert seen and seen <= kinds
+
+
+def test_a_string_cut_at_its_quotes_is_stored_once_per_part():
+    from berserk_judge.reports.html import lazy
+
+    sentence = "Цель «Выстрел на 2» текст не называет: её выбирает игрок, контролирующий карту"
+    assert lazy.quoted_parts(sentence) == ["Цель «", "Выстрел на 2", "» текст не называет: её выбирает игрок, "
+                                           "контролирующий карту"]
+    assert lazy.quoted_parts("«коротко»") is None and lazy.quoted_parts("без кавычек, но длинная строка текста") is None
+    nested = 'Что особенность даёт: «получить "дар Сота" «в бою»» - и всё'
+    assert "".join(lazy.quoted_parts(nested)) == nested
+    s = lazy.Strings()
+    first, second = s.of(sentence), s.of("Эффект — одна способность: «Выстрел на 2»")
+    # the ability is one entry of the table, both sentences lists of numbers that join back
+    assert s.table.count("Выстрел на 2") == 1
+
+    def text(n):
+        value = s.table[n]
+        return value if isinstance(value, str) else "".join(text(k) for k in value)
+
+    assert text(first) == sentence and text(second) == "Эффект — одна способность: «Выстрел на 2»"
+
+
+def test_shared_strings_keep_their_parts_shared():
+    from berserk_judge.reports.html import lazy
+
+    entry = {"stats": [{"key": "k", "label": "Цель «Удар на 3» здесь не называется никак", "value": "1"}],
+             "compact": True, "anchor": "x1"}
+    table, shared = lazy.site_data({"a.html": [entry], "b.html": [entry]})
+    composite = table[shared["Цель «Удар на 3» здесь не называется никак"]]
+    assert [table[n] for n in composite] == ["Цель «", "Удар на 3", "» здесь не называется никак"]
+    assert lazy.page_data([entry], shared)["s"] == []   # nothing of its own: all in the shared table

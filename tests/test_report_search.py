@@ -125,3 +125,24 @@ def test_the_index_counts_the_cards_the_tile_counts(corpus_site, page):
     page.wait_for_selector("#search-panel[data-ready]")
     tile = page.inner_text(".tiles .tile:first-child b")
     assert page.inner_text("#status").startswith(f"В отчёте {tile} ")
+
+
+def test_the_prefilter_changes_no_result(corpus_site, page):
+    """The bounds that skip names (and windows of partial()) before WRatio is computed only skip what
+    could not score: every typo and a few Latin and long queries give the same names without them."""
+    from berserk_judge.cardbase.load import load_base
+
+    base, site = corpus_site
+    cards = load_base([str(base)])
+    queries = typos([c.name for c in cards.cards]) + ["Osklizg", "Rjxtdybr", "воин вары", "ярахт", "змееглв",
+                                                       "старж аккении лесной страж братства", "а"]
+    page.goto((site / "index.html").as_uri())
+    page.wait_for_selector("#search-panel[data-ready]")
+    both = page.evaluate("""qs => qs.map(q => {
+        window.BJ_NO_PREFILTER = false; const fast = BJ_CARD_LOOKUP(q);
+        window.BJ_NO_PREFILTER = true; const all = BJ_CARD_LOOKUP(q);
+        window.BJ_NO_PREFILTER = false;
+        return [q, fast.join(" "), all.join(" ")]; })""", queries)
+    differ = [row for row in both if row[1] != row[2]]
+    assert differ == []
+    assert sum(1 for row in both if row[1]) >= 140      # and they do find names

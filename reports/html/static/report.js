@@ -79,6 +79,13 @@
   var pageData = document.getElementById("bj-page");
   if (pageData) {
     var lazy = JSON.parse(pageData.textContent), S = (window.BJ_STRINGS || []).concat(lazy.s);
+    /* a string cut at its «quotes» is a list of string numbers (lazy.quoted_parts): joined back once */
+    var joinParts = function (n) {
+      var v = S[n];
+      if (typeof v !== "string") S[n] = v = v.map(joinParts).join("");
+      return v;
+    };
+    for (var sn = 0; sn < S.length; sn++) joinParts(sn);
     var withGlyphs = function (parent, n) { return iconText(parent, S[n], lazy.i); };
     var feature = function (f) {
       var div = node("div", "feature" + (f[2] ? " is-ambiguous" : ""));
@@ -588,14 +595,24 @@
     return prev[b.length];
   }
   function ratio(a, b) { var n = a.length + b.length; return n ? 100 * 2 * lcs(a, b) / n : 100; }
+  /* the best ratio of `a` with a window of `b` as long, the windows at both ends shorter; a window
+     whose letters in common with `a` cannot beat the best so far is not aligned (same result) */
+  var PWANT = new Int32Array(65536), PHAVE = new Int32Array(65536);
   function partial(a, b) {
     if (a.length > b.length) { var t = a; a = b; b = t; }
     if (!a.length) return 0;
-    var best = 0;
-    for (var i = -(a.length - 1); i < b.length; i++) {
-      var sub = b.slice(Math.max(0, i), i + a.length), r = ratio(a, sub);
+    var la = a.length, lb = b.length, best = 0, sh = 0, k, c;
+    for (k = 0; k < la; k++) PWANT[a.charCodeAt(k)]++;
+    for (var i = -(la - 1); i < lb; i++) {
+      if (i + la - 1 < lb) { c = b.charCodeAt(i + la - 1); if (++PHAVE[c] <= PWANT[c]) sh++; }
+      if (i >= 1) { c = b.charCodeAt(i - 1); if (--PHAVE[c] < PWANT[c]) sh--; }
+      var start = i < 0 ? 0 : i, len = Math.min(lb, i + la) - start;
+      if (200 * sh / (la + len) <= best && !window.BJ_NO_PREFILTER) continue;
+      var r = ratio(a, b.slice(start, start + len));
       if (r > best) { best = r; if (best === 100) break; }
     }
+    for (k = 0; k < lb; k++) PHAVE[b.charCodeAt(k)] = 0;
+    for (k = 0; k < la; k++) PWANT[a.charCodeAt(k)] = 0;
     return best;
   }
   function tokens(s) { return s.split(" ").filter(Boolean); }
@@ -626,17 +643,58 @@
     return Math.max(end, Math.max(partial(sortedTokens(a), sortedTokens(b)), tokenSet(a, b, true)) * 0.95 * scale);
   }
   /* an upper bound of wratio from the letters the two share, to skip most names at once */
-  function bag(s) { var b = {}; for (var i = 0; i < s.length; i++) b[s[i]] = (b[s[i]] || 0) + 1; return b; }
-  /* wratio can exceed it only when a word is common (token ratios), so such names are never skipped */
+  /* letter counts by char code, reused by every name (no object per name and query) */
+  var QWANT = new Int32Array(65536), NWANT = new Int32Array(65536), HAVE = new Int32Array(65536);
+  function codesOf(s) { var c = new Uint16Array(s.length); for (var i = 0; i < s.length; i++) c[i] = s.charCodeAt(i); return c; }
+  function count(want, codes, by) { for (var i = 0; i < codes.length; i++) want[codes[i]] += by; }
+  /* the letters two strings share: the multiset intersection of `codes` with the bag `want` */
+  function sharedWith(want, codes) {
+    var sh = 0, i;
+    for (i = 0; i < codes.length; i++) if (++HAVE[codes[i]] <= want[codes[i]]) sh++;
+    for (i = 0; i < codes.length; i++) HAVE[codes[i]] = 0;
+    return sh;
+  }
+  /* the most letters of a string of `la` letters (its bag `want`) that one window of partial() over
+     `codes` holds, as that window's best ratio: the full windows and the shorter ones at both ends */
+  function windowBound(want, la, codes) {
+    var sh = 0, best = 0, lb = codes.length, i, c, r;
+    for (i = 0; i < lb; i++) {
+      c = codes[i];
+      if (++HAVE[c] <= want[c]) sh++;
+      if (i >= la) { c = codes[i - la]; if (--HAVE[c] < want[c]) sh--; }
+      r = 2 * sh / (la + (i + 1 < la ? i + 1 : la));
+      if (r > best) best = r;
+    }
+    for (i = Math.max(0, lb - la); i < lb - 1; i++) {
+      c = codes[i];
+      if (--HAVE[c] < want[c]) sh--;
+      r = 2 * sh / (la + lb - i - 1);
+      if (r > best) best = r;
+    }
+    for (i = 0; i < lb; i++) HAVE[codes[i]] = 0;
+    return best;
+  }
+  /* wratio can exceed it only when a word is common (token ratios), so such names are never skipped;
+     past the whole-name letters, partial()'s windows are bounded one by one, on the name as it is and
+     with its words sorted — 10,000 names: about 500 scored for a nine-letter typo instead of 2,500 */
   var BAGS = new Map();
-  function bound(qb, ql, qwords, name) {
-    var nb = BAGS.get(name), shared = 0;
-    if (!nb) { nb = bag(name); nb[" words"] = " " + name + " "; BAGS.set(name, nb); }
-    for (var k = 0; k < qwords.length; k++) if (nb[" words"].indexOf(" " + qwords[k] + " ") >= 0) return 100;
-    for (var ch in qb) if (nb[ch]) shared += Math.min(qb[ch], nb[ch]);
-    var lr = Math.max(ql, name.length) / Math.min(ql, name.length), whole = 2 * shared / (ql + name.length);
-    if (lr < 1.5 || lr >= 8) return 100 * whole;
-    return 100 * Math.max(whole, 0.9 * shared / Math.min(ql, name.length));
+  function bound(q, name) {
+    var nb = BAGS.get(name), ql = q.text.length;
+    if (!nb) { nb = { c: codesOf(name), w: " " + name + " ", s: codesOf(sortedTokens(name)) }; BAGS.set(name, nb); }
+    for (var k = 0; k < q.words.length; k++) if (nb.w.indexOf(" " + q.words[k] + " ") >= 0) return 100;
+    var shared = sharedWith(QWANT, nb.c);
+    var short = Math.min(ql, name.length), lr = Math.max(ql, name.length) / short, whole = 200 * shared / (ql + name.length);
+    if (lr < 1.5) return whole;
+    var scale = lr < 8 ? 90 : 60, most = Math.min(shared, short);
+    if (Math.max(whole, scale * 2 * most / (short + most)) < M.cutoff) return whole;
+    var part;
+    if (ql <= name.length) part = Math.max(windowBound(QWANT, ql, nb.c), windowBound(QWANT, ql, nb.s));
+    else {
+      count(NWANT, nb.c, 1);
+      part = Math.max(windowBound(NWANT, name.length, q.codes), windowBound(NWANT, name.length, q.sorted));
+      count(NWANT, nb.c, -1);
+    }
+    return Math.max(whole, scale * part);
   }
   var SOUND_RE = new RegExp("[" + Object.keys(M.sound).join("") + "]", "g");
   function soundKey(s) { return s.replace(SOUND_RE, function (c) { return M.sound[c]; }).replace(/(.)\1+/gu, "$1"); }
@@ -685,12 +743,14 @@
     return NAMES;
   }
   function byName(key) {
-    var list = names(), scored = [], qb = bag(key), qwords = tokens(key);
+    var list = names(), scored = [], q = { text: key, codes: codesOf(key), words: tokens(key), sorted: codesOf(sortedTokens(key)) };
+    count(QWANT, q.codes, 1);
     for (var i = 0; i < list.length; i++) {
-      if (bound(qb, key.length, qwords, list[i]) < M.cutoff) continue;
+      if (!window.BJ_NO_PREFILTER && bound(q, list[i]) < M.cutoff) continue;   /* the switch: for the tests */
       var sc = wratio(key, list[i]);
       if (sc >= M.cutoff) scored.push([sc, i]);
     }
+    count(QWANT, q.codes, -1);
     scored.sort(function (a, b) { return b[0] - a[0] || a[1] - b[1]; });
     scored = scored.slice(0, 10);
     if (!scored.length) return { names: [], top: 0 };
