@@ -139,3 +139,27 @@ def test_the_settler_freezes_what_lives_and_collects_dropped_cycles(monkeypatch)
         del junk
     finally:
         gc.unfreeze()
+
+
+def test_findings_held_while_typing_are_found_by_their_lines_as_by_their_places(tmp_path):
+    """`held` looks only at findings on the typed lines: the same answer as placing every one."""
+    from berserk_judge.server.editing import HELD_WHILE_TYPING, held
+
+    path = tmp_path / "d1.yaml"
+    text = (demo_base_path() / "d1-probuzhdenie-kamnya.yaml").read_text(encoding="utf-8")
+    text += ("- id: x1\n  name: Лук\n  text: '«Лук»: при гибели  — ранить цель на 1 .'\n"
+             "- id: x2\n  name: Стрела\n  text: \"\\\"Стрела\\\": при гибели -  ранить цел на 2 , раз.\"\n")
+    path.write_text(text, encoding="utf-8")
+    file = real(str(path))
+    scope = Workspace([str(tmp_path)]).scope_for(file)
+    linter = DocumentLinter()
+    base, findings = linter.lint(file, text, scope, None)
+    analysis = Analysis(path.as_uri(), file, 1, text, scope, base, findings, reader=linter.reader)
+    lines = {analysis.lines.line_of(analysis.finding_span(f)[0]) for f in findings if f.code in HELD_WHILE_TYPING}
+    assert len(lines) >= 2
+    rnd = random.Random(2)
+    for _ in range(40):
+        typed = set(rnd.sample(sorted(lines), rnd.randint(1, len(lines)))) | {rnd.randrange(40)}
+        plain = [number for number, f in enumerate(findings) if f.code in HELD_WHILE_TYPING
+                 and analysis.lines.line_of(analysis.finding_span(f)[0]) in typed]
+        assert held(analysis, typed, set()) == plain
