@@ -71,6 +71,9 @@ class JudgeServer(LanguageServer):
         self.loop_thread: int | None = None
         self.progress_tokens = 0
         from berserk_judge.server.collect import Settler
+        from berserk_judge.server.textsync import install
+
+        install()   # ranged changes applied by offsets, not by rewriting every line (server.textsync)
 
         self.settler = Settler()
 

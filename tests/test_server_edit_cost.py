@@ -163,3 +163,38 @@ def test_findings_held_while_typing_are_found_by_their_lines_as_by_their_places(
         plain = [number for number, f in enumerate(findings) if f.code in HELD_WHILE_TYPING
                  and analysis.lines.line_of(analysis.finding_span(f)[0]) in typed]
         assert held(analysis, typed, set()) == plain
+
+
+def test_ranged_changes_make_the_buffer_pygls_makes():
+    """server.textsync cuts the buffer by offsets: the same text as pygls's
+    line-by-line rewrite, for UTF-16 and UTF-8 positions, lines of both
+    styles, astral characters, CRLF and pygls-only breaks (its own way)."""
+    from lsprotocol import types
+    from pygls.workspace.text_document import TextDocument
+
+    from berserk_judge.server import textsync
+
+    rnd = random.Random(7)
+    base = (demo_base_path() / "d1-probuzhdenie-kamnya.yaml").read_text(encoding="utf-8")
+    sources = [base, base.replace("\n", "\r\n", 3), base + "  text: 'a😀б « - » «Лук» — 2*2'\n", base + "x\u2028y\n"]
+    for encoding in (types.PositionEncodingKind.Utf16, types.PositionEncodingKind.Utf8):
+        for source in sources:
+            ours = TextDocument("file:///a.yaml", source, position_codec=None)
+            theirs = TextDocument("file:///a.yaml", source)
+            for document in (ours, theirs):
+                from pygls.workspace.position_codec import PositionCodec
+
+                document._position_codec = PositionCodec(encoding=encoding)
+            for _ in range(60):
+                lines = theirs.source.split("\n")
+                line = rnd.randrange(len(lines) + 1)
+                end_line = min(line + rnd.choice([0, 0, 1, 2]), len(lines))
+                width = len(lines[line]) if line < len(lines) else 0
+                start = types.Position(line, rnd.randint(0, width + 1))
+                end = types.Position(end_line, rnd.randint(0, 6) if end_line > line else start.character
+                                     + rnd.randint(0, 3))
+                change = types.TextDocumentContentChangePartial(
+                    range=types.Range(start, end), text=rnd.choice(["", "а", "\n", "😀", " — ", "x\ny"]))
+                textsync.apply_incremental_change(ours, change)
+                textsync._ORIGINAL(theirs, change)
+                assert ours.source == theirs.source
