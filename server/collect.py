@@ -16,6 +16,7 @@ import gc
 
 GROWTH = 2          # frozen objects more than this many times the count after the last collection…
 SLACK = 200_000     # …and more than this many over it: collect once
+COUNT_EVERY = 32    # settles between two counts of the frozen objects (counting walks them all: 60 ms for 8,000 cards)
 
 
 class Settler:
@@ -24,9 +25,13 @@ class Settler:
     def __init__(self):
         self.baseline = 0   # frozen objects right after the last full collection
         self.collections = 0
+        self.calls = 0
 
     def settle(self) -> None:
         gc.freeze()
+        self.calls += 1
+        if self.calls % COUNT_EVERY != 1 and COUNT_EVERY > 1:
+            return
         frozen = gc.get_freeze_count()
         if frozen > GROWTH * self.baseline + SLACK:
             gc.unfreeze()

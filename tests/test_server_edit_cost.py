@@ -115,6 +115,7 @@ def test_diagnostics_kept_across_edits_are_the_ones_made_afresh(tmp_path):
 
 def test_the_settler_freezes_what_lives_and_collects_dropped_cycles(monkeypatch):
     monkeypatch.setattr(collect, "SLACK", 1000)
+    monkeypatch.setattr(collect, "COUNT_EVERY", 1)
     settler = Settler()
     try:
         settler.settle()
