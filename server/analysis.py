@@ -34,9 +34,13 @@ LINE_BY_LINE = frozenset({"BJ502"})
 _WORD = re.compile(r"""(?:'[^'\n]*'|"[^"\n]*"|[^\s,\[\]{}#:]+)""")
 
 
+KEEP_READINGS = 512   # readings a document's reader keeps (the latest read)
+
+
 class DocumentReader(ReadingGuard):
-    """The reading guard as a per-document reader cache that forgets the
-    texts the document no longer holds (every keystroke makes a new one)."""
+    """The reading guard as a per-document reader cache that keeps only the
+    latest readings (every keystroke makes a new text; the linter keeps each
+    card's findings, so an unchanged card is not read again anyway)."""
 
     reads = 0   # texts read so far (a cached one is not read again)
 
@@ -45,14 +49,43 @@ class DocumentReader(ReadingGuard):
             self.reads += 1
         return super().read_card(card)
 
-    def retain(self, keys: set[tuple[str, str]]) -> None:
-        self._features = {k: v for k, v in self._features.items() if k in keys}
-        self._cache = {k: v for k, v in self._cache.items() if k in keys}
+    def retain(self, keep: int | None = None) -> None:
+        """Keep the readings read last, at most `keep` (KEEP_READINGS): an
+        unchanged card's findings are kept by the linter and never need its
+        reading again, a hover reads its one card (a few ms); all readings of
+        a 20,000-card document held 130 MB."""
+        keep = KEEP_READINGS if keep is None else keep
+        for cache in ("_features", "_cache"):
+            held = getattr(self, cache)
+            if len(held) > keep:
+                setattr(self, cache, dict(list(held.items())[len(held) - keep:]))
 
 
-def _layout(card: Card) -> tuple:
+class Key:
+    """A tuple as a dict key whose hash is worked out once: a card's layout
+    nests tuples of its lines, and Python hashes a tuple again at every
+    lookup (20,000 cards' keys rehashed cost an edit 300 ms)."""
+
+    __slots__ = ("value", "hash")
+
+    def __init__(self, value: tuple):
+        self.value = value
+        self.hash = hash(value)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other) -> bool:
+        return self is other or (isinstance(other, Key) and self.hash == other.hash and self.value == other.value)
+
+
+def _layout(card: Card) -> Key:
     """What a card's findings depend on besides its text: where its lines stand
     relative to the card (columns appear in messages), its fields."""
+    return Key(_layout_value(card))
+
+
+def _layout_value(card: Card) -> tuple:
     return (card.id, card.name, card.text, card.column,
             tuple((tl.line - card.line, tl.column) for tl in card.text_lines),
             repr(sorted(card.fields.items())),
@@ -96,6 +129,7 @@ class DocumentLinter:
         self.checked = 0   # the last lint's checker.checked
         self._parts: dict[int, tuple] = {}   # id(card) → (card, layout, findings entry, its one-card FileResult)
         self.claimed: dict[str, Card] = {}   # ids of the files before this one, at the last load
+        self.lines: LineIndex | None = None   # the last analysis's line index (the next one is counted from it)
         from berserk_judge.server.diagnostics import Shown
 
         self.shown = Shown()
@@ -128,7 +162,7 @@ class DocumentLinter:
         result = self.lint_loaded(self.with_others(base, path, index, scope.settings), path, scope,
                                   remember=not broken, own_fixes=False)
         if not broken:
-            self.reader.retain({(card.text, card.name) for card in base.cards})
+            self.reader.retain()
         return base, result.findings
 
     def lint_loaded(self, whole: CardBase, path: str, scope: Scope, remember: bool = True,
@@ -253,13 +287,15 @@ class Analysis:
     reader: DocumentReader | None = None                      # features of a card, cached
     known_places: dict[tuple, tuple[str, TextPlaces]] = field(default_factory=dict)   # the linter's, kept between edits
     shown: object = None                                      # the linter's diagnostics kept (server.diagnostics.Shown)
+    known_lines: LineIndex | None = None                      # the line index of the buffer before (counted from it)
     _places: dict[str, TextPlaces] = field(default_factory=dict)
     _by_id: dict[str, Card] | None = None
 
     def __post_init__(self):
         self.bom = 1 if self.text.startswith("\ufeff") else 0
         self.source = self.text[self.bom:]
-        self.lines = LineIndex(self.text, self.encoding)
+        self.lines = LineIndex.after(self.known_lines, self.text, self.encoding)
+        self.known_lines = None   # not kept: one buffer back is enough
         if self.bom or any(ch in self.text for ch in "\r\x85\u2028\u2029"):
             self.marks = mark_line_starts(self.source)
         else:   # only "\n" breaks: YAML's lines are the editor's

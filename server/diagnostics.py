@@ -104,6 +104,7 @@ class Shown:
 
     def __init__(self):
         self._kept: dict[int, tuple] = {}
+        self._lines = None   # the LineIndex of the buffer last served
         self._alike: dict[tuple, tuple] = {}   # the same entries, for findings that were made anew
 
     def items(self, analysis: Analysis, docs: RuleDocs, uri_of=None) -> list[tuple[types.Diagnostic, str]]:
@@ -113,6 +114,12 @@ class Shown:
         fresh: dict[int, tuple] = {}
         out = []
         alike: dict[tuple, tuple] = {}
+        # the buffer's lines as the last call saw them: the same buffer, one
+        # edit after it (lines before the edit kept, lines after it kept when
+        # none were added or removed: a few integer comparisons a finding), or
+        # unknown (each kept diagnostic's lines compared as text)
+        same = lines is self._lines
+        edit = lines.edit if lines.edit is not None and lines.edit.previous is self._lines else None
         for finding in analysis.findings:
             known = self._kept.get(id(finding))
             remade = known is None or known[0] is not finding
@@ -123,8 +130,14 @@ class Shown:
                 if known is not None and known[0] != finding:
                     known = None
             if known is not None and known[1] is docs:
-                first, held = known[2], known[3]
-                if first < len(lines.starts) and lines.text.startswith(held, lines.starts[first]):
+                first, held, last = known[2], known[3], known[6]
+                if same:
+                    kept = True
+                elif edit is not None:
+                    kept = last < edit.first or (not edit.delta and first >= edit.after)
+                else:
+                    kept = first < len(lines.starts) and lines.text.startswith(held, lines.starts[first])
+                if kept:
                     fresh[id(finding)] = known = (finding, *known[1:])
                     if remade:
                         alike[_alike(finding)] = known
@@ -138,11 +151,12 @@ class Shown:
                 end = lines.starts[last + 1] if last + 1 < len(lines.starts) else len(lines.text)
                 held = lines.text[lines.starts[first]:end]   # the lines with their breaks
                 if len(held) <= LONG_LINES:
-                    fresh[id(finding)] = (finding, docs, first, held, item, shape)
+                    fresh[id(finding)] = (finding, docs, first, held, item, shape, last)
                     alike[_alike(finding)] = fresh[id(finding)]
             out.append((item, shape))
         self._kept = fresh
         self._alike = alike
+        self._lines = lines
         return out
 
     @staticmethod

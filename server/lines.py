@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from dataclasses import dataclass
 from itertools import accumulate
 
 UTF8, UTF16, UTF32 = "utf-8", "utf-16", "utf-32"
@@ -30,8 +31,76 @@ def units(text: str, encoding: str = UTF16) -> int:
     return len(text) + len(_ASTRAL.findall(text))
 
 
+def common_ends(old: str, new: str) -> tuple[int, int]:
+    """(prefix, suffix): how many characters the two texts share at the start
+    and, past that, at the end. Found by halving with `startswith` on slices
+    that halve too, so the cost is a couple of copies of the text in C, not
+    a look at every character in Python (an edit of a 10 MB buffer: a few ms)."""
+    limit = min(len(old), len(new))
+    low, high = 0, limit          # old[:low] == new[:low]
+    while low < high:
+        middle = (low + high + 1) // 2
+        if new.startswith(old[low:middle], low):
+            low = middle
+        else:
+            high = middle - 1
+    prefix = low
+    low, high = 0, limit - prefix   # old[len(old) - low:] == new[len(new) - low:]
+    while low < high:
+        middle = (low + high + 1) // 2
+        if new.endswith(old[len(old) - middle:len(old) - low], 0, len(new) - low):
+            low = middle
+        else:
+            high = middle - 1
+    return prefix, low
+
+
+@dataclass(frozen=True)
+class Edit:
+    """How a buffer differs from the one before it: `previous` is that
+    buffer's index; lines before `first` are the same lines at the same
+    numbers; lines from `after` on (in the old numbering) are the same lines,
+    `delta` numbers further down."""
+
+    previous: "LineIndex"
+    first: int
+    after: int
+    delta: int
+
+
 class LineIndex:
     """Line starts of a buffer, for converting offsets both ways."""
+
+    edit: Edit | None = None   # set by `after`: what changed since the buffer before
+
+    @classmethod
+    def after(cls, previous: "LineIndex | None", text: str, encoding: str = UTF16) -> "LineIndex":
+        """The index of `text`, from the index of the buffer before it: only
+        the lines between the common start and end are counted again (an edit
+        to a 20,000-card file costs its lines, not 240,000 of them). A buffer
+        with `\r` is counted whole."""
+        if previous is None or previous.encoding != encoding or "\r" in previous.text or "\r" in text:
+            return cls(text, encoding)
+        old = previous.text
+        prefix, suffix = common_ends(old, text)
+        old_end = len(old) - suffix
+        starts = previous.starts
+        first = bisect_right(starts, prefix) - 1             # the line holding the first change
+        later = bisect_right(starts, old_end)                 # the first line starting past it
+        shift = len(text) - len(old)
+        stop = starts[later] - 1 + shift if later < len(starts) else len(text)   # its break, in the new text
+        fresh = starts[:first + 1]
+        at = text.find("\n", starts[first], stop)
+        while at != -1:
+            fresh.append(at + 1)
+            at = text.find("\n", at + 1, stop)
+        tail = starts[later:]
+        fresh.extend(map(shift.__add__, tail) if shift else tail)
+        index = cls.__new__(cls)
+        index.text, index.encoding, index.starts, index._blocks = text, encoding, fresh, {}
+        index.edit = Edit(previous, first, later, len(fresh) - len(starts))
+        previous.edit = None   # one buffer back only: a chain of edits would keep every old buffer
+        return index
 
     def __init__(self, text: str, encoding: str = UTF16):
         self.text = text

@@ -70,6 +70,12 @@ class JudgeServer(LanguageServer):
         self.loop: asyncio.AbstractEventLoop | None = None
         self.loop_thread: int | None = None
         self.progress_tokens = 0
+        from berserk_judge.server.collect import Settler
+        from berserk_judge.server.textsync import install
+
+        install()   # ranged changes applied by offsets, not by rewriting every line (server.textsync)
+
+        self.settler = Settler()
 
     def attach_loop(self, loop: asyncio.AbstractEventLoop) -> None:
         """The loop of the request thread: messages from other threads are sent through it."""
@@ -165,6 +171,7 @@ class JudgeServer(LanguageServer):
             analysis = self._lint(uri, real(path), document.version, text)
         self.analyses[uri] = analysis
         self.last_read[uri] = analysis
+        self.settler.settle()   # what stays alive is kept out of the collector's walks (server.collect)
         return analysis
 
     def _lint(self, uri: str, path: str, version, text: str) -> Analysis:
@@ -182,9 +189,11 @@ class JudgeServer(LanguageServer):
         source = text[1:] if text.startswith("\ufeff") else text
         base, findings = linter.lint(path, source, scope, index)
         index.update(path, base.cards)
-        return Analysis(uri, path, version, text, scope, base, findings, self.encoding(),
-                        claimed=linter.claimed, reader=linter.reader, known_places=linter.places,
-                        shown=linter.shown)
+        analysis = Analysis(uri, path, version, text, scope, base, findings, self.encoding(),
+                            claimed=linter.claimed, reader=linter.reader, known_places=linter.places,
+                            shown=linter.shown, known_lines=linter.lines)
+        linter.lines = analysis.lines
+        return analysis
 
     def safely(self, what: str, job, default=None):
         """Run a handler's work; a failure is logged to the client, never raised."""
