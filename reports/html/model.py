@@ -9,7 +9,9 @@ change or an ambiguous text, or for every card with `--all`; a compact one
 """
 from __future__ import annotations
 
+import marshal
 import re
+import zlib
 from collections import Counter, defaultdict
 from functools import lru_cache
 
@@ -92,18 +94,24 @@ def text_segments(text: str, findings: list[dict]) -> list[dict]:
 
 class Reading(dict):
     """One reading of a feature: its number, canonical form and why it differs; its diagram
-    and explanation steps are made each time they are read, never kept, so the model of
-    10,000 cards does not hold every card's every diagram and explanation at once."""
+    and explanation steps are made once, when the entry is built, and kept packed (marshal,
+    zlib), unpacked each time they are read. So the model holds neither the feature's parse
+    (trees, tokens and word parses of every full entry's card: 10,000 cards, ~60 MB) nor
+    every card's every diagram and explanation as dicts and lists."""
+
+    __slots__ = ("_packed", "atom")
 
     def __init__(self, feature, index: int, tree, **fields):
         super().__init__(**fields)
-        self._feature, self._index, self._tree = feature, index, tree
+        drawn = diagram(tree)
+        self.atom = drawn["t"] == "atom"     # a bare ability: nothing to draw
+        self._packed = zlib.compress(marshal.dumps((drawn, adapters.explain_steps(feature, index))), 1)
 
     def __missing__(self, key):
         if key == "diagram":
-            return diagram(self._tree)
+            return marshal.loads(zlib.decompress(self._packed))[0]
         if key == "explain":
-            return adapters.explain_steps(self._feature, self._index)
+            return marshal.loads(zlib.decompress(self._packed))[1]
         raise KeyError(key)
 
 
@@ -128,7 +136,7 @@ def feature_dict(feature) -> dict:
             shown.append(Reading(feature, index, tree, n=index + 1, canonical=string, why=why))
     record["shown_readings"] = shown
     record["granted"] = [feature_dict(g) for g in feature.granted]
-    record["has_diagram"] = (any(r["diagram"]["t"] != "atom" for r in shown)
+    record["has_diagram"] = (any(not r.atom for r in shown)
                              or any(g["has_diagram"] for g in record["granted"]))
     return record
 
