@@ -69,6 +69,22 @@ class SiteFiles(Mapping):
         return len(self._makers)
 
 
+def _heads(model: dict):
+    """The entries as far as their name, page, anchor and set: packed cards' heads need no unpacking."""
+    return getattr(model["cards"], "heads", model["cards"])
+
+
+class _PageCards:
+    """The entries of one page, read from the model's cards (packed ones are unpacked) each time
+    it is iterated: the pages' entries are never all held at once."""
+
+    def __init__(self, cards):
+        self.cards, self.numbers = cards, []
+
+    def __iter__(self):
+        return (self.cards[number] for number in self.numbers)
+
+
 def _page_script(cards: list[dict], shared: dict[str, int]) -> str:
     """The page's lazy parts (reports.html.lazy) as the text of a JSON script element."""
     text = json.dumps(lazy.page_data(cards, shared), ensure_ascii=False, separators=(",", ":"))
@@ -106,20 +122,22 @@ def render_pages(model: dict, title: str) -> SiteFiles:
         pages_by_set.setdefault(page["set"], []).append(page)
     common = {"model": model, "summary": model["summary"], "title": title,
               "classes": CLASSES, "class_ru": CLASS_RU, "pages_by_set": pages_by_set,
-              "prints": other_prints(model["cards"])}
+              "prints": other_prints(_heads(model))}
     makers: dict = {
         "index.html": lambda: env.get_template("index.html.j2").render(**common, current="index.html")}
-    by_page: dict[str, list[dict]] = {}
-    for entry in model["cards"]:
-        by_page.setdefault(entry["page"], []).append(entry)
+    by_page: dict[str, _PageCards] = {}
+    for number, entry in enumerate(_heads(model)):
+        by_page.setdefault(entry["page"], _PageCards(model["cards"])).numbers.append(number)
     card_page = env.get_template("cards.html.j2")
     frames = legend()
     strings, shared = lazy.site_data(by_page)
 
     def page_maker(number: int, page: dict):
-        cards = by_page[page["file"]]
-        return lambda: card_page.render(**common, page=page, cards=cards, current=page["file"], legend=frames,
-                                        page_data=_page_script(cards, shared), **_neighbours(model["pages"], number))
+        def make():
+            cards = list(by_page[page["file"]])     # this page's entries, unpacked once while it is made
+            return card_page.render(**common, page=page, cards=cards, current=page["file"], legend=frames,
+                                    page_data=_page_script(cards, shared), **_neighbours(model["pages"], number))
+        return make
 
     for number, page in enumerate(model["pages"]):
         makers[page["file"]] = page_maker(number, page)
