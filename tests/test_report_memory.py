@@ -119,3 +119,14 @@ def test_data_scripts_as_bytes_are_the_scripts_encoded():
     script = _script_data("X", value)
     literal = script[len("window.X = JSON.parse("):-len(");\n")].replace("<\\/", "</")
     assert json.loads(json.loads(literal)) == value
+
+
+def test_light_entries_are_the_entries_without_what_only_a_page_draws(bases):
+    from berserk_judge.reports.html.packed import light_entries
+
+    plain, packed = _model(bases[1], pack=False), _model(bases[1], pack=True)
+    page_only = {"features", "segments", "forms", "stats"}
+    light = list(light_entries(packed))
+    assert light == [{k: v for k, v in e.items() if k not in page_only} for e in list(packed["cards"])]
+    assert light_entries(plain) is plain["cards"]
+    assert all(not page_only & set(e) for e in light) and any(e["findings"] for e in light)

@@ -22,6 +22,10 @@ from collections.abc import Sequence
 # what build() reads or sets after the entries are made: the page split, the summary, the changes' links
 HEAD = ("id", "anchor", "name", "set", "set_name", "page", "compact", "ambiguous", "errata")
 _LATE = ("page", "was")     # set on the head after packing, put back on every entry read
+# what only a card's page draws: the search index, the findings list and report.json read the rest
+# (`PackedCards.light`), so they unpack a fraction of each entry
+_PAGE_ONLY = ("features", "segments", "forms", "stats")
+_ORDERS: dict[tuple, tuple] = {}   # the entries' key orders, each kept once
 
 
 def _plain_feature(record: dict) -> dict:
@@ -31,18 +35,33 @@ def _plain_feature(record: dict) -> dict:
     return out
 
 
-def _pack(entry: dict) -> bytes:
-    plain = dict(entry, features=[_plain_feature(f) for f in entry["features"]])
+def _dump(value) -> bytes:
     try:
-        data = b"m" + marshal.dumps(plain)
+        data = b"m" + marshal.dumps(value)
     except ValueError:      # a value marshal does not know (a caller's own object): pickle keeps it
-        data = b"p" + pickle.dumps(plain, protocol=pickle.HIGHEST_PROTOCOL)
+        data = b"p" + pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
     return zlib.compress(data, 1)
+
+
+def _pack(entry: dict) -> tuple[bytes, bytes, tuple]:
+    """The entry as its light part, its page-only part and its key order."""
+    page_only = {key: entry[key] for key in _PAGE_ONLY}
+    page_only["features"] = [_plain_feature(f) for f in entry["features"]]
+    light = {key: value for key, value in entry.items() if key not in page_only}
+    order = tuple(entry)
+    return _dump(light), _dump(page_only), _ORDERS.setdefault(order, order)
 
 
 def _unpack(blob: bytes) -> dict:
     data = zlib.decompress(blob)
     return marshal.loads(data[1:]) if data[:1] == b"m" else pickle.loads(data[1:])
+
+
+def light_entries(model: dict):
+    """The model's entries for a reader of neither features, segments, forms nor stats: packed
+    entries without those (a fraction to unpack), plain ones as they are."""
+    cards = model["cards"]
+    return cards.light() if isinstance(cards, PackedCards) else cards
 
 
 class PackedCards(Sequence):
@@ -53,7 +72,7 @@ class PackedCards(Sequence):
     """
 
     def __init__(self):
-        self._blobs: list[bytes] = []
+        self._blobs: list[tuple[bytes, bytes, tuple]] = []
         self.heads: list[dict] = []
 
     def add(self, entry: dict) -> dict:
@@ -72,13 +91,26 @@ class PackedCards(Sequence):
     def __getitem__(self, index):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
-        entry = _unpack(self._blobs[index])
-        head = self.heads[index]
-        for key in _LATE:
-            if key in head:
-                entry[key] = head[key]
+        light, page_only, order = self._blobs[index]
+        light = self._late(_unpack(light), index)
+        page_only = _unpack(page_only)
+        entry = {key: light[key] if key in light else page_only[key] for key in order}
+        if len(entry) < len(light) + len(page_only):
+            entry.update(light)     # a key set after packing (was) comes last, as it did
         return entry
 
     def __iter__(self):
         for index in range(len(self._blobs)):
             yield self[index]
+
+    def light(self):
+        """Each entry without what only its page draws (features, segments, forms, stats)."""
+        for index, (light, _page_only, _order) in enumerate(self._blobs):
+            yield self._late(_unpack(light), index)
+
+    def _late(self, entry: dict, index: int) -> dict:
+        head = self.heads[index]
+        for key in _LATE:
+            if key in head:
+                entry[key] = head[key]
+        return entry

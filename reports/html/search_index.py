@@ -20,6 +20,7 @@ from functools import lru_cache
 
 from berserk_judge.reports.html.filters import visible
 from berserk_judge.reports.html.icons import ICONS
+from berserk_judge.reports.html.packed import light_entries
 
 SEVERITIES = ("error", "warning", "info")
 _WORD = re.compile(r"[^\W_]+")
@@ -73,7 +74,7 @@ def build(model: dict) -> dict:
     words: list[list] = []
     rows = []
     severity = {}
-    for entry in model["cards"]:   # the one pass over whole entries (packed ones are unpacked for it)
+    for entry in light_entries(model):   # the one pass over the entries (packed ones are unpacked for it)
         rows.append(_row(entry, _word_ids(entry["name"], vocabulary, words)))
         for f in entry["findings"]:
             if SEVERITIES.index(f["severity"]) < SEVERITIES.index(severity.get(f["code"], "info")):

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from importlib import resources
 
 from berserk_judge.reports.html import lazy, rule_help, search_index, worklist
+from berserk_judge.reports.html.packed import light_entries
 from berserk_judge.reports.html.prints import other_prints
 from berserk_judge.reports.html.compare import CLASS_RU, CLASSES
 from berserk_judge.reports.html.diagram import legend
@@ -111,7 +112,7 @@ def saved_model(model: dict) -> dict:
             slim["rewording"] = {"safe": e["rewording"]["safe"], "unsafe": e["rewording"]["unsafe"]}
         return slim
 
-    return {**model, "cards": [entry(e) for e in model["cards"]]}
+    return {**model, "cards": [entry(e) for e in light_entries(model)]}
 
 
 def render_pages(model: dict, title: str) -> SiteFiles:
