@@ -91,7 +91,8 @@ def report(paths, out, all_cards, compare_with, output_format, page_size):
             out = out / "errata.md"
         check_output("--out", out, inputs, settings.config_path)   # before the pages are built
     model = page_model.build(base, result, all_cards=all_cards, changes=changes,
-                             page_size=page_size, sources=targets or None, reader=reader)
+                             page_size=page_size, sources=targets or None, reader=reader,
+                             pack=output_format == "html")   # the site reads the entries one at a time
     abnormal = result.abnormal
     # the model has what the pages show: the bases, lint results and readings go before the pages
     # are written, which then reuses their memory (10,000 cards: peak 368 → 350 MB)

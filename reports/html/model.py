@@ -9,7 +9,9 @@ change or an ambiguous text, or for every card with `--all`; a compact one
 """
 from __future__ import annotations
 
+import marshal
 import re
+import zlib
 from collections import Counter, defaultdict
 from functools import lru_cache
 
@@ -20,6 +22,7 @@ from berserk_judge.reports.html.compare import CLASSES, one_line
 from berserk_judge.reports.html.diagram import diagram
 from berserk_judge.reports.html.diff import apply_edits
 from berserk_judge.reports.html.naming import Names, slug
+from berserk_judge.reports.html.packed import PackedCards
 from berserk_judge.reports.html.places import Places
 from berserk_judge.reports.html.stats import short_stats, stats_of
 
@@ -92,19 +95,37 @@ def text_segments(text: str, findings: list[dict]) -> list[dict]:
 
 class Reading(dict):
     """One reading of a feature: its number, canonical form and why it differs; its diagram
-    and explanation steps are made each time they are read, never kept, so the model of
-    10,000 cards does not hold every card's every diagram and explanation at once."""
+    and explanation steps are made once, when the entry is built, then kept packed (marshal,
+    zlib; `pack`, or the whole entry is packed: reports.html.packed), unpacked each time they
+    are read. So the model holds neither the feature's parse
+    (trees, tokens and word parses of every full entry's card: 10,000 cards, ~60 MB) nor
+    every card's every diagram and explanation as dicts and lists."""
+
+    __slots__ = ("_packed", "atom")
 
     def __init__(self, feature, index: int, tree, **fields):
         super().__init__(**fields)
-        self._feature, self._index, self._tree = feature, index, tree
+        drawn = diagram(tree)
+        self.atom = drawn["t"] == "atom"     # a bare ability: nothing to draw
+        self._packed = (drawn, adapters.explain_steps(feature, index))
+
+    def pack(self) -> None:
+        """Compress the diagram and steps (build does, unless the whole entry is packed)."""
+        if isinstance(self._packed, tuple):
+            self._packed = zlib.compress(marshal.dumps(self._packed), 1)
 
     def __missing__(self, key):
-        if key == "diagram":
-            return diagram(self._tree)
-        if key == "explain":
-            return adapters.explain_steps(self._feature, self._index)
+        if key in ("diagram", "explain"):
+            drawn, steps = self._packed if isinstance(self._packed, tuple) else marshal.loads(zlib.decompress(self._packed))
+            return drawn if key == "diagram" else steps
         raise KeyError(key)
+
+
+def _pack_readings(features: list[dict]) -> None:
+    for f in features:
+        for r in f["shown_readings"]:
+            r.pack()
+        _pack_readings(f["granted"])
 
 
 def feature_dict(feature) -> dict:
@@ -128,7 +149,7 @@ def feature_dict(feature) -> dict:
             shown.append(Reading(feature, index, tree, n=index + 1, canonical=string, why=why))
     record["shown_readings"] = shown
     record["granted"] = [feature_dict(g) for g in feature.granted]
-    record["has_diagram"] = (any(r["diagram"]["t"] != "atom" for r in shown)
+    record["has_diagram"] = (any(not r.atom for r in shown)
                              or any(g["has_diagram"] for g in record["granted"]))
     return record
 
@@ -205,12 +226,14 @@ def shared_reader():
 
 
 def build(base, result, all_cards: bool = False, changes: list[dict] | None = None,
-          page_size: int = 200, sources: list[str] | None = None, reader=read_card) -> dict:
+          page_size: int = 200, sources: list[str] | None = None, reader=read_card, pack: bool = False) -> dict:
     """The whole report model: summary, card entries split into pages, changes.
 
     `reader` is the one the linter used (see `shared_reader`), so no card is
     read twice. `sources` are the paths given (None: the demo base); the model
-    shows no absolute path.
+    shows no absolute path. `pack`: the entries are kept packed as each is made
+    (reports.html.packed), `cards` a sequence that unpacks each entry when read; the
+    site reads them one at a time (10,000 cards: ~100 MB less at the peak).
     """
     places = Places(sources)
     by_card: dict[str, list] = defaultdict(list)
@@ -220,6 +243,7 @@ def build(base, result, all_cards: bool = False, changes: list[dict] | None = No
     changed = {c["id"]: c for c in changes or ()}
     anchors = Names((card.id for card in base.cards), reserved=RESERVED_IDS)
     entries, read_features, read_total = [], 0, 0
+    cards = PackedCards() if pack else entries
     release = getattr(reader, "release", None)
     for card in base.cards:
         try:
@@ -238,7 +262,9 @@ def build(base, result, all_cards: bool = False, changes: list[dict] | None = No
         entry["path"] = places.path(card.path)
         if card.id in changed:
             entry["change"] = changed[card.id]["classes"]
-        entries.append(entry)
+        if not pack:
+            _pack_readings(entry["features"])
+        entries.append(cards.add(entry) if pack else entry)
         if release is not None:
             release(card)   # the entry has what the pages show of the reading
     pages = _paginate(entries, page_size)
@@ -257,7 +283,7 @@ def build(base, result, all_cards: bool = False, changes: list[dict] | None = No
         "summary": _summary(base, result, entries, read_features, read_total, changes),
         "file_findings": [finding_dict(i, f) | {"path": places.path(f.path)} for i, f in enumerate(loose, start=1)],
         "pages": pages,
-        "cards": entries,
+        "cards": cards,
         "changes": changes,
     }
 
@@ -323,7 +349,8 @@ def _summary(base, result, entries, read_features, read_total, changes) -> dict:
         "coverage": {"features": read_total, "read": read_features,
                      "percent": round(100.0 * read_features / read_total, 1) if read_total else 100.0},
         "ambiguous": [{"id": e["id"], "name": e["name"], "anchor": e["anchor"], "page": e["page"],
-                       "readings": [r["canonical"] for f in e["features"] if f["ambiguous"]
+                       "readings": e["ambiguous_readings"] if "ambiguous_readings" in e else
+                                   [r["canonical"] for f in e["features"] if f["ambiguous"]
                                     for r in f["shown_readings"]]}
                       for e in entries if e["ambiguous"]],
         "errata": [{"id": e["id"], "name": e["name"], "anchor": e["anchor"], "page": e["page"],

@@ -9,16 +9,15 @@ def other_prints(cards: list[dict]) -> dict[str, list[dict]]:
     """«page#anchor» of an entry → the other entries of its name, in the report's order;
     only names printed more than once are listed (most cards have no other print)."""
     by_name: dict[str, list[dict]] = {}
-    for entry in cards:
+    for entry in cards:   # only what a link shows is kept: `cards` may unpack each entry afresh
         key = " ".join(fold(entry["name"] or "").split())
         if key:
-            by_name.setdefault(key, []).append(entry)
+            by_name.setdefault(key, []).append({"page": entry["page"], "anchor": entry["anchor"], "id": entry["id"],
+                                                "set": entry.get("set_name") or entry["set"]})
     out = {}
     for group in by_name.values():
         if len(group) < 2:
             continue
         for entry in group:
-            out[f"{entry['page']}#{entry['anchor']}"] = [
-                {"page": o["page"], "anchor": o["anchor"], "id": o["id"],
-                 "set": o.get("set_name") or o["set"]} for o in group if o is not entry]
+            out[f"{entry['page']}#{entry['anchor']}"] = [o for o in group if o is not entry]
     return out

@@ -20,6 +20,7 @@ from functools import lru_cache
 
 from berserk_judge.reports.html.filters import visible
 from berserk_judge.reports.html.icons import ICONS
+from berserk_judge.reports.html.packed import light_entries
 
 SEVERITIES = ("error", "warning", "info")
 _WORD = re.compile(r"[^\W_]+")
@@ -72,8 +73,14 @@ def build(model: dict) -> dict:
     vocabulary: dict[str, int] = {}
     words: list[list] = []
     rows = []
-    for entry in model["cards"]:
+    severity = {}
+    for entry in light_entries(model):   # the one pass over the entries (packed ones are unpacked for it)
         rows.append(_row(entry, _word_ids(entry["name"], vocabulary, words)))
+        for f in entry["findings"]:
+            if SEVERITIES.index(f["severity"]) < SEVERITIES.index(severity.get(f["code"], "info")):
+                severity[f["code"]] = f["severity"]
+            severity.setdefault(f["code"], f["severity"])
+    heads = getattr(model["cards"], "heads", model["cards"])    # id and set are in a packed entry's head
     for change in model["changes"] or ():
         if change["status"] == "removed":
             rows.append({"i": visible(change["id"]), "n": visible(change["name"]), "s": visible(change["set"]),
@@ -82,7 +89,7 @@ def build(model: dict) -> dict:
                          "w": _word_ids(change["name"], vocabulary, words)})
     old_names = {c["id"]: c["old_name"] for c in model["changes"] or ()
                  if c.get("old_name") and c["old_name"] != c["name"] and c["status"] != "removed"}
-    for row, entry in zip(rows, model["cards"]):
+    for row, entry in zip(rows, heads):
         if entry["id"] in old_names:
             row["o"] = visible(old_names[entry["id"]])      # «Молотобоец» finds the card now named otherwise
             row["w"] = row["w"] + [w for w in _word_ids(old_names[entry["id"]], vocabulary, words) if w not in row["w"]]
@@ -94,14 +101,8 @@ def build(model: dict) -> dict:
     for number, (word, lemma, _stem) in enumerate(words):
         for gram in sorted(trigrams(word) | (trigrams(lemma) if lemma else set())):
             tri.setdefault(gram, []).append(number)
-    severity = {}
-    for entry in model["cards"]:
-        for f in entry["findings"]:
-            if SEVERITIES.index(f["severity"]) < SEVERITIES.index(severity.get(f["code"], "info")):
-                severity[f["code"]] = f["severity"]
-            severity.setdefault(f["code"], f["severity"])
     return {"cards": rows, "pages": pages, "severity": severity, "words": words, "tri": tri, "match": name_matching(),
-            "sets": {visible(e["set"]): visible(e.get("set_name") or e["set"]) for e in model["cards"]},
+            "sets": {visible(e["set"]): visible(e.get("set_name") or e["set"]) for e in heads},
             "icons": {name: list(value) for name, value in ICONS.items()}}
 
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from importlib import resources
 
 from berserk_judge.reports.html import lazy, rule_help, search_index, worklist
+from berserk_judge.reports.html.packed import light_entries
 from berserk_judge.reports.html.prints import other_prints
 from berserk_judge.reports.html.compare import CLASS_RU, CLASSES
 from berserk_judge.reports.html.diagram import legend
@@ -28,9 +29,17 @@ def _script_data(name: str, value) -> str:
     The data is a JSON string given to JSON.parse: engines parse that much
     faster than the same data as an object literal, which matters on a phone.
     """
+    return _script_bytes(name, value).decode("utf-8")
+
+
+def _script_bytes(name: str, value) -> bytes:
+    """`_script_data` as the bytes written, made holding at most two copies of the text at once:
+    the search index of 10,000 cards is 3.7 million characters, 7 MB each as a str, and four
+    copies of it (JSON, its literal, the script, the encoded file) added 20 MB to the report's peak."""
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-    literal = json.dumps(text, ensure_ascii=False).replace("</", "<\\/")
-    return f"window.{name} = JSON.parse({literal});\n"
+    text = json.dumps(text, ensure_ascii=False)          # the literal; the first copy goes here
+    text = text.replace("</", "<\\/").encode("utf-8", errors="backslashreplace")
+    return b"".join((f"window.{name} = JSON.parse(".encode(), text, b");\n"))
 
 
 def _neighbours(pages: list[dict], index: int) -> dict:
@@ -61,6 +70,22 @@ class SiteFiles(Mapping):
         return len(self._makers)
 
 
+def _heads(model: dict):
+    """The entries as far as their name, page, anchor and set: packed cards' heads need no unpacking."""
+    return getattr(model["cards"], "heads", model["cards"])
+
+
+class _PageCards:
+    """The entries of one page, read from the model's cards (packed ones are unpacked) each time
+    it is iterated: the pages' entries are never all held at once."""
+
+    def __init__(self, cards):
+        self.cards, self.numbers = cards, []
+
+    def __iter__(self):
+        return (self.cards[number] for number in self.numbers)
+
+
 def _page_script(cards: list[dict], shared: dict[str, int]) -> str:
     """The page's lazy parts (reports.html.lazy) as the text of a JSON script element."""
     text = json.dumps(lazy.page_data(cards, shared), ensure_ascii=False, separators=(",", ":"))
@@ -87,7 +112,7 @@ def saved_model(model: dict) -> dict:
             slim["rewording"] = {"safe": e["rewording"]["safe"], "unsafe": e["rewording"]["unsafe"]}
         return slim
 
-    return {**model, "cards": [entry(e) for e in model["cards"]]}
+    return {**model, "cards": [entry(e) for e in light_entries(model)]}
 
 
 def render_pages(model: dict, title: str) -> SiteFiles:
@@ -98,33 +123,35 @@ def render_pages(model: dict, title: str) -> SiteFiles:
         pages_by_set.setdefault(page["set"], []).append(page)
     common = {"model": model, "summary": model["summary"], "title": title,
               "classes": CLASSES, "class_ru": CLASS_RU, "pages_by_set": pages_by_set,
-              "prints": other_prints(model["cards"])}
+              "prints": other_prints(_heads(model))}
     makers: dict = {
         "index.html": lambda: env.get_template("index.html.j2").render(**common, current="index.html")}
-    by_page: dict[str, list[dict]] = {}
-    for entry in model["cards"]:
-        by_page.setdefault(entry["page"], []).append(entry)
+    by_page: dict[str, _PageCards] = {}
+    for number, entry in enumerate(_heads(model)):
+        by_page.setdefault(entry["page"], _PageCards(model["cards"])).numbers.append(number)
     card_page = env.get_template("cards.html.j2")
     frames = legend()
     strings, shared = lazy.site_data(by_page)
 
     def page_maker(number: int, page: dict):
-        cards = by_page[page["file"]]
-        return lambda: card_page.render(**common, page=page, cards=cards, current=page["file"], legend=frames,
-                                        page_data=_page_script(cards, shared), **_neighbours(model["pages"], number))
+        def make():
+            cards = list(by_page[page["file"]])     # this page's entries, unpacked once while it is made
+            return card_page.render(**common, page=page, cards=cards, current=page["file"], legend=frames,
+                                    page_data=_page_script(cards, shared), **_neighbours(model["pages"], number))
+        return make
 
     for number, page in enumerate(model["pages"]):
         makers[page["file"]] = page_maker(number, page)
     if model["changes"] is not None:
         makers["changes.html"] = lambda: env.get_template("changes.html.j2").render(**common, current="changes.html")
-    makers["search-index.js"] = lambda: _script_data("BJ_INDEX", search_index.build(model))
-    makers["report-strings.js"] = lambda: _script_data("BJ_STRINGS", strings)
+    makers["search-index.js"] = lambda: _script_bytes("BJ_INDEX", search_index.build(model))
+    makers["report-strings.js"] = lambda: _script_bytes("BJ_STRINGS", strings)
     rules = rule_help.rule_entries()
     makers["rules.html"] = lambda: env.get_template("rules.html.j2").render(**common, rules=rules,
                                                                           current="rules.html")
     makers["findings.html"] = lambda: env.get_template("findings.html.j2").render(**common, current="findings.html")
-    makers["findings-data.js"] = lambda: _script_data("BJ_FINDINGS", worklist.build(model))
-    makers["rule-help.js"] = lambda: _script_data("BJ_RULES", rule_help.help_data(rules))
+    makers["findings-data.js"] = lambda: _script_bytes("BJ_FINDINGS", worklist.build(model))
+    makers["rule-help.js"] = lambda: _script_bytes("BJ_RULES", rule_help.help_data(rules))
     static = resources.files("berserk_judge.reports.html") / "static"
     for name in STATIC:
         makers[name] = (lambda name: lambda: (static / name).read_bytes())(name)

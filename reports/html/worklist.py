@@ -9,6 +9,7 @@ shares with the summary, so a finding here is only numbers into tables:
 from __future__ import annotations
 
 from berserk_judge.reports.html.filters import visible
+from berserk_judge.reports.html.packed import light_entries
 from berserk_judge.reports.html.search_index import SEVERITIES
 
 
@@ -21,7 +22,7 @@ def build(model: dict) -> dict:
     messages: dict[str, int] = {}
     paths: dict[str, int] = {}
     rows = []
-    for number, entry in enumerate(model["cards"]):
+    for number, entry in enumerate(light_entries(model)):
         for f in entry["findings"]:
             code = codes.setdefault(f["code"], len(codes))
             message = messages.setdefault(visible(f["message"]), len(messages))

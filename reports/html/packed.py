@@ -1,0 +1,116 @@
+"""The card entries of a big report kept packed (marshal + zlib), each unpacked when it is read.
+
+A full entry is a few hundred small dicts and lists (segments, findings, feature
+records, readings with their diagrams and explanations, stats, rewording); 10,000
+cards' entries held at once were ~100 MB of the report's peak, on top of what the
+linter had left. Packed, one entry is a bytes object of a few KB; the pages, the
+search index, the findings list and report.json each read the entries one at a
+time, so only the entries of one page are ever unpacked together.
+
+An entry comes back as a fresh plain dict equal to the one packed (key order
+kept), each reading's diagram and explanation as plain keys; `page` and `was`,
+which the model sets after every card is read, live in the entry's head (a small
+dict of the keys the model itself still needs) and are put back on reading.
+"""
+from __future__ import annotations
+
+import marshal
+import pickle
+import zlib
+from collections.abc import Sequence
+
+# what build() reads or sets after the entries are made: the page split, the summary, the changes' links
+HEAD = ("id", "anchor", "name", "set", "set_name", "page", "compact", "ambiguous", "errata")
+_LATE = ("page", "was")     # set on the head after packing, put back on every entry read
+# what only a card's page draws: the search index, the findings list and report.json read the rest
+# (`PackedCards.light`), so they unpack a fraction of each entry
+_PAGE_ONLY = ("features", "segments", "forms", "stats")
+_ORDERS: dict[tuple, tuple] = {}   # the entries' key orders, each kept once
+
+
+def _plain_feature(record: dict) -> dict:
+    out = dict(record)
+    out["shown_readings"] = [dict(r, diagram=r["diagram"], explain=r["explain"]) for r in record["shown_readings"]]
+    out["granted"] = [_plain_feature(g) for g in record["granted"]]
+    return out
+
+
+def _dump(value) -> bytes:
+    try:
+        data = b"m" + marshal.dumps(value)
+    except ValueError:      # a value marshal does not know (a caller's own object): pickle keeps it
+        data = b"p" + pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    return zlib.compress(data, 1)
+
+
+def _pack(entry: dict) -> tuple[bytes, bytes, tuple]:
+    """The entry as its light part, its page-only part and its key order."""
+    page_only = {key: entry[key] for key in _PAGE_ONLY}
+    page_only["features"] = [_plain_feature(f) for f in entry["features"]]
+    light = {key: value for key, value in entry.items() if key not in page_only}
+    order = tuple(entry)
+    return _dump(light), _dump(page_only), _ORDERS.setdefault(order, order)
+
+
+def _unpack(blob: bytes) -> dict:
+    data = zlib.decompress(blob)
+    return marshal.loads(data[1:]) if data[:1] == b"m" else pickle.loads(data[1:])
+
+
+def light_entries(model: dict):
+    """The model's entries for a reader of neither features, segments, forms nor stats: packed
+    entries without those (a fraction to unpack), plain ones as they are."""
+    cards = model["cards"]
+    return cards.light() if isinstance(cards, PackedCards) else cards
+
+
+class PackedCards(Sequence):
+    """The model's `cards`: a sequence of entries, each unpacked afresh when read.
+
+    `heads` are small dicts of the HEAD keys (and the ambiguous readings the summary
+    lists), the ones build() goes on to read and set; the rest of an entry is packed.
+    """
+
+    def __init__(self):
+        self._blobs: list[tuple[bytes, bytes, tuple]] = []
+        self.heads: list[dict] = []
+
+    def add(self, entry: dict) -> dict:
+        """Pack `entry`; its head, to be read and updated (page, was) in its place."""
+        head = {key: entry[key] for key in HEAD}
+        if entry["ambiguous"]:
+            head["ambiguous_readings"] = [r["canonical"] for f in entry["features"] if f["ambiguous"]
+                                          for r in f["shown_readings"]]
+        self._blobs.append(_pack(entry))
+        self.heads.append(head)
+        return head
+
+    def __len__(self) -> int:
+        return len(self._blobs)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        light, page_only, order = self._blobs[index]
+        light = self._late(_unpack(light), index)
+        page_only = _unpack(page_only)
+        entry = {key: light[key] if key in light else page_only[key] for key in order}
+        if len(entry) < len(light) + len(page_only):
+            entry.update(light)     # a key set after packing (was) comes last, as it did
+        return entry
+
+    def __iter__(self):
+        for index in range(len(self._blobs)):
+            yield self[index]
+
+    def light(self):
+        """Each entry without what only its page draws (features, segments, forms, stats)."""
+        for index, (light, _page_only, _order) in enumerate(self._blobs):
+            yield self._late(_unpack(light), index)
+
+    def _late(self, entry: dict, index: int) -> dict:
+        head = self.heads[index]
+        for key in _LATE:
+            if key in head:
+                entry[key] = head[key]
+        return entry

@@ -1,0 +1,132 @@
+"""The report's memory (issue 28: 10,000 cards peaked at 351 MB, target 250): the model holds no
+parse of a card, packed entries come back equal to the plain ones, and a site made from packed
+entries is the same site, byte for byte."""
+from __future__ import annotations
+
+import gc
+import json
+from pathlib import Path
+
+import pytest
+
+from berserk_judge.parser.reader.features import Feature
+from berserk_judge.reports.html import model as page_model
+from berserk_judge.reports.html.packed import PackedCards
+from berserk_judge.reports.html.site import _script_bytes, _script_data, render_pages
+from report_fixtures import write_base
+
+DEMO = Path(__file__).resolve().parents[1] / "cardbase" / "demo"
+
+
+def _model(base, pack: bool, all_cards: bool = True, compare=None) -> dict:
+    from berserk_judge.cardbase.load import load_base
+    from berserk_judge.lint.config import load_settings
+    from berserk_judge.lint.engine import lint_base
+    from berserk_judge.reports.html.compare import compare as compare_bases
+
+    cards = load_base([str(base)])
+    reader = page_model.shared_reader()
+    result = lint_base(cards, load_settings(), reader=reader)
+    changes = None
+    if compare is not None:
+        old = load_base([str(compare)])
+        old_reader = page_model.shared_reader()
+        old_result = lint_base(old, load_settings(), reader=old_reader)
+        by_card = lambda findings: {c: [f for f in findings if f.card == c] for c in {f.card for f in findings}}  # noqa: E731
+        changes = compare_bases(old, cards, by_card(old_result.findings), by_card(result.findings),
+                                old_reader=old_reader, new_reader=reader)
+    return page_model.build(cards, result, all_cards=all_cards, changes=changes, sources=[str(base)],
+                            reader=reader, pack=pack)
+
+
+def _plain(value):
+    """An entry as plain data: each reading's diagram and explanation read out."""
+    if isinstance(value, page_model.Reading):
+        return {**{k: _plain(v) for k, v in value.items()}, "diagram": value["diagram"], "explain": value["explain"]}
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+@pytest.fixture(scope="module")
+def bases(tmp_path_factory):
+    root = tmp_path_factory.mktemp("memory")
+    return write_base(root / "base"), DEMO
+
+
+@pytest.mark.parametrize("which", [0, 1])
+def test_packed_entries_come_back_equal_to_the_plain_ones(bases, which):
+    plain, packed = _model(bases[which], pack=False), _model(bases[which], pack=True)
+    assert isinstance(packed["cards"], PackedCards) and isinstance(plain["cards"], list)
+    assert len(packed["cards"]) == len(plain["cards"]) > 2
+    unpacked = list(packed["cards"])
+    assert [_plain(e) for e in unpacked] == [_plain(e) for e in plain["cards"]]
+    assert [list(e) for e in unpacked] == [list(e) for e in plain["cards"]]     # key order too: the JSON is the same
+    assert packed["cards"][-1]["id"] == plain["cards"][-1]["id"]
+    assert [e["id"] for e in packed["cards"][1:3]] == [e["id"] for e in plain["cards"][1:3]]
+    assert packed["summary"] == plain["summary"] and packed["pages"] == plain["pages"]
+    # each read is a fresh entry: a page changing its copy changes no other page's
+    first = packed["cards"][0]
+    first["name"] = "испорчено"
+    assert packed["cards"][0]["name"] == plain["cards"][0]["name"]
+
+
+def test_a_site_of_packed_entries_is_the_same_site(bases, tmp_path):
+    for base in bases:
+        sites = [render_pages(_model(base, pack=pack), "Отчёт") for pack in (False, True)]
+        assert list(sites[0]) == list(sites[1])
+        for name in sites[0]:
+            assert sites[0][name] == sites[1][name], name
+
+
+def test_changed_cards_keep_their_link_to_the_compare_entry_when_packed(bases, tmp_path):
+    """`was` is set after the entries are packed: it comes back on every read."""
+    new = tmp_path / "new"
+    new.mkdir()
+    for path in DEMO.glob("*.yaml"):
+        text = path.read_text(encoding="utf-8")
+        (new / path.name).write_text(text.replace("cost: 3", "cost: 4", 1), encoding="utf-8")
+    plain, packed = _model(new, False, compare=DEMO), _model(new, True, compare=DEMO)
+    assert [e.get("was") for e in packed["cards"]] == [e.get("was") for e in plain["cards"]]
+    assert any(e.get("was") for e in packed["cards"])
+    sites = [render_pages(m, "Отчёт") for m in (plain, packed)]
+    assert all(sites[0][name] == sites[1][name] for name in sites[0])
+
+
+def test_the_model_holds_no_parse_of_any_card(bases):
+    """A reading keeps its diagram and explanation made, not the feature they are made from:
+    the parses of 10,000 cards' features kept by the model were ~50 MB of the peak."""
+    for pack in (False, True):
+        model = _model(bases[0], pack=pack)
+        gc.collect()
+        seen, stack, features = set(), [model], 0
+        while stack:
+            obj = stack.pop()
+            if id(obj) in seen or isinstance(obj, (str, bytes, int, float, type)):
+                continue
+            seen.add(id(obj))
+            features += isinstance(obj, Feature)
+            stack.extend(gc.get_referents(obj))
+        assert features == 0
+        assert any(f["has_diagram"] for e in model["cards"] for f in e["features"])   # there were diagrams to keep
+
+
+def test_data_scripts_as_bytes_are_the_scripts_encoded():
+    value = {"t": 'a</script><!-- "\\ \u2028 ё', "n": [1, None], "d": "«Выстрел на 2» — цель"}
+    assert _script_bytes("X", value) == _script_data("X", value).encode("utf-8")
+    script = _script_data("X", value)
+    literal = script[len("window.X = JSON.parse("):-len(");\n")].replace("<\\/", "</")
+    assert json.loads(json.loads(literal)) == value
+
+
+def test_light_entries_are_the_entries_without_what_only_a_page_draws(bases):
+    from berserk_judge.reports.html.packed import light_entries
+
+    plain, packed = _model(bases[1], pack=False), _model(bases[1], pack=True)
+    page_only = {"features", "segments", "forms", "stats"}
+    light = list(light_entries(packed))
+    assert light == [{k: v for k, v in e.items() if k not in page_only} for e in list(packed["cards"])]
+    assert light_entries(plain) is plain["cards"]
+    assert all(not page_only & set(e) for e in light) and any(e["findings"] for e in light)
