@@ -9,9 +9,7 @@ change or an ambiguous text, or for every card with `--all`; a compact one
 """
 from __future__ import annotations
 
-import marshal
 import re
-import zlib
 from collections import Counter, defaultdict
 from functools import lru_cache
 
@@ -22,7 +20,7 @@ from berserk_judge.reports.html.compare import CLASSES, one_line
 from berserk_judge.reports.html.diagram import diagram
 from berserk_judge.reports.html.diff import apply_edits
 from berserk_judge.reports.html.naming import Names, slug
-from berserk_judge.reports.html.packed import PackedCards
+from berserk_judge.reports.html.packed import PackedCards, dump_value, load_value
 from berserk_judge.reports.html.places import Places
 from berserk_judge.reports.html.stats import short_stats, stats_of
 
@@ -112,11 +110,11 @@ class Reading(dict):
     def pack(self) -> None:
         """Compress the diagram and steps (build does, unless the whole entry is packed)."""
         if isinstance(self._packed, tuple):
-            self._packed = zlib.compress(marshal.dumps(self._packed), 1)
+            self._packed = dump_value(self._packed)
 
     def __missing__(self, key):
         if key in ("diagram", "explain"):
-            drawn, steps = self._packed if isinstance(self._packed, tuple) else marshal.loads(zlib.decompress(self._packed))
+            drawn, steps = self._packed if isinstance(self._packed, tuple) else load_value(self._packed)
             return drawn if key == "diagram" else steps
         raise KeyError(key)
 

@@ -35,7 +35,9 @@ def _plain_feature(record: dict) -> dict:
     return out
 
 
-def _dump(value) -> bytes:
+def dump_value(value) -> bytes:
+    """A value as compressed bytes (marshal, or pickle for what marshal cannot keep): the one
+    packing the entries and the readings' drawings share."""
     try:
         data = b"m" + marshal.dumps(value)
     except ValueError:      # a value marshal does not know (a caller's own object): pickle keeps it
@@ -49,10 +51,11 @@ def _pack(entry: dict) -> tuple[bytes, bytes, tuple]:
     page_only["features"] = [_plain_feature(f) for f in entry["features"]]
     light = {key: value for key, value in entry.items() if key not in page_only}
     order = tuple(entry)
-    return _dump(light), _dump(page_only), _ORDERS.setdefault(order, order)
+    return dump_value(light), dump_value(page_only), _ORDERS.setdefault(order, order)
 
 
-def _unpack(blob: bytes) -> dict:
+def load_value(blob: bytes):
+    """The value dump_value packed."""
     data = zlib.decompress(blob)
     return marshal.loads(data[1:]) if data[:1] == b"m" else pickle.loads(data[1:])
 
@@ -92,8 +95,8 @@ class PackedCards(Sequence):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         light, page_only, order = self._blobs[index]
-        light = self._late(_unpack(light), index)
-        page_only = _unpack(page_only)
+        light = self._late(load_value(light), index)
+        page_only = load_value(page_only)
         entry = {key: light[key] if key in light else page_only[key] for key in order}
         if len(entry) < len(light) + len(page_only):
             entry.update(light)     # a key set after packing (was) comes last, as it did
@@ -106,7 +109,7 @@ class PackedCards(Sequence):
     def light(self):
         """Each entry without what only its page draws (features, segments, forms, stats)."""
         for index, (light, _page_only, _order) in enumerate(self._blobs):
-            yield self._late(_unpack(light), index)
+            yield self._late(load_value(light), index)
 
     def _late(self, entry: dict, index: int) -> dict:
         head = self.heads[index]
