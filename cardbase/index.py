@@ -531,7 +531,7 @@ def _digests(producer, tasks: list[tuple], numbers: list[int], jobs: int | None)
     from concurrent.futures import ProcessPoolExecutor, as_completed
     from concurrent.futures.process import BrokenProcessPool
 
-    from berserk_judge.cardbase.workers import die_with_parent, pool_context
+    from berserk_judge.cardbase.workers import die_with_parent, pool_context, stop_pool_now
 
     warm = getattr(producer, "warm_up", None)
     if warm is not None:
@@ -542,12 +542,18 @@ def _digests(producer, tasks: list[tuple], numbers: list[int], jobs: int | None)
         with ProcessPoolExecutor(max_workers=jobs, mp_context=pool_context(), initializer=die_with_parent,
                                  initargs=(os.getpid(),)) as pool:
             futures = {pool.submit(digest_task, producer, *left[number]): number for number in order}
-            for future in as_completed(futures):
-                number = futures.pop(future)   # the header is freed once taken: memory flat in the base
-                header = future.result()
-                del left[number]
-                yield number, header
-                del future, header
+            try:
+                for future in as_completed(futures):
+                    number = futures.pop(future)   # the header is freed once taken: memory flat in the base
+                    header = future.result()
+                    del left[number]
+                    yield number, header
+                    del future, header
+            except (BrokenProcessPool, OSError):
+                raise
+            except BaseException:
+                stop_pool_now(pool)            # Ctrl-C, SIGTERM, a consumer gone: not after every queued file
+                raise
     except (BrokenProcessPool, OSError):
         pass                                   # a worker died (or no processes here): as lint does,
     for number, task in left.items():          # the files without a digest are digested here

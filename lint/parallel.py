@@ -29,7 +29,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Callable
 
 from berserk_judge.cardbase.load import expand_paths, load_file
-from berserk_judge.cardbase.workers import die_with_parent, pool_context
+from berserk_judge.cardbase.workers import die_with_parent, pool_context, stop_pool_now
 from berserk_judge.lint.cache import LintCache, settings_fingerprint
 from berserk_judge.lint.config import Settings
 from berserk_judge.lint.engine import CardChecker, FileResult, LintResult, join
@@ -156,23 +156,6 @@ def _warm_reader() -> None:
         pass
 
 
-def _stop_now(pool: ProcessPoolExecutor) -> None:
-    """Drop the queued files and end the workers by their ids: leaving `with pool`
-    waits for every submitted file otherwise (minutes on a large base)."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        try:
-            process.terminate()
-        except (OSError, AttributeError, ValueError):
-            pass
-    for process in processes:
-        try:
-            process.join(5)
-        except (OSError, AttributeError, ValueError, AssertionError):
-            pass
-
-
 def _in_workers(todo, inputs, keys, settings, cache, jobs, parts, tick) -> None:
     """Fill `parts` for the indexes of `todo` in `jobs` worker processes;
     whatever they leave (a worker died, no processes here) stays None for the caller."""
@@ -196,5 +179,5 @@ def _in_workers(todo, inputs, keys, settings, cache, jobs, parts, tick) -> None:
         except (BrokenProcessPool, OSError):
             pass  # a worker died: the files without a result are checked here
         except BaseException:
-            _stop_now(pool)   # Ctrl-C, SIGTERM (cli.interrupt): not after every queued file
+            stop_pool_now(pool)   # Ctrl-C, SIGTERM (cli.interrupt): not after every queued file
             raise
