@@ -19,7 +19,8 @@ _CHOOSER_WORDS = "|".join(CHOOSERS)
 _RULES: list[tuple[Kind | None, str]] = [
     (None, r"\s+|\.(?=\s*$)"),
     (Kind.OPP, rf"(?:[,;]\s*)?(?:{_DASH}\s*)?{_W}если\s+(?P<who>\w+)\s+не\s+может\s+или\s+не\s+хочет{_E}"
-               rf"(?:\s+этого\s+сделать{_E})?(?:\s*,|\s*{_DASH})?"),
+               rf"(?:\s+этого\s+сделать{_E}|\s+(?![СCсc]\d)[^,;—–\-()\[\]]+?(?=\s*(?:,|{_DASH})))?"
+               rf"(?:\s*,|\s*{_DASH})?"),   # the refused action the text names: OpponentFallback.refused
     (Kind.COND, rf"{_W}если\s+(?P<cond>[^—–\-,;()]+?)\s*{_DASH}"),
     (Kind.ELSE, rf"(?:[,;]\s*)?{_W}(?:иначе|в\s+противном\s+случае){_E}(?:\s*,|\s*{_DASH})?"),
     (Kind.DEP, rf"(?:,\s*)?{_W}при\s+(?:этом|выполнении){_E}|;|{_DASH}"),

@@ -149,11 +149,12 @@ class _Climber:
                 break
             inner_stops = stops | self.policy.dep_stops if kind is Kind.DEP else stops
             right = self.expr(right_power, inner_stops)
-            left = _combine(kind, left, right, op.chooser if op is not None else None)
+            left = _combine(kind, left, right, op.chooser if op is not None else None,
+                            op.text if op is not None else "")
         return left
 
 
-def _combine(kind: Kind, left, right, who: str | None = None):
+def _combine(kind: Kind, left, right, who: str | None = None, op_text: str = ""):
     if kind is Kind.AND:
         return _nary(All, [left, right])
     if kind is Kind.OR:
@@ -162,7 +163,22 @@ def _combine(kind: Kind, left, right, who: str | None = None):
         return Dependent(left, right)
     if kind is Kind.ELSE:
         return Fallback(left, right)
-    return OpponentFallback(left, right, who)
+    return OpponentFallback(left, right, who, refused_action(op_text))
+
+
+# «… не хочет быть перемещен —»: the words after «не хочет», less spec section 2's own
+# «(этого сделать)» and the closing mark
+_REFUSED = re.compile(r"не\s+хочет\s+(?P<words>.*?)[\s,;:—–-]*$", re.S)
+_OPERATOR_TAIL = re.compile(r"\(?\s*этого\s+(?:с?делать)\s*\)?", re.I)
+
+
+def refused_action(op_text: str) -> str | None:
+    """The refused action an «если … не может или не хочет …» names, or None."""
+    match = _REFUSED.search(op_text)
+    if match is None:
+        return None
+    words = " ".join(_OPERATOR_TAIL.sub(" ", match.group("words")).split())
+    return words or None
 
 
 def _nary(cls, parts):

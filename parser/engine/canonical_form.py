@@ -36,8 +36,10 @@ def canonical(node: Node, atom_text=None, cond_text=None) -> str:
             return atom_text(n)
         if type(n) in _JOINERS:
             return "(" + _JOINERS[type(n)].join(show(c) for c in n.items) + ")"
-        if isinstance(n, OpponentFallback) and n.who:
-            return "(" + show(n.left) + f", если {n.who} не может или не хочет, " + show(n.right) + ")"
+        if isinstance(n, OpponentFallback) and (n.who or n.refused):
+            action = " " + n.refused if n.refused else ""
+            return ("(" + show(n.left) + f", если {n.who or 'противник'} не может или не хочет{action}, "
+                    + show(n.right) + ")")
         if type(n) in _BINARY:
             return "(" + show(n.left) + _BINARY[type(n)] + show(n.right) + ")"
         if isinstance(n, May):

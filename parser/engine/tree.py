@@ -70,12 +70,16 @@ class OpponentFallback:
     `who` is None when the text says «противник»; otherwise the word naming the
     one who may refuse, as the text writes it («атакованный», «соперник»): the
     canonical form keeps it (`, если атакованный не может или не хочет, `),
-    as a MAY keeps its chooser — the reader never drops text.
+    as a MAY keeps its chooser — the reader never drops text. `refused` is the
+    refused action when the text names it («быть перемещен», «переместиться»),
+    printed after «не хочет»; spec section 2's own «(этого сделать)» is the
+    operator's wording and stays out of it.
     """
 
     left: "Node"
     right: "Node"
     who: str | None = None
+    refused: str | None = None
 
 
 @dataclass(frozen=True)

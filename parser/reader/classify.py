@@ -953,6 +953,9 @@ def _lossy_name_end(seq: list[Item]) -> int | None:
         if morph.pos(it.low) == "INFN" and v + 2 < len(seq) and seq[v + 1].kind == "word" \
                 and not seq[v + 1].is_word("и", "или") and morph.pos(seq[v + 2].low) == "INFN":
             continue          # "летать охота бросить": the first infinitive is the name's
+        if morph.pos(it.low) in ("ADJS", "PRTS") and _noun(it) and v + 1 < len(seq) \
+                and seq[v + 1].kind == "word" and morph.pos(seq[v + 1].low) in ("INFN", "VERB"):
+            continue          # "эликсиры Ракштольна перераспределить": a noun read as a short adjective
         if v + 1 >= len(seq):
             return None
         k = _effect_subject(seq, v)

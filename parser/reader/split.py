@@ -45,6 +45,9 @@ _TRIGGER_HEAD = re.compile(rf"(?:{TRIGGER_WORDS})\s")
 # a sentence opens with a capital, an icon, a sign (a minus of any kind, U+2212 too), a number or a quote; in lossy text also with a
 # lower-case trigger opener («… на 1-2-3. вначале хода противника …»)
 _SENTENCE_START = re.compile(r"\s*(?:[A-ZА-ЯЁ\{\[+\-–—−\d«\"]|\s(?:вначале|в\s+начале|в\s+конце|при|после|когда)\s)")
+# «… на 1. (До начала вашего хода — получить …).»: a sentence in parentheses that opens with a
+# trigger or a payment is a feature of its own (a clarification in parentheses stays in its atom)
+_PAREN_FEATURE = re.compile(rf"\s*\((?=\s*(?!При\s+этом\b|Вместо\s+этого\b)(?:(?:{TRIGGER_WORDS})\s|До\s+(?!конца\b|тех\s+пор\b)[а-яё]|{PAYMENT_RUN}\s*:))")
 _AFTER_PAREN = re.compile(r"[ \t]+(?=[А-ЯЁ][а-яё]|[+\-–−]\s?\d)")   # a minus of any kind (spec §1)
 
 
@@ -213,7 +216,7 @@ def _boundaries(text: str, start: int, end: int) -> list[int]:
             i = after
             continue
         if ch == "." and not (i + 1 < end and text[i + 1].isdigit() and i > start and text[i - 1].isdigit()):
-            m = _SENTENCE_START.match(text, i + 1, end)
+            m = _SENTENCE_START.match(text, i + 1, end) or _PAREN_FEATURE.match(text, i + 1, end)
             if m and i + 1 < end and not _cases_after_roll(text, start, i, end) \
                     and not _next_icon_case(text, start, i, end):
                 cut = i + 1
@@ -261,7 +264,21 @@ def split_features(text: str) -> list[tuple[Span, int]]:
         cuts = [start] + inner + [end]
         pieces = list(zip(cuts, cuts[1:]))
         for s, e in pieces:
-            s, e = _trim(text, s, e)
+            s, e = _unwrapped(text, *_trim(text, s, e))
             if s < e and text[s:e].strip(" .;,"):
                 out.append(((s, e), bisect_left(breaks, s) + 1))
     return out
+
+
+def _unwrapped(text: str, start: int, end: int) -> Span:
+    """A feature written wholly in parentheses («(До начала вашего хода — получить …).») is read
+    without them: they are marks around the feature, not words of it."""
+    if not (start < end and text[start] == "(" and _PAREN_FEATURE.match(text, start, end)):
+        return start, end
+    close = end
+    while close > start and text[close - 1] in " .;":
+        close -= 1
+    spans = bracketed_spans(text, start, close)
+    if not (close - start > 2 and text[close - 1] == ")" and spans and spans[0] == (start, close)):
+        return start, end
+    return _trim(text, start + 1, close - 1)
