@@ -96,3 +96,58 @@ def test_an_unquoted_name_holds_its_proper_noun(text):
     (found,) = read_text(text, "Осклизг")
     assert feature_record(found)["canonical"] == "перераспределить 4 (или менее) раны на себя"
     assert (found.ability_type.lower(), found.effect_name) == ("воздействие", "эликсиры Ракштольна")
+
+
+# -- 4. a tight hyphen typed for a dash (lossy text, spec §1: «-» is a dash) ----------------------
+# Found by reading every corpus card with a connective in a lossy style (no quotes, «-» for «—»)
+# and counting the cards whose reading differs from the typeset original's: 35 → 18 of 895.
+
+@pytest.mark.parametrize("typeset, lossy", [
+    # after a number, before a participle, adjective or pronoun opening the subject
+    ("При прыжке бросьте кубик: если выпало 5 или 6 — стоящее рядом существо получает {counter}.",
+     "При прыжке бросьте кубик: если выпало 5 или 6-стоящее рядом существо получает {counter}."),
+    ("Бросьте кубик; если выпало 5 или 6 — эта атака блокируется.",
+     "Бросьте кубик; если выпало 5 или 6-эта атака блокируется."),
+    # before a possessive no compound ends in
+    ("Положите верхнюю карту колоды на кладбище; если это нежить — ваши демоны получают +1 к {strike}.",
+     "Положите верхнюю карту колоды на кладбище; если это нежить-ваши демоны получают +1 к {strike}."),
+    # after the rules' Х, before a pronoun or an ability type
+    ("Когда бросок кубика меньше или равен Х — оно не закрывается после этого нападения (2 раза за ход).",
+     "Когда бросок кубика меньше или равен Х-оно не закрывается после этого нападения (2 раза за ход)."),
+    ("При {strike} величиной Х — воздействие «огненные пасти» — ранить на Х-2 стоящие рядом карты противника.",
+     "При {strike} величиной Х-воздействие огненные пасти-ранить на Х-2 стоящие рядом карты противника."),
+    # inside an unquoted ability name: the name ends at the hyphen
+    ("{first}: В начале боя — воздействие «допрос» — противник может вскрыть любое количество своих карт.",
+     "{first}: В начале боя-воздействие допрос-противник может вскрыть любое количество своих карт."),
+    ("При {strike} по открытому существу — воздействие «адское зловоние» — это существо должно закрыться.",
+     "При {strike} по открытому существу-воздействие адское зловоние-это существо должно закрыться."),
+    ("{tap}: Заклинание «ужас» — существо противника получает -3 к {health}.",
+     "{tap}: Заклинание ужас-существо противника получает -3 к {health}."),
+    ("{tap}: Воздействие «ледяной дождь» — в следующий ход противника он может перемещаться только 3-2-1 существами.",
+     "{tap}: Воздействие ледяной дождь-в следующий ход противника он может перемещаться только 3-2-1 существами."),
+])
+def test_a_tight_hyphen_reads_as_the_dash(typeset, lossy):
+    def reading(text):
+        return [(r["kind"], r["condition"], r["canonical"].replace(" — ", "-").replace("—", "-"), r["chosen_by"])
+                for r in records(text, "Шакси")]
+    assert reading(lossy) == reading(typeset)
+
+
+@pytest.mark.parametrize("text, name, form", [
+    # compounds and minus signs keep their hyphen
+    ("{tap}: Воздействие гром-молот выбранный гном получает +1 к {strike}.", "гром-молот", "выбранный гном получает +1 к {strike}"),
+    ("{tap}: воздействие жар-птица - ранить цель на 2.", "жар-птица", "ранить цель на 2"),
+    ("{tap}: воздействие удар Тролля-Воина - ранить цель на 2.", "удар Тролля-Воина", "ранить цель на 2"),
+])
+def test_a_compound_in_a_name_keeps_its_hyphen(text, name, form):
+    (found,) = read_text(text, "Шакси")
+    assert (found.effect_name, feature_record(found)["canonical"]) == (name, form)
+
+
+@pytest.mark.parametrize("text, form", [
+    ("Ранить цель на Х-2.", "Ранить цель на Х-2"),
+    ("Ранить 3-его существо на 2.", "Ранить 3-его существо на 2"),
+    ("Метание рыбы-ежа на 1, дальность 4.", "Метание рыбы-ежа на 1, дальность 4"),
+])
+def test_a_minus_an_ordinal_and_an_attack_name_keep_their_hyphen(text, form):
+    assert [r["canonical"] for r in records(text, "Шакси")] == [form]

@@ -225,8 +225,8 @@ def glued_dash(text: str, seq: list[Item]) -> list[Item]:
         if it.kind not in ("word", "num") or it.low.count("-") != 1 or k == 0:
             continue
         left, right = it.low.split("-")
-        if it.kind == "num" and _glued_in_effect(text, it):
-            pass              # «… стоимостью 5-возродить …»: a number, then the effect's verb
+        if (it.kind == "num" or left in _X) and (_glued_in_effect(text, it) or right == "вместо"):
+            pass              # «… стоимостью 5-возродить …», «… на Х-вместо этого …»: a number, then the effect
         elif it.kind != "word" or len(left) < 3 or (len(right) < 3 and right not in _SHORT_SUBJECTS) \
                 or not (left.isalpha() and right.isalpha()) or morph.is_known(it.low) or morph.is_known(left + right):
             continue          # «маги-ческой», «противни-ка»: a hyphenation leftover, not a dash
@@ -290,13 +290,28 @@ def _glued_in_effect(text: str, it: Item) -> bool:
     left, right = it.low.split("-")
     if not left or len(right) < 2 or not right.isalpha() or not (left.isalpha() or left.isdigit()):
         return False
+    if left in _X:            # «на Х-оно не закрывается», «величиной Х-воздействие …»
+        return right in _SHORT_SUBJECTS or right in HEADING_TYPES
     if left.isalpha() and (len(left) < 2 or morph.is_known(it.low) or morph.is_known(left + right)):
         return False
     if text[it.start + len(left) + 1].isupper():
         return False
     if left in ("может", "могут", "можете") and morph.pos(right) == "INFN":
         return False          # «может-получить»: a space typed as a hyphen, the modal and its verb
+    if right in _GLUED_DETERMINERS:
+        return True           # «если это нежить-ваши демоны …»: no compound ends in «ваши», «эта»
+    if left.isdigit() and len(right) >= 3 and right not in _ORDINAL_ENDINGS and morph.is_known(right) \
+            and morph.pos(right) in ("PRTF", "ADJF", "NPRO"):
+        return True           # «если выпало 5 или 6-стоящее рядом существо …», «6-эта атака …»
     return right in _SHORT_SUBJECTS or (morph.is_known(right) and morph.pos(right) in ("INFN", "VERB"))
+
+
+# a subject's first word that no compound ends in («нежить-ваши», «6-эта», «разряде-атакованный»)
+_GLUED_DETERMINERS = frozenset({"ваш", "ваша", "ваше", "ваши", "эта", "этот", "эти", "каждое", "каждый", "каждая",
+                                "атакованный", "атакованная", "атакованное"})
+_X = frozenset({"x", "х"})    # the rules' Х, Latin or Cyrillic: «Х-2» is a minus, «Х-оно» a dash
+# «3-его», «1-ого», «2-ому»: an ordinal's ending after its digits, not a dash
+_ORDINAL_ENDINGS = frozenset({"его", "ого", "ему", "ому", "ыми", "ими", "ая", "ое", "ой", "ую", "ый", "ий"})
 
 
 def _second_person(item: Item) -> bool:
@@ -860,6 +875,8 @@ def find_type_name(text: str, start: int, end: int, protected, regions_quotes) -
     if name_span is None:
         # lossy text without quotes: up to five words of name, then a dash or the effect's first
         # predicate (with its subject); the name may hold a verb of its own ("спрятаться в панцирь")
+        if m.group(1).lower() in HEADING_TYPES:       # an attack's name keeps its hyphen: «метание рыбы-ежа»
+            seq = _glued_name_dash(text, seq)
         j = _lossy_name_end(seq)
         if j is None:
             return None
@@ -879,6 +896,50 @@ def find_type_name(text: str, start: int, end: int, protected, regions_quotes) -
 
 
 _GLUED_TYPE = re.compile(r"\s*(заклинание|воздействие)(?=([а-яё]{3,})(?![а-яё]))", re.I)
+
+
+def _glued_name_dash(text: str, seq: list[Item]) -> list[Item]:
+    """«Воздействие допрос-противник может …», «Заклинание ужас-существо …», «воздействие ледяной
+    дождь-в следующий ход …» (lossy: no quotes, the dash typed as a tight hyphen): within a name's
+    four words, a hyphenated word that is no dictionary word or compound, made of two dictionary
+    words (the second a preposition maybe), is the name's end, a dash and the effect's first word
+    (116.1's «[тип] «имя» – [эффект]»). A capitalised second half («Тролль-Воин») stays whole."""
+    for k, it in enumerate(seq[:_NAME_WORDS]):
+        if it.kind != "word":
+            return seq
+        if it.low.count("-") != 1:
+            continue
+        left, right = it.low.split("-")
+        h = it.start + len(left)
+        if not (left.isalpha() and right.isalpha()) or text[h + 1].isupper() or morph.is_known(it.low) \
+                or morph.is_known(left + right) or not morph.is_known(left) \
+                or not (right in PREPOSITIONS or (len(right) >= 3 and morph.is_known(right))):
+            continue
+        split = seq[:k] + [Item(it.start, h, "word", left), Item(h, h + 1, "dash", "-"),
+                           Item(h + 1, it.end, "word", right)] + seq[k + 1:]
+        if _nouns_agree(left, right) and right not in _GAME_SUBJECTS:
+            # «гром-молот выбранный гном получает»: two nouns in one case and number may be a
+            # compound name; the right half opens the effect only as the subject of the next word
+            # («допрос-противник может …») or when the whole heading reads no other way
+            whole = _lossy_name_end(seq)
+            if whole is not None and not (whole == k + 1 and is_predicate(seq[whole])):
+                return seq
+        return split
+    return seq
+
+
+# the game's own subjects, never the second half of an ability's name («ужас-существо противника …»)
+_GAME_SUBJECTS = frozenset({"существо", "существа", "противник", "хозяин", "карта", "карты", "цель"})
+
+
+def _nouns_agree(left: str, right: str) -> bool:
+    """Two nouns sharing a case and number («гром-молот», «герой-воин»): a compound's halves."""
+    forms = [{(c, p.tag.number) for p in morph.parses(w) if p.tag.POS == "NOUN" for c in _CASES if c in p.tag}
+             for w in (left, right)]
+    return bool(forms[0] & forms[1])
+
+
+_NAME_WORDS = 4
 
 
 def _glued_type(text: str, start: int, end: int):
