@@ -295,7 +295,9 @@ def _glued_in_effect(text: str, it: Item) -> bool:
     if left.isalpha() and (len(left) < 2 or morph.is_known(it.low) or morph.is_known(left + right)):
         return False
     if text[it.start + len(left) + 1].isupper():
-        return False
+        # «… не хочет быть перемещен-Молотобоец ранит …», «этого делать-Тови получает …»: no
+        # compound opens with a verb form; a name after one opens the next ability
+        return left.isalpha() and morph.is_known(left) and morph.pos(left) in ("INFN", "VERB", "PRTS")
     if left in ("может", "могут", "можете") and morph.pos(right) == "INFN":
         return False          # «может-получить»: a space typed as a hyphen, the modal and its verb
     if right in _GLUED_DETERMINERS:
