@@ -231,7 +231,7 @@ def glued_dash(text: str, seq: list[Item]) -> list[Item]:
                 or not (left.isalpha() and right.isalpha()) or morph.is_known(it.low) or morph.is_known(left + right):
             continue          # «маги-ческой», «противни-ка»: a hyphenation leftover, not a dash
         if _glued(left, right, text[it.start + len(left) + 1].isupper(), text[it.start].isupper()) \
-                or _glued_in_effect(text, it):
+                or _glued_in_effect(text, it) or (left in _X and right == "вместо"):
             h = it.start + len(left)
             return seq[:k] + [Item(it.start, h, "num" if left.isdigit() else "word", left), Item(h, h + 1, "dash", "-"),
                               Item(h + 1, it.end, "word", right)] + seq[k + 1:]
