@@ -8,9 +8,12 @@ search index, the findings list and report.json each read the entries one at a
 time, so only the entries of one page are ever unpacked together.
 
 An entry comes back as a fresh plain dict equal to the one packed (key order
-kept), each reading's diagram and explanation as plain keys; `page` and `was`,
-which the model sets after every card is read, live in the entry's head (a small
-dict of the keys the model itself still needs) and are put back on reading.
+kept) but for what only report.js draws of it: instead of its features, segments
+and stats it holds `lazy`, their page data made once (reports.html.lazy.card_parts),
+so neither the site's pass over every page's strings nor a page unpacks or draws
+them again. `page` and `was`, which the model sets after every card is read, live
+in the entry's head (a small dict of the keys the model itself still needs) and
+are put back on reading.
 """
 from __future__ import annotations
 
@@ -25,14 +28,8 @@ _LATE = ("page", "was")     # set on the head after packing, put back on every e
 # what only a card's page draws: the search index, the findings list and report.json read the rest
 # (`PackedCards.light`), so they unpack a fraction of each entry
 _PAGE_ONLY = ("features", "segments", "forms", "stats")
+_DRAWN = ("features", "segments", "stats")    # kept as their page data (`lazy`), not as they are
 _ORDERS: dict[tuple, tuple] = {}   # the entries' key orders, each kept once
-
-
-def _plain_feature(record: dict) -> dict:
-    out = dict(record)
-    out["shown_readings"] = [dict(r, diagram=r["diagram"], explain=r["explain"]) for r in record["shown_readings"]]
-    out["granted"] = [_plain_feature(g) for g in record["granted"]]
-    return out
 
 
 def dump_value(value) -> bytes:
@@ -46,12 +43,13 @@ def dump_value(value) -> bytes:
 
 
 def _pack(entry: dict) -> tuple[bytes, bytes, tuple]:
-    """The entry as its light part, its page-only part and its key order."""
-    page_only = {key: entry[key] for key in _PAGE_ONLY}
-    page_only["features"] = [_plain_feature(f) for f in entry["features"]]
-    light = {key: value for key, value in entry.items() if key not in page_only}
-    order = tuple(entry)
-    return dump_value(light), dump_value(page_only), _ORDERS.setdefault(order, order)
+    """The entry as its light part, its page part (page data and forms) and its key order."""
+    from berserk_judge.reports.html.lazy import card_parts
+
+    light = {key: value for key, value in entry.items() if key not in _PAGE_ONLY}
+    order = tuple(key for key in entry if key not in _DRAWN) + ("lazy",)
+    return (dump_value(light), dump_value((*card_parts(entry), entry["forms"])),
+            _ORDERS.setdefault(order, order))
 
 
 def load_value(blob: bytes):
@@ -94,13 +92,20 @@ class PackedCards(Sequence):
     def __getitem__(self, index):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
-        light, page_only, order = self._blobs[index]
+        light, page, order = self._blobs[index]
         light = self._late(load_value(light), index)
-        page_only = load_value(page_only)
+        strings, data, forms = load_value(page)
+        page_only = {"forms": forms, "lazy": (strings, data)}
         entry = {key: light[key] if key in light else page_only[key] for key in order}
         if len(entry) < len(light) + len(page_only):
             entry.update(light)     # a key set after packing (was) comes last, as it did
         return entry
+
+    def lazy_parts(self, index: int) -> dict:
+        """Entry `index` as far as its page data (`lazy`): what the site's pass over every
+        page's strings reads, without the rest of the entry."""
+        strings, data, _forms = load_value(self._blobs[index][1])
+        return {"lazy": (strings, data)}
 
     def __iter__(self):
         for index in range(len(self._blobs)):
