@@ -28,7 +28,10 @@ table is a string or, for a string cut at its «quotes», a list of the numbers 
 from __future__ import annotations
 
 import re
+from collections import Counter
+from itertools import chain
 
+from berserk_judge.cardbase.chars import show_invisible
 from berserk_judge.reports.html.filters import visible
 from berserk_judge.reports.html.icons import ICONS
 
@@ -49,7 +52,8 @@ class Strings:
         self._numbers: dict[str, int] = {}
 
     def of(self, text) -> int:
-        return self._number(visible("" if text is None else str(text)))
+        text = "" if text is None else str(text)    # a plain str: `visible` inlined (700,000 calls)
+        return self._number(text if text.isprintable() else show_invisible(text))
 
     def _number(self, text: str) -> int:
         number = self.shared.get(text)
@@ -161,35 +165,27 @@ def card_data(entry: dict, s: Strings) -> dict:
     return out
 
 
-class _Counter(Strings):
-    """A Strings that only notes which strings a page uses."""
-
-    def _number(self, text: str) -> int:
-        if text not in self._numbers:
-            self._numbers[text] = 0
-            for part in quoted_parts(text) or ():
-                self._number(part)
-        return 0
-
-
 class _Recorder(Strings):
     """A Strings numbering one entry's own strings in first use as -2, -3, …: every other
-    number in the data (a length, a count, a flag, -1 for none) is -1 or more."""
+    number in the data (a length, a count, a flag, -1 for none) is -1 or more. A string cut at
+    its «quotes» is followed by its parts, which a page's table holds too (`Strings`)."""
 
     def _number(self, text: str) -> int:
         number = self._numbers.get(text)
         if number is None:
             number = self._numbers[text] = -2 - len(self.table)
             self.table.append(text)
+            for part in quoted_parts(text) or ():
+                self._number(part)
         return number
 
 
 def card_parts(entry: dict) -> tuple[list[str], dict]:
     """`card_data` of an entry made once, before any page's numbers are known: its strings in
-    first use, and the data with each string as -2 - its place in them (`renumber` gives a
-    page's numbers). The site keeps this instead of the entry's features, segments and stats,
-    so its two passes (which strings each page uses; each page's data) neither unpack those
-    nor draw the entry again (10,000 cards: ~5 s CPU)."""
+    first use (each cut string followed by its parts), and the data with each string as
+    -2 - its place in them (`renumber` gives a page's numbers). The site keeps this instead
+    of the entry's features, segments and stats, so its two passes (which strings each page
+    uses; each page's data) neither unpack those nor draw the entry again."""
     recorder = _Recorder()
     data = card_data(entry, recorder)
     return recorder.table, data
@@ -216,15 +212,12 @@ def renumber(data: dict, numbers: list[int]) -> dict:
 def site_data(pages) -> tuple[list[str], dict]:
     """The shared string table (strings used on two pages or more) and a maker of each page's data.
 
-    `pages` maps a page to its entries (or to anything holding their `lazy` parts)."""
-    seen: dict[str, int] = {}
+    `pages` maps a page to its entries (or to anything holding their `lazy` parts). A page's
+    strings in first use are its entries' (`card_parts`) one after another, each kept the
+    first time: a string already there came with its parts."""
+    seen: Counter = Counter()
     for cards in pages.values():
-        counter = _Counter()
-        for entry in cards:
-            for text in entry_parts(entry)[0]:
-                counter._number(text)
-        for text in counter._numbers:
-            seen[text] = seen.get(text, 0) + 1
+        seen.update(dict.fromkeys(chain.from_iterable(entry_parts(entry)[0] for entry in cards)).keys())
     table = [text for text, count in seen.items() if count > 1]
     shared = {text: number for number, text in enumerate(table)}
     # a string used on two pages has its parts used there too: they are shared as well

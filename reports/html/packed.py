@@ -11,7 +11,9 @@ An entry comes back as a fresh plain dict equal to the one packed (key order
 kept) but for what only report.js draws of it: instead of its features, segments
 and stats it holds `lazy`, their page data made once (reports.html.lazy.card_parts),
 so neither the site's pass over every page's strings nor a page unpacks or draws
-them again. `page` and `was`, which the model sets after every card is read, live
+them again; its findings and rewording keep what the rest of the site reads
+(`KEPT_FINDING`, `KEPT_REWORDING`), so the three passes over the light parts
+unpack half as much. `page` and `was`, which the model sets after every card is read, live
 in the entry's head (a small dict of the keys the model itself still needs) and
 are put back on reading.
 """
@@ -29,17 +31,22 @@ _LATE = ("page", "was")     # set on the head after packing, put back on every e
 # (`PackedCards.light`), so they unpack a fraction of each entry
 _PAGE_ONLY = ("features", "segments", "forms", "stats")
 _DRAWN = ("features", "segments", "stats")    # kept as their page data (`lazy`), not as they are
+# a finding as the light part keeps it: report.json's finding, and all the search index, the
+# findings list and a page's badges read (the rest of it is in the page data); a rewording as
+# its counts (the text and diff are page data)
+KEPT_FINDING = ("code", "severity", "message", "line", "column", "start", "end", "suggestion")
+KEPT_REWORDING = ("safe", "unsafe")
 _ORDERS: dict[tuple, tuple] = {}   # the entries' key orders, each kept once
 
 
-def dump_value(value) -> bytes:
-    """A value as compressed bytes (marshal, or pickle for what marshal cannot keep): the one
-    packing the entries and the readings' drawings share."""
+def dump_value(value, compress: bool = True) -> bytes:
+    """A value as bytes (marshal, or pickle for what marshal cannot keep), compressed unless
+    `compress` is false: the one packing the entries and the readings' drawings share."""
     try:
-        data = b"m" + marshal.dumps(value)
+        data = (b"m" if compress else b"M") + marshal.dumps(value)
     except ValueError:      # a value marshal does not know (a caller's own object): pickle keeps it
-        data = b"p" + pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-    return zlib.compress(data, 1)
+        data = (b"p" if compress else b"P") + pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    return zlib.compress(data, 1) if compress else data
 
 
 def _pack(entry: dict) -> tuple[bytes, bytes, tuple]:
@@ -47,13 +54,22 @@ def _pack(entry: dict) -> tuple[bytes, bytes, tuple]:
     from berserk_judge.reports.html.lazy import card_parts
 
     light = {key: value for key, value in entry.items() if key not in _PAGE_ONLY}
+    light["findings"] = [{key: f[key] for key in KEPT_FINDING} for f in entry["findings"]]
+    if light["rewording"]:
+        light["rewording"] = {key: light["rewording"][key] for key in KEPT_REWORDING}
     order = tuple(key for key in entry if key not in _DRAWN) + ("lazy",)
-    return (dump_value(light), dump_value((*card_parts(entry), entry["forms"])),
+    # the light part is read four times and shrinks to two thirds only: it stays uncompressed
+    return (dump_value(light, compress=False), dump_value((*card_parts(entry), entry["forms"])),
             _ORDERS.setdefault(order, order))
 
 
 def load_value(blob: bytes):
-    """The value dump_value packed."""
+    """The value dump_value packed (a zlib stream starts with 0x78, never with M or P)."""
+    tag = blob[:1]
+    if tag == b"M":
+        return marshal.loads(memoryview(blob)[1:])
+    if tag == b"P":
+        return pickle.loads(memoryview(blob)[1:])
     data = zlib.decompress(blob)
     return marshal.loads(data[1:]) if data[:1] == b"m" else pickle.loads(data[1:])
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from importlib import resources
 
 from berserk_judge.reports.html import lazy, rule_help, search_index, worklist
-from berserk_judge.reports.html.packed import light_entries
+from berserk_judge.reports.html.packed import KEPT_FINDING, KEPT_REWORDING, light_entries
 from berserk_judge.reports.html.prints import other_prints
 from berserk_judge.reports.html.compare import CLASS_RU, CLASSES
 from berserk_judge.reports.html.diagram import legend
@@ -97,7 +97,7 @@ def _page_script(cards: list[dict], shared: dict[str, int]) -> str:
     return text.replace("<", "\\u003c")   # no «</script>», no «<!--» inside the element
 
 
-_SAVED_FINDING = ("code", "severity", "message", "line", "column", "start", "end", "suggestion")
+_SAVED_FINDING = KEPT_FINDING     # what a packed entry keeps of a finding
 _SAVED_ENTRY = ("id", "anchor", "page", "name", "set", "path", "line", "compact", "codes", "severities",
                 "ambiguous", "unread", "change")
 
@@ -109,7 +109,7 @@ def _saved_entry(e: dict) -> dict:
         slim["errata"] = e["errata"]
     slim["rulings"] = e.get("rulings", [])   # judges' rulings: card data other tools read here
     if e["rewording"]:
-        slim["rewording"] = {"safe": e["rewording"]["safe"], "unsafe": e["rewording"]["unsafe"]}
+        slim["rewording"] = {key: e["rewording"][key] for key in KEPT_REWORDING}
     return slim
 
 
