@@ -49,8 +49,9 @@ def dump_value(value, compress: bool = True) -> bytes:
     return zlib.compress(data, 1) if compress else data
 
 
-def _pack(entry: dict) -> tuple[bytes, bytes, tuple]:
-    """The entry as its light part, its page part (page data and forms) and its key order."""
+def _pack(entry: dict, ids) -> tuple[bytes, bytes, tuple]:
+    """The entry as its light part, its page part (page data, its strings numbered by `ids`, and
+    forms) and its key order."""
     from berserk_judge.reports.html.lazy import card_parts
 
     light = {key: value for key, value in entry.items() if key not in _PAGE_ONLY}
@@ -59,7 +60,7 @@ def _pack(entry: dict) -> tuple[bytes, bytes, tuple]:
         light["rewording"] = {key: light["rewording"][key] for key in KEPT_REWORDING}
     order = tuple(key for key in entry if key not in _DRAWN) + ("lazy",)
     # the light part is read four times and shrinks to two thirds only: it stays uncompressed
-    return (dump_value(light, compress=False), dump_value((*card_parts(entry), entry["forms"])),
+    return (dump_value(light, compress=False), dump_value((*card_parts(entry, ids), entry["forms"])),
             _ORDERS.setdefault(order, order))
 
 
@@ -89,8 +90,11 @@ class PackedCards(Sequence):
     """
 
     def __init__(self):
+        from berserk_judge.reports.html.lazy import StringIds
+
         self._blobs: list[tuple[bytes, bytes, tuple]] = []
         self.heads: list[dict] = []
+        self.strings = StringIds()      # the page data's strings, each once (`lazy` holds their numbers)
 
     def add(self, entry: dict) -> dict:
         """Pack `entry`; its head, to be read and updated (page, was) in its place."""
@@ -98,9 +102,13 @@ class PackedCards(Sequence):
         if entry["ambiguous"]:
             head["ambiguous_readings"] = [r["canonical"] for f in entry["features"] if f["ambiguous"]
                                           for r in f["shown_readings"]]
-        self._blobs.append(_pack(entry))
+        self._blobs.append(_pack(entry, self.strings))
         self.heads.append(head)
         return head
+
+    def seal(self) -> None:
+        """Every entry is added: the strings' numbering is no longer needed (`StringIds.seal`)."""
+        self.strings.seal()
 
     def __len__(self) -> int:
         return len(self._blobs)

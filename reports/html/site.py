@@ -91,9 +91,9 @@ class _PageCards:
         return iter(self) if parts is None else (parts(number) for number in self.numbers)
 
 
-def _page_script(cards: list[dict], shared: dict[str, int]) -> str:
+def _page_script(cards: list[dict], shared: dict[str, int], ids=None) -> str:
     """The page's lazy parts (reports.html.lazy) as the text of a JSON script element."""
-    text = json.dumps(lazy.page_data(cards, shared), ensure_ascii=False, separators=(",", ":"))
+    text = json.dumps(lazy.page_data(cards, shared, ids), ensure_ascii=False, separators=(",", ":"))
     return text.replace("<", "\\u003c")   # no «</script>», no «<!--» inside the element
 
 
@@ -164,13 +164,14 @@ def render_pages(model: dict, title: str) -> SiteFiles:
         by_page.setdefault(entry["page"], _PageCards(model["cards"])).numbers.append(number)
     card_page = env.get_template("cards.html.j2")
     frames = legend()
-    strings, shared = lazy.site_data({name: cards.lazy() for name, cards in by_page.items()})
+    ids = getattr(model["cards"], "strings", None)     # packed entries number their strings
+    strings, shared = lazy.site_data({name: cards.lazy() for name, cards in by_page.items()}, ids)
 
     def page_maker(number: int, page: dict):
         def make():
             cards = list(by_page[page["file"]])     # this page's entries, unpacked once while it is made
             return card_page.render(**common, page=page, cards=cards, current=page["file"], legend=frames,
-                                    page_data=_page_script(cards, shared), **_neighbours(model["pages"], number))
+                                    page_data=_page_script(cards, shared, ids), **_neighbours(model["pages"], number))
         return make
 
     for number, page in enumerate(model["pages"]):
