@@ -1,6 +1,7 @@
 """The report's memory (issue 28: 10,000 cards peaked at 351 MB, target 250): the model holds no
-parse of a card, packed entries come back equal to the plain ones, and a site made from packed
-entries is the same site, byte for byte."""
+parse of a card, packed entries come back equal to the plain ones (their features, segments and
+stats as the page data made of them), and a site made from packed entries is the same site,
+byte for byte."""
 from __future__ import annotations
 
 import gc
@@ -10,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from berserk_judge.parser.reader.features import Feature
-from berserk_judge.reports.html import model as page_model
-from berserk_judge.reports.html.packed import PackedCards
-from berserk_judge.reports.html.site import _script_bytes, _script_data, render_pages
+from berserk_judge.reports.html import lazy, model as page_model
+from berserk_judge.reports.html.packed import KEPT_FINDING, PackedCards
+from berserk_judge.reports.html.site import _script_bytes, _script_data, render_pages, saved_json, saved_model
 from report_fixtures import write_base
 
 DEMO = Path(__file__).resolve().parents[1] / "cardbase" / "demo"
@@ -62,8 +63,23 @@ def test_packed_entries_come_back_equal_to_the_plain_ones(bases, which):
     assert isinstance(packed["cards"], PackedCards) and isinstance(plain["cards"], list)
     assert len(packed["cards"]) == len(plain["cards"]) > 2
     unpacked = list(packed["cards"])
-    assert [_plain(e) for e in unpacked] == [_plain(e) for e in plain["cards"]]
-    assert [list(e) for e in unpacked] == [list(e) for e in plain["cards"]]     # key order too: the JSON is the same
+    drawn = ("features", "segments", "stats")     # kept as what report.js draws of them: `lazy`
+
+    def kept(e):     # a finding as far as KEPT_FINDING, a rewording as its counts: the rest is in `lazy`
+        e = {k: v for k, v in e.items() if k not in drawn}
+        e["findings"] = [{k: f[k] for k in KEPT_FINDING} for f in e["findings"]]
+        if e["rewording"]:
+            e["rewording"] = {"safe": e["rewording"]["safe"], "unsafe": e["rewording"]["unsafe"]}
+        return e
+
+    assert [{k: v for k, v in e.items() if k != "lazy"} for e in unpacked] == [kept(e) for e in plain["cards"]]
+    assert any(e["rewording"] for e in unpacked) and any(e["findings"] for e in unpacked)
+    texts = packed["cards"].strings.texts       # the page data's strings, each kept once, by number
+    assert [([texts[n] for n in e["lazy"][0]], e["lazy"][1]) for e in unpacked] == [
+        lazy.card_parts(e) for e in plain["cards"]]
+    assert len(texts) == len(set(texts)) < sum(len(e["lazy"][0]) for e in unpacked)
+    assert any(e["lazy"][1].get("x") for e in unpacked) and any(e["lazy"][1].get("d") for e in unpacked)
+    assert [list(e) for e in unpacked] == [[k for k in e if k not in drawn] + ["lazy"] for e in plain["cards"]]
     assert packed["cards"][-1]["id"] == plain["cards"][-1]["id"]
     assert [e["id"] for e in packed["cards"][1:3]] == [e["id"] for e in plain["cards"][1:3]]
     assert packed["summary"] == plain["summary"] and packed["pages"] == plain["pages"]
@@ -110,7 +126,8 @@ def test_the_model_holds_no_parse_of_any_card(bases):
             features += isinstance(obj, Feature)
             stack.extend(gc.get_referents(obj))
         assert features == 0
-        assert any(f["has_diagram"] for e in model["cards"] for f in e["features"])   # there were diagrams to keep
+        # there were diagrams to keep
+        assert any("d" in lazy.entry_parts(e)[1] for e in model["cards"])
 
 
 def test_data_scripts_as_bytes_are_the_scripts_encoded():
@@ -125,8 +142,39 @@ def test_light_entries_are_the_entries_without_what_only_a_page_draws(bases):
     from berserk_judge.reports.html.packed import light_entries
 
     plain, packed = _model(bases[1], pack=False), _model(bases[1], pack=True)
-    page_only = {"features", "segments", "forms", "stats"}
+    page_only = {"features", "segments", "forms", "stats", "lazy"}
     light = list(light_entries(packed))
     assert light == [{k: v for k, v in e.items() if k not in page_only} for e in list(packed["cards"])]
     assert light_entries(plain) is plain["cards"]
     assert all(not page_only & set(e) for e in light) and any(e["findings"] for e in light)
+
+
+@pytest.mark.parametrize("which", [0, 1])
+def test_report_json_as_bytes_is_the_json_of_the_saved_model(bases, which):
+    """report.json is encoded entry by entry into one buffer (the whole text at once was the peak):
+    the same bytes as the JSON of the whole dict, encoded as write_atomic encodes a str."""
+    model = _model(bases[which], pack=True)
+    site = {"generator": "berserk-judge", "files": ["index.html", "report.json"]}
+    whole = json.dumps({**saved_model(model), "site": site}, ensure_ascii=False, separators=(",", ":")) + "\n"
+    assert saved_json(model, site) == whole.encode("utf-8", errors="backslashreplace")
+    assert json.loads(saved_json(model, site))["cards"][0]["id"] == model["cards"][0]["id"]
+
+
+def test_an_entry_of_strings_as_numbers_comes_back_as_each_page_numbers_it():
+    """card_parts numbers an entry's strings -2, -3, … in first use; a page renumbers them and
+    gets the table it would get drawing the entry itself (the same numbers, in the same order)."""
+    entry = {"stats": [{"key": "cost", "label": "Стоимость", "value": "3"}], "compact": False,
+             "text": "Ранить цель на 1.", "segments": [{"text": "Ранить цель на 1.", "findings": [1], "ends": [1],
+                                                      "severity": "warning"}],
+             "features": [], "findings": [], "rewording": {"text": "Ранить цель на 1", "unsafe": 0, "diff": [
+                 {"op": "equal", "text": "Ранить цель на 1"}, {"op": "delete", "text": ".", "safe": True}]},
+             "anchor": "a"}
+    strings, data = lazy.card_parts(entry)
+    assert strings == ["cost", "Стоимость", "3", "warning"]
+    assert data == {"st": [[-2, -3, -4]], "o": 1, "t": [[17, [1], [1], -5]], "w": [-1, 0], "r": [[0, 16, 1], [1, 1, 1]]}
+    shared = {"3": 0, "warning": 1}
+    assert lazy.page_data([entry], shared)["c"]["a"] == {"st": [[2, 3, 0]], "o": 1, "t": [[17, [1], [1], 1]],
+                                                        "w": [-1, 0], "r": [[0, 16, 1], [1, 1, 1]]}
+    drawn = lazy.Strings(shared)
+    assert lazy.page_data([entry], shared)["s"] == ["cost", "Стоимость"]
+    assert lazy.card_data(entry, drawn) == lazy.page_data([entry], shared)["c"]["a"] and drawn.table == ["cost", "Стоимость"]

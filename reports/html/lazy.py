@@ -28,7 +28,10 @@ table is a string or, for a string cut at its «quotes», a list of the numbers 
 from __future__ import annotations
 
 import re
+from collections import Counter
+from itertools import chain
 
+from berserk_judge.cardbase.chars import show_invisible
 from berserk_judge.reports.html.filters import visible
 from berserk_judge.reports.html.icons import ICONS
 
@@ -49,7 +52,8 @@ class Strings:
         self._numbers: dict[str, int] = {}
 
     def of(self, text) -> int:
-        return self._number(visible("" if text is None else str(text)))
+        text = "" if text is None else str(text)    # a plain str: `visible` inlined (700,000 calls)
+        return self._number(text if text.isprintable() else show_invisible(text))
 
     def _number(self, text: str) -> int:
         number = self.shared.get(text)
@@ -161,38 +165,124 @@ def card_data(entry: dict, s: Strings) -> dict:
     return out
 
 
-class _Counter(Strings):
-    """A Strings that only notes which strings a page uses."""
+class _Recorder(Strings):
+    """A Strings numbering one entry's own strings in first use as -2, -3, …: every other
+    number in the data (a length, a count, a flag, -1 for none) is -1 or more. A string cut at
+    its «quotes» is followed by its parts, which a page's table holds too (`Strings`)."""
 
     def _number(self, text: str) -> int:
-        if text not in self._numbers:
-            self._numbers[text] = 0
+        number = self._numbers.get(text)
+        if number is None:
+            number = self._numbers[text] = -2 - len(self.table)
+            self.table.append(text)
             for part in quoted_parts(text) or ():
                 self._number(part)
-        return 0
+        return number
 
 
-def site_data(pages: dict[str, list[dict]]) -> tuple[list[str], dict]:
-    """The shared string table (strings used on two pages or more) and a maker of each page's data."""
-    seen: dict[str, int] = {}
+class StringIds:
+    """The strings of every entry's page data, each kept once, by number, with the numbers of its
+    «quoted» parts (`quoted_parts`, cut once per string). The packed entries keep their data's
+    strings as these numbers: 10,000 cards' entries held ~700,000 strings, 25,000 of them
+    different, which zlib had to squeeze per entry and marshal decode at every read."""
+
+    def __init__(self):
+        self.texts: list[str] = []
+        self.parts: list[tuple[int, ...]] = []
+        self._ids: dict[str, int] = {}
+
+    def id(self, text: str) -> int:
+        number = self._ids.get(text)
+        if number is None:
+            number = self._ids[text] = len(self.texts)
+            self.texts.append(text)
+            self.parts.append(())
+            self.parts[number] = tuple(self.id(part) for part in quoted_parts(text) or ())
+        return number
+
+    def seal(self) -> None:
+        """No more strings: what numbers them goes (the site reads `texts` only), ~3 MB of the
+        peak of 10,000 cards."""
+        self._ids, self.parts = {}, []
+
+
+class _IdRecorder(Strings):
+    """A `_Recorder` whose entry list holds StringIds numbers instead of the strings."""
+
+    def __init__(self, ids: StringIds):
+        super().__init__()
+        self.ids = ids
+
+    def _number(self, text: str) -> int:
+        return self._add(self.ids.id(text))
+
+    def _add(self, string_id: int) -> int:
+        number = self._numbers.get(string_id)
+        if number is None:
+            number = self._numbers[string_id] = -2 - len(self.table)
+            self.table.append(string_id)
+            for part in self.ids.parts[string_id]:
+                self._add(part)
+        return number
+
+
+def card_parts(entry: dict, ids: StringIds | None = None) -> tuple[list, dict]:
+    """`card_data` of an entry made once, before any page's numbers are known: its strings in
+    first use (each cut string followed by its parts; with `ids`, their numbers there), and the
+    data with each string as -2 - its place in them (`renumber` gives a page's numbers). The
+    site keeps this instead of the entry's features, segments and stats, so its two passes
+    (which strings each page uses; each page's data) neither unpack those nor draw the entry again."""
+    recorder = _Recorder() if ids is None else _IdRecorder(ids)
+    data = card_data(entry, recorder)
+    return recorder.table, data
+
+
+def entry_parts(entry: dict) -> tuple[list, dict]:
+    """An entry's `card_parts`: kept in a packed entry (`lazy`, strings by their StringIds
+    numbers), else made now (strings as they are)."""
+    kept = entry.get("lazy")
+    return kept if kept is not None else card_parts(entry)
+
+
+def renumber(data: dict, numbers: list[int]) -> dict:
+    """`card_parts` data with each string's number on the page (`numbers`, by place in the strings)."""
+    def walk(value):
+        if type(value) is list:
+            return [walk(item) for item in value]
+        if type(value) is int and value < -1:
+            return numbers[-2 - value]
+        return value
+
+    return {key: walk(value) for key, value in data.items()}
+
+
+def site_data(pages, ids: StringIds | None = None) -> tuple[list, dict]:
+    """The shared string table (strings used on two pages or more) and a maker of each page's data.
+
+    `pages` maps a page to its entries (or to anything holding their `lazy` parts); `ids` is
+    the StringIds their strings are numbered by, if they are. A page's strings in first use
+    are its entries' (`card_parts`) one after another, each kept the first time: a string
+    already there came with its parts."""
+    seen: Counter = Counter()
     for cards in pages.values():
-        counter = _Counter()
-        for entry in cards:
-            card_data(entry, counter)
-        for text in counter._numbers:
-            seen[text] = seen.get(text, 0) + 1
-    table = [text for text, count in seen.items() if count > 1]
+        seen.update(dict.fromkeys(chain.from_iterable(entry_parts(entry)[0] for entry in cards)).keys())
+    table = [key for key, count in seen.items() if count > 1]
+    if ids is not None:
+        table = [ids.texts[key] for key in table]
     shared = {text: number for number, text in enumerate(table)}
     # a string used on two pages has its parts used there too: they are shared as well
     return [[shared[part] for part in parts] if (parts := quoted_parts(text)) else text for text in table], shared
 
 
-def page_data(cards: list[dict], shared: dict[str, int] | None = None) -> dict:
+def page_data(cards: list[dict], shared: dict[str, int] | None = None, ids: StringIds | None = None) -> dict:
     """The data of one page: its own strings (after the shared ones) and each entry's parts by anchor."""
     s = Strings(shared)
+    texts = ids.texts if ids is not None else None
     entries = {}
     for entry in cards:
-        data = card_data(entry, s)
+        strings, data = entry_parts(entry)
         if data:
-            entries[entry["anchor"]] = data
+            # first uses in order: the page's table comes out as if each string were numbered where used
+            numbers = [s._number(key) for key in strings] if texts is None else [s._number(texts[key]) for key in strings]
+            entries[entry["anchor"]] = renumber(data, numbers)
     return {"s": s.table, "c": entries, "i": {name: list(value) for name, value in ICONS.items()}}

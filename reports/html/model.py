@@ -265,6 +265,8 @@ def build(base, result, all_cards: bool = False, changes: list[dict] | None = No
         entries.append(cards.add(entry) if pack else entry)
         if release is not None:
             release(card)   # the entry has what the pages show of the reading
+    if pack:
+        cards.seal()
     pages = _paginate(entries, page_size)
     if changes is not None:
         page_of = {}

@@ -14,6 +14,7 @@ ending.
 """
 from __future__ import annotations
 
+import heapq
 import os
 import re
 from functools import lru_cache
@@ -51,16 +52,37 @@ def word_forms(word: str) -> tuple[str, str]:
         return word, ""
     from berserk_judge.parser import morph_analyzer
 
-    parse = morph_analyzer().parse(word)[0]
+    morph = morph_analyzer()
+    parse = morph.parse(word)[0]
     lemma = fold(parse.normal_form)
     forms = {word}   # not the lemma: a participle's lemma is its verb («посвященный» → «посвятить»)
-    for grammemes in _FORMS:
-        form = parse.inflect(grammemes)
+    for form in inflections(morph, parse, _FORMS):
         if form is not None:
-            forms.add(fold(form.word))
+            forms.add(fold(form[0]))
     # another lexeme's forms («наи…», hyphen parts) do not shorten the stem
     stem = os.path.commonprefix(sorted(f for f in forms if f[:3] == word[:3]))
     return lemma, stem if len(stem) >= 3 else ""
+
+
+def inflections(morph, parse, wanted) -> list:
+    """`parse.inflect(grammemes)` for each set of `wanted` (a form or None), the lexeme made once:
+    pymorphy3 makes it again for every inflect, and four inflects of each name word were most of
+    the search index's time (10,000 cards: ~1 s CPU). The choice is pymorphy3's `_inflect`."""
+    lexeme = morph.get_lexeme(parse)
+    out = []
+    for required in wanted:
+        possible = [f for f in lexeme if required <= f[1].grammemes]
+        if not possible:
+            required = morph.TagClass.fix_rare_cases(required)
+            possible = [f for f in lexeme if required <= f[1].grammemes]
+        grammemes = parse[1].updated_grammemes(required)
+
+        def similarity(form, grammemes=grammemes):
+            return len(grammemes & form[1].grammemes) - 0.1 * len(grammemes ^ form[1].grammemes)
+
+        best = heapq.nlargest(1, possible, key=similarity)
+        out.append(best[0] if best else None)
+    return out
 
 
 def trigrams(word: str) -> set[str]:

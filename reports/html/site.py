@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from importlib import resources
 
 from berserk_judge.reports.html import lazy, rule_help, search_index, worklist
-from berserk_judge.reports.html.packed import light_entries
+from berserk_judge.reports.html.packed import KEPT_FINDING, KEPT_REWORDING, light_entries
 from berserk_judge.reports.html.prints import other_prints
 from berserk_judge.reports.html.compare import CLASS_RU, CLASSES
 from berserk_judge.reports.html.diagram import legend
@@ -85,16 +85,32 @@ class _PageCards:
     def __iter__(self):
         return (self.cards[number] for number in self.numbers)
 
+    def lazy(self):
+        """The entries as far as their page data: packed ones unpack nothing else."""
+        parts = getattr(self.cards, "lazy_parts", None)
+        return iter(self) if parts is None else (parts(number) for number in self.numbers)
 
-def _page_script(cards: list[dict], shared: dict[str, int]) -> str:
+
+def _page_script(cards: list[dict], shared: dict[str, int], ids=None) -> str:
     """The page's lazy parts (reports.html.lazy) as the text of a JSON script element."""
-    text = json.dumps(lazy.page_data(cards, shared), ensure_ascii=False, separators=(",", ":"))
+    text = json.dumps(lazy.page_data(cards, shared, ids), ensure_ascii=False, separators=(",", ":"))
     return text.replace("<", "\\u003c")   # no «</script>», no «<!--» inside the element
 
 
-_SAVED_FINDING = ("code", "severity", "message", "line", "column", "start", "end", "suggestion")
+_SAVED_FINDING = KEPT_FINDING     # what a packed entry keeps of a finding
 _SAVED_ENTRY = ("id", "anchor", "page", "name", "set", "path", "line", "compact", "codes", "severities",
                 "ambiguous", "unread", "change")
+
+
+def _saved_entry(e: dict) -> dict:
+    slim = {k: e[k] for k in _SAVED_ENTRY}
+    slim["findings"] = [{k: f[k] for k in _SAVED_FINDING} for f in e["findings"]]
+    if e["errata"]["markers"] or e["errata"]["entries"]:
+        slim["errata"] = e["errata"]
+    slim["rulings"] = e.get("rulings", [])   # judges' rulings: card data other tools read here
+    if e["rewording"]:
+        slim["rewording"] = {key: e["rewording"][key] for key in KEPT_REWORDING}
+    return slim
 
 
 def saved_model(model: dict) -> dict:
@@ -102,17 +118,34 @@ def saved_model(model: dict) -> dict:
     site's pages, summary and manifest. The texts, readings, stats, explanation and rewording
     are the pages' data (reports.html.lazy) and the base's own: report.json of 10,000 cards
     was 70 MB of the site's 147."""
-    def entry(e):
-        slim = {k: e[k] for k in _SAVED_ENTRY}
-        slim["findings"] = [{k: f[k] for k in _SAVED_FINDING} for f in e["findings"]]
-        if e["errata"]["markers"] or e["errata"]["entries"]:
-            slim["errata"] = e["errata"]
-        slim["rulings"] = e.get("rulings", [])   # judges' rulings: card data other tools read here
-        if e["rewording"]:
-            slim["rewording"] = {"safe": e["rewording"]["safe"], "unsafe": e["rewording"]["unsafe"]}
-        return slim
+    return {**model, "cards": [_saved_entry(e) for e in light_entries(model)]}
 
-    return {**model, "cards": [entry(e) for e in light_entries(model)]}
+
+def _json_bytes(value) -> bytes:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8", errors="backslashreplace")   # as write_atomic encodes a str
+
+
+def saved_json(model: dict, site: dict) -> bytearray:
+    """report.json (`saved_model` and the manifest) as the bytes written, the same as the JSON
+    of the whole dict, each card's entry encoded into one growing buffer as it is made: the
+    slim entries of 10,000 cards, their JSON text and its encoding held at once were the
+    report's peak (+24 MB)."""
+    out = bytearray(b"{")
+    for key, value in {**model, "cards": None, "site": site}.items():
+        if len(out) > 1:
+            out += b","
+        out += _json_bytes(key) + b":"
+        if key != "cards":
+            out += _json_bytes(value)
+            continue
+        out += b"["
+        for number, entry in enumerate(light_entries(model)):
+            if number:
+                out += b","
+            out += _json_bytes(_saved_entry(entry))
+        out += b"]"
+    out += b"}\n"
+    return out
 
 
 def render_pages(model: dict, title: str) -> SiteFiles:
@@ -131,13 +164,14 @@ def render_pages(model: dict, title: str) -> SiteFiles:
         by_page.setdefault(entry["page"], _PageCards(model["cards"])).numbers.append(number)
     card_page = env.get_template("cards.html.j2")
     frames = legend()
-    strings, shared = lazy.site_data(by_page)
+    ids = getattr(model["cards"], "strings", None)     # packed entries number their strings
+    strings, shared = lazy.site_data({name: cards.lazy() for name, cards in by_page.items()}, ids)
 
     def page_maker(number: int, page: dict):
         def make():
             cards = list(by_page[page["file"]])     # this page's entries, unpacked once while it is made
             return card_page.render(**common, page=page, cards=cards, current=page["file"], legend=frames,
-                                    page_data=_page_script(cards, shared), **_neighbours(model["pages"], number))
+                                    page_data=_page_script(cards, shared, ids), **_neighbours(model["pages"], number))
         return make
 
     for number, page in enumerate(model["pages"]):
@@ -157,6 +191,5 @@ def render_pages(model: dict, title: str) -> SiteFiles:
         makers[name] = (lambda name: lambda: (static / name).read_bytes())(name)
     makers["report.css"] = lambda: (static / "report.css").read_bytes() + icons_css().encode()
     site = manifest([*makers, MARKER])
-    makers[MARKER] = lambda: json.dumps({**saved_model(model), "site": site}, ensure_ascii=False,
-                                        separators=(",", ":")) + "\n"
+    makers[MARKER] = lambda: saved_json(model, site)
     return SiteFiles(makers)
