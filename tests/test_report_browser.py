@@ -203,6 +203,16 @@ def test_a_judge_reads_title_stats_text_then_the_explanation(site, page, tmp_pat
     page.screenshot(path=str(shots(tmp_path) / "card-phone.png"))
 
 
+def test_an_explanation_step_shows_its_depth_as_a_margin_not_as_spaces(site, page):
+    # the steps nest as `explain` prints them; the list's numbers stay aligned and no text opens with spaces
+    page.goto((site / "cards-t1.html").as_uri() + "#t1_1")
+    steps = page.evaluate("""[...document.querySelectorAll('#t1_1 ol.explain li')].map(li =>
+        [li.className, li.textContent, parseFloat(getComputedStyle(li).marginLeft)])""")
+    assert steps and all(not text.startswith(" ") for _, text, _ in steps), steps
+    margins = {cls: margin for cls, _, margin in steps}
+    assert "" in margins and "d1" in margins and margins["d1"] > margins[""], steps
+
+
 def test_phone_width_has_no_sideways_scroll(site, compare_site, page, tmp_path):
     page.set_viewport_size(PHONE)
     for folder, name in ((site, "index.html"), (site, "cards-d2.html"), (site, "cards-t1.html"),

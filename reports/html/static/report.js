@@ -119,7 +119,11 @@
           sec.appendChild(withGlyphs(node("code", "canon"), r[1]));
           if (r[3].length) {
             var ol = node("ol", "explain");
-            r[3].forEach(function (step) { ol.appendChild(withGlyphs(node("li"), step)); });
+            r[3].forEach(function (step) {
+              /* a step's depth is its indent (two spaces a level): a margin, not spaces after the number */
+              var text = S[step], depth = text.length - text.replace(/^ +/, "").length;
+              ol.appendChild(iconText(node("li", depth ? "d" + Math.min(4, depth >> 1) : ""), text.slice(depth), lazy.i));
+            });
             sec.appendChild(ol);
           }
           readings.appendChild(sec);
