@@ -350,7 +350,7 @@ class Analysis:
         the file for every card."""
         last = card.text_lines[-1].line
         line_end = self.marks[last] - 1 if last < len(self.marks) else len(self.source)
-        stop = begin + (max(found.ends) if found.ends else 0) + 2
+        stop = begin + found.last_end() + 2
         return self.source[begin:max(begin, min(stop, line_end + 1))]
 
     def mark(self, line: int, column: int) -> int:

@@ -21,7 +21,7 @@ from pygls.uris import to_fs_path
 from berserk_judge import __version__
 from berserk_judge.server.actions import Offer, fix_all_edit, fix_edit, noqa_edit
 from berserk_judge.server.analysis import Analysis, DocumentLinter
-from berserk_judge.server.diagnostics import diagnostics, lsp_range
+from berserk_judge.server.diagnostics import diagnostics, lsp_range, structured
 from berserk_judge.server.docs import RuleDocs
 from berserk_judge.server.lines import UTF16
 from berserk_judge.server.outline import uri_for
@@ -238,8 +238,7 @@ class JudgeServer(LanguageServer):
         if analysis.shown is not None:   # the JSON form of each diagnostic kept between edits
             pairs = analysis.shown.items(analysis, self.docs, uri_for)
             shapes = [shape for number, (_, shape) in enumerate(pairs) if number not in hold]
-            self.published[uri] = {(item.code, item.range.start.line)
-                                   for number, (item, _) in enumerate(pairs) if number not in hold}
+            self.published[uri] = {said for number, (said, _) in enumerate(pairs) if number not in hold}
             params = {"uri": uri, "diagnostics": []}
             if analysis.version is not None:
                 params["version"] = analysis.version
@@ -337,12 +336,16 @@ class JudgeServer(LanguageServer):
     # -- code actions ---------------------------------------------------------------------
 
     def action(self, analysis: Analysis, offer: Offer, resolve: bool,
-               shown: list[types.Diagnostic]) -> types.CodeAction:
+               shown: list[tuple[tuple[str, int], str]]) -> types.CodeAction:
+        """`shown`: the document's diagnostics as `Shown.items` gives them
+        (only those of the offer's code and line are made Diagnostics again)."""
         data = {"uri": analysis.uri, "version": analysis.version, "action": offer.action,
                 "finding": finding_key(offer.finding) if offer.finding else None}
-        found = [d for d in shown
-                 if offer.finding is not None and d.code == offer.finding.code
-                 and d.range == lsp_range(analysis, *analysis.finding_span(offer.finding))]
+        found = []
+        if offer.finding is not None:
+            where = lsp_range(analysis, *analysis.finding_span(offer.finding))
+            said = (offer.finding.code, where.start.line)
+            found = [d for d in (structured(shape) for key, shape in shown if key == said) if d.range == where]
         action = types.CodeAction(title=offer.title, kind=offer.kind, diagnostics=found or None,
                                   is_preferred=offer.preferred or None, data=data)
         if resolve:
