@@ -18,7 +18,9 @@ load cleanly (a YAML error is reported by the whole load, with its place).
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import re
+from bisect import bisect_right
 
 from berserk_judge.cardbase.model import Card, CardBase, NoqaComment, Problem, Ruling, TextLine
 
@@ -184,6 +186,14 @@ MOVED_FIELDS = {Card: ("line", "text_lines", "field_positions", "noqa_comments",
 
 # More changed cards than this: one whole load is cheaper than composing each.
 WHOLE_ABOVE = 8
+# More than this many: composed this many at a time, never the whole buffer at once (memory's peak).
+CHUNK = 256
+
+
+def digest(text: str) -> bytes:
+    """What an item is kept by: a digest of its text, not a copy of it (the
+    items of a 20,000-card buffer are a second copy of it, 29 MB)."""
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
 
 def _meaning(part: str) -> tuple[str, ...]:
@@ -216,9 +226,15 @@ class IncrementalLoader:
         if layout is None:
             return self._whole(path, source, claimed, None)
         meaning = (_meaning(layout.head), _meaning(layout.tail))
-        keys = [(meaning, text) for _, text in layout.items]
-        if sum(1 for key in keys if key not in self._items) > WHOLE_ABOVE:
-            return self._whole(path, source, claimed, layout, keys)
+        keys = [(meaning, digest(text)) for _, text in layout.items]
+        missing = [number for number, key in enumerate(keys) if key not in self._items]
+        prepared: dict[tuple, tuple[int, CardBase]] = {}
+        if len(missing) > WHOLE_ABOVE:
+            if len(missing) <= CHUNK or layout.tail:
+                return self._whole(path, source, claimed, layout, keys)
+            prepared = self._chunks(path, layout, keys, missing)
+            if prepared is None:
+                return self._whole(path, source, claimed, layout, keys)   # it says what is wrong, and where
         around = self._problems_around(path, layout)
         if around is None:
             return self._whole(path, source, claimed, layout, keys)
@@ -227,7 +243,7 @@ class IncrementalLoader:
         seen = dict(claimed)
         fresh: dict[tuple, tuple[int, CardBase]] = {}
         for (first, text), key in zip(layout.items, keys):
-            known = self._items.get(key) or fresh.get(key)
+            known = self._items.get(key) or fresh.get(key) or prepared.get(key)
             if known is not None and known[0] != first and known[1].problems:
                 known = None   # a problem's message may quote a line number: compose it at its new place
             if known is None:
@@ -268,6 +284,43 @@ class IncrementalLoader:
             if not part.problems or at == first:
                 return at, part
             at = first
+
+    def _chunks(self, path: str, layout: Layout, keys: list[tuple],
+                missing: list[int]) -> dict[tuple, tuple[int, CardBase]] | None:
+        """The missing items composed CHUNK at a time (runs of neighbours, each
+        run right under the head, as `_compose` composes one): a 20,000-card
+        buffer composed whole holds every card's YAML nodes at once, and the
+        server's memory never comes down from that peak. Only an item with
+        exactly one card and no problem is given (the others are composed
+        alone by `load`); None when a chunk does not load cleanly."""
+        from berserk_judge.cardbase.load import load_file
+
+        at = layout.head.count("\n")
+        runs: list[list[int]] = []
+        for number in missing:
+            if runs and runs[-1][-1] == number - 1 and len(runs[-1]) < CHUNK:
+                runs[-1].append(number)
+            else:
+                runs.append([number])
+        out: dict[tuple, tuple[int, CardBase]] = {}
+        for run in runs:
+            texts = [layout.items[number][1] for number in run]
+            self.composed += len(run)
+            part = load_file(path, None, source=layout.head + "".join(texts))
+            if any(p.kind == "unreadable" for p in part.problems):
+                return None
+            first, lines, cards = at, [card.line for card in part.cards], part.cards
+            if lines != sorted(lines):
+                return None
+            for number, text in zip(run, texts):
+                breaks = text.count("\n")
+                last = first + breaks + (0 if text.endswith("\n") else 1)
+                mine = cards[bisect_right(lines, first):bisect_right(lines, last)]
+                if len(mine) == 1 and not _within(part.problems, first, text):
+                    real = layout.items[number][0]   # kept at its own place: the next load moves nothing
+                    out[keys[number]] = (real, CardBase(cards=[moved_card(mine[0], real - first)], paths=[path]))
+                first += breaks
+        return out
 
     def _whole(self, path: str, source: str, claimed: dict[str, Card], layout: Layout | None,
                keys: list[tuple] | None = None) -> CardBase:
