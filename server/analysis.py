@@ -296,7 +296,7 @@ class Analysis:
     in_base: bool = True
     claimed: dict[str, Card] = field(default_factory=dict)   # ids of the files before it
     reader: DocumentReader | None = None                      # features of a card, cached
-    known_places: dict[tuple, tuple[str, TextPlaces]] = field(default_factory=dict)   # the linter's, kept between edits
+    known_places: dict[tuple, tuple[tuple[int, bytes], TextPlaces]] = field(default_factory=dict)   # the linter's, kept between edits
     shown: object = None                                      # the linter's diagnostics kept (server.diagnostics.Shown)
     known_lines: LineIndex | None = None                      # the line index of the buffer before (counted from it)
     _places: dict[str, TextPlaces] = field(default_factory=dict)
@@ -326,14 +326,15 @@ class Analysis:
         if found is None:
             key, begin = self._place_key(card)
             known = self.known_places.get(key) if key is not None else None
-            if known is not None and self.source.startswith(known[0], begin):
+            if known is not None and digest(self.source[begin:begin + known[0][0]]) == known[0][1]:
                 found = known[1].moved(begin)
             else:
                 found = text_places(self.source, self.marks, card)
                 if key is not None and found.origin == begin:
                     if len(self.known_places) > 4 * len(self.base.cards) + 64:
                         self.known_places.clear()
-                    self.known_places[key] = (self._written(card, begin, found), found)
+                    written = self._written(card, begin, found)   # kept by its length and digest
+                    self.known_places[key] = ((len(written), digest(written)), found)
             self._places[card.id] = found
         return found
 

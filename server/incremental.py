@@ -21,8 +21,10 @@ import dataclasses
 import hashlib
 import re
 from bisect import bisect_right
+from typing import NamedTuple
 
 from berserk_judge.cardbase.model import Card, CardBase, NoqaComment, Problem, Ruling, TextLine
+from berserk_judge.server.compact import compact, positions
 
 _CARDS_AT = re.compile(r"^cards[ \t]*:[ \t]*(?:#[^\r\n]*)?\r?$", re.M)
 _CONTENT = re.compile(r"^( *)[^ \r\n#]", re.M)          # the first line that is neither blank nor a comment
@@ -172,7 +174,7 @@ def moved_card(card: Card, delta: int) -> Card:
     return dataclasses.replace(
         card, line=card.line + delta,
         text_lines=[dataclasses.replace(tl, line=tl.line + delta) for tl in card.text_lines],
-        field_positions={k: (line + delta, column) for k, (line, column) in card.field_positions.items()},
+        field_positions=positions({k: (line + delta, column) for k, (line, column) in card.field_positions.items()}),
         noqa_comments=[dataclasses.replace(n, line=n.line + delta) for n in card.noqa_comments],
         rulings=tuple(dataclasses.replace(r, line=r.line + delta,
                                           rule_places=tuple((line + delta, *rest) for line, *rest in r.rule_places))
@@ -201,11 +203,19 @@ def _meaning(part: str) -> tuple[str, ...]:
     return tuple(line.rstrip() for line in part.splitlines() if line.strip() and not line.lstrip().startswith("#"))
 
 
+class Part(NamedTuple):
+    """An item's cards and problems as the loader keeps them (not a CardBase
+    of its own: five containers a card)."""
+
+    cards: list[Card]
+    problems: list[Problem]
+
+
 class IncrementalLoader:
     """Loads one document's buffer again and again, composing only changed cards."""
 
     def __init__(self):
-        self._items: dict[tuple, tuple[int, CardBase]] = {}
+        self._items: dict[tuple, tuple[int, Part]] = {}
         self._around: dict[tuple[str, str, int], list[Problem]] = {}
         self.composed = 0   # items composed by the last load (-1: the whole buffer), for tests and the benchmark
 
@@ -228,7 +238,7 @@ class IncrementalLoader:
         meaning = (_meaning(layout.head), _meaning(layout.tail))
         keys = [(meaning, digest(text)) for _, text in layout.items]
         missing = [number for number, key in enumerate(keys) if key not in self._items]
-        prepared: dict[tuple, tuple[int, CardBase]] = {}
+        prepared: dict[tuple, tuple[int, Part]] = {}
         if len(missing) > WHOLE_ABOVE:
             if len(missing) <= CHUNK or layout.tail:
                 return self._whole(path, source, claimed, layout, keys)
@@ -241,7 +251,7 @@ class IncrementalLoader:
         base = CardBase(paths=[path])
         problems = list(around)
         seen = dict(claimed)
-        fresh: dict[tuple, tuple[int, CardBase]] = {}
+        fresh: dict[tuple, tuple[int, Part]] = {}
         for (first, text), key in zip(layout.items, keys):
             known = self._items.get(key) or fresh.get(key) or prepared.get(key)
             if known is not None and known[0] != first and known[1].problems:
@@ -258,7 +268,7 @@ class IncrementalLoader:
             if any(card.id in seen for card in cards):
                 # a repeated id: the loader reports it with the first one's place
                 again = load_file(path, seen, source=_stand_in(layout, first, text))
-                cards, part_problems = again.cards, _within(again.problems, first, text)
+                cards, part_problems = [compact(card) for card in again.cards], _within(again.problems, first, text)
             problems.extend(part_problems)   # never moved (see above)
             for card in cards:
                 seen[card.id] = card
@@ -267,7 +277,7 @@ class IncrementalLoader:
         base.problems = sorted(problems, key=lambda p: (p.line, p.column))
         return base
 
-    def _compose(self, path: str, layout: Layout, first: int, text: str) -> tuple[int, CardBase] | None:
+    def _compose(self, path: str, layout: Layout, first: int, text: str) -> tuple[int, Part] | None:
         """An item loaded alone: (the line it was composed at, its cards and
         problems), None when it does not load cleanly as one card. Composed
         right under the head (a stand-in as long as the item, not thousands of
@@ -282,11 +292,11 @@ class IncrementalLoader:
                 return None
             part.problems = _within(part.problems, at, text)   # the head's are counted once
             if not part.problems or at == first:
-                return at, part
+                return at, Part([compact(card) for card in part.cards], part.problems)
             at = first
 
     def _chunks(self, path: str, layout: Layout, keys: list[tuple],
-                missing: list[int]) -> dict[tuple, tuple[int, CardBase]] | None:
+                missing: list[int]) -> dict[tuple, tuple[int, Part]] | None:
         """The missing items composed CHUNK at a time (runs of neighbours, each
         run right under the head, as `_compose` composes one): a 20,000-card
         buffer composed whole holds every card's YAML nodes at once, and the
@@ -302,7 +312,7 @@ class IncrementalLoader:
                 runs[-1].append(number)
             else:
                 runs.append([number])
-        out: dict[tuple, tuple[int, CardBase]] = {}
+        out: dict[tuple, tuple[int, Part]] = {}
         for run in runs:
             texts = [layout.items[number][1] for number in run]
             self.composed += len(run)
@@ -318,7 +328,7 @@ class IncrementalLoader:
                 mine = cards[bisect_right(lines, first):bisect_right(lines, last)]
                 if len(mine) == 1 and not _within(part.problems, first, text):
                     real = layout.items[number][0]   # kept at its own place: the next load moves nothing
-                    out[keys[number]] = (real, CardBase(cards=[moved_card(mine[0], real - first)], paths=[path]))
+                    out[keys[number]] = (real, Part([compact(moved_card(mine[0], real - first))], []))
                 first += breaks
         return out
 
@@ -331,14 +341,14 @@ class IncrementalLoader:
         base = load_file(path, claimed, source=source)
         if any(p.kind == "unreadable" for p in base.problems):
             return base   # a half-typed buffer: the items known stay for the next keystroke
+        for card in base.cards:
+            compact(card)
         self._items = {}
         if layout is None or keys is None:
             return base
         head_lines = layout.head.count("\n")
         self._around = {(layout.head, layout.tail, layout.tail_line): [
             p for p in base.problems if p.line <= head_lines or p.line > layout.tail_line]}
-        from bisect import bisect_right
-
         lines = [card.line for card in base.cards]   # in file order: each item's cards found by halving
         ordered = lines == sorted(lines)
         for (first, text), key in zip(layout.items, keys):
@@ -349,7 +359,7 @@ class IncrementalLoader:
                 cards = [card for card in base.cards if first < card.line <= last]
             problems = _within(base.problems, first, text)
             if not problems and not any(card.id in claimed for card in cards):
-                self._items[key] = (first, CardBase(cards=cards, paths=[path]))
+                self._items[key] = (first, Part(cards, []))
         return base
 
     def _problems_around(self, path: str, layout: Layout) -> list[Problem] | None:
