@@ -48,6 +48,11 @@ class DocumentReader(ReadingGuard):
     def read_card(self, card: Card) -> list:
         if (card.text, card.name) not in self._features:
             self.reads += 1
+            if len(self._features) >= 2 * KEEP_READINGS:
+                # bounded while a lint runs too: the first lint of a 20,000-card
+                # document held every reading (130 MB) until it ended, and the
+                # process's memory never came down from that peak
+                self.retain()
         return super().read_card(card)
 
     def retain(self, keep: int | None = None) -> None:
