@@ -79,16 +79,26 @@ def diagnostics(analysis: Analysis, docs: RuleDocs, uri_of=None) -> list[types.D
     return [diagnostic(analysis, finding, docs, uri_of) for finding in analysis.findings]
 
 
-def shown_items(analysis: Analysis, docs: RuleDocs, uri_of=None) -> list[tuple[tuple[str, int], str]]:
+def shown_items(analysis: Analysis, docs: RuleDocs, uri_of=None) -> list[tuple[tuple[str, int], bytes]]:
     """The document's diagnostics as ((code, first line), JSON text) pairs."""
     if analysis.shown is not None:
         return analysis.shown.items(analysis, docs, uri_of)
     converter = _converter()
-    return [((item.code, item.range.start.line), json.dumps(converter.unstructure(item)))
+    return [((item.code, item.range.start.line), encoded(converter.unstructure(item)))
             for item in (diagnostic(analysis, finding, docs, uri_of) for finding in analysis.findings)]
 
 
-def structured(shape: str) -> types.Diagnostic:
+def encoded(value) -> bytes:
+    """JSON as UTF-8 bytes, Cyrillic as itself (two bytes a letter, not a
+    six-byte `\\uXXXX`: a kept diagnostic's JSON is half as long); a text
+    that UTF-8 cannot hold (a lone surrogate) is escaped, as ASCII JSON."""
+    try:
+        return json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(value).encode("ascii")
+
+
+def structured(shape: bytes) -> types.Diagnostic:
     """A kept diagnostic's JSON text as a Diagnostic again (only the text is
     kept: 32,000 Diagnostic objects of a 20,000-card file held 40 MB)."""
     return _converter().structure(json.loads(shape), types.Diagnostic)
@@ -128,7 +138,7 @@ class Shown:
         self._lines = None   # the LineIndex of the buffer last served
         self._alike: dict[tuple, tuple] = {}   # the same entries, for findings that were made anew
 
-    def items(self, analysis: Analysis, docs: RuleDocs, uri_of=None) -> list[tuple[tuple[str, int], str]]:
+    def items(self, analysis: Analysis, docs: RuleDocs, uri_of=None) -> list[tuple[tuple[str, int], bytes]]:
         """Each finding's diagnostic as (its code and first line, its JSON text),
         encoded once, not at every publish (`structured` makes a Diagnostic of it)."""
         converter = _converter()
@@ -167,7 +177,7 @@ class Shown:
                     out.append((known[4], known[5]))
                     continue
             item = diagnostic(analysis, finding, docs, uri_of)
-            shape = json.dumps(converter.unstructure(item))   # its JSON text: the message is joined from them
+            shape = encoded(converter.unstructure(item))   # its JSON: the message is joined from them
             said = (item.code, item.range.start.line)
             covered = self._covered(analysis, finding, item)
             if covered is not None and finding.code != "BJ003":

@@ -28,8 +28,8 @@ from berserk_judge.server.outline import uri_for
 from berserk_judge.server.workspace import Workspace, real
 
 DEBOUNCE_SECONDS = 0.03
-class Encoded(str):
-    """A message already encoded as JSON text (sent as it is)."""
+class Encoded(bytes):
+    """A message already encoded as JSON, UTF-8 (sent as it is)."""
 
 
 HOLD_SECONDS = 0.8   # a typist's pause: findings held on the line being typed are shown after it
@@ -86,7 +86,7 @@ class JudgeServer(LanguageServer):
         def send(data):
             if not isinstance(data, Encoded):
                 return send_dict(data)
-            body = data.encode("utf-8")   # framed as pygls frames a message (its JSON is ASCII: lengths agree)
+            body = bytes(data)   # framed as pygls frames a message (the length counts its bytes)
             if protocol.writer is None:
                 return None
             if getattr(protocol, "_include_headers", True):
@@ -250,7 +250,8 @@ class JudgeServer(LanguageServer):
             # the kept JSON texts joined: 32,000 diagnostics are not encoded again at every keystroke
             head, tail = json.dumps({"jsonrpc": "2.0", "method": types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS,
                                      "params": params}).split('"diagnostics": []')
-            self.protocol._send_data(Encoded(head + '"diagnostics": [' + ", ".join(shapes) + "]" + tail))
+            self.protocol._send_data(Encoded(head.encode("ascii") + b'"diagnostics": [' + b", ".join(shapes)
+                                             + b"]" + tail.encode("ascii")))
             return
         items = diagnostics(analysis, self.docs, uri_for)
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
@@ -336,7 +337,7 @@ class JudgeServer(LanguageServer):
     # -- code actions ---------------------------------------------------------------------
 
     def action(self, analysis: Analysis, offer: Offer, resolve: bool,
-               shown: list[tuple[tuple[str, int], str]]) -> types.CodeAction:
+               shown: list[tuple[tuple[str, int], bytes]]) -> types.CodeAction:
         """`shown`: the document's diagnostics as `Shown.items` gives them
         (only those of the offer's code and line are made Diagnostics again)."""
         data = {"uri": analysis.uri, "version": analysis.version, "action": offer.action,
