@@ -20,7 +20,9 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import re
+from array import array
 from bisect import bisect_right
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from berserk_judge.cardbase.model import Card, CardBase, NoqaComment, Problem, Ruling, TextLine
@@ -101,7 +103,7 @@ class Layout:
     """A card file cut into the part around the cards and one part per card."""
 
     head: str                 # up to and including the `cards:` line
-    items: list[tuple[int, str]]   # (0-based first line, text) of each card item
+    items: Sequence[tuple[int, str]]   # (0-based first line, text) of each card item (`Items`)
     tail_line: int            # 0-based first line after the sequence
     tail: str                 # what follows the sequence (other top-level keys), usually ""
 
@@ -140,14 +142,50 @@ def split(source: str) -> Layout | None:
         tail = at
         break
     head = source[:body]
-    items = []
+    numbers = array("q")
     number = head.count("\n")
     previous = body
-    for at, end in zip(starts, starts[1:] + [tail]):
+    for at in starts:
         number += source.count("\n", previous, at)
-        items.append((number, source[at:end]))
+        numbers.append(number)
         previous = at
+    items = Items(source, numbers, array("q", starts + [tail]))
     return Layout(head, items, number + source.count("\n", previous, tail), source[tail:])
+
+
+class Items(Sequence):
+    """(0-based first line, text) of each card item, each text cut from the
+    buffer when it is asked for: the items of a 20,000-card buffer held at
+    once were a second copy of it at every keystroke's peak."""
+
+    __slots__ = ("source", "numbers", "bounds")
+
+    def __init__(self, source: str, numbers: array, bounds: array):
+        self.source, self.numbers, self.bounds = source, numbers, bounds
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[number] for number in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return self.numbers[index], self.source[self.bounds[index]:self.bounds[index + 1]]
+
+    def __iter__(self):
+        source, bounds = self.source, self.bounds
+        for index, number in enumerate(self.numbers):
+            yield number, source[bounds[index]:bounds[index + 1]]
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Sequence):
+            return NotImplemented
+        return list(self) == list(other)
+
+    __hash__ = None
 
 
 def _stand_in(layout: Layout, first: int, text: str) -> str:
