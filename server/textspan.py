@@ -58,11 +58,10 @@ class TextPlaces:
     __slots__ = ("starts", "_ends", "exact", "origin")
 
     def __init__(self, starts, ends, exact: bool, origin: int = 0):
-        self.starts = starts if isinstance(starts, array) else array("i", starts)
+        self.starts = starts if isinstance(starts, array) else _narrow(array("i", starts))
         if ends is not None and not isinstance(ends, array):
             ends = array("i", ends)
-            if ends == array("i", map((1).__add__, self.starts)):
-                ends = None
+            ends = None if ends == array("i", map((1).__add__, self.starts)) else _narrow(ends)
         self._ends = ends
         self.exact = exact
         self.origin = origin
@@ -72,7 +71,7 @@ class TextPlaces:
         """Offset just after character i, from origin."""
         if self._ends is not None:
             return self._ends
-        return array("i", map((1).__add__, self.starts))
+        return array("i", map((1).__add__, self.starts))   # (four bytes: the last one may be 65536)
 
     def _end(self, index: int) -> int:
         return self._ends[index] if self._ends is not None else self.starts[index] + 1
@@ -104,6 +103,13 @@ class TextPlaces:
         if not self.starts or offset < self.starts[0] or offset > self._end(len(self.starts) - 1):
             return None
         return max(0, bisect_right(self.starts, offset) - 1)
+
+
+def _narrow(offsets: array) -> array:
+    """Two bytes an offset when they all fit (a text's scalar shorter than 64 K), else four."""
+    if offsets and 0 <= min(offsets) and max(offsets) < 65536:
+        return array("H", offsets)
+    return offsets
 
 
 def text_places(source: str, starts: list[int], card) -> TextPlaces:
