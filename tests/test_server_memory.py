@@ -60,3 +60,43 @@ def test_an_open_document_holds_a_bounded_number_of_bytes_per_card(tmp_path, cor
     assert per_card < BOUND, f"{per_card:.0f} bytes a card held"
     assert peak_per_card < BOUND + 2_000, f"{peak_per_card:.0f} bytes a card at the peak"
     assert sys.getrefcount(analysis) > 1   # alive to the end of the measure
+
+
+def test_a_first_load_by_chunks_equals_the_whole_load(monkeypatch):
+    """A large buffer is composed CHUNK cards at a time on its first load:
+    the cards and problems are exactly the whole load's, a repeated id (in
+    the file, and one an earlier file claimed), a broken card and texts in
+    both styles included; a chunk YAML cannot read falls back to the whole
+    load, which says where."""
+    from berserk_judge.cardbase.load import demo_base_path, load_file
+    from berserk_judge.server import incremental
+    from berserk_judge.server.incremental import IncrementalLoader
+
+    monkeypatch.setattr(incremental, "CHUNK", 3)
+    source = (demo_base_path() / "d1-probuzhdenie-kamnya.yaml").read_text(encoding="utf-8")
+    source += ("- id: x1\n  name: Лук\n  text: '«Лук»: при гибели — ранить цель на 1.'\n"
+               "- id: x2\n  name: Стрела\n  text: '\"Стрела\": при гибели - ранить цель на 2 , и ещё  раз.'\n"
+               "- id: x1\n  name: Копьё\n  text: \"«Копьё»: при гибели - ранить цель на 3 ,\"\n"
+               "- id: x4\n  text: без имени\n"
+               "- id: claimed\n  name: Щит\n  text: ранить цель на 1\n")
+    earlier = load_file("earlier.yaml", {}, source="set: {id: e, name: E}\ncards:\n"
+                                                   "- id: claimed\n  name: Щит\n  text: ранить\n")
+    claimed = {card.id: card for card in earlier.cards}
+    said = []
+    for text, ids in ((source, {}), (source, claimed), (source + "- id: y\n  name: [\n", {})):
+        loader = IncrementalLoader()
+        part = loader.load("d1.yaml", text, dict(ids))
+        whole = load_file("d1.yaml", dict(ids), source=text)
+        assert part.cards == whole.cards and part.problems == whole.problems
+        unreadable = any(p.kind == "unreadable" for p in whole.problems)
+        assert loader.composed == -1 if unreadable else loader.composed > 8   # by chunks, not whole
+        said.append(" ".join(p.message for p in whole.problems))
+    assert "повторный id «x1»" in said[0] and "«claimed»" not in said[0]
+    assert "повторный id «claimed»" in said[1]
+    assert "ошибка YAML" in said[2]
+    # the next edit composes only the card it changed
+    loader = IncrementalLoader()
+    loader.load("d1.yaml", source, {})
+    again = loader.load("d1.yaml", source.replace("цель на 2 ,", "цель на 2,"), {})
+    assert loader.composed == 1
+    assert again.cards == load_file("d1.yaml", {}, source=source.replace("цель на 2 ,", "цель на 2,")).cards
