@@ -28,8 +28,37 @@ from berserk_judge.server.outline import uri_for
 from berserk_judge.server.workspace import Workspace, real
 
 DEBOUNCE_SECONDS = 0.03
-class Encoded(bytes):
-    """A message already encoded as JSON, UTF-8 (sent as it is)."""
+class Encoded:
+    """A message already encoded as JSON, UTF-8, as the parts it is joined
+    from (sent part after part under one header, never joined whole: the
+    diagnostics of a 20,000-card file are 25 MB of JSON, and joining them,
+    then framing the join, held three copies at once at every publish)."""
+
+    __slots__ = ("parts", "length")
+
+    def __init__(self, parts: list[bytes]):
+        self.parts = parts
+        self.length = sum(map(len, parts))
+
+    def __bytes__(self) -> bytes:
+        return b"".join(self.parts)
+
+
+SEND_BATCH = 1 << 20   # bytes of an Encoded message's parts written at once (joined up to it)
+
+
+def batches(parts: list[bytes], size: int = SEND_BATCH):
+    """The parts joined into runs of about `size` bytes (a part longer than it stays whole)."""
+    run: list[bytes] = []
+    held = 0
+    for part in parts:
+        run.append(part)
+        held += len(part)
+        if held >= size:
+            yield b"".join(run)
+            run, held = [], 0
+    if run:
+        yield b"".join(run)
 
 
 HOLD_SECONDS = 0.8   # a typist's pause: findings held on the line being typed are shown after it
@@ -86,15 +115,18 @@ class JudgeServer(LanguageServer):
         def send(data):
             if not isinstance(data, Encoded):
                 return send_dict(data)
-            body = bytes(data)   # framed as pygls frames a message (the length counts its bytes)
             if protocol.writer is None:
                 return None
-            if getattr(protocol, "_include_headers", True):
-                body = (b"Content-Length: %d\r\nContent-Type: %s; charset=%s\r\n\r\n"
-                        % (len(body), protocol.CONTENT_TYPE.encode(), protocol.CHARSET.encode()) + body)
-            written = protocol.writer.write(body)
-            if inspect.isawaitable(written):
-                asyncio.ensure_future(written)
+            if not getattr(protocol, "_include_headers", True):   # one message a write (a websocket)
+                chunks = [bytes(data)]
+            else:   # framed as pygls frames a message (the length counts its bytes), then its parts
+                header = (b"Content-Length: %d\r\nContent-Type: %s; charset=%s\r\n\r\n"
+                          % (data.length, protocol.CONTENT_TYPE.encode(), protocol.CHARSET.encode()))
+                chunks = batches([header, *data.parts])
+            for chunk in chunks:
+                written = protocol.writer.write(chunk)
+                if inspect.isawaitable(written):
+                    asyncio.ensure_future(written)
             return None
 
         def send_from_any_thread(data):
@@ -250,8 +282,13 @@ class JudgeServer(LanguageServer):
             # the kept JSON texts joined: 32,000 diagnostics are not encoded again at every keystroke
             head, tail = json.dumps({"jsonrpc": "2.0", "method": types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS,
                                      "params": params}).split('"diagnostics": []')
-            self.protocol._send_data(Encoded(head.encode("ascii") + b'"diagnostics": [' + b", ".join(shapes)
-                                             + b"]" + tail.encode("ascii")))
+            parts = [head.encode("ascii") + b'"diagnostics": [']
+            for number, shape in enumerate(shapes):
+                if number:
+                    parts.append(b", ")
+                parts.append(shape)
+            parts.append(b"]" + tail.encode("ascii"))
+            self.protocol._send_data(Encoded(parts))
             return
         items = diagnostics(analysis, self.docs, uri_for)
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
