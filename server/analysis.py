@@ -35,7 +35,7 @@ LINE_BY_LINE = frozenset({"BJ502"})
 _WORD = re.compile(r"""(?:'[^'\n]*'|"[^"\n]*"|[^\s,\[\]{}#:]+)""")
 
 
-KEEP_READINGS = 512   # readings a document's reader keeps (the latest read)
+KEEP_READINGS = 128   # readings a document's reader keeps (the latest read; 512 held 5 MB, twice that while a first lint ran)
 
 
 class DocumentReader(ReadingGuard):

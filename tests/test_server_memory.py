@@ -6,7 +6,7 @@ with tracemalloc (allocations, not the machine's resident pages: the same
 count on a busy machine or a quiet one), after the rules' and the reader's
 own caches were filled by the same file, so what is counted is the
 document's state: its cards, kept findings and diagnostics, text places,
-line index and at most 512 readings. Before: 20.4 KB a card on this file
+line index and at most 128 readings. Before: 20.4 KB a card on this file
 (every card's field positions as a dict of tuples, a slim copy of every card
 in the base index, a FileResult a card, diagnostics as objects, copies of
 item texts and of lines); now 13.5 KB.
