@@ -47,8 +47,9 @@ class Encoded:
 SEND_BATCH = 1 << 20   # bytes of an Encoded message's parts written at once (joined up to it)
 
 
-def batches(parts: list[bytes], size: int = SEND_BATCH):
-    """The parts joined into runs of about `size` bytes (a part longer than it stays whole)."""
+def batches(parts: list[bytes], size: int | None = None):
+    """The parts joined into runs of about `size` bytes (SEND_BATCH; a part longer than it stays whole)."""
+    size = SEND_BATCH if size is None else size
     run: list[bytes] = []
     held = 0
     for part in parts:
