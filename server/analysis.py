@@ -23,6 +23,7 @@ from berserk_judge.cardbase.model import Card, CardBase
 from berserk_judge.lint.engine import CardChecker
 from berserk_judge.lint.finding import Finding
 from berserk_judge.lint.fix_apply import ReadingGuard
+from berserk_judge.server.incremental import digest
 from berserk_judge.server.lines import UTF16, LineIndex
 from berserk_judge.server.textspan import TextPlaces, mark_line_starts, mark_offset, text_places
 from berserk_judge.server.workspace import BaseIndex, Scope
@@ -34,7 +35,7 @@ LINE_BY_LINE = frozenset({"BJ502"})
 _WORD = re.compile(r"""(?:'[^'\n]*'|"[^"\n]*"|[^\s,\[\]{}#:]+)""")
 
 
-KEEP_READINGS = 512   # readings a document's reader keeps (the latest read)
+KEEP_READINGS = 128   # readings a document's reader keeps (the latest read; 512 held 5 MB, twice that while a first lint ran)
 
 
 class DocumentReader(ReadingGuard):
@@ -47,6 +48,11 @@ class DocumentReader(ReadingGuard):
     def read_card(self, card: Card) -> list:
         if (card.text, card.name) not in self._features:
             self.reads += 1
+            if len(self._features) >= 2 * KEEP_READINGS:
+                # bounded while a lint runs too: the first lint of a 20,000-card
+                # document held every reading (130 MB) until it ended, and the
+                # process's memory never came down from that peak
+                self.retain()
         return super().read_card(card)
 
     def retain(self, keep: int | None = None) -> None:
@@ -81,8 +87,9 @@ class Key:
 
 def _layout(card: Card) -> Key:
     """What a card's findings depend on besides its text: where its lines stand
-    relative to the card (columns appear in messages), its fields."""
-    return Key(_layout_value(card))
+    relative to the card (columns appear in messages), its fields. Kept as a
+    digest of all that (its tuples held 16 MB for 20,000 cards)."""
+    return Key(digest(repr(_layout_value(card))))
 
 
 def _layout_value(card: Card) -> tuple:
@@ -192,6 +199,15 @@ class DocumentLinter:
         return result
 
 
+def _compact(part) -> tuple:
+    """A one-card FileResult as the tuple the merge reads (findings,
+    suppressed, crashes, spots, marks, pending, pending_findings), empty
+    parts as the one empty tuple: kept for every card of a document, the
+    FileResult objects and their empty lists held 19 MB for 20,000 cards."""
+    return (tuple(part.findings), part.suppressed, part.crashes, tuple(part.spots), tuple(part.marks),
+            tuple(part.pending), tuple(part.pending_findings))
+
+
 class _RememberingChecker(CardChecker):
     """The per-card half of lint for one document: each of its cards checked
     once per layout (`remembered` is kept between edits, `fresh` becomes the
@@ -228,23 +244,23 @@ class _RememberingChecker(CardChecker):
             known = self.parts.get(id(card))
             if known is None or known[0] is not card:
                 self.checked += 1
-                part = super().check_cards(path, [card])
+                part = _compact(super().check_cards(path, [card]))
                 key = self.fresh_layouts[id(card)][1]
                 known = (card, key, self.fresh[key], part)
             else:
                 self.fresh[known[1]] = known[2]
                 self.fresh_layouts[id(card)] = (card, known[1])
             self.fresh_parts[id(card)] = known
-            part = known[3]
-            out.findings.extend(part.findings)
-            out.suppressed += part.suppressed
-            out.crashes += part.crashes
-            if part.marks:
+            findings, suppressed, crashes, spots, marks, pending, pending_findings = known[3]
+            out.findings.extend(findings)
+            out.suppressed += suppressed
+            out.crashes += crashes
+            if marks:
                 shift = len(out.spots)
-                out.spots.extend(part.spots)
-                out.marks.extend((code, spot + shift, mark) for code, spot, mark in part.marks)
-            out.pending.extend(part.pending)
-            out.pending_findings.extend(part.pending_findings)
+                out.spots.extend(spots)
+                out.marks.extend((code, spot + shift, mark) for code, spot, mark in marks)
+            out.pending.extend(pending)
+            out.pending_findings.extend(pending_findings)
         return out
 
     def _layout(self, card: Card) -> tuple:
@@ -285,7 +301,7 @@ class Analysis:
     in_base: bool = True
     claimed: dict[str, Card] = field(default_factory=dict)   # ids of the files before it
     reader: DocumentReader | None = None                      # features of a card, cached
-    known_places: dict[tuple, tuple[str, TextPlaces]] = field(default_factory=dict)   # the linter's, kept between edits
+    known_places: dict[tuple, tuple[tuple[int, bytes], TextPlaces]] = field(default_factory=dict)   # the linter's, kept between edits
     shown: object = None                                      # the linter's diagnostics kept (server.diagnostics.Shown)
     known_lines: LineIndex | None = None                      # the line index of the buffer before (counted from it)
     _places: dict[str, TextPlaces] = field(default_factory=dict)
@@ -315,14 +331,15 @@ class Analysis:
         if found is None:
             key, begin = self._place_key(card)
             known = self.known_places.get(key) if key is not None else None
-            if known is not None and self.source.startswith(known[0], begin):
+            if known is not None and digest(self.source[begin:begin + known[0][0]]) == known[0][1]:
                 found = known[1].moved(begin)
             else:
                 found = text_places(self.source, self.marks, card)
                 if key is not None and found.origin == begin:
                     if len(self.known_places) > 4 * len(self.base.cards) + 64:
                         self.known_places.clear()
-                    self.known_places[key] = (self._written(card, begin, found), found)
+                    written = self._written(card, begin, found)   # kept by its length and digest
+                    self.known_places[key] = ((len(written), digest(written)), found)
             self._places[card.id] = found
         return found
 
@@ -350,7 +367,7 @@ class Analysis:
         the file for every card."""
         last = card.text_lines[-1].line
         line_end = self.marks[last] - 1 if last < len(self.marks) else len(self.source)
-        stop = begin + (max(found.ends) if found.ends else 0) + 2
+        stop = begin + found.last_end() + 2
         return self.source[begin:max(begin, min(stop, line_end + 1))]
 
     def mark(self, line: int, column: int) -> int:

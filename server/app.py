@@ -22,7 +22,7 @@ from pygls.uris import to_fs_path
 
 from berserk_judge.server import editing
 from berserk_judge.server.actions import FIX_ALL_KIND, Named, Offer, fix_all_edit, offers, wanted
-from berserk_judge.server.diagnostics import diagnostics, lsp_range
+from berserk_judge.server.diagnostics import diagnostics, lsp_range, shown_items
 from berserk_judge.server.docs import RuleDocs
 from berserk_judge.server.hover import feature_hover, noqa_hover
 from berserk_judge.server.outline import definition, document_symbols, uri_for
@@ -213,7 +213,7 @@ def build() -> JudgeServer:
                            d.range.end.character if d.range.end.line == d.range.start.line else None, d.data)
                      for d in params.context.diagnostics or () if d.source in (None, "berserk-judge")]
             chosen = [offer for offer in offers(analysis, start, end, named) if wanted(offer.kind, only)]
-            shown = diagnostics(analysis, ls.docs, uri_for) if chosen else []
+            shown = shown_items(analysis, ls.docs, uri_for) if chosen else []
             return [ls.action(analysis, offer, not ls.lazy_actions, shown) for offer in chosen]
 
         return await ls.on_worker("действия", find, [])

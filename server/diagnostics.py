@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 
 from lsprotocol import types
@@ -74,8 +75,33 @@ def _card_point(card) -> types.Range:
 
 def diagnostics(analysis: Analysis, docs: RuleDocs, uri_of=None) -> list[types.Diagnostic]:
     if analysis.shown is not None:
-        return [d for d, _ in analysis.shown.items(analysis, docs, uri_of)]
+        return [structured(shape) for _, shape in analysis.shown.items(analysis, docs, uri_of)]
     return [diagnostic(analysis, finding, docs, uri_of) for finding in analysis.findings]
+
+
+def shown_items(analysis: Analysis, docs: RuleDocs, uri_of=None) -> list[tuple[tuple[str, int], bytes]]:
+    """The document's diagnostics as ((code, first line), JSON text) pairs."""
+    if analysis.shown is not None:
+        return analysis.shown.items(analysis, docs, uri_of)
+    converter = _converter()
+    return [((item.code, item.range.start.line), encoded(converter.unstructure(item)))
+            for item in (diagnostic(analysis, finding, docs, uri_of) for finding in analysis.findings)]
+
+
+def encoded(value) -> bytes:
+    """JSON as UTF-8 bytes, Cyrillic as itself (two bytes a letter, not a
+    six-byte `\\uXXXX`: a kept diagnostic's JSON is half as long); a text
+    that UTF-8 cannot hold (a lone surrogate) is escaped, as ASCII JSON."""
+    try:
+        return json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(value).encode("ascii")
+
+
+def structured(shape: bytes) -> types.Diagnostic:
+    """A kept diagnostic's JSON text as a Diagnostic again (only the text is
+    kept: 32,000 Diagnostic objects of a 20,000-card file held 40 MB)."""
+    return _converter().structure(json.loads(shape), types.Diagnostic)
 
 
 LONG_LINES = 4096   # characters of covered lines above which a diagnostic is not kept (a flow-style line)
@@ -95,6 +121,11 @@ def _converter():
     return get_converter()
 
 
+def _digest(text: str, start: int, end: int) -> tuple[int, bytes]:
+    """Length and digest of text[start:end] (a kept diagnostic's lines, compared later)."""
+    return end - start, hashlib.blake2b(text[start:end].encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+
 class Shown:
     """A document's diagnostics kept between edits, with their JSON form: an
     edit to one card of 2,000 leaves the other cards' findings the same
@@ -107,8 +138,9 @@ class Shown:
         self._lines = None   # the LineIndex of the buffer last served
         self._alike: dict[tuple, tuple] = {}   # the same entries, for findings that were made anew
 
-    def items(self, analysis: Analysis, docs: RuleDocs, uri_of=None) -> list[tuple[types.Diagnostic, str]]:
-        """Each finding's diagnostic and its JSON text (encoded once, not at every publish)."""
+    def items(self, analysis: Analysis, docs: RuleDocs, uri_of=None) -> list[tuple[tuple[str, int], bytes]]:
+        """Each finding's diagnostic as (its code and first line, its JSON text),
+        encoded once, not at every publish (`structured` makes a Diagnostic of it)."""
         converter = _converter()
         lines = analysis.lines
         fresh: dict[int, tuple] = {}
@@ -136,7 +168,8 @@ class Shown:
                 elif edit is not None:
                     kept = last < edit.first or (not edit.delta and first >= edit.after)
                 else:
-                    kept = first < len(lines.starts) and lines.text.startswith(held, lines.starts[first])
+                    kept = first < len(lines.starts) and _digest(
+                        lines.text, lines.starts[first], lines.starts[first] + held[0]) == held
                 if kept:
                     fresh[id(finding)] = known = (finding, *known[1:])
                     if remade:
@@ -144,16 +177,18 @@ class Shown:
                     out.append((known[4], known[5]))
                     continue
             item = diagnostic(analysis, finding, docs, uri_of)
-            shape = json.dumps(converter.unstructure(item))   # its JSON text: the message is joined from them
+            shape = encoded(converter.unstructure(item))   # its JSON: the message is joined from them
+            said = (item.code, item.range.start.line)
             covered = self._covered(analysis, finding, item)
             if covered is not None and finding.code != "BJ003":
                 first, last = covered
                 end = lines.starts[last + 1] if last + 1 < len(lines.starts) else len(lines.text)
-                held = lines.text[lines.starts[first]:end]   # the lines with their breaks
-                if len(held) <= LONG_LINES:
-                    fresh[id(finding)] = (finding, docs, first, held, item, shape, last)
+                if end - lines.starts[first] <= LONG_LINES:
+                    # the lines with their breaks, by length and digest (not a copy of them)
+                    held = _digest(lines.text, lines.starts[first], end)
+                    fresh[id(finding)] = (finding, docs, first, held, said, shape, last)
                     alike[_alike(finding)] = fresh[id(finding)]
-            out.append((item, shape))
+            out.append((said, shape))
         self._kept = fresh
         self._alike = alike
         self._lines = lines

@@ -18,9 +18,15 @@ load cleanly (a YAML error is reported by the whole load, with its place).
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import re
+from array import array
+from bisect import bisect_right
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from berserk_judge.cardbase.model import Card, CardBase, NoqaComment, Problem, Ruling, TextLine
+from berserk_judge.server.compact import compact, positions
 
 _CARDS_AT = re.compile(r"^cards[ \t]*:[ \t]*(?:#[^\r\n]*)?\r?$", re.M)
 _CONTENT = re.compile(r"^( *)[^ \r\n#]", re.M)          # the first line that is neither blank nor a comment
@@ -97,7 +103,7 @@ class Layout:
     """A card file cut into the part around the cards and one part per card."""
 
     head: str                 # up to and including the `cards:` line
-    items: list[tuple[int, str]]   # (0-based first line, text) of each card item
+    items: Sequence[tuple[int, str]]   # (0-based first line, text) of each card item (`Items`)
     tail_line: int            # 0-based first line after the sequence
     tail: str                 # what follows the sequence (other top-level keys), usually ""
 
@@ -136,14 +142,50 @@ def split(source: str) -> Layout | None:
         tail = at
         break
     head = source[:body]
-    items = []
+    numbers = array("q")
     number = head.count("\n")
     previous = body
-    for at, end in zip(starts, starts[1:] + [tail]):
+    for at in starts:
         number += source.count("\n", previous, at)
-        items.append((number, source[at:end]))
+        numbers.append(number)
         previous = at
+    items = Items(source, numbers, array("q", starts + [tail]))
     return Layout(head, items, number + source.count("\n", previous, tail), source[tail:])
+
+
+class Items(Sequence):
+    """(0-based first line, text) of each card item, each text cut from the
+    buffer when it is asked for: the items of a 20,000-card buffer held at
+    once were a second copy of it at every keystroke's peak."""
+
+    __slots__ = ("source", "numbers", "bounds")
+
+    def __init__(self, source: str, numbers: array, bounds: array):
+        self.source, self.numbers, self.bounds = source, numbers, bounds
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[number] for number in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return self.numbers[index], self.source[self.bounds[index]:self.bounds[index + 1]]
+
+    def __iter__(self):
+        source, bounds = self.source, self.bounds
+        for index, number in enumerate(self.numbers):
+            yield number, source[bounds[index]:bounds[index + 1]]
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Sequence):
+            return NotImplemented
+        return list(self) == list(other)
+
+    __hash__ = None
 
 
 def _stand_in(layout: Layout, first: int, text: str) -> str:
@@ -170,7 +212,7 @@ def moved_card(card: Card, delta: int) -> Card:
     return dataclasses.replace(
         card, line=card.line + delta,
         text_lines=[dataclasses.replace(tl, line=tl.line + delta) for tl in card.text_lines],
-        field_positions={k: (line + delta, column) for k, (line, column) in card.field_positions.items()},
+        field_positions=positions({k: (line + delta, column) for k, (line, column) in card.field_positions.items()}),
         noqa_comments=[dataclasses.replace(n, line=n.line + delta) for n in card.noqa_comments],
         rulings=tuple(dataclasses.replace(r, line=r.line + delta,
                                           rule_places=tuple((line + delta, *rest) for line, *rest in r.rule_places))
@@ -184,6 +226,14 @@ MOVED_FIELDS = {Card: ("line", "text_lines", "field_positions", "noqa_comments",
 
 # More changed cards than this: one whole load is cheaper than composing each.
 WHOLE_ABOVE = 8
+# More than this many: composed this many at a time, never the whole buffer at once (memory's peak).
+CHUNK = 256
+
+
+def digest(text: str) -> bytes:
+    """What an item is kept by: a digest of its text, not a copy of it (the
+    items of a 20,000-card buffer are a second copy of it, 29 MB)."""
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
 
 def _meaning(part: str) -> tuple[str, ...]:
@@ -191,11 +241,19 @@ def _meaning(part: str) -> tuple[str, ...]:
     return tuple(line.rstrip() for line in part.splitlines() if line.strip() and not line.lstrip().startswith("#"))
 
 
+class Part(NamedTuple):
+    """An item's cards and problems as the loader keeps them (not a CardBase
+    of its own: five containers a card)."""
+
+    cards: list[Card]
+    problems: list[Problem]
+
+
 class IncrementalLoader:
     """Loads one document's buffer again and again, composing only changed cards."""
 
     def __init__(self):
-        self._items: dict[tuple, tuple[int, CardBase]] = {}
+        self._items: dict[tuple, tuple[int, Part]] = {}
         self._around: dict[tuple[str, str, int], list[Problem]] = {}
         self.composed = 0   # items composed by the last load (-1: the whole buffer), for tests and the benchmark
 
@@ -216,18 +274,24 @@ class IncrementalLoader:
         if layout is None:
             return self._whole(path, source, claimed, None)
         meaning = (_meaning(layout.head), _meaning(layout.tail))
-        keys = [(meaning, text) for _, text in layout.items]
-        if sum(1 for key in keys if key not in self._items) > WHOLE_ABOVE:
-            return self._whole(path, source, claimed, layout, keys)
+        keys = [(meaning, digest(text)) for _, text in layout.items]
+        missing = [number for number, key in enumerate(keys) if key not in self._items]
+        prepared: dict[tuple, tuple[int, Part]] = {}
+        if len(missing) > WHOLE_ABOVE:
+            if len(missing) <= CHUNK or layout.tail:
+                return self._whole(path, source, claimed, layout, keys)
+            prepared = self._chunks(path, layout, keys, missing)
+            if prepared is None:
+                return self._whole(path, source, claimed, layout, keys)   # it says what is wrong, and where
         around = self._problems_around(path, layout)
         if around is None:
             return self._whole(path, source, claimed, layout, keys)
         base = CardBase(paths=[path])
         problems = list(around)
         seen = dict(claimed)
-        fresh: dict[tuple, tuple[int, CardBase]] = {}
+        fresh: dict[tuple, tuple[int, Part]] = {}
         for (first, text), key in zip(layout.items, keys):
-            known = self._items.get(key) or fresh.get(key)
+            known = self._items.get(key) or fresh.get(key) or prepared.get(key)
             if known is not None and known[0] != first and known[1].problems:
                 known = None   # a problem's message may quote a line number: compose it at its new place
             if known is None:
@@ -242,7 +306,7 @@ class IncrementalLoader:
             if any(card.id in seen for card in cards):
                 # a repeated id: the loader reports it with the first one's place
                 again = load_file(path, seen, source=_stand_in(layout, first, text))
-                cards, part_problems = again.cards, _within(again.problems, first, text)
+                cards, part_problems = [compact(card) for card in again.cards], _within(again.problems, first, text)
             problems.extend(part_problems)   # never moved (see above)
             for card in cards:
                 seen[card.id] = card
@@ -251,7 +315,7 @@ class IncrementalLoader:
         base.problems = sorted(problems, key=lambda p: (p.line, p.column))
         return base
 
-    def _compose(self, path: str, layout: Layout, first: int, text: str) -> tuple[int, CardBase] | None:
+    def _compose(self, path: str, layout: Layout, first: int, text: str) -> tuple[int, Part] | None:
         """An item loaded alone: (the line it was composed at, its cards and
         problems), None when it does not load cleanly as one card. Composed
         right under the head (a stand-in as long as the item, not thousands of
@@ -266,8 +330,45 @@ class IncrementalLoader:
                 return None
             part.problems = _within(part.problems, at, text)   # the head's are counted once
             if not part.problems or at == first:
-                return at, part
+                return at, Part([compact(card) for card in part.cards], part.problems)
             at = first
+
+    def _chunks(self, path: str, layout: Layout, keys: list[tuple],
+                missing: list[int]) -> dict[tuple, tuple[int, Part]] | None:
+        """The missing items composed CHUNK at a time (runs of neighbours, each
+        run right under the head, as `_compose` composes one): a 20,000-card
+        buffer composed whole holds every card's YAML nodes at once, and the
+        server's memory never comes down from that peak. Only an item with
+        exactly one card and no problem is given (the others are composed
+        alone by `load`); None when a chunk does not load cleanly."""
+        from berserk_judge.cardbase.load import load_file
+
+        at = layout.head.count("\n")
+        runs: list[list[int]] = []
+        for number in missing:
+            if runs and runs[-1][-1] == number - 1 and len(runs[-1]) < CHUNK:
+                runs[-1].append(number)
+            else:
+                runs.append([number])
+        out: dict[tuple, tuple[int, Part]] = {}
+        for run in runs:
+            texts = [layout.items[number][1] for number in run]
+            self.composed += len(run)
+            part = load_file(path, None, source=layout.head + "".join(texts))
+            if any(p.kind == "unreadable" for p in part.problems):
+                return None
+            first, lines, cards = at, [card.line for card in part.cards], part.cards
+            if lines != sorted(lines):
+                return None
+            for number, text in zip(run, texts):
+                breaks = text.count("\n")
+                last = first + breaks + (0 if text.endswith("\n") else 1)
+                mine = cards[bisect_right(lines, first):bisect_right(lines, last)]
+                if len(mine) == 1 and not _within(part.problems, first, text):
+                    real = layout.items[number][0]   # kept at its own place: the next load moves nothing
+                    out[keys[number]] = (real, Part([compact(moved_card(mine[0], real - first))], []))
+                first += breaks
+        return out
 
     def _whole(self, path: str, source: str, claimed: dict[str, Card], layout: Layout | None,
                keys: list[tuple] | None = None) -> CardBase:
@@ -278,14 +379,14 @@ class IncrementalLoader:
         base = load_file(path, claimed, source=source)
         if any(p.kind == "unreadable" for p in base.problems):
             return base   # a half-typed buffer: the items known stay for the next keystroke
+        for card in base.cards:
+            compact(card)
         self._items = {}
         if layout is None or keys is None:
             return base
         head_lines = layout.head.count("\n")
         self._around = {(layout.head, layout.tail, layout.tail_line): [
             p for p in base.problems if p.line <= head_lines or p.line > layout.tail_line]}
-        from bisect import bisect_right
-
         lines = [card.line for card in base.cards]   # in file order: each item's cards found by halving
         ordered = lines == sorted(lines)
         for (first, text), key in zip(layout.items, keys):
@@ -296,7 +397,7 @@ class IncrementalLoader:
                 cards = [card for card in base.cards if first < card.line <= last]
             problems = _within(base.problems, first, text)
             if not problems and not any(card.id in claimed for card in cards):
-                self._items[key] = (first, CardBase(cards=cards, paths=[path]))
+                self._items[key] = (first, Part(cards, []))
         return base
 
     def _problems_around(self, path: str, layout: Layout) -> list[Problem] | None:

@@ -21,15 +21,45 @@ from pygls.uris import to_fs_path
 from berserk_judge import __version__
 from berserk_judge.server.actions import Offer, fix_all_edit, fix_edit, noqa_edit
 from berserk_judge.server.analysis import Analysis, DocumentLinter
-from berserk_judge.server.diagnostics import diagnostics, lsp_range
+from berserk_judge.server.diagnostics import diagnostics, lsp_range, structured
 from berserk_judge.server.docs import RuleDocs
 from berserk_judge.server.lines import UTF16
 from berserk_judge.server.outline import uri_for
 from berserk_judge.server.workspace import Workspace, real
 
 DEBOUNCE_SECONDS = 0.03
-class Encoded(str):
-    """A message already encoded as JSON text (sent as it is)."""
+class Encoded:
+    """A message already encoded as JSON, UTF-8, as the parts it is joined
+    from (sent part after part under one header, never joined whole: the
+    diagnostics of a 20,000-card file are 25 MB of JSON, and joining them,
+    then framing the join, held three copies at once at every publish)."""
+
+    __slots__ = ("parts", "length")
+
+    def __init__(self, parts: list[bytes]):
+        self.parts = parts
+        self.length = sum(map(len, parts))
+
+    def __bytes__(self) -> bytes:
+        return b"".join(self.parts)
+
+
+SEND_BATCH = 1 << 20   # bytes of an Encoded message's parts written at once (joined up to it)
+
+
+def batches(parts: list[bytes], size: int | None = None):
+    """The parts joined into runs of about `size` bytes (SEND_BATCH; a part longer than it stays whole)."""
+    size = SEND_BATCH if size is None else size
+    run: list[bytes] = []
+    held = 0
+    for part in parts:
+        run.append(part)
+        held += len(part)
+        if held >= size:
+            yield b"".join(run)
+            run, held = [], 0
+    if run:
+        yield b"".join(run)
 
 
 HOLD_SECONDS = 0.8   # a typist's pause: findings held on the line being typed are shown after it
@@ -86,15 +116,18 @@ class JudgeServer(LanguageServer):
         def send(data):
             if not isinstance(data, Encoded):
                 return send_dict(data)
-            body = data.encode("utf-8")   # framed as pygls frames a message (its JSON is ASCII: lengths agree)
             if protocol.writer is None:
                 return None
-            if getattr(protocol, "_include_headers", True):
-                body = (b"Content-Length: %d\r\nContent-Type: %s; charset=%s\r\n\r\n"
-                        % (len(body), protocol.CONTENT_TYPE.encode(), protocol.CHARSET.encode()) + body)
-            written = protocol.writer.write(body)
-            if inspect.isawaitable(written):
-                asyncio.ensure_future(written)
+            if not getattr(protocol, "_include_headers", True):   # one message a write (a websocket)
+                chunks = [bytes(data)]
+            else:   # framed as pygls frames a message (the length counts its bytes), then its parts
+                header = (b"Content-Length: %d\r\nContent-Type: %s; charset=%s\r\n\r\n"
+                          % (data.length, protocol.CONTENT_TYPE.encode(), protocol.CHARSET.encode()))
+                chunks = batches([header, *data.parts])
+            for chunk in chunks:
+                written = protocol.writer.write(chunk)
+                if inspect.isawaitable(written):
+                    asyncio.ensure_future(written)
             return None
 
         def send_from_any_thread(data):
@@ -238,8 +271,7 @@ class JudgeServer(LanguageServer):
         if analysis.shown is not None:   # the JSON form of each diagnostic kept between edits
             pairs = analysis.shown.items(analysis, self.docs, uri_for)
             shapes = [shape for number, (_, shape) in enumerate(pairs) if number not in hold]
-            self.published[uri] = {(item.code, item.range.start.line)
-                                   for number, (item, _) in enumerate(pairs) if number not in hold}
+            self.published[uri] = {said for number, (said, _) in enumerate(pairs) if number not in hold}
             params = {"uri": uri, "diagnostics": []}
             if analysis.version is not None:
                 params["version"] = analysis.version
@@ -251,7 +283,13 @@ class JudgeServer(LanguageServer):
             # the kept JSON texts joined: 32,000 diagnostics are not encoded again at every keystroke
             head, tail = json.dumps({"jsonrpc": "2.0", "method": types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS,
                                      "params": params}).split('"diagnostics": []')
-            self.protocol._send_data(Encoded(head + '"diagnostics": [' + ", ".join(shapes) + "]" + tail))
+            parts = [head.encode("ascii") + b'"diagnostics": [']
+            for number, shape in enumerate(shapes):
+                if number:
+                    parts.append(b", ")
+                parts.append(shape)
+            parts.append(b"]" + tail.encode("ascii"))
+            self.protocol._send_data(Encoded(parts))
             return
         items = diagnostics(analysis, self.docs, uri_for)
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
@@ -337,12 +375,16 @@ class JudgeServer(LanguageServer):
     # -- code actions ---------------------------------------------------------------------
 
     def action(self, analysis: Analysis, offer: Offer, resolve: bool,
-               shown: list[types.Diagnostic]) -> types.CodeAction:
+               shown: list[tuple[tuple[str, int], bytes]]) -> types.CodeAction:
+        """`shown`: the document's diagnostics as `Shown.items` gives them
+        (only those of the offer's code and line are made Diagnostics again)."""
         data = {"uri": analysis.uri, "version": analysis.version, "action": offer.action,
                 "finding": finding_key(offer.finding) if offer.finding else None}
-        found = [d for d in shown
-                 if offer.finding is not None and d.code == offer.finding.code
-                 and d.range == lsp_range(analysis, *analysis.finding_span(offer.finding))]
+        found = []
+        if offer.finding is not None:
+            where = lsp_range(analysis, *analysis.finding_span(offer.finding))
+            said = (offer.finding.code, where.start.line)
+            found = [d for d in (structured(shape) for key, shape in shown if key == said) if d.range == where]
         action = types.CodeAction(title=offer.title, kind=offer.kind, diagnostics=found or None,
                                   is_preferred=offer.preferred or None, data=data)
         if resolve:

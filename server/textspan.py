@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
+from array import array
 
 # The line breaks ruamel's marks count (YAML 1.1 legacy included): the same
 # set as cardbase.textmap, so a mark's line is found here exactly.
@@ -47,19 +47,43 @@ def mark_offset(starts: list[int], line: int, column: int) -> int:
     return starts[index] + max(column - 1, 0)
 
 
-@dataclass
 class TextPlaces:
     """Where each character of a card text stands in the source: offsets
     from `origin` (the scalar's first character), so a card that only moved
-    keeps its places with a new origin."""
+    keeps its places with a new origin. Kept as machine-integer arrays, and
+    the ends not at all when every character is one source character wide
+    (the usual case): a server keeps the places of every card of an open
+    document, and lists of Python ints cost a 20,000-card file tens of MB."""
 
-    starts: list[int]   # offset of character i, from origin
-    ends: list[int]     # offset just after character i, from origin
-    exact: bool         # decoded from the scalar (False: Card.locate's approximation)
-    origin: int = 0
+    __slots__ = ("starts", "_ends", "exact", "origin")
+
+    def __init__(self, starts, ends, exact: bool, origin: int = 0):
+        self.starts = starts if isinstance(starts, array) else _narrow(array("i", starts))
+        if ends is not None and not isinstance(ends, array):
+            ends = array("i", ends)
+            ends = None if ends == array("i", map((1).__add__, self.starts)) else _narrow(ends)
+        self._ends = ends
+        self.exact = exact
+        self.origin = origin
+
+    @property
+    def ends(self):
+        """Offset just after character i, from origin."""
+        if self._ends is not None:
+            return self._ends
+        return array("i", map((1).__add__, self.starts))   # (four bytes: the last one may be 65536)
+
+    def _end(self, index: int) -> int:
+        return self._ends[index] if self._ends is not None else self.starts[index] + 1
+
+    def last_end(self) -> int:
+        """The greatest end (0 when there is no character)."""
+        if not self.starts:
+            return 0
+        return max(self._ends) if self._ends is not None else max(self.starts) + 1
 
     def moved(self, origin: int) -> "TextPlaces":
-        return TextPlaces(self.starts, self.ends, self.exact, origin)
+        return TextPlaces(self.starts, self._ends, self.exact, origin)
 
     def span(self, start: int, end: int) -> tuple[int, int]:
         """Source offsets of text[start:end]; an empty span is a point."""
@@ -67,18 +91,25 @@ class TextPlaces:
             return self.origin, self.origin
         last = len(self.starts) - 1
         start = min(max(start, 0), last + 1)
-        at = self.starts[start] if start <= last else self.ends[last]
+        at = self.starts[start] if start <= last else self._end(last)
         if end <= start:
             return at + self.origin, at + self.origin
-        return at + self.origin, self.ends[min(end, last + 1) - 1] + self.origin
+        return at + self.origin, self._end(min(end, last + 1) - 1) + self.origin
 
     def index_at(self, offset: int) -> int | None:
         """The text character at a source offset (the one before it at a
         line's indentation or at a quote); None outside the scalar."""
         offset -= self.origin
-        if not self.starts or offset < self.starts[0] or offset > self.ends[-1]:
+        if not self.starts or offset < self.starts[0] or offset > self._end(len(self.starts) - 1):
             return None
         return max(0, bisect_right(self.starts, offset) - 1)
+
+
+def _narrow(offsets: array) -> array:
+    """Two bytes an offset when they all fit (a text's scalar shorter than 64 K), else four."""
+    if offsets and 0 <= min(offsets) and max(offsets) < 65536:
+        return array("H", offsets)
+    return offsets
 
 
 def text_places(source: str, starts: list[int], card) -> TextPlaces:
@@ -104,7 +135,7 @@ def text_places(source: str, starts: list[int], card) -> TextPlaces:
     for index in range(len(text)):
         line, column = card.locate(index)
         located.append(mark_offset(starts, line, column) - origin)
-    return TextPlaces(located, [at + 1 for at in located], False, origin)
+    return TextPlaces(located, None, False, origin)
 
 
 def _as_written(source: str, starts: list[int], card, begin: int) -> TextPlaces | None:
@@ -124,7 +155,7 @@ def _as_written(source: str, starts: list[int], card, begin: int) -> TextPlaces 
             out.append(at - begin + len(line.text))   # the line break
     if len(out) != len(card.text):
         return None
-    return TextPlaces(out, [at + 1 for at in out], True, begin)
+    return TextPlaces(out, None, True, begin)
 
 
 def _decode(source: str, begin: int, length: int, key_column: int) -> list[Piece] | None:

@@ -44,10 +44,31 @@ def apply_incremental_change(document: TextDocument, change) -> None:
         document.__dict__.pop("_judge_lines", None)
         return _ORIGINAL(document, change)
     begin, stop = index.offset(start.line, start.character), index.offset(end.line, end.character)
-    new = source[:begin] + text + source[stop:]
+    new = spliced(source, begin, stop, text)
     document._source = new
     document._judge_lines = LineIndex.after(index, new, encoding)
     document._judge_lines.edit = None   # the document's own index: no buffer kept behind it
+
+
+ANCHORS = (64, 512, 4096)   # characters before a change tried as the anchor of `spliced`
+
+
+def spliced(source: str, begin: int, stop: int, text: str) -> str:
+    """`source[:begin] + text + source[stop:]`, made in one copy without
+    copying the two sides first: the replaced range, with a few characters
+    before it whose first occurrence in the buffer is right there, is
+    replaced once (`str.replace` writes the new buffer straight from the
+    old). The sides' slices of a 20,000-card buffer were 15 MB more at every
+    keystroke, on top of the old and new buffers. No such anchor nearby (a
+    buffer of repeats): the sides are joined."""
+    for before in ANCHORS:
+        start = max(0, begin - before)
+        anchor = source[start:stop]
+        if source.find(anchor, 0, stop) == start:
+            return source.replace(anchor, source[start:begin] + text, 1)
+        if not start:
+            break
+    return "".join((source[:begin], text, source[stop:]))
 
 
 def install() -> None:

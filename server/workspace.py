@@ -144,20 +144,12 @@ class BaseIndex:
         return [card for file in self.files for card in self.cards.get(file, ()) if card.id == card_id]
 
     def update(self, path: str, cards: list[Card]) -> None:
+        """An open document's cards, kept as they are: the document holds them
+        anyway (a slim copy of each was 15 MB more for 20,000 cards), and a
+        card with its line map is what `lint` itself would see."""
         if path not in self.cards and path not in self.files:
             self.files.append(path)
-        # an open document's unchanged cards are the same objects edit after edit: slimmed once
-        known = self._slimmed.get(path, {})
-        fresh: dict[int, tuple[Card, Card]] = {}
-        out = []
-        for card in cards:
-            pair = known.get(id(card))
-            if pair is None or pair[0] is not card:
-                pair = (card, slim(card))
-            fresh[id(card)] = pair
-            out.append(pair[1])
-        self._slimmed[path] = fresh
-        self.cards[path] = out
+        self.cards[path] = list(cards)
         self.changed(path)
 
     def load(self, skip: set[str]) -> Iterator[str]:

@@ -38,7 +38,7 @@ def test_fast_scans_equal_the_regexes(source):
 
 @pytest.mark.parametrize("source", SAMPLES + ["a", "a\n", "\n\n", "ab\ncd\n\nef"])
 def test_line_starts_equal_the_regex(source):
-    assert LineIndex(source).starts == [0] + [m.end() for m in re.finditer(r"\r\n|\n|\r", source)]
+    assert list(LineIndex(source).starts) == [0] + [m.end() for m in re.finditer(r"\r\n|\n|\r", source)]
 
 
 def test_split_of_an_indented_sequence_with_comments():

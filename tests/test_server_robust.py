@@ -52,10 +52,11 @@ def test_a_flow_style_file_keeps_memory_linear(tmp_path):
         assert items and all(d.range.start.line == 1 for d in items)
         for card in analysis.base.cards:
             analysis.places(card)
-    # each card's cached places hold its own scalar as written, never the rest of the line
-    held = sum(len(written) for written, _ in linter.places.values())
+    # each card's cached places are kept by its own scalar as written (its length and digest),
+    # never the rest of the line
+    held = sum(length for (length, _), _ in linter.places.values())
     assert held < 2 * len(text), (held, len(text))
-    assert max(len(written) for written, _ in linter.places.values()) < 200
+    assert max(length for (length, _), _ in linter.places.values()) < 200
 
 
 def test_a_flow_style_file_gets_lints_findings_and_places(tmp_path):
