@@ -84,7 +84,6 @@ class BaseIndex:
     _joined: dict[str, Card] = field(default_factory=dict, repr=False)
     _versions: dict[str, int] = field(default_factory=dict, repr=False)   # bumped when a file's cards change
     _others: dict[tuple, tuple[tuple, list[Card]]] = field(default_factory=dict, repr=False)
-    _slimmed: dict[str, dict[int, tuple[Card, Card]]] = field(default_factory=dict, repr=False)
 
     def claimed_before(self, path: str) -> dict[str, Card]:
         """Ids of the files loaded before `path` (all files when it is not one of them)."""
@@ -258,7 +257,6 @@ class Workspace:
         for key, index in list(self.indexes.items()):
             if path in index.files:
                 index.cards.pop(path, None)
-                index._slimmed.pop(path, None)
                 index.changed(path)
                 index.ready = False
             elif path.lower().endswith(YAML_SUFFIXES):

@@ -41,6 +41,14 @@ def axe_script() -> Path | None:
     return None
 
 
+def serious_violations(page, script: Path) -> list[str]:
+    """axe-core run on the page as it stands: its serious and critical violations, three places each."""
+    page.add_script_tag(path=str(script))
+    return page.evaluate("""axe.run(document).then(r => r.violations
+        .filter(v => v.impact === 'serious' || v.impact === 'critical')
+        .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')))""")
+
+
 def build(root: Path, *args) -> Path:
     result = CliRunner().invoke(report, [str(a) for a in args] + ["--out", str(root / "site")])
     assert result.exit_code == 0, result.output
@@ -382,10 +390,7 @@ def test_axe_finds_no_serious_violation(site, compare_site, page):
         page.goto(url)
         if "#q=" in url:
             page.wait_for_selector("#results li")
-        page.add_script_tag(path=str(script))
-        violations = page.evaluate("""axe.run(document).then(r => r.violations
-            .filter(v => v.impact === 'serious' || v.impact === 'critical')
-            .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')))""")
+        violations = serious_violations(page, script)
         if violations:
             found[url] = violations
     assert found == {}

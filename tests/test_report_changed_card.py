@@ -9,7 +9,7 @@ import re
 import pytest
 
 from report_fixtures import write_versions
-from test_report_browser import PHONE, axe_script, browser, build, no_sideways_scroll, page, playwright, shots  # noqa: F401
+from test_report_browser import PHONE, axe_script, serious_violations, browser, build, no_sideways_scroll, page, playwright, shots  # noqa: F401
 
 LOSSY_OLD = """set: {id: v2, name: Вторые версии}
 cards:
@@ -90,10 +90,7 @@ def test_changed_cards_at_both_widths_and_axe(site, page, tmp_path):
             page.screenshot(path=str(shots(tmp_path) / "changed-card-phone.png"))
         if script is None:
             continue
-        page.add_script_tag(path=str(script))
-        violations = page.evaluate("""axe.run(document).then(r => r.violations
-            .filter(v => v.impact === 'serious' || v.impact === 'critical')
-            .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')))""")
+        violations = serious_violations(page, script)
         if violations:
             found[width] = violations
     if script is None:

@@ -7,7 +7,7 @@ import pytest
 
 from report_fixtures import SECOND_SET_YAML, write_base
 from berserk_judge.reports.html.prints import other_prints
-from test_report_browser import PHONE, axe_script, browser, build, no_sideways_scroll, page, playwright, shots  # noqa: F401
+from test_report_browser import PHONE, axe_script, serious_violations, browser, build, no_sideways_scroll, page, playwright, shots  # noqa: F401
 
 # a reprint of «Молотобоец» (t2_1) in the lossy style, its name in another case and with «ё»
 REPRINT_YAML = """set: {id: p1, name: Переиздание}
@@ -98,10 +98,7 @@ def test_phone_width_and_axe(site, page, tmp_path):
             page.screenshot(path=str(shots(tmp_path) / "crosslinks-phone.png"))
         if script is None:
             continue
-        page.add_script_tag(path=str(script))
-        violations = page.evaluate("""axe.run(document).then(r => r.violations
-            .filter(v => v.impact === 'serious' || v.impact === 'critical')
-            .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')))""")
+        violations = serious_violations(page, script)
         if violations:
             found[width] = violations
     if script is None:

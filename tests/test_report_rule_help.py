@@ -7,7 +7,7 @@ import pytest
 from berserk_judge.lint.registry import all_rules, get_rule
 from report_fixtures import write_base
 from berserk_judge.reports.html.rule_help import help_data, rule_entries
-from test_report_browser import PHONE, axe_script, browser, build, launch, no_sideways_scroll, page, playwright, shots  # noqa: F401
+from test_report_browser import PHONE, axe_script, serious_violations, browser, build, launch, no_sideways_scroll, page, playwright, shots  # noqa: F401
 
 
 @pytest.fixture(scope="module")
@@ -74,10 +74,7 @@ def test_phone_width_and_axe(site, page, tmp_path):
                 page.screenshot(path=str(shots(tmp_path) / f"rules-phone-{'card' if opened else 'page'}.png"))
             if script is None:
                 continue
-            page.add_script_tag(path=str(script))
-            violations = page.evaluate("""axe.run(document).then(r => r.violations
-                .filter(v => v.impact === 'serious' || v.impact === 'critical')
-                .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')))""")
+            violations = serious_violations(page, script)
             if violations:
                 found[(url, width)] = violations
     if script is None:

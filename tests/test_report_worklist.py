@@ -15,7 +15,7 @@ from berserk_judge.cli.lint_cmd import lint
 from berserk_judge.cli.report_cmd import report
 from report_fixtures import SECOND_SET_YAML, write_base
 from berserk_judge.reports.html import worklist
-from test_report_browser import PHONE, axe_script, browser, no_sideways_scroll, page, playwright, shots  # noqa: F401
+from test_report_browser import PHONE, axe_script, serious_violations, browser, no_sideways_scroll, page, playwright, shots  # noqa: F401
 
 # a third set in the lossy style (straight quotes, « - », features on one line) and a formula-like name
 LOSSY_YAML = """set: {id: q1, name: Без ёлочек}
@@ -223,10 +223,7 @@ def test_phone_width_and_axe(site, page, tmp_path):
             page.check(f"input[name=view][value={view}]")
             if script is None:
                 continue
-            page.add_script_tag(path=str(script))
-            violations = page.evaluate("""axe.run(document).then(r => r.violations
-                .filter(v => v.impact === 'serious' || v.impact === 'critical')
-                .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')))""")
+            violations = serious_violations(page, script)
             if violations:
                 found[(width, view)] = violations
     if script is None:

@@ -300,7 +300,7 @@ def _glued_in_effect(text: str, it: Item) -> bool:
         return left.isalpha() and morph.is_known(left) and morph.pos(left) in ("INFN", "VERB", "PRTS")
     if left in ("может", "могут", "можете") and morph.pos(right) == "INFN":
         return False          # «может-получить»: a space typed as a hyphen, the modal and its verb
-    if right in _GLUED_DETERMINERS:
+    if right in _GLUED_SUBJECT_OPENERS:
         return True           # «если это нежить-ваши демоны …»: no compound ends in «ваши», «эта»
     if left.isdigit() and len(right) >= 3 and right not in _ORDINAL_ENDINGS and morph.is_known(right) \
             and morph.pos(right) in ("PRTF", "ADJF", "NPRO"):
@@ -309,7 +309,7 @@ def _glued_in_effect(text: str, it: Item) -> bool:
 
 
 # a subject's first word that no compound ends in («нежить-ваши», «6-эта», «разряде-атакованный»)
-_GLUED_DETERMINERS = frozenset({"ваш", "ваша", "ваше", "ваши", "эта", "этот", "эти", "каждое", "каждый", "каждая",
+_GLUED_SUBJECT_OPENERS = frozenset({"ваш", "ваша", "ваше", "ваши", "эта", "этот", "эти", "каждое", "каждый", "каждая",
                                 "атакованный", "атакованная", "атакованное"})
 _X = frozenset({"x", "х"})    # the rules' Х, Latin or Cyrillic: «Х-2» is a minus, «Х-оно» a dash
 # «3-его», «1-ого», «2-ому»: an ordinal's ending after its digits, not a dash
