@@ -33,7 +33,8 @@ sys.path.insert(0, str(REPO))
 from bench import scale_base  # noqa: E402
 from bench.scale_base import SET_SIZE, build_base  # noqa: E402
 
-LIMIT_MS = 150
+LIMIT_MS = 150          # an edit to a file of up to 2,000 cards (the targets)…
+LARGE_LIMIT_MS = 1000   # …and to a larger one (20,000 cards)
 MEMORY_LIMIT_MB = 300
 
 
@@ -204,8 +205,13 @@ def main() -> int:
     print(f"edit → diagnostics ({result['edits']} edits, debounce {result['debounce_ms']} ms included): "
           f"wall median {wall['median_ms']:.0f} ms, p90 {wall['p90_ms']:.0f} ms, max {wall['max_ms']:.0f} ms; "
           f"server CPU median {cpu['median_ms']:.0f} ms, p90 {cpu['p90_ms']:.0f} ms, max {cpu['max_ms']:.0f} ms")
-    print(f"target: ≤ {LIMIT_MS} ms → median wall {'met' if wall['median_ms'] <= LIMIT_MS else 'NOT met'}, "
-          f"p90 wall {'met' if wall['p90_ms'] <= LIMIT_MS else 'NOT met'}")
+    limit = LIMIT_MS if args.file_cards <= 2000 else LARGE_LIMIT_MS
+
+    def verdict(value: float) -> str:
+        return "met" if value <= limit else "NOT met"
+
+    print(f"target: ≤ {limit} ms → median wall {verdict(wall['median_ms'])}, p90 wall {verdict(wall['p90_ms'])}, "
+          f"median server CPU {verdict(cpu['median_ms'])}")
     print(f"memory: peak {result['memory_peak_mb']:.0f} MB, now {result['memory_rss_mb']:.0f} MB "
           f"(target < {MEMORY_LIMIT_MB} MB: {'met' if result['memory_peak_mb'] < MEMORY_LIMIT_MB else 'NOT met'}); "
           f"exit code after shutdown/exit: {result['exit_code']}")

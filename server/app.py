@@ -295,8 +295,10 @@ def serve() -> None:
     import os
     import sys
 
+    from berserk_judge.server.heap import one_arena
     from berserk_judge.server.transport import serve_stdio
 
+    one_arena()   # before any worker thread: one heap, large blocks unmapped when freed (server.heap)
     # an open base is hundreds of thousands of long-lived objects (cards, readings):
     # full collections over them on every few edits cost more than the edits
     gc.set_threshold(50_000, 50, 100)

@@ -253,7 +253,8 @@ class IncrementalLoader:
     """Loads one document's buffer again and again, composing only changed cards."""
 
     def __init__(self):
-        self._items: dict[tuple, tuple[int, Part]] = {}
+        self._items: dict[bytes, tuple[int, Part]] = {}   # an item's digest → (its line, its cards)
+        self._meaning: tuple | None = None   # the head and tail the items were composed under
         self._around: dict[tuple[str, str, int], list[Problem]] = {}
         self.composed = 0   # items composed by the last load (-1: the whole buffer), for tests and the benchmark
 
@@ -262,6 +263,7 @@ class IncrementalLoader:
         without disturbing this one."""
         other = IncrementalLoader()
         other._items = dict(self._items)
+        other._meaning = self._meaning
         other._around = dict(self._around)
         return other
 
@@ -274,9 +276,12 @@ class IncrementalLoader:
         if layout is None:
             return self._whole(path, source, claimed, None)
         meaning = (_meaning(layout.head), _meaning(layout.tail))
-        keys = [(meaning, digest(text)) for _, text in layout.items]
-        missing = [number for number, key in enumerate(keys) if key not in self._items]
-        prepared: dict[tuple, tuple[int, Part]] = {}
+        # kept by the item's digest alone (a tuple with the head a key held 1 MB
+        # for 20,000 cards); items composed under another head count as missing
+        known_items = self._items if meaning == self._meaning else {}
+        keys = [digest(text) for _, text in layout.items]
+        missing = [number for number, key in enumerate(keys) if key not in known_items]
+        prepared: dict[bytes, tuple[int, Part]] = {}
         if len(missing) > WHOLE_ABOVE:
             if len(missing) <= CHUNK or layout.tail:
                 return self._whole(path, source, claimed, layout, keys)
@@ -289,9 +294,9 @@ class IncrementalLoader:
         base = CardBase(paths=[path])
         problems = list(around)
         seen = dict(claimed)
-        fresh: dict[tuple, tuple[int, Part]] = {}
+        fresh: dict[bytes, tuple[int, Part]] = {}
         for (first, text), key in zip(layout.items, keys):
-            known = self._items.get(key) or fresh.get(key) or prepared.get(key)
+            known = known_items.get(key) or fresh.get(key) or prepared.get(key)
             if known is not None and known[0] != first and known[1].problems:
                 known = None   # a problem's message may quote a line number: compose it at its new place
             if known is None:
@@ -311,7 +316,7 @@ class IncrementalLoader:
             for card in cards:
                 seen[card.id] = card
                 base.cards.append(card)
-        self._items = fresh
+        self._items, self._meaning = fresh, meaning
         base.problems = sorted(problems, key=lambda p: (p.line, p.column))
         return base
 
@@ -333,8 +338,8 @@ class IncrementalLoader:
                 return at, Part([compact(card) for card in part.cards], part.problems)
             at = first
 
-    def _chunks(self, path: str, layout: Layout, keys: list[tuple],
-                missing: list[int]) -> dict[tuple, tuple[int, Part]] | None:
+    def _chunks(self, path: str, layout: Layout, keys: list[bytes],
+                missing: list[int]) -> dict[bytes, tuple[int, Part]] | None:
         """The missing items composed CHUNK at a time (runs of neighbours, each
         run right under the head, as `_compose` composes one): a 20,000-card
         buffer composed whole holds every card's YAML nodes at once, and the
@@ -350,7 +355,7 @@ class IncrementalLoader:
                 runs[-1].append(number)
             else:
                 runs.append([number])
-        out: dict[tuple, tuple[int, Part]] = {}
+        out: dict[bytes, tuple[int, Part]] = {}
         for run in runs:
             texts = [layout.items[number][1] for number in run]
             self.composed += len(run)
@@ -371,7 +376,7 @@ class IncrementalLoader:
         return out
 
     def _whole(self, path: str, source: str, claimed: dict[str, Card], layout: Layout | None,
-               keys: list[tuple] | None = None) -> CardBase:
+               keys: list[bytes] | None = None) -> CardBase:
         """The whole buffer at once; its cards and problems are kept by item for the next edit."""
         from berserk_judge.cardbase.load import load_file
 
@@ -381,9 +386,10 @@ class IncrementalLoader:
             return base   # a half-typed buffer: the items known stay for the next keystroke
         for card in base.cards:
             compact(card)
-        self._items = {}
+        self._items, self._meaning = {}, None
         if layout is None or keys is None:
             return base
+        self._meaning = (_meaning(layout.head), _meaning(layout.tail))
         head_lines = layout.head.count("\n")
         self._around = {(layout.head, layout.tail, layout.tail_line): [
             p for p in base.problems if p.line <= head_lines or p.line > layout.tail_line]}

@@ -286,7 +286,7 @@ class JudgeServer(LanguageServer):
             parts = [head.encode("ascii") + b'"diagnostics": [']
             for number, shape in enumerate(shapes):
                 if number:
-                    parts.append(b", ")
+                    parts.append(b",")
                 parts.append(shape)
             parts.append(b"]" + tail.encode("ascii"))
             self.protocol._send_data(Encoded(parts))

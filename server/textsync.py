@@ -46,7 +46,7 @@ def apply_incremental_change(document: TextDocument, change) -> None:
     begin, stop = index.offset(start.line, start.character), index.offset(end.line, end.character)
     new = spliced(source, begin, stop, text)
     document._source = new
-    document._judge_lines = LineIndex.after(index, new, encoding)
+    document._judge_lines = LineIndex.after(index, new, encoding, ends=(begin, len(source) - stop))
     document._judge_lines.edit = None   # the document's own index: no buffer kept behind it
 
 

@@ -40,6 +40,24 @@ def test_common_ends_are_the_longest_shared_start_and_end():
         assert suffix == rest or old[len(old) - suffix - 1] != new[len(new) - suffix - 1]
 
 
+def test_common_ends_compared_by_blocks_are_the_longest_shared_start_and_end(monkeypatch):
+    """The texts are compared a block at a time (no slice of half a 20,000-card
+    buffer): with blocks of 1 to 5 characters, every answer is still the
+    longest shared start and, past it, the longest shared end."""
+    from berserk_judge.server import lines
+
+    rnd = random.Random(11)
+    for block in (1, 2, 3, 5):
+        monkeypatch.setattr(lines, "COMPARED_AT_ONCE", block)
+        for _ in range(600):
+            old = "".join(rnd.choice("аб\n—") for _ in range(rnd.randint(0, 30)))
+            new = _edited(old, rnd)
+            prefix = next((n for n in range(min(len(old), len(new))) if old[n] != new[n]), min(len(old), len(new)))
+            rest = min(len(old), len(new)) - prefix
+            suffix = next((n for n in range(rest) if old[len(old) - n - 1] != new[len(new) - n - 1]), rest)
+            assert common_ends(old, new) == (prefix, suffix), (block, old, new)
+
+
 def test_a_line_index_counted_from_the_one_before_is_the_whole_count():
     rnd = random.Random(5)
     text = (demo_base_path() / "d1-probuzhdenie-kamnya.yaml").read_text(encoding="utf-8")
@@ -199,3 +217,7 @@ def test_ranged_changes_make_the_buffer_pygls_makes():
                 textsync.apply_incremental_change(ours, change)
                 textsync._ORIGINAL(theirs, change)
                 assert ours.source == theirs.source
+                # the document's line index, counted from the change's own offsets, is the whole count
+                kept = getattr(ours, "_judge_lines", None)
+                if kept is not None and kept.text is ours.source:
+                    assert list(kept.starts) == list(LineIndex(ours.source, kept.encoding).starts)

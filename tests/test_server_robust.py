@@ -54,9 +54,9 @@ def test_a_flow_style_file_keeps_memory_linear(tmp_path):
             analysis.places(card)
     # each card's cached places are kept by its own scalar as written (its length and digest),
     # never the rest of the line
-    held = sum(length for (length, _), _ in linter.places.values())
+    held = sum(length for length, _, _ in linter.places.values())
     assert held < 2 * len(text), (held, len(text))
-    assert max(length for (length, _), _ in linter.places.values()) < 200
+    assert max(length for length, _, _ in linter.places.values()) < 200
 
 
 def test_a_flow_style_file_gets_lints_findings_and_places(tmp_path):
