@@ -43,4 +43,6 @@ def one_arena() -> bool:
     libc = _libc()
     if libc is None:
         return False
-    return bool(libc.mallopt(M_ARENA_MAX, 1)) & bool(libc.mallopt(M_MMAP_THRESHOLD, MAPPED_FROM))
+    one_heap = libc.mallopt(M_ARENA_MAX, 1)
+    fixed_mapping = libc.mallopt(M_MMAP_THRESHOLD, MAPPED_FROM)   # asked even when the first was refused
+    return bool(one_heap and fixed_mapping)

@@ -241,6 +241,11 @@ def _meaning(part: str) -> tuple[str, ...]:
     return tuple(line.rstrip() for line in part.splitlines() if line.strip() and not line.lstrip().startswith("#"))
 
 
+def _layout_meaning(layout: Layout) -> tuple:
+    """What of the head and the tail the items are composed under."""
+    return _meaning(layout.head), _meaning(layout.tail)
+
+
 class Part(NamedTuple):
     """An item's cards and problems as the loader keeps them (not a CardBase
     of its own: five containers a card)."""
@@ -275,7 +280,7 @@ class IncrementalLoader:
         layout = split(source)
         if layout is None:
             return self._whole(path, source, claimed, None)
-        meaning = (_meaning(layout.head), _meaning(layout.tail))
+        meaning = _layout_meaning(layout)
         # kept by the item's digest alone (a tuple with the head a key held 1 MB
         # for 20,000 cards); items composed under another head count as missing
         known_items = self._items if meaning == self._meaning else {}
@@ -389,7 +394,7 @@ class IncrementalLoader:
         self._items, self._meaning = {}, None
         if layout is None or keys is None:
             return base
-        self._meaning = (_meaning(layout.head), _meaning(layout.tail))
+        self._meaning = _layout_meaning(layout)
         head_lines = layout.head.count("\n")
         self._around = {(layout.head, layout.tail, layout.tail_line): [
             p for p in base.problems if p.line <= head_lines or p.line > layout.tail_line]}

@@ -44,14 +44,14 @@ def common_ends(old: str, new: str) -> tuple[int, int]:
     whole text from the start sliced off half of it first: 7 MB of a
     20,000-card buffer more at every keystroke."""
     limit = min(len(old), len(new))
-    prefix = _shared(old, new, limit, lambda low, middle: new.startswith(old[low:middle], low))
+    prefix = _shared(limit, lambda low, middle: new.startswith(old[low:middle], low))
     size_old, size_new = len(old), len(new)
-    suffix = _shared(old, new, limit - prefix, lambda low, middle: new.endswith(
+    suffix = _shared(limit - prefix, lambda low, middle: new.endswith(
         old[size_old - middle:size_old - low], 0, size_new - low))
     return prefix, suffix
 
 
-def _shared(old: str, new: str, limit: int, same) -> int:
+def _shared(limit: int, same) -> int:
     """The most characters, up to `limit`, for which `same(0, n)` holds, where
     `same(low, middle)` compares the characters from `low` to `middle` (from
     the start or from the end) and the ones before `low` are known equal."""

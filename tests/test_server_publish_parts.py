@@ -47,18 +47,25 @@ def _message(count: int) -> tuple[list[bytes], dict]:
     return parts, json.loads(b"".join(parts))
 
 
-def test_an_encoded_message_is_framed_whole_and_written_in_bounded_batches(monkeypatch):
-    monkeypatch.setattr(session, "SEND_BATCH", 4096)
+def _sent(count: int, **writer_options) -> tuple[list[bytes], dict, "Writes"]:
+    """An Encoded message of `count` diagnostics sent by a server on a loop of
+    its own: its parts, the message they join into, what the writer got."""
     server = JudgeServer()
     writes = Writes()
-    server.protocol.set_writer(writes)
+    server.protocol.set_writer(writes, **writer_options)
     loop = asyncio.new_event_loop()
     try:
         server.attach_loop(loop)
-        parts, expected = _message(2000)
+        parts, expected = _message(count)
         server.protocol._send_data(Encoded(parts))
     finally:
         loop.close()
+    return parts, expected, writes
+
+
+def test_an_encoded_message_is_framed_whole_and_written_in_bounded_batches(monkeypatch):
+    monkeypatch.setattr(session, "SEND_BATCH", 4096)
+    parts, expected, writes = _sent(2000)
     length, body = _framed(writes.chunks)
     assert length == len(body) == sum(map(len, parts)) > 100_000
     assert json.loads(body) == expected
@@ -69,16 +76,7 @@ def test_an_encoded_message_is_framed_whole_and_written_in_bounded_batches(monke
 
 def test_without_headers_an_encoded_message_is_one_write():
     """A writer without framing (a websocket) takes one message a write."""
-    server = JudgeServer()
-    writes = Writes()
-    server.protocol.set_writer(writes, include_headers=False)
-    loop = asyncio.new_event_loop()
-    try:
-        server.attach_loop(loop)
-        parts, expected = _message(50)
-        server.protocol._send_data(Encoded(parts))
-    finally:
-        loop.close()
+    _, expected, writes = _sent(50, include_headers=False)
     assert len(writes.chunks) == 1 and json.loads(writes.chunks[0]) == expected
 
 
