@@ -346,15 +346,16 @@ def _read_effect(feature: Feature, text: str, prot, name: str | None) -> None:
         feature.unread = [(problem.start, problem.end)]
         return
     dynamic = _declared(feature)
-    text, chooser_at = _without_choosers(feature, text, es, ee)
+    written = text
+    text, chooser_at, cuts = _without_inner_annotations(feature, text, es, ee)
     cands = candidates(text, es, ee, prot, dynamic)
     first_error = None
     for level in range(len(LEVELS)):
         tokens = tokens_for(text, es, ee, cands, level)
         if level and tokens == feature.tokens:
             continue
-        if chooser_at:
-            tokens = _chosen(tokens, chooser_at)
+        if cuts:
+            tokens = _chosen(tokens, chooser_at, written, text, cuts)
         feature.tokens = tokens
         try:
             feature.reading = read_tokens(tokens)
@@ -375,35 +376,84 @@ _CHOOSER_WORDS = {"противника": "противник", "соперни�
                   "владельца": "владелец"}
 
 
-def _without_choosers(feature: Feature, text: str, es: int, ee: int):
-    """«… может переместиться … (по выбору противника), затем …»: who chooses, written inside the
-    effect, is taken out of the atom like a trailing annotation (spec §1, «Annotations are reported,
-    never lost»; it stays in `annotations`): the text with those parentheses blanked (offsets kept),
-    and [(offset, chooser word)] for the «может» before each that another player decides."""
-    found = [a for a in feature.annotations if a.kind == "chooser" and es < a.span[0] and a.span[1] < ee
-             and text[a.span[0]:a.span[0] + 1] == "(" and text[a.span[1] - 1:a.span[1]] == ")"]
-    if not found:
-        return text, []
-    marks = []
-    for ann in found:
-        word = ann.text.split()[-1].lower().strip("() ") if ann.text.split() else ""
-        if word in _CHOOSER_WORDS:
-            marks.append((ann.span[0], _CHOOSER_WORDS[word]))
-        text = text[:ann.span[0]] + " " * (ann.span[1] - ann.span[0]) + text[ann.span[1]:]
-    return text, marks
+def _without_inner_annotations(feature: Feature, text: str, es: int, ee: int):
+    """Who chooses and a limit, written inside the effect, are taken out of the
+    atom like a trailing annotation (spec §1, «Annotations are reported, never
+    lost»: they stay in `annotations`): «… может переместиться … (по выбору
+    противника), затем …», «… на 1-2-2 (только по карте противника, 3 раза за
+    ход) …» (the limit and its comma go, the clarification stays). The text
+    with those parts blanked (offsets kept), [(offset, chooser word)] for the
+    «может» before each chooser another player decides, and the blanked spans."""
+    cuts, marks = [], []
+    for ann in feature.annotations:
+        s, e = ann.span
+        if not (es < s and e < ee):
+            continue
+        whole = text[s:s + 1] == "(" and text[e - 1:e] == ")"
+        if ann.kind == "chooser" and whole:
+            word = ann.text.split()[-1].lower().strip("() ") if ann.text.split() else ""
+            if word in _CHOOSER_WORDS:
+                marks.append((s, _CHOOSER_WORDS[word]))
+            cuts.append((s, e))
+        elif ann.kind == "limit":
+            cuts.append((s, e) if whole else _with_its_comma(text, s, e))
+    for s, e in cuts:
+        text = text[:s] + " " * (e - s) + text[e:]
+    return text, marks, sorted(cuts)
 
 
-def _chosen(tokens: list[Token], marks) -> list[Token]:
-    """Atoms without the blanked chooser's spaces; the «может» before a chooser names that player."""
+def _with_its_comma(text: str, s: int, e: int) -> tuple[int, int]:
+    """A part of a parenthesis listed with others («(…, 3 раза за ход)»), with
+    the comma that separates it from them."""
+    before = s
+    while before > 0 and text[before - 1].isspace():
+        before -= 1
+    if before > 0 and text[before - 1] == ",":
+        return before - 1, e
+    after = e
+    while after < len(text) and text[after].isspace():
+        after += 1
+    if after < len(text) and text[after] == ",":
+        after += 1
+        while after < len(text) and text[after].isspace():
+            after += 1
+        return s, after
+    return s, e
+
+
+def _chosen(tokens: list[Token], marks, written: str, blanked: str, cuts: list[tuple[int, int]]) -> list[Token]:
+    """Atoms in their written words without the blanked annotations; the «может»
+    before a chooser names that player."""
     from dataclasses import replace as _replace
 
-    out = [_replace(t, text=" ".join(t.text.split())) if t.kind is Kind.ATOM and "  " in t.text else t
-           for t in tokens]
+    out = []
+    for t in tokens:
+        inside = [(s, e) for s, e in cuts if t.start <= s and e <= t.end]
+        own = blanked[t.start:t.end]
+        if t.kind is Kind.ATOM and inside and t.text.endswith(own):
+            t = _replace(t, text=t.text[:len(t.text) - len(own)] + _cut_out(written, t.start, t.end, inside))
+        out.append(t)
     for at, who in marks:
         mays = [i for i, t in enumerate(out) if t.kind is Kind.MAY and t.start < at]
         if mays and out[mays[-1]].chooser is None:
             out[mays[-1]] = _replace(out[mays[-1]], chooser=who)
     return out
+
+
+def _cut_out(written: str, start: int, end: int, cuts: list[tuple[int, int]]) -> str:
+    """written[start:end] without the cut spans; the space before a cut goes
+    with it when a space or a closing mark follows the cut («на X (не более 2
+    раз за ход), где» → «на X, где»; «(…, 3 раза за ход)» → «(…)»)."""
+    pieces, pos = [], start
+    for s, e in cuts:
+        left = written[pos:s]
+        following = written[e:e + 1]
+        if not following or following.isspace() or following in ",.:;)»":
+            left = left.rstrip()
+        pieces.append(left)
+        pos = e
+    pieces.append(written[pos:end])
+    return "".join(pieces).strip()
 
 
 _MODAL_START = re.compile(r"(?:не\s+)?(?:может|могут)(?!\w)", re.I)
