@@ -305,3 +305,29 @@ def test_bj101_offers_the_second_reading_once_the_reader_reads_the_paired_form_a
     assert titles("{tap}: ранить цель на 1, при этом ранить себя или закрыть цель.") == [
         "оставить прочтение 1: ((ранить цель на 1, при этом ранить себя) или закрыть цель)",
         "оставить прочтение 2: (ранить цель на 1, при этом (ранить себя или закрыть цель))"]
+
+
+# -- BJ202 follows the reading ------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "При атаке ранить цель на 1.",
+    "В начале хода противника если открыт, ранить цель на 1, при этом - закрывается.",
+    "В начале хода противника если открыт, выстрел на 1, дальность 3, при этом - закрывается.",
+    "В конце хода, если рядом стоит существо противника воздействиепеснь сирены может переместить его.",
+    "При {strike} ваше существо, обладающее {zoo}, получает +1 к {strike}.",
+    "{tap}: ранить цель на 1.\nКогда ваш пират нападает получить {counter}.",
+])
+def test_bj202_takes_its_boundary_and_its_fix_from_the_reading(text):
+    """The place, the first word of the effect and the dash of the fix are the reader's condition
+    and effect, whatever they are: a reading fixed (misreadings 1–2, issue 34) moves them too."""
+    from berserk_judge.parser import read_text
+
+    spans = {f.condition_span: f.effect_span for f in read_text(text, "Страж") if f.condition_span}
+    for finding in lint_text(text, select=["BJ202"]):
+        condition = (finding.start, finding.end)
+        assert condition in spans
+        effect = spans[condition]
+        assert f"(эффект начинается с «{text[effect[0]:].split()[0]}»)" in finding.message
+        if finding.fix is not None:
+            [edit] = finding.fix.edits
+            assert (edit.start, edit.end, edit.replacement) == (condition[1], effect[0], " — ")
