@@ -321,8 +321,8 @@ def test_client_marks_on_import_and_in_lint(tmp_path):
     # a mark elsewhere in a text is still named by BJ303; the opening one is not (it is no mark in the text)
     assert codes("[:unq] " + card.text, "BJ3") == []
     assert codes("Ранить цель на 1. [:fly] Неповоротливость.", "BJ3") == [
-        ("BJ303", "метка онлайн-клиента [:fly] — летающее существо: это тип карты (type: flyer) или слово "
-                  "«летающее», а не значок; значка для неё нет")]
+        ("BJ303", "метка онлайн-клиента [:fly] — полёт: в тексте он пишется словом («получает полёт», "
+                  "«существо с полётом»), а летающее существо — это тип карты, а не текст; значка для неё нет")]
     [f] = read_text(card.text)
     assert (f.kind, f.payment) == ("playable", "{tap}")
 
