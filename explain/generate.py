@@ -761,6 +761,7 @@ def _atom_facts(b: _Builder, tree) -> None:
 
     other = _feature_chooser(b.feature)
     targets_said = False
+    owns_said: set[str] = set()
     replacement = _replaced_event(b.feature, tree, getattr(b.feature, "condition", None)) is not None
     for atom in atoms(tree):
         parts = wording.either_parts(atom.text) if atom not in b.flattened else []
@@ -791,11 +792,10 @@ def _atom_facts(b: _Builder, tree) -> None:
                 b.say(FEATURE, "any-chosen-by", 0, words=phrase, who=judge.nominative(who))
             else:
                 b.say(FEATURE, "any-chosen", 0, words=phrase)
-        if not targets_said and not wording.any_chosen(atom.text):
-            own = wording.own_one(atom.text)
-            if own:                   # «ваше существо получает …»: which one is the controller's choice
-                b.say(FEATURE, "own-one", 0, words=own)
-                targets_said = True
+        own = None if wording.any_chosen(atom.text) else wording.own_one(atom.text)
+        if own and own.casefold() not in owns_said:   # «ваше существо получает …»: the controller's choice
+            b.say(FEATURE, "own-one", 0, words=own)
+            owns_said.add(own.casefold())
     _pronoun_choosers(b, tree)
 
 

@@ -86,7 +86,7 @@ def sourceless_condition(condition: str, name: str | None = None) -> bool:
     """A trigger condition naming an ability or event but nobody it comes from or happens to (116.3.3)."""
     if not condition or not opener(condition) or not _EVENT.search(condition):
         return False
-    words = _TIME.sub(" ", condition[len(_OPENER.match(condition).group(0)):])
+    words = _TIME.sub(" ", _event_part(condition))
     # «по закрытому существу» names the target, «от атаки карты противника» where wounds come from:
     # neither names whose strike it is or whom it happens to («При {strike} по закрытому существу»,
     # «Когда получает раны от атаки карты противника»: the card itself)
@@ -242,7 +242,7 @@ _STATE_OPENER = re.compile(r"\s*(?:когда|если)(?!\w)", re.I)
 # name an event that happened to the card, not a state it is in
 _STATE_LEMMAS = frozenset({"закрыть", "открыть", "ранить", "вскрыть", "скрыть", "повернуть", "отравить",
                            "проклясть", "окружить", "поднять", "опустить"})
-_STATE_VERBS = frozenset({"находиться", "стоять", "иметь", "быть", "лежать"})
+_STATE_VERBS = frozenset({"находиться", "стоять", "стоить", "иметь", "быть", "лежать"})
 _STATE_WORDS = frozenset({"есть", "нет"})
 # nouns of events: a condition naming one is an event, whatever else it says («бросок кубика равен 6»)
 _EVENT_NOUN = re.compile(r"(?<!\w)(?:брос\w*|атак\w*|удар\w*|выстрел\w*|разряд\w*|метани\w*|нападени\w*|гибел\w*|"
@@ -339,13 +339,17 @@ def names_host(text: str | None) -> bool:
     return bool(_HOST.search(text or ""))
 
 
+def _event_part(condition: str) -> str:
+    """The words of a condition after its opener, up to its own «если …» clause: what it fires on."""
+    head = _OPENER.match(condition or "")
+    rest = (condition or "")[head.end():] if head else (condition or "")
+    return re.split(r"(?<!\w)если(?!\w)", rest, maxsplit=1, flags=re.I)[0]
+
+
 def event_names_host(condition: str | None) -> bool:
     """The event of a condition names the host («При перемещении хозяина», «При дальней атаке по
     хозяину»), not only its «если …» clause («При {strike}, если хозяин стоит 6 или меньше»)."""
-    head = _OPENER.match(condition or "")
-    rest = (condition or "")[head.end():] if head else (condition or "")
-    event = re.split(r"(?<!\w)если(?!\w)", rest, maxsplit=1, flags=re.I)[0]
-    return names_host(event)
+    return names_host(_event_part(condition or ""))
 
 
 # -- a chooser written as a pronoun ---------------------------------------------------------
