@@ -12,7 +12,7 @@ names are only `similar` («Несуществующая хрень» is not «�
 letters or more is one edit away («Гукь» is «Гуль», which WRatio scores 75). A query in Latin letters is also tried as
 Cyrillic: transliterated and as typed with the wrong keyboard layout
 (`cardbase.translit`). An id is found whatever separates its parts (`s1-58`,
-`S1 58`, `10-118` for 10118). A reprinted name lists its printings newest first
+`S1 58`, `10-118` for 10118), and comes with the other printings of its name (`with_printings`). A reprinted name lists its printings newest first
 (`newest_first`).
 """
 from __future__ import annotations
@@ -166,6 +166,14 @@ def printings(catalogue, name: str) -> list[CardEntry]:
     return [catalogue.entry(i) for i in found]
 
 
+def with_printings(catalogue, entry: CardEntry) -> list[CardEntry]:
+    """The card an id names first, then its other printings: a card's identity across prints is its
+    name (as Gatherer ties rulings to the oracle card), so a reprint looked up by its id still shows
+    the «Печати» line and the rulings stored on any print."""
+    others = [e for e in printings(catalogue, entry.folded_name or fold(entry.name)) if e.id != entry.id]
+    return [entry, *others]
+
+
 _SET_NUMBER = re.compile(r"s(\d+)|(\d{2,})")
 
 
@@ -198,7 +206,7 @@ def find_card(catalogue, query: str) -> Lookup:
         return Lookup()
     by_id = _by_id(catalogue, query)
     if by_id is not None:
-        return Lookup([by_id], score=100.0)
+        return Lookup(with_printings(catalogue, by_id), score=100.0)
     names = list(dict.fromkeys(catalogue.folded))
     key = fold(query)
     if key in names:
@@ -208,7 +216,7 @@ def find_card(catalogue, query: str) -> Lookup:
     if not has_latin(query):
         by_id = _by_id(catalogue, to_latin_layout(query))      # «ы1_58»: an id typed in the Russian layout
         if by_id is not None:
-            return Lookup([by_id], score=100.0, via="раскладка клавиатуры")
+            return Lookup(with_printings(catalogue, by_id), score=100.0, via="раскладка клавиатуры")
     spellings = variants(query)
     for spelling, how in spellings:                             # «Vjkjnj,jtw», «Osklizg»: exact first
         if fold(spelling) in names:

@@ -139,3 +139,55 @@ def test_card_findings_follow_the_rulebook_named_by_the_settings(base, tmp_path,
     (rules / "505.txt").write_text("505. Связки.\n505.7. Выбор.\n", encoding="utf-8")
     again = _card("d1_1", "--base", base)
     assert "BJ601" not in again.stdout
+
+
+# -- issue 35: rulings on every print, from any print's id --------------------------------------
+
+PLAIN_REPRINT = """\
+set: {id: d3, name: Третий}
+cards:
+- id: d3_5
+  name: Кровавый шаман
+  text: '{tap}: ранить цель на 1.'
+"""
+REWORDED_REPRINT = """\
+set: {id: d4, name: Четвёртый}
+cards:
+- id: d4_5
+  name: Кровавый шаман
+  text: '{tap}: ранить цель на 2.'
+"""
+
+
+def test_a_reprint_looked_up_by_its_id_shows_the_rulings_of_the_other_print(base):
+    (base / "d3.yaml").write_text(PLAIN_REPRINT, encoding="utf-8")
+    result = _card("d3_5", "--base", base)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("Кровавый шаман  [d3_5]")           # the print asked for is shown first
+    assert lines[1] == "Печати: d3 «Третий» (d3_5); d1 «Демо» (d1_1)"
+    block = result.stdout[result.stdout.index("Решения судей"):]
+    assert block.splitlines()[0] == "Решения судей (2):"
+    assert "  1. Вопрос: Если благословленный шаман выкинул на кубике 1, чему равен следующий бросок?  [печать d1_1]" \
+        in block
+    assert "текст печати отличается" not in block
+    card = json.loads(_card("d3_5", "--base", base, "--format", "json").stdout)["cards"]
+    assert [c["id"] for c in card] == ["d3_5", "d1_1"]
+
+
+def test_explain_by_a_reprints_id_shows_the_rulings_by_print(base):
+    (base / "d3.yaml").write_text(PLAIN_REPRINT, encoding="utf-8")
+    result = CliRunner().invoke(main, ["explain", "--card", "d3_5", "--base", str(base)])
+    assert result.exit_code == 0, result.output
+    assert "Решения судей (2):" in result.stdout and "[печать d1_1]" in result.stdout
+    data = json.loads(CliRunner().invoke(main, ["explain", "--card", "d3_5", "--base", str(base),
+                                                "--format", "json"]).stdout)
+    assert [r["answer"] for r in data["rulings"]][0] == "Двум."
+
+
+def test_a_ruling_on_a_reworded_print_says_its_text_differs(base):
+    (base / "d4.yaml").write_text(REWORDED_REPRINT, encoding="utf-8")
+    result = _card("d4_5", "--base", base)
+    assert result.exit_code == 0, result.output
+    assert "  1. Вопрос: Если благословленный шаман выкинул на кубике 1, чему равен следующий бросок?  " \
+           "[печать d1_1; текст печати отличается]" in result.stdout
