@@ -124,6 +124,7 @@ class Lookup:
     score: float = 0.0
     via: str | None = None
     similar: list[tuple[CardEntry, float]] = field(default_factory=list)   # not found; these come closest
+    hits: dict[str, str] = field(default_factory=dict)    # card id -> why a search found it (a ruling's words)
 
     @property
     def card(self) -> CardEntry | None:

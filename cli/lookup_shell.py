@@ -101,7 +101,24 @@ def find(indexed, query: str):
         _note_missing_classes(indexed)
     if len(first) == 1:
         return Lookup(printings(indexed, next(iter(first))), score=100.0)
-    return Lookup(candidates=[(entry, 100.0) for entry in first.values()])
+    return Lookup(candidates=[(entry, 100.0) for entry in first.values()],
+                  hits=_ruling_hits(indexed, terms, list(first.values())[:MAX_LISTED]))
+
+
+def _ruling_hits(indexed, terms, entries) -> dict[str, str]:
+    """For an `r:` search, the words of the ruling each listed card was found by (card id -> words)."""
+    from berserk_judge.cardbase.rulings_search import ruling_hit, rulings_of_entry
+
+    wanted = [term.value for term in terms if term.key == "rulings" and not term.negate]
+    if not wanted:
+        return {}
+    hits = {}
+    for entry in entries:
+        rulings = rulings_of_entry(indexed, entry)
+        found = next((hit for hit in (ruling_hit(rulings, value) for value in wanted) if hit), None)
+        if found:
+            hits[entry.id] = found
+    return hits
 
 
 def _note_missing_classes(indexed) -> None:
@@ -122,14 +139,21 @@ def _note_missing_classes(indexed) -> None:
                + ".", err=True)
 
 
-def candidate_record(entry, score) -> dict:
-    return {"id": entry.id, "name": entry.name, "set": entry.set_id, "set_name": entry.set_name, "score": score}
+def candidate_record(entry, score, hits=None) -> dict:
+    out = {"id": entry.id, "name": entry.name, "set": entry.set_id, "set_name": entry.set_name, "score": score}
+    if hits and entry.id in hits:
+        out["ruling"] = hits[entry.id]
+    return out
 
 
-def candidate_lines(candidates) -> list[str]:
+def candidate_lines(candidates, hits=None) -> list[str]:
+    """One tab-separated line a candidate: id, name, set, score — and, for an `r:` search, the words of
+    the ruling it was found by."""
     from berserk_judge.reports.escape import visible
 
+    hits = hits or {}
     lines = [visible(f"  {entry.id}\t{entry.name}\t{entry.set_id} «{entry.set_name}»", keep="\t") + f"\t{score:g}"
+             + (visible(f"\tрешение: «{hits[entry.id]}»") if entry.id in hits else "")
              for entry, score in candidates[:MAX_LISTED]]
     if len(candidates) > MAX_LISTED:
         lines.append(f"  … и ещё {len(candidates) - MAX_LISTED}")
@@ -181,13 +205,13 @@ def find_or_exit(query: str, bases, fmt: str = "text", views: bool = True):
         if fmt == "json":
             from berserk_judge.reports.escape import json_text  # valid UTF-8 JSON always
 
-            rows = [candidate_record(entry, score) for entry, score in lookup.candidates]
+            rows = [candidate_record(entry, score, lookup.hits) for entry, score in lookup.candidates]
             out = {"cards": [], "candidates": rows}
             if lookup.similar:
                 out["similar"] = [candidate_record(entry, score) for entry, score in lookup.similar]
             click.echo(json_text(out))
         else:
-            for line in candidate_lines(lookup.candidates):
+            for line in candidate_lines(lookup.candidates, lookup.hits):
                 click.echo(line)
         sys.exit(SEVERAL if lookup.candidates else NOT_FOUND)
     return indexed, lookup, records
