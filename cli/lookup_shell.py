@@ -1,7 +1,8 @@
 """The card lookup `card` and `explain --card` share: base → card index → the card, or a clear exit.
 
 Exit codes of a lookup: 0 — one card found, 1 — none, 2 — a call, settings or
-base error, 3 — several cards match (they are listed on stdout).
+base error, 3 — several cards match (they are listed on stdout), 4 — a close name
+and another as close: «похоже на …», both listed, no card taken.
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import click
 
-FOUND, NOT_FOUND, ERROR, SEVERAL = 0, 1, 2, 3
+FOUND, NOT_FOUND, ERROR, SEVERAL, GUESS = 0, 1, 2, 3, 4
 MAX_LISTED = 50
 
 
@@ -166,7 +167,11 @@ def report_miss(query: str, lookup) -> None:
     from berserk_judge.reports.escape import visible
 
     query = visible(query)
-    if lookup.candidates:
+    if lookup.guess:
+        names = " или ".join(f"{entry.name} ({entry.id})" for entry, _ in lookup.candidates)
+        click.echo(f"«{query}» — похоже на {visible(names)}: эти имена почти одинаково близки к запросу, "
+                   f"карта не выбрана; уточните запрос или укажите id:", err=True)
+    elif lookup.candidates:
         click.echo(f"Запросу «{query}» подходят несколько карт ({len(lookup.candidates)}); уточните запрос "
                    f"или укажите id:", err=True)
     else:
@@ -207,11 +212,13 @@ def find_or_exit(query: str, bases, fmt: str = "text", views: bool = True):
 
             rows = [candidate_record(entry, score, lookup.hits) for entry, score in lookup.candidates]
             out = {"cards": [], "candidates": rows}
+            if lookup.guess:
+                out["guess"] = True
             if lookup.similar:
                 out["similar"] = [candidate_record(entry, score) for entry, score in lookup.similar]
             click.echo(json_text(out))
         else:
             for line in candidate_lines(lookup.candidates, lookup.hits):
                 click.echo(line)
-        sys.exit(SEVERAL if lookup.candidates else NOT_FOUND)
+        sys.exit(GUESS if lookup.guess else SEVERAL if lookup.candidates else NOT_FOUND)
     return indexed, lookup, records
