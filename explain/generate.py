@@ -191,7 +191,7 @@ def explain_node(b: _Builder, node, depth: int, prefix: str = "", optional: bool
         _children(b, (node.left, node.right), depth, optional, who)
         return
     if isinstance(node, Fallback):
-        case = _answered_case(node.left)
+        case = _answered_case(node.left) or _condition_case(b.feature, node.left)
         if case is not None:       # «…, если выпало 4 или более, иначе …»: the else of that case
             atom, conds, body = case
             if len(conds) == 1:
@@ -302,6 +302,20 @@ def _answered_case(left):
         return None
     conds = [c.group(0).strip() for c in _CASE.finditer(last.text)]
     return last, conds, match.group("body").strip(" ,")
+
+
+def _condition_case(feature, left):
+    """(atom, [«если …»], its words) when the trigger condition itself ends with the «если …» clause an
+    «иначе» of the effect answers («При рывке …, если оно переместилось на клетку первого ряда — А, иначе Б»:
+    the reader took the clause into the condition); None otherwise."""
+    from berserk_judge.parser import atoms
+
+    condition = getattr(feature, "condition", None) or ""
+    clause = re.search(r"(?<!\w)(если\s+[^,;()—–]+?)\s*[,.]?\s*$", condition, re.I)
+    found = atoms(left)
+    if clause is None or not found:
+        return None
+    return found[-1], [clause.group(1).strip()], found[-1].text.strip(" ,")
 
 
 _REFUSED_LEAD = re.compile(r"^\s*(быть\s+[а-яё]+)\s+(?=\S)", re.I)
@@ -670,6 +684,11 @@ def _limit_inside(feature, ann) -> str | None:
     start, end = ann.span[0] - span[0], ann.span[1] - span[0]
     if not 0 < start < end <= len(text) or _AFTER_LIMIT.fullmatch(text[end:]):
         return None
+    if text[:start].count("(") > text[:start].count(")"):      # «(2 раза за ход, воздействие «…»)»: with others
+        close = text.find(")", end)
+        if close < 0 or _AFTER_LIMIT.fullmatch(text[close + 1:]):
+            return None
+        end = close + 1
     rest = text[end:]
     if re.match(r"\s*[.]", rest) or not re.match(r"[\s,]*(?:или|либо|и|,|;)", rest, re.I):
         return None                   # a new sentence, or words that go on the same ability
@@ -697,8 +716,9 @@ def _trigger(b: _Builder, feature, tree, condition: str) -> None:
         moment = judge.condition_moment(part)
         if moment is not None:        # a declaration, a step, a move: the moment the text names (spec §1)
             kind, words = moment
-            key = {"declaration": "trigger-declaration", "move": "trigger-move"}.get(
-                kind, "trigger-attack-step" if judge.attack_step(part) else "trigger-step")
+            attack = judge.attack_step(part)
+            key = {"declaration": "trigger-declaration" if attack else "trigger-declared",
+                   "move": "trigger-move"}.get(kind, "trigger-attack-step" if attack else "trigger-step")
             b.say(FEATURE, key, 1, shown, cond=part, words=words)
         else:
             if word in ("при", "если", "когда"):
@@ -762,13 +782,21 @@ def _atom_facts(b: _Builder, tree) -> None:
     other = _feature_chooser(b.feature)
     targets_said = False
     owns_said: set[str] = set()
+    open_atoms: set = set()                           # atoms whose open target or object is said already
+    static = _kind(b.feature) == "static" and not getattr(b.feature, "condition", None) \
+        and not getattr(b.feature, "payment", None)       # a lasting property chooses nothing
     replacement = _replaced_event(b.feature, tree, getattr(b.feature, "condition", None)) is not None
     for atom in atoms(tree):
         parts = wording.either_parts(atom.text) if atom not in b.flattened else []
         if len(parts) > 1:
             items = " либо ".join(f"«{p}»" for p in parts)
+            both = wording.both_when(atom.text)
             if other is not None:
                 b.say(FEATURE, "atom-either-other", 0, a=name(atom), items=items, who=other[0], text=other[1])
+            elif both:                # «(совершите оба, если …)»: then every option
+                found = re.search(r"\(([^()]*\bоба\b[^()]*)\)", atom.text, re.I)
+                b.say(NODE, "either-both", 0, items=items, cond=re.sub(r"^если\s+", "", both, flags=re.I),
+                      both=found.group(1) if found else both)
             else:
                 b.say(FEATURE, "atom-either", 0, a=name(atom), items=items)
         instead = None if replacement or judge.opener(getattr(b.feature, "condition", None) or "") == "вместо" \
@@ -784,15 +812,17 @@ def _atom_facts(b: _Builder, tree) -> None:
         if not targets_said and wording.open_target(atom.text):
             b.say(FEATURE, "target-open", 0, a=name(atom))
             targets_said = True
+            open_atoms.add(atom)
         elif not targets_said and wording.open_object(atom.text) and not judge.chosen_targets([atom.text]):
             b.say(FEATURE, "object-open", 0, a=name(atom), noun=wording.open_object(atom.text))
             targets_said = True
+            open_atoms.add(atom)
         for phrase, who in wording.any_chosen(atom.text):
             if who:
                 b.say(FEATURE, "any-chosen-by", 0, words=phrase, who=judge.nominative(who))
             else:
                 b.say(FEATURE, "any-chosen", 0, words=phrase)
-        own = None if wording.any_chosen(atom.text) else wording.own_one(atom.text)
+        own = None if wording.any_chosen(atom.text) or atom in open_atoms or static else wording.own_one(atom.text)
         if own and own.casefold() not in owns_said:   # «ваше существо получает …»: the controller's choice
             b.say(FEATURE, "own-one", 0, words=own)
             owns_said.add(own.casefold())

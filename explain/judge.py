@@ -297,7 +297,8 @@ _STEP = re.compile(r"(?<!\w)(?:определени\w*\s+(?:силы|резул�
                    r"броск\w*\s+кубик\w*)", re.I)
 _MOVE = re.compile(r"(?<!\w)(?:движени\w*|перемещени\w*|перемеща\w*|переместил\w*|рыв(?:ок|ке|ка)|"
                    r"прыж(?:ок|ке|ка)|телепорт\w*)", re.I)
-_ATTACK_STEP = re.compile(r"(?<!\w)(?:атак|удар|выстрел|разряд|метани|нападени)\w*|\{(?:strike|direct|uchr)\}", re.I)
+_ATTACK_STEP = re.compile(r"(?<!\w)(?:атак|удар|выстрел|разряд|метани|напад|защитник)\w*|\{(?:strike|direct|uchr)\}",
+                          re.I)
 
 
 def condition_moment(condition: str | None) -> tuple[str, str] | None:

@@ -236,7 +236,7 @@ _OWN_FIXED = frozenset({"каждое", "каждого", "каждому", "к�
                         "первое", "первого"})
 
 
-_CARD_NOUNS = frozenset({"существо", "карта", "артефакт", "местность", "симбиот", "линунг", "герой", "слуа"})
+_CARD_NOUNS = frozenset({"существо", "карта", "артефакт", "симбиот", "линунг", "герой", "слуа"})
 
 
 def own_one(text: str) -> str | None:
@@ -250,8 +250,11 @@ def own_one(text: str) -> str | None:
         before = re.findall(r"[а-яё]+", plain[:found.start()].casefold())[-2:]
         if any(word in _OWN_FIXED for word in before):
             continue
+        if before and not re.search(r"[,;:—–(]\s*$", plain[:found.start()]) and \
+                "NOUN" in morph_analyzer().parse(before[-1])[0].tag.grammemes:
+            continue                  # «бросок кубика вашей карты», «при гибели вашего существа»: whose, not which
         end = found.end()
-        for _ in range(3):
+        for _ in range(4):
             word = _NEXT.match(plain, end)
             if word is None:
                 break

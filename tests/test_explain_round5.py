@@ -358,3 +358,37 @@ def test_the_reader_lists_a_heading_after_a_connective():
     steps = steps_of("{tap}: Ранить стоящее рядом существо на 1; воздействие «внушение» — переместить его на "
                      "соседнюю клетку.")
     find(steps, "способность с заголовком: воздействие «внушение»")
+
+
+@pytest.mark.parametrize("text", ["Когда объявляет движение — ранится на 2.", "когда объявляет движение - ранится на 2"])
+def test_a_declaration_of_a_move_cites_no_attack_rule(text):
+    steps = steps_of(text)
+    step = find(steps, "называет объявление («объявляет»)")
+    assert "правила из папки этот момент не уточняют" in step.text and step.rules == ()
+    assert not cited(steps) & {"116.3.1", "116.4"}
+
+
+@pytest.mark.parametrize("text", [
+    "При {strike} не закрывается после этой атаки, либо особый удар на 1 по другой карте (совершите оба, если "
+    "Рыцарь стоит в первом ряду).",
+    "При {strike} - не закрывается после этой атаки либо особый удар на 1 по другой карте (совершите оба, если "
+    "Рыцарь стоит в первом ряду)",
+])
+def test_both_when_inside_one_abilitys_words(text):
+    step = find(steps_of(text, "Рыцарь"), "Обычно разыгрывается ровно один из вариантов")
+    assert "но если Рыцарь стоит в первом ряду — разыгрываются все" in step.text
+    assert "(совершите оба" not in step.text.split(";")[0]
+
+
+@pytest.mark.parametrize("text", [
+    "При рывке вашего существа, если оно переместилось на клетку первого ряда — оно получает {armor}2, иначе "
+    "ранить его на 1.",
+    "При рывке вашего существа, если оно переместилось на клетку первого ряда он получает {armor}2, иначе ранить "
+    "его на 1",
+])
+def test_otherwise_answering_the_conditions_own_if(text):
+    steps = steps_of(text)
+    [step] = [s for s in steps if "«ранить его на 1»" in s.text]
+    assert ("«Иначе» отвечает условию «если оно переместилось на клетку первого ряда»" in step.text
+            or step.text.startswith("Если выполняется условие «оно переместилось на клетку первого ряда»"))
+    assert not any("нелегальна" in s.text for s in steps)
