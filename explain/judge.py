@@ -242,14 +242,14 @@ _STATE_OPENER = re.compile(r"\s*(?:когда|если)(?!\w)", re.I)
 # name an event that happened to the card, not a state it is in
 _STATE_LEMMAS = frozenset({"закрыть", "открыть", "ранить", "вскрыть", "скрыть", "повернуть", "отравить",
                            "проклясть", "окружить", "поднять", "опустить"})
-_STATE_VERBS = frozenset({"находиться", "стоять", "стоить", "иметь", "быть", "лежать"})
+_STATE_VERBS = frozenset({"находиться", "стоять", "стоить", "иметь", "быть", "лежать", "мочь"})
 _STATE_WORDS = frozenset({"есть", "нет"})
 # nouns of events: a condition naming one is an event, whatever else it says («бросок кубика равен 6»)
 _EVENT_NOUN = re.compile(r"(?<!\w)(?:брос\w*|атак\w*|удар\w*|выстрел\w*|разряд\w*|метани\w*|нападени\w*|гибел\w*|"
                          r"перемещени\w*|движени\w*|излечени\w*|вызов\w*|рывк\w*|прыжк\w*)", re.I)
 # what an effect says that lasts: a modifier, a permission or prohibition, a property
 _LASTING = re.compile(r"(?<!\w)(?:отража\w*|считает\w*|являет\w*|тратит\w*|тратите|имеет|имеют|не\s+может|"
-                      r"не\s+могут|может|могут|защищ\w*)(?!\w)|[+\-−–]\s*\d+\s+(?:к|от)(?!\w)", re.I)
+                      r"не\s+могут|может|могут|защищ\w*|обязан\w*)(?!\w)|[+\-−–]\s*\d+\s+(?:к|от)(?!\w)", re.I)
 _DUTY = re.compile(r"(?<!\w)(?:долж\w*|обязан\w*)(?!\w)", re.I)
 
 
@@ -266,14 +266,15 @@ def state_condition(condition: str | None, effect: str | None) -> bool:
 
     if not condition or not _STATE_OPENER.match(condition) or _DUTY.search(condition):
         return False
-    if _EVENT_NOUN.search(condition) or not _LASTING.search(effect or ""):
-        return False
+    possible = re.sub(r"(?<!\w)(?:может|могут)\s.*$", "", condition, flags=re.I | re.S)
+    if _EVENT_NOUN.search(possible) or not _LASTING.search(effect or ""):
+        return False                  # «может атаковать …»: what it may do is no event that happened
     first = _words(effect)[:1]
     analyser = morph_analyzer()
     if first and {"INFN"} & analyser.parse(first[0])[0].tag.grammemes:
         return False                  # «ранить …»: an instruction, done once
     state = False
-    for word in _words(condition)[1:]:
+    for word in _words(possible)[1:] + (["может"] if possible != condition else []):
         if word in _STATE_WORDS:
             state = True
             continue
@@ -292,7 +293,7 @@ def state_condition(condition: str | None, effect: str | None) -> bool:
 
 # -- the moment a condition names (spec §1 «When a trigger fires») ------------------------------
 _DECLARATION = re.compile(r"(?<!\w)(?<!в\s)(?:объявл\w*|нападени\w*|нападает|нападают|напал\w*|назнач\w*|"
-                          r"становится\s+цел\w*|выбран\w*\s+цел\w*)", re.I)
+                          r"станови\w*\s+(?:цел\w*|защитник\w*)|выбран\w*\s+цел\w*)", re.I)
 _STEP = re.compile(r"(?<!\w)(?:определени\w*\s+(?:силы|результат\w*)|брос(?:ок|ке|ка|ает|ают|ил\w*)\s+кубик\w*|"
                    r"броск\w*\s+кубик\w*)", re.I)
 _MOVE = re.compile(r"(?<!\w)(?:движени\w*|перемещени\w*|перемеща\w*|переместил\w*|рыв(?:ок|ке|ка)|"

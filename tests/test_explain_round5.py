@@ -392,3 +392,22 @@ def test_otherwise_answering_the_conditions_own_if(text):
     assert ("«Иначе» отвечает условию «если оно переместилось на клетку первого ряда»" in step.text
             or step.text.startswith("Если выполняется условие «оно переместилось на клетку первого ряда»"))
     assert not any("нелегальна" in s.text for s in steps)
+
+
+@pytest.mark.parametrize("text", [
+    "Если в свой ход Страж может атаковать {strike} закрытое существо противника, он обязан это сделать.",
+    "если в свой ход Страж может атаковать {strike} закрытое существо противника он обязан это сделать",
+])
+def test_a_possibility_with_a_duty_is_a_state_not_a_trigger(text):
+    steps = steps_of(text, "Страж")
+    find(steps, "Постоянная особенность, а не срабатывающая")
+    assert not cited(steps) & TRIGGER_RULES
+
+
+@pytest.mark.parametrize("text", ["Когда Страж становится защитником — излечить на 2 существо, которому он выступает "
+                                  "защитником.",
+                                  "Когда Страж становится защитником, он получает +2 к {strike} до конца хода"])
+def test_becoming_a_defender_is_before_the_fight(text):
+    steps = steps_of(text, "Страж")
+    find(steps, "называет не произведённую атаку, а момент до неё", "«становится защитником»")
+    assert "116.4" not in cited(steps)
