@@ -661,8 +661,11 @@ def _headings(b: _Builder, feature, tree) -> None:
 
     found = atoms(tree)
     for index, heading in enumerate(getattr(feature, "headings", None) or ()):
-        get = heading.get if isinstance(heading, dict) else (lambda key, h=heading: getattr(h, key, None))
-        number, kind, title = get("atom"), get("type"), get("name")
+        if isinstance(heading, (tuple, list)):
+            number, kind, title = (list(heading) + [None, None, None])[:3]
+        else:
+            get = heading.get if isinstance(heading, dict) else (lambda key, h=heading: getattr(h, key, None))
+            number, kind, title = get("atom"), get("type"), get("name")
         if not kind or not isinstance(number, int) or not 1 <= number <= len(found):
             continue
         if index == 0 and kind == getattr(feature, "ability_type", None) and number == 1:

@@ -90,9 +90,12 @@ def instead_of(text: str) -> str | None:
 
 
 def named_moment(text: str) -> str | None:
-    """The moment a text names for itself («первое за ход противника действие его … существа»)."""
-    found = _FIRST.search(text or "")
-    return found.group(0).strip() if found else None
+    """The moment a text names for itself («первое за ход противника действие его … существа»): a first of a
+    turn or a fight; «с целью первого разряда» names which target, not a moment."""
+    for found in _FIRST.finditer(text or ""):
+        if re.search(r"(?<!\w)(?:за|в)\s+(?:\w+\s+){0,2}?(?:ход|бой|боя|хода)(?!\w)", found.group(0), re.I):
+            return found.group(0).strip()
+    return None
 
 
 def delayed_moment(text: str) -> str | None:

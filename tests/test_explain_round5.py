@@ -341,7 +341,7 @@ def test_a_label_before_a_playable_body_is_said_with_the_payment():
 @pytest.mark.parametrize("text", ["{human}: {tap}: Разряд на 2.", "На поверхности: {instant} {tap} : Разряд на 1"])
 def test_the_reader_gives_a_labelled_body_its_kind_and_payment(text):
     steps = steps_of(text)
-    find(steps, "Играемая особенность")
+    assert any("играемая особенность" in s.text.lower() and "{tap}" in s.text for s in steps)
     assert any(s.text.startswith("«") and "метка" in s.text for s in steps)
 
 
