@@ -55,6 +55,7 @@ class _Builder:
         self.steps: list[Step] = []
         self.quoted: set[tuple[str, str]] = set()      # a rule is quoted once per reading
         self.flattened: set = set()                    # atoms whose «либо» options a choice listed already
+        self.replaced: str | None = None               # the event a replacement replaces (spec §1), once
 
     def say(self, table: dict, key: str, depth: int, prefix: str = "",
             topics: tuple[str, ...] | None = None, **fields) -> None:
@@ -525,6 +526,8 @@ def explain_feature(feature, reading_index: int = 0, rulebook=None, card_name: s
         tree, condition = alt.tree, alt.condition or feature.condition
     from berserk_judge.parser import Atom
 
+    b.replaced = _replaced_event(feature, tree, condition) if "вмест" in (getattr(feature, "text", "") or "") \
+        or getattr(feature, "replacement", None) or getattr(feature, "replaces", None) else None
     line = _line_kind(feature, tree, b.classes) if isinstance(tree, Atom) else None   # a keyword or class line
     _head(b, feature, kind, tree, condition, line)
     if isinstance(tree, Atom):
@@ -607,7 +610,7 @@ def _head(b: _Builder, feature, kind: str, tree, condition: str | None, line) ->
             b.say(FEATURE, "static-declared", 0)
     if kind == "static" and while_condition and not state_while:
         b.say(FEATURE, "while", 1, cond=while_condition)
-    replaced = _replaced_event(feature, tree, condition) if kind in ("triggered", "keyword") else None
+    replaced = b.replaced if kind in ("triggered", "keyword") else None
     state = (kind in ("triggered", "keyword") and replaced is None
              and judge.state_condition(condition, _effect_words(tree)))
     if replaced is not None:
@@ -657,10 +660,13 @@ def _label(b: _Builder, label: str, suffix: str) -> None:
 def _headings(b: _Builder, feature, tree) -> None:
     """The headings the reader lists after a connective (`headings`: atom number, type, name; spec §2):
     each names the ability it heads; the feature's first heading is its `ability_type`, said already."""
+    headings = getattr(feature, "headings", None)
+    if not headings:
+        return
     from berserk_judge.parser import atoms
 
     found = atoms(tree)
-    for index, heading in enumerate(getattr(feature, "headings", None) or ()):
+    for index, heading in enumerate(headings):
         if isinstance(heading, (tuple, list)):
             number, kind, title = (list(heading) + [None, None, None])[:3]
         else:
@@ -788,7 +794,7 @@ def _atom_facts(b: _Builder, tree) -> None:
     open_atoms: set = set()                           # atoms whose open target or object is said already
     static = _kind(b.feature) == "static" and not getattr(b.feature, "condition", None) \
         and not getattr(b.feature, "payment", None)       # a lasting property chooses nothing
-    replacement = _replaced_event(b.feature, tree, getattr(b.feature, "condition", None)) is not None
+    replacement = b.replaced is not None
     for atom in atoms(tree):
         parts = wording.either_parts(atom.text) if atom not in b.flattened else []
         if len(parts) > 1:
@@ -838,7 +844,8 @@ def _pronoun_choosers(b: _Builder, tree) -> None:
     took in the chooser still says who chooses."""
     from berserk_judge.parser import atoms
 
-    if any(a.kind == "chooser" for a in getattr(b.feature, "annotations", ()) or ()):
+    if "выбор" not in (getattr(b.feature, "text", "") or "").casefold() or any(
+            a.kind == "chooser" for a in getattr(b.feature, "annotations", ()) or ()):
         return
     for words in [getattr(b.feature, "condition", None) or ""] + [a.text for a in atoms(tree)]:
         found = judge.pronoun_choice(words)

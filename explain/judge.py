@@ -21,6 +21,7 @@ Pure functions of the text; nothing here is written per card.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _ATTACK = re.compile(r"\{(?:strike|direct|uchr)\}|(?<!\w)(?:атак|удар|выстрел|метани|разряд|нападени|промах)",
                      re.I)
@@ -360,6 +361,13 @@ _PERSON = re.compile(r"(?<!\w)(противник\w*|атакованн\w*|ат�
 _NOUN_WORD = re.compile(r"(?<![\w{])[а-яё]+", re.I)
 
 
+@lru_cache(maxsize=16384)
+def _is_noun(word: str) -> bool:
+    from berserk_judge.parser import morph_analyzer
+
+    return "NOUN" in morph_analyzer().parse(word)[0].tag.grammemes
+
+
 def pronoun_choice(text: str | None) -> re.Match | None:
     """«по его выбору» in the words, or None."""
     return _PRONOUN_CHOICE.search(text or "")
@@ -368,12 +376,9 @@ def pronoun_choice(text: str | None) -> re.Match | None:
 def pronoun_chooser(before: str) -> str | None:
     """Who «по его выбору» names: the person word among the nearest nouns before it («существо
     противника (по его выбору)» → «противник»), in the nominative; None when no person stands there."""
-    from berserk_judge.parser import morph_analyzer
-
     nouns = []
     for match in _NOUN_WORD.finditer(before or ""):
-        tags = morph_analyzer().parse(match.group(0).casefold())[0].tag.grammemes
-        if "NOUN" in tags or _PERSON.fullmatch(match.group(0)):
+        if _PERSON.fullmatch(match.group(0)) or _is_noun(match.group(0).casefold()):
             nouns.append(match.group(0))
     for word in reversed(nouns[-2:]):     # the nearest noun, or the noun it belongs to («существо противника»)
         if _PERSON.fullmatch(word):

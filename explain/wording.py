@@ -242,19 +242,27 @@ _OWN_FIXED = frozenset({"каждое", "каждого", "каждому", "к�
 _CARD_NOUNS = frozenset({"существо", "карта", "артефакт", "симбиот", "линунг", "герой", "слуа"})
 
 
+@lru_cache(maxsize=16384)
+def _first_parse(word: str) -> tuple[frozenset, str]:
+    """(grammemes, normal form) of a word's first parse, once per word."""
+    from berserk_judge.parser import morph_analyzer
+
+    parse = morph_analyzer().parse(word.casefold())[0]
+    return frozenset(parse.tag.grammemes), parse.normal_form
+
+
 def own_one(text: str) -> str | None:
     """«ваше существо», «вашего слуа», «ваше стоящее рядом существо»: one of the controller's cards the
     words leave open (which one is his to choose), or None when a word before it fixes it («каждое ваше
     существо», «это ваше существо») or the words name several («ваши существа»)."""
-    from berserk_judge.parser import morph_analyzer
-
+    if "ваш" not in (text or "").casefold():
+        return None
     plain = re.sub(r"«[^«»]*»|\"[^\"]*\"", lambda m: " " * len(m.group(0)), text or "")
     for found in _OWN_ONE.finditer(plain):
         before = re.findall(r"[а-яё]+", plain[:found.start()].casefold())[-2:]
         if any(word in _OWN_FIXED for word in before):
             continue
-        if before and not re.search(r"[,;:—–(]\s*$", plain[:found.start()]) and \
-                "NOUN" in morph_analyzer().parse(before[-1])[0].tag.grammemes:
+        if before and not re.search(r"[,;:—–(]\s*$", plain[:found.start()]) and "NOUN" in _first_parse(before[-1])[0]:
             continue                  # «бросок кубика вашей карты», «при гибели вашего существа»: whose, not which
         end = found.end()
         for _ in range(4):
@@ -263,11 +271,10 @@ def own_one(text: str) -> str | None:
                 break
             end = word.end()
             low = word.group(1).casefold()
-            parse = morph_analyzer().parse(low)[0]
-            tags = parse.tag.grammemes
+            tags, normal = _first_parse(low)
             if low == "слуа" or "NOUN" in tags:
                 if ("plur" in tags and low != "слуа") or not (
-                        low == "слуа" or "anim" in tags or parse.normal_form in _CARD_NOUNS):
+                        low == "слуа" or "anim" in tags or normal in _CARD_NOUNS):
                     break             # «ваши существа»; «вашего хода», «вашей колоды»: no card to choose
                 return text[found.start():end]
             if not tags & {"ADJF", "PRTF", "ADVB"}:
