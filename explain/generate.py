@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from berserk_judge.explain import judge, wording
+from berserk_judge.explain import cases, judge, wording
 from berserk_judge.explain.phrases import FEATURE, NODE
 from berserk_judge.explain.rulemap import cite, new_quotes, numbers
 
@@ -147,9 +147,9 @@ def explain_node(b: _Builder, node, depth: int, prefix: str = "", optional: bool
                 explain_node(b, block, depth + 1, head, optional, who)
         return
     if isinstance(node, All):
-        cases = _icon_cases(node.items)
-        if cases is not None:     # «{first}: А и {second}: Б»: one case applies, by who moves first
-            b.say(NODE, "icon-cases", depth, prefix, cases=cases)
+        icon_cases = _icon_cases(node.items)
+        if icon_cases is not None:     # «{first}: А и {second}: Б»: one case applies, by who moves first
+            b.say(NODE, "icon-cases", depth, prefix, cases=icon_cases)
             _children(b, node.items, depth, optional, who)
             return
         if len(node.items) > 1 and all(isinstance(i, Condition) for i in node.items) and any(
@@ -192,7 +192,7 @@ def explain_node(b: _Builder, node, depth: int, prefix: str = "", optional: bool
         _children(b, (node.left, node.right), depth, optional, who)
         return
     if isinstance(node, Fallback):
-        case = _answered_case(node.left) or _condition_case(b.feature, node.left)
+        case = cases.answered_case(node.left) or cases.condition_case(b.feature, node.left)
         if case is not None:       # «…, если выпало 4 или более, иначе …»: the else of that case
             atom, conds, body = case
             if len(conds) == 1:
@@ -207,7 +207,8 @@ def explain_node(b: _Builder, node, depth: int, prefix: str = "", optional: bool
         _children(b, (node.left, node.right), depth, optional, who)
         return
     if isinstance(node, OpponentFallback):
-        refused, right = _refusal(node)
+        refused, rest = cases.refusal(node)
+        right = f"«{rest}»" if rest is not None else name(node.right)
         if refused:                # the refusal in its own words: «атакованный не может или не хочет быть перемещён»
             whom = node.who or "противник"
             b.say(NODE, "opponent-refused", depth, prefix, a=name(node.left), b=right, who=whom,
@@ -282,59 +283,6 @@ def _explain_either(b: _Builder, node, depth: int, prefix: str, optional: bool, 
         if not isinstance(item, Atom):
             explain_node(b, item, depth + 1, f"Вариант {index} — {name(item)}: ", optional, who)
     return True
-
-
-_TRAILING_CASE = re.compile(r"^(?P<body>.+?),?\s+(?P<cond>если\s+[^,;()—–]+?)\s*[.,]?\s*$", re.I | re.S)
-_CASE = re.compile(r"(?<!\w)если\s+[^,;()—–]+", re.I)
-
-
-def _answered_case(left):
-    """(atom, the «если …» clauses, the ability the one clause decides) when the left side of an «иначе»
-    ends with the «если …» clause(s) «иначе» answers («…, если выпало 4 или более, иначе …»; «А, если
-    оба ваши, или Б, если оба противника, иначе В»); None for a plain fallback (505.6)."""
-    from berserk_judge.parser import atoms
-
-    found = atoms(left)
-    if not found:
-        return None
-    last = found[-1]
-    match = _TRAILING_CASE.match(last.text)
-    if match is None:
-        return None
-    conds = [c.group(0).strip() for c in _CASE.finditer(last.text)]
-    return last, conds, match.group("body").strip(" ,")
-
-
-def _condition_case(feature, left):
-    """(atom, [«если …»], its words) when the trigger condition itself ends with the «если …» clause an
-    «иначе» of the effect answers («При рывке …, если оно переместилось на клетку первого ряда — А, иначе Б»:
-    the reader took the clause into the condition); None otherwise."""
-    from berserk_judge.parser import atoms
-
-    condition = getattr(feature, "condition", None) or ""
-    clause = re.search(r"(?<!\w)(если\s+[^,;()—–]+?)\s*[,.]?\s*$", condition, re.I)
-    found = atoms(left)
-    if clause is None or not found:
-        return None
-    return found[-1], [clause.group(1).strip()], found[-1].text.strip(" ,")
-
-
-_REFUSED_LEAD = re.compile(r"^\s*(быть\s+[а-яё]+)\s+(?=\S)", re.I)
-
-
-def _refusal(node) -> tuple[str | None, str]:
-    """(the refused action in the text's words, how the right side is named): the reader's `refused`,
-    or «быть перемещён» left at the head of the right side when no dash closed the refusal."""
-    from berserk_judge.parser import Atom
-
-    refused = getattr(node, "refused", None)
-    if refused:
-        return refused, name(node.right)
-    if isinstance(node.right, Atom):
-        lead = _REFUSED_LEAD.match(node.right.text)
-        if lead:
-            return lead.group(1), f"«{node.right.text[lead.end():].strip()}»"
-    return None, name(node.right)
 
 
 _PRONOUN = re.compile(r"\s*(он|она|оно|они)(?!\w)", re.I)
