@@ -310,7 +310,10 @@ def test_wounds_named_after_the_attack_do_not_ask_for_wounds():
                                        "Когда уничтожает карту выстрелом",            # on the destruction
                                        "Если может атаковать закрытое существо"])
 def test_no_attack_statement_without_a_made_attack(condition):
-    assert not any("116.3.1" in s.rules for s in steps_of(f"{condition} — получить фишку."))
+    steps = steps_of(f"{condition} — получить фишку.")
+    assert not any("независимо от её силы" in s.text for s in steps)
+    # a declaration is 116.3.1's «если не указано обратного» (spec §1 «When a trigger fires»), nothing else is
+    assert [s.rules for s in steps if "116.3.1" in s.rules] == ([("116.3.1",)] if "объявлении" in condition else [])
 
 
 @pytest.mark.parametrize("condition, own", [
