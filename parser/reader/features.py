@@ -19,6 +19,7 @@ from berserk_judge.parser.reader.kinds import names_an_ability
 from berserk_judge.parser.reader.moments import moment_fixed_by_rules
 from berserk_judge.parser.reader.morph import normalize
 from berserk_judge.parser.reader.names import name_spans
+from berserk_judge.parser.reader.patterns import decision
 from berserk_judge.parser.reader.regions import find_regions, span_index
 from berserk_judge.parser.reader.segment import LEVELS, candidates, tokens_for
 from berserk_judge.parser.reader.split import ERRATA, LEADING_MARKS, split_features
@@ -49,6 +50,7 @@ class Feature:
     payment: str | None = None
     payment_span: Span | None = None
     payment_missing_colon: int | None = None   # «{tap} Выстрел на 2.»: where the payment's «:» should stand
+    label_missing_colon: int | None = None     # «{second} +3 к {health}.»: where the label's «:» should stand
     condition: str | None = None
     condition_span: Span | None = None
     condition_by_verb_test: bool = False     # trigger found by the verb test, no dash after it
@@ -172,6 +174,7 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
     for sep in head.separators:
         feature.separators.append((sep, text[sep[0]:sep[1]]))
     feature.payment_missing_colon = head.missing_colon
+    feature.label_missing_colon = head.label_missing_colon
     if head.payment:
         feature.payment_span = head.payment
         feature.payment = text[head.payment[0]:head.payment[1]]
@@ -197,7 +200,8 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
             feature.unread = [(pos, end)]
             return feature
         pos = _take_condition(feature, text, found)
-        kind = {"static": "triggered", "playable": "conditional"}.get(kind, kind)
+        kind = {"static": "triggered", "playable": "conditional",
+                "keyword": decision("labelled-body")("triggered")}.get(kind, kind)
     elif _stative(kind, feature.label) and is_while_start(text, pos, end):
         # «Строй: Пока Хелгат закрыт, он отражает …»: a state label holds a while-condition as a
         # static feature does (spec §1), reported beside the tree

@@ -19,6 +19,7 @@ Two tables:
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import Callable
@@ -759,6 +760,52 @@ def answered_if(seq: list[Item], dash: int) -> int | None:
     return None
 
 
+def ability_value_at(seq: list[Item], i: int) -> bool:
+    """An ability named by a noun, with its value, opens seq[i]: «выстрел на 1», «разряд на 2»,
+    «особый удар на 1-2-3», «метание копья на 1» (a noun and at most two words, then «на» and
+    a number or X). The value tells the ability from a noun the condition names («объявляет
+    выстрел», «при разряде»)."""
+    if not ability_noun_at(seq, i):
+        return False
+    for k in range(i + 1, min(i + 5, len(seq) - 1)):
+        it = seq[k]
+        if it.is_word("на"):
+            nxt = seq[k + 1]
+            return nxt.kind == "num" or nxt.low in ("x", "х")
+        if it.kind not in ("word", "name"):
+            return False
+    return False
+
+
+def _ability_after_comma(seq: list[Item], j: int) -> bool:
+    """«В начале хода противника если открыт, выстрел на 1, дальность 3, при этом - закрывается»:
+    in a condition with no dash, a comma followed by an ability noun and its value ends the
+    condition, as a comma before a verb does (spec §1: a condition never swallows an ability;
+    the verb test knows verbs, this pattern the abilities named by nouns)."""
+    return seq[j].low == "," and seq[j].kind == "punct" and ability_value_at(seq, j + 1)
+
+
+_GLUED_TYPES = ("заклинание", "воздействие")
+
+
+def glued_heading_at(seq: list[Item], j: int) -> bool:
+    """«воздействиепеснь», «заклинаниеужас» (lossy: the type run together with the first word of
+    its unquoted name): «заклинание»/«воздействие» and at least three more letters, the whole no
+    dictionary word and the rest one."""
+    word = seq[j].low
+    if len(word) < 14 or seq[j].kind != "word" or not word.startswith(_GLUED_TYPES):
+        return False          # the cheap test: most words are shorter or open otherwise
+    rest = word[len("заклинание"):] if word.startswith("заклинание") else word[len("воздействие"):]
+    return len(rest) >= 3 and rest.isalpha() and not morph.is_known(word) and morph.is_known(rest)
+
+
+def _glued_heading(seq: list[Item], j: int) -> bool:
+    """«В начале боя если рядом стоит существо противника воздействиепеснь сирены может
+    переместить …»: a heading glued to its name inside a dashless condition heads the effect
+    (116.1), so the condition ends before it, as before «воздействие «песнь сирены»» (spec §1)."""
+    return j > 1 and glued_heading_at(seq, j)
+
+
 @dataclass(frozen=True)
 class BoundaryPattern:
     name: str
@@ -773,6 +820,13 @@ CONDITION_BOUNDARY: tuple[BoundaryPattern, ...] = (
     BoundaryPattern("bare-clause", "«если»/«когда» with no comma before it inside a trigger condition "
                     "opens the condition's own clause; its own verb does not end the condition.",
                     _bare_clause),
+    BoundaryPattern("ability-noun-after-comma", "«В начале хода противника если открыт, выстрел на 1, "
+                    "дальность 3, при этом - закрывается»: a comma, then an ability noun with its value "
+                    "(«выстрел на N», «разряд на N», «особый удар на …») ends a dashless condition; the "
+                    "noun opens the effect (spec §1).", _ability_after_comma),
+    BoundaryPattern("glued-heading", "«… стоит существо противника воздействиепеснь сирены может …»: "
+                    "a type run together with its unquoted name (lossy text) ends the condition before "
+                    "it; the heading opens the effect (116.1, spec §1).", _glued_heading),
 )
 # «answered-if» finds an index rather than a yes/no: `answered_if` above
 _BOUNDARY = {p.name: p.applies for p in CONDITION_BOUNDARY}
@@ -781,3 +835,85 @@ _BOUNDARY = {p.name: p.applies for p in CONDITION_BOUNDARY}
 def boundary(name: str, seq: list[Item], j: int) -> bool:
     """Whether the named condition-boundary pattern applies at seq[j]."""
     return _BOUNDARY[name](seq, j)
+
+
+# -- feature-head decisions (spec §1: kinds, labels, payments, openers, while, limits) ----------
+
+@dataclass(frozen=True)
+class HeadPattern:
+    name: str
+    doc: str
+    example: str
+    decide: Callable
+
+
+def _noun_agrees(word: Item, verb: Item) -> bool:
+    """A nominative reading of `word` shares the number of the finite `verb` (when both show one)."""
+    vnum = {n for p in morph.parses(verb.low)[:2] for n in ("sing", "plur") if n in p.tag}
+    wnum = {n for p in morph.parses(word.low) if "nomn" in p.tag for n in ("sing", "plur") if n in p.tag}
+    return not vnum or not wnum or bool(vnum & wnum)
+
+
+def _name_word_before_verb(seq: list[Item], k: int, verb: Item) -> bool:
+    """«Воздействие песнь сирены может переместить …»: the noun right before the effect's finite
+    verb is no subject when it cannot agree with it in number (a plural «сирены» before «может»):
+    it is the unquoted name's last word, and the effect opens at the verb."""
+    return seq[k - 1].kind == "word" and morph.is_finite(verb.low) and not _noun_agrees(seq[k - 1], verb)
+
+
+# the icons a player pays with (spec §1); any other icon before «:» opening a feature is a label
+PAYMENT_ICONS = frozenset({"tap", "counter", "instant", "token"})
+# a card's properties, each printed with its value («{ova}: 2», «{regen} 1»): a property, no label
+PROPERTY_ICONS = frozenset({"move", "health", "armor", "regen", "stamina", "ova", "ovz", "ovs",
+                            "zoal", "zoo", "zot", "zov", "zor", "zoz", "zom"})
+_ICON_LABEL = re.compile(r"\s*(\{(\w+)\})\s*:")
+# the forms and cases a card is in («{wolf}», «{human}», «{first}», «{second}»): a label even when
+# its colon is missing, since no sentence opens with one as its subject
+_FORM_ICON_NO_COLON = re.compile(r"\s*(\{(?:first|second|wolf|human)\})[ \t]+(?=[^\s:])")
+
+
+def _icon_label(text: str, start: int, end: int):
+    """«{wolf}: +1 к {move}», «{human}: {tap}: …», «{strike}: …»: an icon that is neither a
+    payment icon nor a property with its value, before «:» at a feature's start, is a label like
+    «{first}:» (spec §1). The match (group 1: the label), or None."""
+    m = _ICON_LABEL.match(text, start, end)
+    if m is None or m.group(2) in PAYMENT_ICONS or m.group(2) in PROPERTY_ICONS:
+        return None
+    return m
+
+
+def _label_without_colon(text: str, start: int, end: int):
+    """«{second} +3 к {health}.»: a form or case icon opening a feature with no «:» after it is
+    read as that label and reported (BJ305), as a payment without its «:» is (spec §1). The
+    match (group 1: the label, its end: where the «:» should stand), or None."""
+    return _FORM_ICON_NO_COLON.match(text, start, end)
+
+
+_LABELLED_KINDS = {"playable": "playable", "conditional": "conditional", "triggered": "triggered"}
+
+
+def _labelled_kind(body_kind: str) -> str:
+    """The kind of a labelled feature is its body's (spec §1): «На поверхности: {instant}{tap}:
+    С1» is playable, «Строй: в начале вашего хода — С1» triggered; only a label before a plain
+    effect («Строй: +1 к {strike}») makes a keyword feature."""
+    return _LABELLED_KINDS.get(body_kind, "keyword")
+
+
+HEAD: tuple[HeadPattern, ...] = (
+    HeadPattern("name-word-not-subject", _name_word_before_verb.__doc__ or "",
+                "воздействиепеснь сирены может переместить его → имя «песнь сирены», эффект «может "
+                "переместить его»", _name_word_before_verb),
+    HeadPattern("labelled-body", _labelled_kind.__doc__ or "",
+                "{human}: {tap}: ранить цель на 1 → играемая, метка {human}, оплата {tap}",
+                _labelled_kind),
+    HeadPattern("icon-label", _icon_label.__doc__ or "",
+                "{wolf}: +1 к {strike} → метка {wolf}", _icon_label),
+    HeadPattern("label-without-colon", _label_without_colon.__doc__ or "",
+                "{second} +3 к {health}. → метка {second} (без «:», BJ305)", _label_without_colon),
+)
+_HEAD = {p.name: p.decide for p in HEAD}
+
+
+def decision(name: str) -> Callable:
+    """The decision function of the named feature-head pattern."""
+    return _HEAD[name]

@@ -1,0 +1,114 @@
+"""Readings of the spec's settled points (issue 34, «Readings and lint, round
+five»): the misreadings strangers found on unseen cards and the paragraphs of
+`../shared/spec/connectives.md` that now settle them. Every reading is pinned
+with invented texts in two styles at least: faithful («», «—», one feature a
+line) and lossy (online client: no «», « - » or a tight «-», one line, typos).
+"""
+from __future__ import annotations
+
+import pytest
+
+from berserk_judge.parser import read_text
+from berserk_judge.reports.canon import feature_record
+
+
+def records(text: str, name: str = "Кобольд") -> list[dict]:
+    return [feature_record(f) for f in read_text(text, name)]
+
+
+def record(text: str, name: str = "Кобольд") -> dict:
+    found = records(text, name)
+    assert len(found) == 1, [f["canonical"] for f in found]
+    return found[0]
+
+
+# -- 1. an ability noun after a dashless condition opens the effect (spec §1) -------------------
+
+@pytest.mark.parametrize("text, condition, form", [
+    ("В начале хода противника если открыт, выстрел на 1, дальность 3, при этом - закрывается.",
+     "В начале хода противника если открыт", "(выстрел на 1, дальность 3, при этом закрывается)"),
+    ("В начале хода противника, если Кобольд открыт, выстрел на 1, дальность 3, при этом — закрывается.",
+     "В начале хода противника, если Кобольд открыт", "(выстрел на 1, дальность 3, при этом закрывается)"),
+    ("При атаке, если закрыт, разряд на 2, затем закрыться.",
+     "При атаке, если закрыт", "(разряд на 2, затем закрыться)"),
+    ("В конце хода если рядом нет врагов, особый удар на 1-2-3 по существу противника",
+     "В конце хода если рядом нет врагов", "особый удар на 1-2-3 по существу противника"),
+    ("Когда противник объявляет выстрел, метание копья на 1, дальность 2.",
+     "Когда противник объявляет выстрел", "метание копья на 1, дальность 2"),
+])
+def test_an_ability_noun_after_a_comma_ends_a_dashless_condition(text, condition, form):
+    found = record(text)
+    assert (found["kind"], found["condition"], found["canonical"]) == ("triggered", condition, form)
+
+
+# -- 2. a heading glued to its name in lossy text (116.1, spec §1) -------------------------------
+
+@pytest.mark.parametrize("text, condition", [
+    ("В начале боя если рядом стоит существо противника воздействиепеснь сирены может переместить его на 1 клетку.",
+     "В начале боя если рядом стоит существо противника"),
+    ("В начале боя воздействиепеснь сирены - может переместить существо противника на 1 клетку",
+     "В начале боя"),
+    ("Когда рядом стоит существо противника заклинаниепеснь сирены-может переместить его на 1 клетку",
+     "Когда рядом стоит существо противника"),
+])
+def test_a_glued_heading_ends_the_condition_and_names_the_ability(text, condition):
+    found = read_text(text, "Кобольд")[0]
+    assert found.condition == condition
+    assert found.ability_type.lower() in ("воздействие", "заклинание")
+    assert found.effect_name == "песнь сирены"
+    assert feature_record(found)["canonical"].startswith("(может переместить ")
+
+
+def test_a_plural_noun_is_no_subject_of_a_singular_may_after_an_unquoted_name():
+    found = read_text("{tap}: Воздействие песнь сирены может переместить существо на 1 клетку.", "Кобольд")[0]
+    assert found.effect_name == "песнь сирены"
+    assert feature_record(found)["canonical"] == "(может переместить существо на 1 клетку)"
+
+
+# -- 3. a labelled feature is of its body's kind; icon labels; spaced payments (spec §1) ---------
+
+@pytest.mark.parametrize("text, kind, label, payment, condition, form", [
+    ("{human}: {tap}: ранить цель на 1.", "playable", "{human}", "{tap}", None, "ранить цель на 1"),
+    ("На поверхности: {instant}{tap}: ранить цель на 1.", "playable", "На поверхности", "{instant}{tap}", None,
+     "ранить цель на 1"),
+    ("На глубине: {instant} {tap} : ранить цель на 1", "playable", "На глубине", "{instant} {tap}", None,
+     "ранить цель на 1"),
+    ("На поверхности: {instant}{tap}: При атаке на Кобольда — ранить цель на 1.", "conditional",
+     "На поверхности", "{instant}{tap}", "При атаке на Кобольда", "ранить цель на 1"),
+    ("Строй: в начале вашего хода — ранить цель на 1.", "triggered", "Строй", None, "в начале вашего хода",
+     "ранить цель на 1"),
+    ("{second}:В начале боя - выбранное существо получает проклятие", "triggered", "{second}", None,
+     "В начале боя", "выбранное существо получает проклятие"),
+    ("«Опьянение»: если Кобольд ранен — ранить цель на 1.", "triggered", "«Опьянение»", None,
+     "если Кобольд ранен", "ранить цель на 1"),
+    ("Строй: +1 к {strike}.", "keyword", "Строй", None, None, "+1 к {strike}"),
+    ("{wolf}: +1 к {strike}.", "keyword", "{wolf}", None, None, "+1 к {strike}"),
+    ("{human}: {tap} Метание на 1-1-2", "playable", "{human}", "{tap}", None, "Метание на 1-1-2"),
+    ("{second} +3 к {health}.", "keyword", "{second}", None, None, "+3 к {health}"),
+])
+def test_a_labelled_feature_is_of_its_bodys_kind(text, kind, label, payment, condition, form):
+    found = record(text)
+    assert (found["kind"], found["label"], found["payment"], found["condition"], found["canonical"]) == (
+        kind, label, payment, condition, form)
+
+
+def test_spaced_payment_icons_after_a_label_stay_one_payment_in_lossy_text():
+    found = records("Кобольд бьёт на 1. На глубине: {instant} {tap} : ранить цель на 1. "
+                    "{wolf}: +1 к {move}. {human}: {tap}: {uchr} на 2.")
+    assert [(f["kind"], f["label"], f["payment"], f["canonical"]) for f in found] == [
+        ("static", None, None, "Кобольд бьёт на 1"),
+        ("playable", "На глубине", "{instant} {tap}", "ранить цель на 1"),
+        ("keyword", "{wolf}", None, "+1 к {move}"),
+        ("playable", "{human}", "{tap}", "{uchr} на 2"),
+    ]
+
+
+def test_a_label_without_its_colon_is_read_as_that_label_and_its_place_is_kept():
+    feature = read_text("{second} +3 к {health}.", "Кобольд")[0]
+    assert feature.label == "{second}" and feature.label_missing_colon == len("{second}")
+    assert read_text("{second}: +3 к {health}.", "Кобольд")[0].label_missing_colon is None
+
+
+def test_a_property_icon_with_its_value_stays_no_label():
+    found = record("{ova}: 2 если рядом есть болото.")
+    assert (found["kind"], found["label"]) == ("static", None)
