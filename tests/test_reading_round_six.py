@@ -112,3 +112,28 @@ def test_a_label_without_its_colon_is_read_as_that_label_and_its_place_is_kept()
 def test_a_property_icon_with_its_value_stays_no_label():
     found = record("{ova}: 2 если рядом есть болото.")
     assert (found["kind"], found["label"]) == ("static", None)
+
+
+# -- 5. «пока» without its comma in a static feature (spec §1, Static) ---------------------------
+
+@pytest.mark.parametrize("text, form, during", [
+    ("Может двигаться по диагонали пока не имеет ран.", "Может двигаться по диагонали", "пока не имеет ран"),
+    ("+1 к {strike} пока в вашем отряде есть горная карта", "+1 к {strike}",
+     "пока в вашем отряде есть горная карта"),
+    ("Ваши болотные существа имеют -1 от {strike} пока стоят рядом с Кобольдом.",
+     "Ваши болотные существа имеют -1 от {strike}", "пока стоят рядом с Кобольдом"),
+    ("Может двигаться по диагонали, пока не имеет ран.", "Может двигаться по диагонали", "пока не имеет ран"),
+])
+def test_a_while_without_its_comma_leaves_the_atom(text, form, during):
+    found = record(text)
+    assert (found["kind"], found["canonical"], found["while"]) == ("static", form, during)
+
+
+@pytest.mark.parametrize("text, form", [
+    # an ability's own duration in a triggered effect stays in its words (spec §1)
+    ("При атаке - ранить цель на 1 пока она закрыта.", "ранить цель на 1 пока она закрыта"),
+    ("Не может атаковать до тех пор пока не ранен.", "Не может атаковать до тех пор пока не ранен"),
+])
+def test_a_while_that_is_no_static_features_own_stays_in_the_words(text, form):
+    found = record(text)
+    assert (found["canonical"], found["while"]) == (form, None)

@@ -317,14 +317,16 @@ def _looks_like_feature(inner: str) -> bool:
 
 
 def _trailing_while(text: str, es: int, ee: int, prot) -> Span | None:
-    """", пока <условие>" at the end of an effect: (condition start, comma position)."""
-    if _WHILE_CLAUSE.search(text, es, ee) is None:
-        return None          # most effects: no ", пока" at all, nothing to index
+    """", пока <условие>" at the end of an effect: (condition start, comma position); a «пока»
+    without its comma (patterns.py «bare-while») ends the effect too."""
+    if text.find("пока", es, ee) < 0 and text.find("Пока", es, ee) < 0:
+        return None          # most effects: no «пока» at all, nothing to index
     inside = span_index(prot)
     # ", пока ..., затем ...": a while-clause followed by a connective is not at the end of the effect
     last_connective = max((c.start() for c in _LATER_CONNECTIVE.finditer(text, es, ee) if not inside(c.start())),
                           default=-1)
-    for m in _WHILE_CLAUSE.finditer(text, es, ee):
+    found = list(_WHILE_CLAUSE.finditer(text, es, ee)) or list(decision("bare-while")(text, es, ee))
+    for m in found:
         at = m.start()
         if inside(at) or at <= last_connective:
             continue

@@ -899,6 +899,17 @@ def _labelled_kind(body_kind: str) -> str:
     return _LABELLED_KINDS.get(body_kind, "keyword")
 
 
+_BARE_WHILE = re.compile(r"(?<=[\w}\)»\"])\s+(пока)(?!\w)", re.I)
+
+
+def _bare_while(text: str, start: int, end: int):
+    """«Может двигаться по диагонали пока не имеет ран», «+1 к удару пока в вашем отряде есть …»:
+    in a static feature a «пока» after a word, with no comma before it, opens the while-condition
+    as «, пока» does (spec §1: the comma may be missing). The matches (group 1: «пока»; a
+    match starts at the white space the effect ends before)."""
+    return _BARE_WHILE.finditer(text, start, end)
+
+
 HEAD: tuple[HeadPattern, ...] = (
     HeadPattern("name-word-not-subject", _name_word_before_verb.__doc__ or "",
                 "воздействиепеснь сирены может переместить его → имя «песнь сирены», эффект «может "
@@ -908,6 +919,8 @@ HEAD: tuple[HeadPattern, ...] = (
                 _labelled_kind),
     HeadPattern("icon-label", _icon_label.__doc__ or "",
                 "{wolf}: +1 к {strike} → метка {wolf}", _icon_label),
+    HeadPattern("bare-while", _bare_while.__doc__ or "",
+                "Может двигаться по диагонали пока не имеет ран → пока: «пока не имеет ран»", _bare_while),
     HeadPattern("label-without-colon", _label_without_colon.__doc__ or "",
                 "{second} +3 к {health}. → метка {second} (без «:», BJ305)", _label_without_colon),
 )
