@@ -137,3 +137,30 @@ def test_a_while_without_its_comma_leaves_the_atom(text, form, during):
 def test_a_while_that_is_no_static_features_own_stays_in_the_words(text, form):
     found = record(text)
     assert (found["canonical"], found["while"]) == (form, None)
+
+
+# -- 6. a subject's participle phrase set off by commas is the subject's (spec §1) --------------
+
+@pytest.mark.parametrize("text, condition, form", [
+    ("При {strike} ваше существо, обладающее {zoo}, получает +1 к {strike}.",
+     "При {strike}", "ваше существо, обладающее {zoo}, получает +1 к {strike}"),
+    ("При атаке каждое существо противника, стоящее рядом с Кобольдом, получает рану",
+     "При атаке", "каждое существо противника, стоящее рядом с Кобольдом, получает рану"),
+    ("При гибели Кобольда в ход противника существа, которые стояли с ним рядом, получают +1 к {strike}.",
+     "При гибели Кобольда в ход противника", "существа, которые стояли с ним рядом, получают +1 к {strike}"),
+])
+def test_a_participle_phrase_set_off_by_commas_stays_with_its_subject(text, condition, form):
+    found = record(text)
+    assert (found["kind"], found["condition"], found["canonical"]) == ("triggered", condition, form)
+
+
+@pytest.mark.parametrize("text, condition, form", [
+    # the phrase qualifies the condition's own noun, and the effect is an instruction
+    ("При атаке на существо, стоящее рядом, ранить его на 1.", "При атаке на существо, стоящее рядом",
+     "ранить его на 1"),
+    ("Когда существо, обладающее {zoo}, погибает, ранить цель на 1", "Когда существо, обладающее {zoo}, погибает",
+     "ранить цель на 1"),
+])
+def test_a_participle_phrase_of_the_conditions_own_noun_stays_in_the_condition(text, condition, form):
+    found = record(text)
+    assert (found["condition"], found["canonical"]) == (condition, form)

@@ -404,6 +404,9 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
                 return None
             return j, j + 1, False, (j, j + 1)
         if it.kind == "punct" and it.low == ",":
+            subject = decision("participle-subject")(seq, j) if not dash_ahead and j + 1 < len(seq) else None
+            if subject is not None:
+                return subject, subject, True, None   # «… ваше существо, обладающее {zoo}, получает …»
             if j + 1 < len(seq) and seq[j + 1].is_word("то") and predicate_at(seq, j + 2):
                 return j, j + 2, False, (j, j + 2)
             if j + 2 < len(seq) and seq[j + 1].is_word("чтобы") and morph.pos(seq[j + 2].low) == "INFN":
@@ -658,6 +661,11 @@ def _takes_phrase(verb: Item, word: Item) -> bool:
             if "nomn" in p.tag and all(g not in vtag or g in p.tag for g in ("masc", "femn", "neut", "plur")):
                 return True
     return False
+
+
+def subject_start(seq: list[Item], j: int) -> int:
+    """Where the predicate at seq[j] starts, its subject included (the verb test)."""
+    return _subject_start(seq, j)
 
 
 def _subject_start(seq: list[Item], j: int) -> int:

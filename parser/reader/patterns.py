@@ -910,6 +910,30 @@ def _bare_while(text: str, start: int, end: int):
     return _BARE_WHILE.finditer(text, start, end)
 
 
+def _attribute_word(word: str) -> bool:
+    """A participle or a full adjective that is no noun («обладающее», «стоящее», «готовое»)."""
+    return (morph.is_participle(word) or morph.pos(word) == "ADJF") and not morph.can_be_nominative_noun(word)
+
+
+def _participle_subject(seq: list[Item], j: int) -> int | None:
+    """«При {strike} ваше существо, обладающее {zoo}, получает …»: at the comma j, a participle
+    or adjective phrase set off by commas (or a «которые …» clause, whose relative word is an
+    adjective too), then a finite predicate: the phrase is part of the subject before it, not a
+    verb (spec §1, «Where a trigger condition ends»). The subject's start (where the
+    condition ends and the effect opens), found by the verb test with the phrase left out, or
+    None."""
+    if j + 1 >= len(seq) or seq[j + 1].kind != "word" or not _attribute_word(seq[j + 1].low):
+        return None
+    close = _phrase_close(seq, j + 1)
+    if close >= len(seq) or seq[close - 1].low != "," or predicate_at(seq, close) != 1 \
+            or not morph.is_finite(seq[close].low) or morph.is_instruction(seq[close].low):
+        return None
+    from berserk_judge.parser.reader.classify import subject_start
+
+    stop = subject_start(seq[:j] + seq[close:], j)
+    return stop if 1 < stop < j else None
+
+
 HEAD: tuple[HeadPattern, ...] = (
     HeadPattern("name-word-not-subject", _name_word_before_verb.__doc__ or "",
                 "воздействиепеснь сирены может переместить его → имя «песнь сирены», эффект «может "
@@ -919,6 +943,10 @@ HEAD: tuple[HeadPattern, ...] = (
                 _labelled_kind),
     HeadPattern("icon-label", _icon_label.__doc__ or "",
                 "{wolf}: +1 к {strike} → метка {wolf}", _icon_label),
+    HeadPattern("participle-subject", _participle_subject.__doc__ or "",
+                "При {strike} ваше существо, обладающее {zoo}, получает +1 к {strike} → условие «При "
+                "{strike}», эффект «ваше существо, обладающее {zoo}, получает +1 к {strike}»",
+                _participle_subject),
     HeadPattern("bare-while", _bare_while.__doc__ or "",
                 "Может двигаться по диагонали пока не имеет ран → пока: «пока не имеет ран»", _bare_while),
     HeadPattern("label-without-colon", _label_without_colon.__doc__ or "",
