@@ -164,3 +164,27 @@ def test_a_participle_phrase_set_off_by_commas_stays_with_its_subject(text, cond
 def test_a_participle_phrase_of_the_conditions_own_noun_stays_in_the_condition(text, condition, form):
     found = record(text)
     assert (found["condition"], found["canonical"]) == (condition, form)
+
+
+# -- 7. a misspelt opener is read as that opener (spec §1) ---------------------------------------
+
+@pytest.mark.parametrize("text, condition, form", [
+    ("Когла ваш пират нападает, он получает +1 к {strike}.", "Когла ваш пират нападает",
+     "он получает +1 к {strike}"),
+    ("Когла ваш пират нападает — он получает +1 к {strike}", "Когла ваш пират нападает", "он получает +1 к {strike}"),
+    ("Пори атаке - ранить цель на 1.", "Пори атаке", "ранить цель на 1"),
+    ("Пори атаке ранить цель на 1", "Пори атаке", "ранить цель на 1"),
+    ("Есди Кобольд ранен — ранить цель на 1.", "Есди Кобольд ранен", "ранить цель на 1"),
+])
+def test_a_misspelt_opener_opens_a_trigger(text, condition, form):
+    found = record(text)
+    assert (found["kind"], found["condition"], found["canonical"]) == ("triggered", condition, form)
+
+
+@pytest.mark.parametrize("text, form", [
+    ("Поле боя считается болотом.", "Поле боя считается болотом"),          # a dictionary word
+    ("Кода карта закрыта, ранить цель на 1.", "(Кода карта закрыта и ранить цель на 1)"),
+])
+def test_a_dictionary_word_near_an_opener_is_no_opener(text, form):
+    found = record(text)
+    assert (found["kind"], found["canonical"]) == ("static", form)

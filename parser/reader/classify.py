@@ -221,6 +221,10 @@ def find_condition(text: str, start: int, end: int, protected, clause: bool | No
         return None
     if "-" in text[start:end]:
         seq = glued_dash(text, seq)
+    if seq[0].kind == "word" and seq[0].low not in _OPENER_WORDS:
+        typo = decision("misspelt-opener")(text, start, end)
+        if typo is not None:          # «Когла …», «Пори атаке»: read as the opener (patterns.py)
+            seq[0] = seq[0]._replace(low=typo[2])
     found = condition_in(seq, clause)
     if found is None:
         return None
@@ -1135,10 +1139,18 @@ def _effect_subject(seq: list[Item], v: int) -> int:
         return k
 
 
+_OPENER_WORDS = frozenset({"при", "после", "до", "если", "когда", "в", "вместо", "вначале", "вконце", "пока"})
+
+
+def is_opener_start(text: str, pos: int, end: int) -> bool:
+    """The text at pos opens with a trigger opener as written (no typo)."""
+    return _TRIGGER.match(text, pos, end) is not None
+
+
 def is_trigger_start(text: str, pos: int, end: int) -> bool:
     m = _TRIGGER.match(text, pos, end)
     if not m:
-        return False
+        return decision("misspelt-opener")(text, pos, end) is not None
     word = m.group(1).lower()
     if word == "до":  # "До набора отряда", "До начала хода" — not "до 3 ...", not the duration "до конца хода"
         return bool(re.match(r"\s*до\s+(?!конца\b|тех\s+пор\b)[а-яё]", text[pos:end], re.I))

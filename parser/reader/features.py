@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 from berserk_judge.cardbase.icons import unique_mark_span
 from berserk_judge.parser.reader.annotations import Annotation, paren_annotations, type_name_parts
-from berserk_judge.parser.reader.classify import (find_condition, find_prefix, find_type_name, is_trigger_start,
-                             is_while_start)
+from berserk_judge.parser.reader.classify import (find_condition, find_prefix, find_type_name, is_opener_start,
+                             is_trigger_start, is_while_start)
 from berserk_judge.parser.reader.kinds import names_an_ability
 from berserk_judge.parser.reader.moments import moment_fixed_by_rules
 from berserk_judge.parser.reader.morph import normalize
@@ -51,6 +51,7 @@ class Feature:
     payment_span: Span | None = None
     payment_missing_colon: int | None = None   # «{tap} Выстрел на 2.»: where the payment's «:» should stand
     label_missing_colon: int | None = None     # «{second} +3 к {health}.»: where the label's «:» should stand
+    misspelt_opener: tuple[int, int, str] | None = None   # «Когла …»: the typo's span and the opener it is read as
     condition: str | None = None
     condition_span: Span | None = None
     condition_by_verb_test: bool = False     # trigger found by the verb test, no dash after it
@@ -557,6 +558,8 @@ def _take_condition(feature, text: str, found, dash_marks_effect: bool = True) -
     cond_span = _trim(text, *cond_span, chars=" ,")
     feature.condition_span = cond_span
     feature.condition = text[cond_span[0]:cond_span[1]]
+    if not is_opener_start(text, cond_span[0], cond_span[1]):
+        feature.misspelt_opener = decision("misspelt-opener")(text, cond_span[0], cond_span[1])
     feature.condition_by_verb_test = by_verb
     if sep:
         feature.separators.append((sep, text[sep[0]:sep[1]]))

@@ -934,6 +934,47 @@ def _participle_subject(seq: list[Item], j: int) -> int | None:
     return stop if 1 < stop < j else None
 
 
+_OPENERS = ("при", "после", "если", "когда")
+_OPENER_INITIALS = frozenset("пкеПКЕ")
+_FIRST_WORD = re.compile(r"\s*([А-ЯЁа-яё]{2,7})(?=[\s,])")
+_PROPER = ("Geox", "Name", "Surn", "Patr", "Orgn", "Trad")
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """a and b differ by one letter: replaced, added or dropped."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    return a[i + (len(a) == len(b)):] == b[i + 1:]
+
+
+def _common_word(word: str) -> bool:
+    """The dictionary holds the word as a common word a card text could open with: a place or a
+    person's name does not count, nor a familiar imperative (cards address the player as «вы»:
+    «бросьте», never «пори»): «Пори» is a town and «пори!», no word a card means."""
+    return any(p.is_known and not any(tag in p.tag for tag in _PROPER)
+               and not ("impr" in p.tag and "sing" in p.tag) for p in morph.parses(word))
+
+
+def _misspelt_opener(text: str, start: int, end: int) -> tuple[int, int, str] | None:
+    """«Когла ваш пират нападает, он …», «Пори атаке - ранить …»: a feature's first word one letter
+    away from a trigger opener (При, После, Если, Когда), keeping its first letter, that is no
+    dictionary word, is read as that opener (spec §1, «Where a trigger condition ends») and
+    reported as a typo with a safe fix (BJ206). (start, end, opener) or None."""
+    m = _FIRST_WORD.match(text, start, end)
+    if m is None or m.group(1)[0] not in _OPENER_INITIALS:
+        return None           # the cheap test: most features open with another letter or no word
+    word = m.group(1).lower()
+    for opener in _OPENERS:
+        if opener[0] == word[0] and _one_edit(word, opener) and not _common_word(word):
+            return m.start(1), m.end(1), opener
+    return None
+
+
 HEAD: tuple[HeadPattern, ...] = (
     HeadPattern("name-word-not-subject", _name_word_before_verb.__doc__ or "",
                 "воздействиепеснь сирены может переместить его → имя «песнь сирены», эффект «может "
@@ -947,6 +988,9 @@ HEAD: tuple[HeadPattern, ...] = (
                 "При {strike} ваше существо, обладающее {zoo}, получает +1 к {strike} → условие «При "
                 "{strike}», эффект «ваше существо, обладающее {zoo}, получает +1 к {strike}»",
                 _participle_subject),
+    HeadPattern("misspelt-opener", _misspelt_opener.__doc__ or "",
+                "Когла ваш пират нападает, он получает +1 к {strike} → срабатывающая, условие «Когла ваш "
+                "пират нападает» (BJ206: «Когда»)", _misspelt_opener),
     HeadPattern("bare-while", _bare_while.__doc__ or "",
                 "Может двигаться по диагонали пока не имеет ран → пока: «пока не имеет ран»", _bare_while),
     HeadPattern("label-without-colon", _label_without_colon.__doc__ or "",
