@@ -188,3 +188,24 @@ def test_a_misspelt_opener_opens_a_trigger(text, condition, form):
 def test_a_dictionary_word_near_an_opener_is_no_opener(text, form):
     found = record(text)
     assert (found["kind"], found["canonical"]) == ("static", form)
+
+
+# -- 10. a limit written «в течение хода» before or inside the effect (spec §1) -----------------
+
+@pytest.mark.parametrize("text, kind, limit, form", [
+    ("При атаке - Один раз в течение вашего хода может ранить цель на 1.", "triggered",
+     "Один раз в течение вашего хода", "(может ранить цель на 1)"),
+    ("При атаке — один раз в течение боя, может ранить цель на 1", "triggered", "один раз в течение боя",
+     "(может ранить цель на 1)"),
+    ("Один раз в течение вашего хода может ранить цель на 1.", "static", "Один раз в течение вашего хода",
+     "(может ранить цель на 1)"),
+    ("{tap}: ранить цель на 1 (1 раз в течение хода).", "playable", "1 раз в течение хода", "ранить цель на 1"),
+])
+def test_a_limit_in_the_course_of_a_turn_is_a_limit(text, kind, limit, form):
+    found = record(text)
+    assert (found["kind"], found["limit"], found["canonical"]) == (kind, limit, form)
+
+
+def test_a_duration_in_the_course_of_a_turn_stays_in_the_words():
+    found = record("Не получает первые 2 раны от атак в течение каждого хода.")
+    assert (found["limit"], found["canonical"]) == (None, "Не получает первые 2 раны от атак в течение каждого хода")

@@ -29,9 +29,6 @@ Span = tuple[int, int]
 _GRANTING = re.compile(r"(?:имеет|имеют|получает|получают|получить|получив|особенность\w*|приобретает)\s*:?\s*$", re.I)
 _DYNAMIC = {"playable", "conditional", "triggered"}
 _LATER_CONNECTIVE = re.compile(r";|(?<!\w)(?:затем|иначе|при\s+этом)(?!\w)", re.I)
-_LEADING_LIMIT = re.compile(
-    r"\s*((?:один|одна|два|три|дважды|трижды|\d+|[xх])(?:\s+раз[а]?)?\s+за\s+(?:ваш\s+|свой\s+)?(?:ход|бой|игру))\b\s*,?",
-    re.I)
 _UNQUOTED_GRANT = re.compile(r"(?:получает|получают|имеет|имеют)\s*:\s*(?:[XХxх]?\d*\{\w+\}\s*)+:", re.I)
 _REDIRECT = re.compile(r"перенаправ", re.I)
 _WHILE_CLAUSE = re.compile(r",\s*(пока)\b", re.I)
@@ -219,7 +216,7 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
     feature.kind = kind
 
     # a limit before the effect is a limit, not an ability ("Один раз за бой, в свой ход, может …")
-    limit = _LEADING_LIMIT.match(text, pos, end)
+    limit = decision("leading-limit")(text, pos, end)
     if limit is not None and limit.end() < end:
         lspan = _trim(text, limit.start(1), limit.end(1))
         feature.annotations.append(Annotation("limit", text[lspan[0]:lspan[1]], lspan))

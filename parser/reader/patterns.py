@@ -975,6 +975,19 @@ def _misspelt_opener(text: str, start: int, end: int) -> tuple[int, int, str] | 
     return None
 
 
+_LEADING_LIMIT = re.compile(
+    r"\s*((?:один|одна|два|три|дважды|трижды|\d+|[xх])(?:\s+раз[а]?)?\s+"
+    r"(?:за\s+(?:ваш\s+|свой\s+)?(?:ход|бой|игру)|в\s+течение\s+(?:вашего\s+|своего\s+|одного\s+)?(?:хода|боя|игры)))"
+    r"\b\s*,?", re.I)
+
+
+def _leading_limit(text: str, start: int, end: int):
+    """«Один раз за бой, в свой ход, может …», «Один раз в течение вашего хода может …»: a limit
+    before the effect, written «за ход» or «в течение хода», is a limit, not an ability (spec §1):
+    it leaves the atom and is reported in `limit`. The match (group 1: the limit), or None."""
+    return _LEADING_LIMIT.match(text, start, end)
+
+
 HEAD: tuple[HeadPattern, ...] = (
     HeadPattern("name-word-not-subject", _name_word_before_verb.__doc__ or "",
                 "воздействиепеснь сирены может переместить его → имя «песнь сирены», эффект «может "
@@ -991,6 +1004,9 @@ HEAD: tuple[HeadPattern, ...] = (
     HeadPattern("misspelt-opener", _misspelt_opener.__doc__ or "",
                 "Когла ваш пират нападает, он получает +1 к {strike} → срабатывающая, условие «Когла ваш "
                 "пират нападает» (BJ206: «Когда»)", _misspelt_opener),
+    HeadPattern("leading-limit", _leading_limit.__doc__ or "",
+                "Один раз в течение вашего хода может ранить цель на 1 → лимит «Один раз в течение вашего "
+                "хода», эффект «(может ранить цель на 1)»", _leading_limit),
     HeadPattern("bare-while", _bare_while.__doc__ or "",
                 "Может двигаться по диагонали пока не имеет ран → пока: «пока не имеет ран»", _bare_while),
     HeadPattern("label-without-colon", _label_without_colon.__doc__ or "",
