@@ -209,3 +209,49 @@ def test_a_limit_in_the_course_of_a_turn_is_a_limit(text, kind, limit, form):
 def test_a_duration_in_the_course_of_a_turn_stays_in_the_words():
     found = record("Не получает первые 2 раны от атак в течение каждого хода.")
     assert (found["limit"], found["canonical"]) == (None, "Не получает первые 2 раны от атак в течение каждого хода")
+
+
+# -- 8. both sides of a connective must be predicates (spec §5) ---------------------------------
+
+@pytest.mark.parametrize("text, form", [
+    ("+1 к {strike} и может нападать на летающих.", "+1 к {strike} и может нападать на летающих"),
+    ("При атаке - +1 к {strike} и может нападать на летающих", "+1 к {strike} и может нападать на летающих"),
+    ("{tap}: +1 к {strike} и может нападать на летающих до конца хода.",
+     "+1 к {strike} и может нападать на летающих до конца хода"),
+    ("+1 к {strike} и -1 от атак.", "+1 к {strike} и -1 от атак"),
+    ("+1 к {strike} по картам, чьи {health} меньше или равны {health} Кобольда",
+     "+1 к {strike} по картам, чьи {health} меньше или равны {health} Кобольда"),
+])
+def test_a_modifier_is_no_predicate_so_its_and_joins_words(text, form):
+    assert record(text)["canonical"] == form
+
+
+@pytest.mark.parametrize("text, form", [
+    # a choice after a comma, and a clause of its own, stay apart
+    ("{instant}{tap}: Воздействие «удача» — +1 или -1 к броску кубика, или перебросить кубик.",
+     "(+1 или -1 к броску кубика или перебросить кубик)"),
+    ("+1 к {strike} за каждую {counter}, при {strike} — теряет все {counter}.",
+     "(+1 к {strike} за каждую {counter} и при {strike} — теряет все {counter})"),
+    # a predicate before «и»: two abilities
+    ("В начале хода получает +1 к {strike} и может нападать на летающих",
+     "(получает +1 к {strike} и (может нападать на летающих))"),
+])
+def test_a_modifier_before_a_comma_or_a_clause_keeps_its_connective(text, form):
+    assert record(text)["canonical"] == form
+
+
+@pytest.mark.parametrize("text, form, atoms", [
+    ("{tap}: вызвать или возродить Яйцо дракона.", "(вызвать или возродить Яйцо дракона)",
+     ["вызвать", "возродить Яйцо дракона"]),
+    ("{tap}: Воздействие кладка вызвать или возродить Яйцо дракона", "(вызвать или возродить Яйцо дракона)",
+     ["вызвать", "возродить Яйцо дракона"]),
+    ("{tap}: изгнать Гнома, при этом вызвать или возродить Дракона-зомби (1 раз за бой).",
+     "(изгнать Гнома, при этом (вызвать или возродить Дракона-зомби))",
+     ["изгнать Гнома", "вызвать", "возродить Дракона-зомби"]),
+    ("{tap}: ранить или излечить существо на 1-2-2, если оно стоит в углу - может переместить его",
+     "((ранить или излечить существо на 1-2-2) и (если оно стоит в углу — (может переместить его)))",
+     ["ранить", "излечить существо на 1-2-2", "переместить его"]),
+])
+def test_two_verbs_sharing_an_object_are_a_choice_of_two_abilities_in_one_group(text, form, atoms):
+    found = record(text)
+    assert (found["canonical"], found["atoms"], found["ambiguous"]) == (form, atoms, False)

@@ -599,10 +599,41 @@ def _adverbial_before(ctx: Context, at: int, nxt: int) -> bool:
                    for k in range(first, at))
 
 
-def _shared_object(ctx: Context, at: int, nxt: int) -> bool:
-    """«вызвать или возродить Дракона-зомби», «ранить или излечить её на 1»: a transitive verb
-    right before «и»/«или», with no object of its own, shares the object of the transitive verb
-    after it: one ability's words (spec §5), not two abilities, one of them without an object."""
+def _modifier_before(ctx: Context, at: int, nxt: int) -> bool:
+    """«+1 к {strike} и может нападать …», «+1 к {strike} и -1 от атак»: the part since the last
+    connective is a modifier (a sign and a number or X, no predicate, no ability noun): it is
+    no predicate, so «и»/«или» after it joins words of one ability (spec §5, «Both sides must
+    be predicates»: «… {health} меньше или равны …»). After a comma («+1 или -1 к броску кубика,
+    или перебросить кубик») the list or the choice stays."""
+    seq = ctx.seq
+    if not seq[at].is_word("и", "или") or seq[nxt].low in _CLAUSE_OPENING:
+        return False          # after a comma («+1 или -1 к броску, или перебросить») and before a clause: apart
+    seg_start = ctx.found[-1].end if ctx.found else seq[0].start
+    first = at
+    while first - 1 >= 0 and seq[first - 1].start >= seg_start:
+        first -= 1
+    if first + 1 >= at or not _signed_number(seq, first):
+        return False
+    return not any(is_predicate(seq[k]) or ability_noun_at(seq, k) for k in range(first + 2, at))
+
+
+# words that open a clause of its own (a moment, a case) after «и»
+_CLAUSE_OPENING = frozenset({"если", "при", "когда", "после", "в", "затем", "иначе"})
+
+
+def _signed_number(seq: list[Item], i: int) -> bool:
+    """«+1», «-1», «−Х» at seq[i]: a sign written close to a number or X."""
+    sign, value = seq[i], seq[i + 1]
+    return sign.low in ("+", "-", "–", "−") and sign.end == value.start \
+        and (value.kind == "num" or value.low in ("x", "х"))
+
+
+def shared_object(ctx: Context, at: int, nxt: int) -> bool:
+    """«вызвать или возродить Яйцо дракона», «ранить или излечить её на 1»: a transitive instruction
+    with no object of its own right before «и»/«или», and another after it with its object: two
+    abilities sharing the object (spec §5: a 505.5 choice of «вызвать» and «возродить Яйцо
+    дракона», the object printed once, where the text has it). The two are one group: the
+    segmenter brackets them, so no connective around them takes one verb alone."""
     seq = ctx.seq
     if at < 1 or nxt >= len(seq) or not seq[at].is_word("и", "или"):
         return False
@@ -694,9 +725,9 @@ JOINING: tuple[JoiningPattern, ...] = (
     JoiningPattern("modal-infinitive", "«и»/«или»/«,» followed by an infinitive governed by a modal "
                    "(«может», «не должен») in the same ability joins words: «не может атаковать и "
                    "двигаться» is one ability (spec §5).", _modal_infinitive),
-    JoiningPattern("shared-object", "«вызвать или возродить X»: a transitive instruction with no "
-                   "object right before «и»/«или» shares the object of the next one: one ability.",
-                   _shared_object),
+    JoiningPattern("modifier-before", "«+1 к {strike} и может нападать …»: a modifier (a signed "
+                   "number, no predicate) before «и»/«или» with no comma is no predicate, so the word "
+                   "joins words of one ability (spec §5, «Both sides must be predicates»).", _modifier_before),
     JoiningPattern("compound-subject", "«Оглар и его хозяин имеют …»: «и» between two noun phrases "
                    "whose verb is plural joins one subject, not two abilities.", _compound_subject),
     JoiningPattern("shared-verb-subjects", "«выбранное горное существо или нейтральное существо "

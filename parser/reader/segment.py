@@ -10,11 +10,12 @@ reading was not an ability-level connective.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from berserk_judge.parser.engine.tokens import Kind, Token
 from berserk_judge.parser.reader import morph
 from berserk_judge.parser.reader.patterns import (RELATIVE, adverbial_lead_end, Context, ability_noun_at, cond_extent, joins_words, last_may,
+                                    shared_object,
                                     segment_start, time_phrase_end, timing_extent,
                                     moment_extent)
 from berserk_judge.parser.reader.words import Item, items, predicate_at, relative_within
@@ -39,6 +40,7 @@ class Cand:
     cond: str = ""            # for COND: the condition's words
     lead: tuple[int, int] | None = None   # for MAY: a subject before «может», kept in the next atom
     chooser: str | None = None            # for MAY: who chooses when not the controller
+    bracket: bool = False                 # for AND/OR: the abilities on both sides are one group
 
 
 def _after(seq: list[Item], i: int, cond_by_verb: bool = False) -> int:
@@ -396,6 +398,9 @@ def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> l
                         strength = -1
                     if strength >= 0:
                         add(kind, i, i + lead + 1, strength)
+                        if not lead and shared_object(ctx, i, i + 1):
+                            # «вызвать или возродить Яйцо дракона»: two verbs sharing an object, one group
+                            out[-1] = replace(out[-1], bracket=True)
                         i, seg_start = i + lead + 1, True
                         continue
         if it.kind == "punct" and it.low == ";" and i > 0 and i + 1 < n:
@@ -538,13 +543,29 @@ def tokens_for(text: str, start: int, end: int, cands: list[Cand], level: int) -
         chosen = [c for c in chosen if c.kind is not Kind.OR_START]
     if any(c.kind is Kind.EITHER_START for c in chosen) and not any(c.kind is Kind.EITHER for c in chosen):
         chosen = [c for c in chosen if c.kind is not Kind.EITHER_START]
-    pos, lead = start, None
+    pos, lead, close = start, None, False
     for c in chosen:
         _atom(text, pos, c.start, out, lead)
+        if close:
+            close = _close_group(out)
+        if c.bracket and out and out[-1].kind is Kind.ATOM:
+            # the two verbs sharing an object are one group: «(вызвать или возродить Яйцо дракона)»
+            out.insert(len(out) - 1, Token(Kind.LPAR, "", out[-1].start, out[-1].start))
+            close = True
         out.append(Token(c.kind, c.cond if c.kind is Kind.COND else c.text, c.start, c.end, chooser=c.chooser))
         pos, lead = c.end, c.lead
     _atom(text, pos, end, out, lead)
+    if close:
+        _close_group(out)
     return out
+
+
+def _close_group(out: list[Token]) -> bool:
+    """Close a bracketed group after the atom just emitted; False once closed (True: not yet)."""
+    if out and out[-1].kind is Kind.ATOM:
+        out.append(Token(Kind.RPAR, "", out[-1].end, out[-1].end))
+        return False
+    return True
 
 
 def _atom(text: str, s: int, e: int, out: list[Token], lead: tuple[int, int] | None = None) -> None:
