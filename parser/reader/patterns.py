@@ -868,7 +868,8 @@ def boundary(name: str, seq: list[Item], j: int) -> bool:
     return _BOUNDARY[name](seq, j)
 
 
-# -- feature-head decisions (spec §1: kinds, labels, payments, openers, while, limits) ----------
+# -- further named decisions (spec §1, §2, §5: kinds, labels, payments, openers, while, limits, ---
+# -- a subject's phrase, a refusal with one verb); `decision(name)` gives each one's function ------
 
 @dataclass(frozen=True)
 class HeadPattern:
@@ -1019,7 +1020,80 @@ def _leading_limit(text: str, start: int, end: int):
     return _LEADING_LIMIT.match(text, start, end)
 
 
-HEAD: tuple[HeadPattern, ...] = (
+_REFUSING_VERBS = frozenset({"хочет", "хотят", "захочет", "может", "могут", "сможет"})
+_OPPONENTS = frozenset({"противник", "соперник", "атакованный", "атакованная", "атакованное", "атакованные"})
+_REFUSAL_SUBJECTS = _OPPONENTS | frozenset(PRONOUNS) | {"вы", "владелец", "хозяин"}
+_OWNER = re.compile(r"(?P<opp>(?<!\w)(?:противник|соперник|атакованн)\w*)|(?<!\w)(?:существ|карт|ваш|сво[йеёяих])\w*", re.I)
+_REFUSED_WORDS_MAX = 4
+
+
+def _opponents_before(text: str, pos: int) -> bool:
+    """The nearest owner of a creature or card named before pos in its sentence is the opponent
+    («существо противника …», «атакованное …»): what a pronoun or a left-out subject refers to
+    (spec §1: a pronoun names the owner of the nearest noun before it)."""
+    start = max(text.rfind("\n", 0, pos), text.rfind(". ", 0, pos)) + 1
+    last = None
+    for last in _OWNER.finditer(text, start, pos):
+        pass
+    return last is not None and last.group("opp") is not None
+
+
+def _one_verb_refusal(ctx: Context, e: int) -> tuple[int, str | None] | None:
+    """«оно ранится на 2, если не хочет — С2», «…, если оно не может быть перемещено — С2»: at the
+    «если» e, a refusal written with one verb («не хочет», «не может») and closed by a dash or a
+    comma is an OPPONENT_FALLBACK when the one who may refuse is the opponent or a creature of
+    theirs (spec §2): named in the clause («противник», «атакованный»), or a pronoun or the left
+    ability's subject whose nearest owner is the opponent; «не хочет» after an instruction is
+    its object's owner's. (index after the closing mark, who as written or None), or None."""
+    seq, text = ctx.seq, ctx.text
+    j = e + 1
+    who = None
+    if j < len(seq) and seq[j].kind == "word" and seq[j].low in _REFUSAL_SUBJECTS:
+        who, j = seq[j].low, j + 1
+    if not (j + 1 < len(seq) and seq[j].is_word("не") and seq[j + 1].kind == "word"
+            and seq[j + 1].low in _REFUSING_VERBS):
+        return None
+    verb = seq[j + 1].low
+    k = j + 2
+    while k < len(seq) and seq[k].kind == "word" and k - j - 2 < _REFUSED_WORDS_MAX and not seq[k].is_word("или", "и"):
+        k += 1
+    if k >= len(seq) - 1 or not (seq[k].kind == "dash" or seq[k].low == ","):
+        return None           # no closing mark: a trailing «если …» of the ability before it (spec §2)
+    if who in _OPPONENTS:
+        opponents = True
+    elif who == "вы":
+        opponents = False
+    elif who is not None:
+        opponents = who in PRONOUNS and _opponents_before(text, seq[e + 1].start)
+    else:
+        opponents = _left_refuser(ctx, e, verb)
+    if not opponents:
+        return None
+    return k + 1, (who if who in _OPPONENTS and who != "противник" else None)
+
+
+def _left_refuser(ctx: Context, e: int, verb: str) -> bool:
+    """Whether the left ability's own subject («оно ранится», «существо противника ранится»),
+    or for «не хочет» after an instruction its object («ранить существо противника»), is the
+    opponent's: the one a refusal without a subject names."""
+    seq = ctx.seq
+    seg_start = ctx.found[-1].end if ctx.found else seq[0].start
+    first = e
+    while first - 1 >= 0 and seq[first - 1].start >= seg_start:
+        first -= 1
+    if first >= e:
+        return False
+    if predicate_at(seq, first) == 2:
+        if seq[first].is_word(*PRONOUNS):
+            return _opponents_before(ctx.text, seq[first].start)
+        return any(seq[k].kind == "word" and seq[k].low.startswith(("противник", "соперник", "атакованн"))
+                   for k in range(first, e))
+    if verb in ("хочет", "хотят", "захочет") and morph.is_instruction(seq[first].low):
+        return _opponents_before(ctx.text, seq[e].start)
+    return False
+
+
+DECISIONS: tuple[HeadPattern, ...] = (
     HeadPattern("name-word-not-subject", _name_word_before_verb.__doc__ or "",
                 "воздействиепеснь сирены может переместить его → имя «песнь сирены», эффект «может "
                 "переместить его»", _name_word_before_verb),
@@ -1038,14 +1112,17 @@ HEAD: tuple[HeadPattern, ...] = (
     HeadPattern("leading-limit", _leading_limit.__doc__ or "",
                 "Один раз в течение вашего хода может ранить цель на 1 → лимит «Один раз в течение вашего "
                 "хода», эффект «(может ранить цель на 1)»", _leading_limit),
+    HeadPattern("one-verb-refusal", _one_verb_refusal.__doc__ or "",
+                "При атаке - существо противника ранится на 2, если не хочет — закрыть его → (существо "
+                "противника ранится на 2, если не хочет, закрыть его)", _one_verb_refusal),
     HeadPattern("bare-while", _bare_while.__doc__ or "",
                 "Может двигаться по диагонали пока не имеет ран → пока: «пока не имеет ран»", _bare_while),
     HeadPattern("label-without-colon", _label_without_colon.__doc__ or "",
                 "{second} +3 к {health}. → метка {second} (без «:», BJ305)", _label_without_colon),
 )
-_HEAD = {p.name: p.decide for p in HEAD}
+_DECISIONS = {p.name: p.decide for p in DECISIONS}
 
 
 def decision(name: str) -> Callable:
-    """The decision function of the named feature-head pattern."""
-    return _HEAD[name]
+    """The decision function of the named pattern of `DECISIONS`."""
+    return _DECISIONS[name]

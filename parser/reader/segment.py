@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from berserk_judge.parser.engine.tokens import Kind, Token
 from berserk_judge.parser.reader import morph
 from berserk_judge.parser.reader.patterns import (RELATIVE, adverbial_lead_end, Context, ability_noun_at, cond_extent, joins_words, last_may,
-                                    shared_object,
+                                    decision, shared_object,
                                     segment_start, time_phrase_end, timing_extent,
                                     moment_extent)
 from berserk_judge.parser.reader.words import Item, items, predicate_at, relative_within
@@ -352,6 +352,12 @@ def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> l
                     who = nxt2.low if nxt2 is not None and nxt2.kind == "word" and nxt2.low != "противник" else None
                     add(Kind.OPP, i, stop, STRONG, chooser=who)
                     i, seg_start = stop, True
+                    continue
+                refusal = decision("one-verb-refusal")(ctx, i + lead) if lead or seq[i - 1].kind == "punct" else None
+                if refusal is not None:
+                    # «…, если не хочет — …»: a refusal with one verb by the opponent's side (patterns.py)
+                    add(Kind.OPP, i, refusal[0], STRONG, chooser=refusal[1])
+                    i, seg_start = refusal[0], True
                     continue
             # при этом / при выполнении (a comma, ";" or dash must stand before)
             if nxt is not None and nxt2 is not None and (nxt.low, nxt2.low) in _PAIRS and nxt.kind == "word":
