@@ -28,6 +28,10 @@ def feature_record(feature) -> dict:
         "limit": annotation_text(feature, "limit"),
         "duration": annotation_text(feature, "duration"),
         "chosen_by": annotation_text(feature, "chooser"),
+        # a heading after a connective, out of its atom's words, with the atom's number (spec §2)
+        "headings": [h.record() for h in getattr(feature, "headings", ()) or ()],
+        # «Вместо гибели» / «вместо этого»: it replaces an event or ability, at its moment (spec §1)
+        "replacement": getattr(feature, "replacement", None),
         "canonical": None,
         "abstract": None,
         "atoms": [],

@@ -256,8 +256,10 @@ def test_while_clause_before_then_stays_in_the_ability():
 
 
 def test_type_and_name_inside_the_effect_head_the_next_ability():
-    assert legend("70082", 1) == [("С1", "подлость 1"), ("С2", 'воздействие "вальс" - поменяться местами с '
-                                                                  "существом, получившим раны от этой подлости")]
+    # the heading leaves the atom and is listed with it (spec §2, «Headings», settled in round six)
+    assert legend("70082", 1) == [("С1", "подлость 1"), ("С2", "поменяться местами с существом, получившим раны "
+                                                                  "от этой подлости")]
+    assert [(h.atom, h.type, h.name) for h in features("70082")[1].headings] == [(2, "воздействие", "вальс")]
 
 
 def test_label_followed_by_payment():

@@ -304,3 +304,97 @@ def test_a_one_verb_clause_that_is_no_opponents_refusal_stays_a_condition(text, 
 def test_the_abstract_rendering_prints_the_fixed_refusal():
     found = record("При атаке — существо противника ранится на 2, если не хочет — оно закрывается.")
     assert found["abstract"] == "(С1, если противник не может или не хочет, С2)"
+
+
+# -- 4. a heading after a connective leaves the atom for `headings` (spec §2, «Headings») --------
+
+@pytest.mark.parametrize("text, form, headings, ability_type", [
+    ("При атаке — ранить цель на 1; воздействие «внушение» — переместить цель на 1 клетку.",
+     "(ранить цель на 1, при этом переместить цель на 1 клетку)",
+     [{"atom": 2, "type": "воздействие", "name": "внушение"}], "воздействие"),
+    ("При атаке - ранить цель на 1; воздействие внушение - переместить цель на 1 клетку",
+     "(ранить цель на 1, при этом переместить цель на 1 клетку)",
+     [{"atom": 2, "type": "воздействие", "name": "внушение"}], "воздействие"),
+    ('При атаке - ранить цель на 1; воздействие "внушение"-переместить цель на 1 клетку',
+     "(ранить цель на 1, при этом переместить цель на 1 клетку)",
+     [{"atom": 2, "type": "воздействие", "name": "внушение"}], "воздействие"),
+    ("При атаке — ранить цель на 1, затем заклинание, дальность 3 — закрыть её.",
+     "(ранить цель на 1, затем закрыть её)",
+     [{"atom": 2, "type": "заклинание", "name": None, "range": "дальность 3"}], "заклинание"),
+    ("При атаке — ранить цель на 1; воздействие «зов» — ваше существо может излечиться на 2.",
+     "(ранить цель на 1, при этом (может ваше существо излечиться на 2))",
+     [{"atom": 2, "type": "воздействие", "name": "зов"}], "воздействие"),
+    # the feature's own heading stays its ability type; the second is listed
+    ("{tap}: Заклинание «гнев» — ранить цель на 1; воздействие «страх» — закрыть её.",
+     "(ранить цель на 1, при этом закрыть её)",
+     [{"atom": 2, "type": "воздействие", "name": "страх"}], "Заклинание"),
+])
+def test_a_heading_after_a_connective_is_listed_with_its_atom(text, form, headings, ability_type):
+    found = record(text)
+    assert (found["canonical"], found["headings"], found["ability_type"]) == (form, headings, ability_type)
+
+
+@pytest.mark.parametrize("text, form", [
+    # a type word that is the ability itself stays in the atom (spec §2)
+    ("При атаке — ранить цель на 1; выстрел на 1, дальность 3.", "(ранить цель на 1, при этом выстрел на 1, дальность 3)"),
+    ("При атаке - разряд на 2; метание копья на 1", "(разряд на 2, при этом метание копья на 1)"),
+    # an in-effect moment is no heading: it opens the atom
+    ("При гибели — ранить цель на 1; при гибели Гнома — вернуть его.",
+     "(ранить цель на 1, при этом при гибели Гнома — вернуть его)"),
+])
+def test_an_ability_named_by_its_type_and_a_moment_stay_in_the_atom(text, form):
+    found = record(text)
+    assert (found["canonical"], found["headings"], found["ability_type"]) == (form, [], None)
+
+
+# -- a state is not a trigger (spec §1) ----------------------------------------------------------
+
+@pytest.mark.parametrize("text, during, form", [
+    ("Когда Кобольд закрыт, он отражает {strike} как открытая карта.", "Когда Кобольд закрыт",
+     "он отражает {strike} как открытая карта"),
+    ("Когда Кобольд закрыт - он отражает {strike} как открытая карта", "Когда Кобольд закрыт",
+     "он отражает {strike} как открытая карта"),
+    ("Если Кобольд ранен, он получает +1 к {strike}.", "Если Кобольд ранен", "он получает +1 к {strike}"),
+    ("Если рядом стоит лес - Кобольд не может атаковать", "Если рядом стоит лес", "Кобольд не может атаковать"),
+])
+def test_a_state_with_a_lasting_effect_is_a_static_features_while(text, during, form):
+    found = record(text)
+    assert (found["kind"], found["condition"], found["while"], found["canonical"]) == ("static", None, during, form)
+
+
+@pytest.mark.parametrize("text, condition, form", [
+    # an event verb opens a trigger
+    ("Когда Кобольд закрывается, он получает +1 к {strike}.", "Когда Кобольд закрывается", "он получает +1 к {strike}"),
+    # a state before something that happens: a trigger still
+    ("Когда Кобольд закрыт - ранить цель на 1", "Когда Кобольд закрыт", "ранить цель на 1"),
+    ("Если Кобольд атакован, эта атака блокируется.", "Если Кобольд атакован", "эта атака блокируется"),
+    ("Если Кобольд закрыт, он получает +1 к {strike} до конца хода.", "Если Кобольд закрыт",
+     "он получает +1 к {strike} до конца хода"),
+])
+def test_an_event_or_a_happening_effect_stays_a_trigger(text, condition, form):
+    found = record(text)
+    assert (found["kind"], found["condition"], found["while"], found["canonical"]) == (
+        "triggered", condition, None, form)
+
+
+# -- replacements are no triggers declared at priority (spec §1): the `replacement` field ------------
+
+@pytest.mark.parametrize("text, words", [
+    ("Вместо гибели Кобольд излечивается на 2.", "Вместо гибели"),
+    ("Вместо гибели - Кобольд излечивается на 2", "Вместо гибели"),
+    ("При атаке — ранить цель на 1; может излечиться на 2 вместо этого.", "вместо этого"),
+    ("Если должен погибнуть - вместо этого получает полёт", "вместо этого"),
+])
+def test_a_replacement_is_reported(text, words):
+    assert record(text)["replacement"] == words
+
+
+def test_a_granted_replacement_is_the_granted_features():
+    found = record("При атаке — Кобольд получает «Вместо гибели — изгоняется».")
+    assert found["replacement"] is None and found["granted"][0]["replacement"] == "Вместо гибели"
+
+
+def test_a_state_condition_found_by_the_verb_test_is_a_while_too():
+    found = record("Если напротив стоит существо противника получает +2 к {strike}.")
+    assert (found["kind"], found["while"], found["canonical"]) == (
+        "static", "Если напротив стоит существо противника", "получает +2 к {strike}")

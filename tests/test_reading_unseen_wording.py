@@ -52,15 +52,17 @@ def test_a_heading_goes_to_the_fields(text, kind, condition, atype, ename, arang
     assert not f.reading.ambiguous              # BJ101 has nothing to say
 
 
-@pytest.mark.parametrize("text,form", [
+# the heading leaves the atom's words for `headings` (spec §2, «Headings», settled in round six)
+@pytest.mark.parametrize("text,form,atype", [
     ("{tap}: закрыть выбранное существо, при этом заклинание — ранить каждое из них на 1",
-     "(закрыть выбранное существо, при этом заклинание — ранить каждое из них на 1)"),
+     "(закрыть выбранное существо, при этом ранить каждое из них на 1)", "заклинание"),
     ("{tap}: выберите существо; воздействие - оно теряет все особенности до конца хода",
-     "(выберите существо, при этом воздействие - оно теряет все особенности до конца хода)"),
+     "(выберите существо, при этом оно теряет все особенности до конца хода)", "воздействие"),
 ])
-def test_a_heading_inside_the_effect_types_the_ability_after_it(text, form):
+def test_a_heading_inside_the_effect_types_the_ability_after_it(text, form, atype):
     f = one(text)
     assert canonical(f.reading.tree) == form and not f.reading.ambiguous
+    assert [(h.atom, h.type, h.name) for h in f.headings] == [(2, atype, None)] and f.ability_type == atype
 
 
 # -- typography around a connective ----------------------------------------------------------------

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from berserk_judge.cardbase.icons import unique_mark_span
-from berserk_judge.parser.reader.annotations import Annotation, paren_annotations, type_name_parts
+from berserk_judge.parser.reader.annotations import ABILITY_TYPES, Annotation, paren_annotations, type_name_parts
 from berserk_judge.parser.reader.classify import (find_condition, find_prefix, find_type_name, is_opener_start,
                              is_trigger_start, is_while_start)
 from berserk_judge.parser.reader.kinds import names_an_ability
@@ -75,6 +75,8 @@ class Feature:
     while_span: Span | None = None
     segmentation_level: int = 0              # 0 = every candidate connective kept; higher = more conservative
     granted_spans: list[Span] = field(default_factory=list)   # the quotes holding granted features
+    headings: list["Heading"] = field(default_factory=list)   # headings after a connective (spec §2)
+    replacement: str | None = None           # «Вместо гибели» / «вместо этого»: a replacement, no trigger (spec §1)
 
     @property
     def read_completely(self) -> bool:
@@ -200,6 +202,11 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
         pos = _take_condition(feature, text, found)
         kind = {"static": "triggered", "playable": "conditional",
                 "keyword": decision("labelled-body")("triggered")}.get(kind, kind)
+        if kind == "triggered" and feature.label is None \
+                and decision("state-as-while")(text, feature.condition_span, pos, end, prot):
+            # «Когда Властелин хаоса закрыт, он отражает …»: a state, not a trigger (spec §1)
+            kind = "static"
+            _condition_as_while(feature, text)
     elif _stative(kind, feature.label) and is_while_start(text, pos, end):
         # «Строй: Пока Хелгат закрыт, он отражает …»: a state label holds a while-condition as a
         # static feature does (spec §1), reported beside the tree
@@ -286,6 +293,7 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
             feature.effect_name = aname
     feature.effect_span = (es, ee)
     feature.effect = text[es:ee]
+    feature.replacement = decision("replacement")(text, feature.condition_span, es, ee, span_index(prot))
 
     # granted features: quoted texts after получает / имеет / ...
     if depth < 3:
@@ -356,11 +364,13 @@ def _read_effect(feature: Feature, text: str, prot, name: str | None) -> None:
     first_error = None
     for level in range(len(LEVELS)):
         tokens = tokens_for(text, es, ee, cands, level)
+        headings, tokens = _headings(tokens, written)
         if level and tokens == feature.tokens:
             continue
         if cuts:
             tokens = _chosen(tokens, chooser_at, written, text, cuts)
         feature.tokens = tokens
+        feature.headings = headings
         try:
             feature.reading = read_tokens(tokens)
         except ReadingError as err:
@@ -368,12 +378,60 @@ def _read_effect(feature: Feature, text: str, prot, name: str | None) -> None:
             continue
         feature.segmentation_level = level
         feature.error = None
+        if headings and feature.ability_type is None:
+            # the feature's first heading is also its ability type (spec §2, «Headings»)
+            feature.ability_type, feature.effect_name = headings[0].type, headings[0].name
         _condition_dash_alternative(feature, text, prot, dynamic)
         return
     feature.error = first_error
     feature.reading = None
     span = (first_error.start, first_error.end) if first_error and first_error.end > first_error.start else (es, ee)
     feature.unread = [span]
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A heading standing after a connective before the ability it heads («…; воздействие
+    «внушение» — переместить …»): out of that atom's words, listed with the atom's number
+    (1-based, in order of appearance, as the abstract form numbers С1, С2, …)."""
+
+    atom: int
+    type: str | None
+    name: str | None
+    range: str | None
+    span: Span
+
+    def record(self) -> dict:
+        """The JSON form: {"atom": 2, "type": "воздействие", "name": "внушение"} (+ "range")."""
+        out = {"atom": self.atom, "type": self.type, "name": self.name}
+        if self.range:
+            out["range"] = self.range
+        return out
+
+
+_HEADING_PARTS = re.compile(
+    rf"\s*(?P<type>{ABILITY_TYPES})?\s*(?P<name>[«\"“][^»\"”]*[»\"”]|[^,—–\-«\"]*?)?\s*"
+    r"(?:,\s*(?P<range>дальность\s+\S+))?\s*(?:\([^)]*\)\s*)?[—–\-:]?\s*$", re.I)
+
+
+def _headings(tokens: list[Token], text: str) -> tuple[list[Heading], list[Token]]:
+    """The headings among the segmenter's tokens, numbered by the atom each heads, and the
+    tokens without them (the grammar never sees a heading)."""
+    if not any(t.kind is Kind.HEADING for t in tokens):
+        return [], tokens
+    found, kept, atoms = [], [], 0
+    for t in tokens:
+        if t.kind is Kind.HEADING:
+            m = _HEADING_PARTS.match(text, t.start, t.end)
+            kind = m.group("type") if m else None
+            name = (m.group("name") or "").strip().strip("«»\"“”").strip() if m else ""
+            found.append(Heading(atoms + 1, kind.lower() if kind else None, name or None,
+                                 m.group("range") if m else None, (t.start, t.end)))
+            continue
+        if t.kind is Kind.ATOM:
+            atoms += 1
+        kept.append(t)
+    return found, kept
 
 
 _CHOOSER_WORDS = {"противника": "противник", "соперника": "противник", "атакованного": "атакованный",
@@ -547,6 +605,14 @@ def _condition_dash_alternative(feature: Feature, text: str, prot, dynamic: bool
     condition = text[feature.condition_span[0]:cond_end]
     alt = Alternative("condition-dash", reading.tree, canonical(reading.tree), ("condition-dash",), condition)
     feature.reading.alternatives.append(alt)
+
+
+def _condition_as_while(feature, text: str) -> None:
+    """The found «Когда/Если …» names a state: it is the static feature's while-condition."""
+    feature.while_span, feature.while_condition = feature.condition_span, feature.condition
+    feature.annotations.append(Annotation("while", feature.condition, feature.condition_span))
+    feature.condition = feature.condition_span = feature.misspelt_opener = None
+    feature.condition_by_verb_test = False
 
 
 def _take_condition(feature, text: str, found, dash_marks_effect: bool = True) -> int:

@@ -1093,6 +1093,63 @@ def _left_refuser(ctx: Context, e: int, verb: str) -> bool:
     return False
 
 
+_STATE_WORDS = frozenset({"находится", "находятся", "стоит", "стоят", "есть", "нет"})
+_LASTING_VERBS = frozenset({"отражает", "отражают", "имеет", "имеют", "считается", "считаются", "является",
+                            "являются"})
+_EVENT_PROPERTY = ("до", "рану", "раны", "ран")
+
+
+def _state_as_while(text: str, condition: tuple[int, int], start: int, end: int, protected) -> bool:
+    """«Когда Властелин хаоса закрыт, он отражает {strike} как открытая карта»: «Когда»/«Если» and a
+    state — its one predicate a short participle or adjective («закрыт», «ранен»), «находится»,
+    «стоит», «есть», «нет» — before an effect that states a lasting property («отражает … как»,
+    «имеет», «получает +1 к …», «+1 к …», «не может …», with no «до конца …») make a static
+    feature with that state as its `while` (spec §1, «A state is not a trigger»: the judges'
+    «не срабатывающая, а постоянная»). An event («закрывается», «погибает») stays a trigger."""
+    from berserk_judge.parser.reader.words import items
+
+    head = text[condition[0]:condition[0] + 6].lower()
+    if not head.startswith(("когда", "если")):
+        return False          # the cheap test: «При …», «В начале …» name events and moments
+    cond = items(text, condition[0], condition[1], protected)
+    verbs = [it for it in cond[1:] if it.kind == "word" and (is_predicate(it) or it.low in _STATE_WORDS)]
+    if len(verbs) != 1 or not (verbs[0].low in _STATE_WORDS or morph.pos(verbs[0].low) in ("PRTS", "ADJS")):
+        return False
+    effect = items(text, start, end, protected)
+    if not effect or any(it.is_word("до", "затем", "если") or it.kind == "dash" or it.low == ";" for it in effect):
+        return False          # a duration, a sequence, a case, a dependent ability: what happens, not what is
+    k = 0
+    while k < len(effect) and (effect[k].kind == "name" or effect[k].is_word(*PRONOUNS)):
+        k += 1                # «он отражает …», «Властелин хаоса имеет …»
+    if k < len(effect) and effect[k].is_word("не") and k + 1 < len(effect) and effect[k + 1].is_word("может", "могут"):
+        return True
+    if k < len(effect) and effect[k].kind == "word" and effect[k].low in _LASTING_VERBS:
+        return True
+    if k + 1 < len(effect) and effect[k].is_word("получает", "получают"):
+        k += 1
+    return k + 1 < len(effect) and _signed_number(effect, k)
+
+
+_INSTEAD_OPENER = re.compile(r"\s*вместо(?!\w)", re.I)
+_INSTEAD_OF_THIS = re.compile(r"(?<!\w)вместо\s+этого(?!\w)", re.I)
+
+
+def _replacement(text: str, condition: tuple[int, int] | None, start: int, end: int, inside) -> str | None:
+    """«Вместо гибели — …», «… может излечиться на 2 вместо этого», «если должен погибнуть — вместо
+    этого получает полёт»: the feature replaces the event or ability it names; it happens instead
+    of it, at its moment, and is no trigger declared at priority (spec §1, «Replacements»). The
+    words that make it one («Вместо гибели», «вместо этого»), reported in `replacement`, or None.
+    `inside(offset)` tells offsets inside quotes and parentheses (a granted feature's own words)."""
+    if condition is not None and _INSTEAD_OPENER.match(text, condition[0], condition[1]):
+        return text[condition[0]:condition[1]]
+    if text.find("место", start, end) < 0:
+        return None           # the cheap test: most effects replace nothing
+    for m in _INSTEAD_OF_THIS.finditer(text, start, end):
+        if not inside(m.start()):
+            return m.group()
+    return None
+
+
 DECISIONS: tuple[HeadPattern, ...] = (
     HeadPattern("name-word-not-subject", _name_word_before_verb.__doc__ or "",
                 "воздействиепеснь сирены может переместить его → имя «песнь сирены», эффект «может "
@@ -1115,6 +1172,12 @@ DECISIONS: tuple[HeadPattern, ...] = (
     HeadPattern("one-verb-refusal", _one_verb_refusal.__doc__ or "",
                 "При атаке - существо противника ранится на 2, если не хочет — закрыть его → (существо "
                 "противника ранится на 2, если не хочет, закрыть его)", _one_verb_refusal),
+    HeadPattern("state-as-while", _state_as_while.__doc__ or "",
+                "Когда Кобольд закрыт, он отражает {strike} как открытая карта → постоянная, пока: «Когда "
+                "Кобольд закрыт»", _state_as_while),
+    HeadPattern("replacement", _replacement.__doc__ or "",
+                "При атаке - ранить цель на 1; может излечиться на 2 вместо этого → замена: «вместо этого»",
+                _replacement),
     HeadPattern("bare-while", _bare_while.__doc__ or "",
                 "Может двигаться по диагонали пока не имеет ран → пока: «пока не имеет ран»", _bare_while),
     HeadPattern("label-without-colon", _label_without_colon.__doc__ or "",
