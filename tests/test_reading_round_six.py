@@ -398,3 +398,26 @@ def test_a_state_condition_found_by_the_verb_test_is_a_while_too():
     found = record("Если напротив стоит существо противника получает +2 к {strike}.")
     assert (found["kind"], found["while"], found["canonical"]) == (
         "static", "Если напротив стоит существо противника", "получает +2 к {strike}")
+
+
+# -- annotations without parentheses stay in the words; case lists after a colon (spec §1, §2) ----
+
+@pytest.mark.parametrize("text, form", [
+    ("При атаке — оно получает «+1 к {strike}» до конца следующего хода.",
+     "оно получает «+1 к {strike}» до конца следующего хода"),
+    ("При атаке - существо противника по его выбору получает рану", "существо противника по его выбору получает рану"),
+    ("При атаке — получить {wolf} либо {human} до конца хода противника.",
+     "получить {wolf} либо {human} до конца хода противника"),
+])
+def test_a_duration_or_chooser_without_parentheses_stays_in_the_words(text, form):
+    found = record(text)
+    assert (found["canonical"], found["duration"], found["chosen_by"]) == (form, None, None)
+
+
+@pytest.mark.parametrize("text", [
+    "При прыжке бросьте кубик: если выпало 1 или 2 — ранить себя на 2, если выпало 3 — излечить себя на 1.",
+    "При прыжке бросьте кубик: если выпало 1 или 2 - ранить себя на 2; если выпало 3 - излечить себя на 1",
+])
+def test_a_case_list_after_a_colon_joins_its_opener_as_a_semicolon_would(text):
+    assert record(text)["canonical"] == (
+        "(бросьте кубик, при этом ((если выпало 1 или 2 — ранить себя на 2) и (если выпало 3 — излечить себя на 1)))")
