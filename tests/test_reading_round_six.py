@@ -421,3 +421,31 @@ def test_a_duration_or_chooser_without_parentheses_stays_in_the_words(text, form
 def test_a_case_list_after_a_colon_joins_its_opener_as_a_semicolon_would(text):
     assert record(text)["canonical"] == (
         "(бросьте кубик, при этом ((если выпало 1 или 2 — ранить себя на 2) и (если выпало 3 — излечить себя на 1)))")
+
+
+def test_the_text_form_shows_a_heading_that_left_its_atom_and_a_replacement():
+    from berserk_judge.reports.canon import render_text
+
+    text = ("При атаке — ранить цель на 1; воздействие «внушение», дальность 2 — переместить цель.\n"
+            "При атаке - ранить цель на 1; может излечиться на 2 вместо этого.")
+    assert render_text(read_text(text, "Кобольд"), text) == [
+        "(ранить цель на 1, при этом переместить цель)  [условие: При атаке; заголовок С2: воздействие «внушение» "
+        "дальность 2]",
+        "(ранить цель на 1, при этом (может излечиться на 2 вместо этого))  [условие: При атаке; замена: вместо этого]",
+    ]
+
+
+def test_every_reading_decision_is_a_named_documented_entry_of_the_pattern_table():
+    from berserk_judge.parser.reader import patterns
+
+    tables = (patterns.SEGMENT_START, patterns.JOINING, patterns.CONDITION_BOUNDARY, patterns.DECISIONS)
+    names = [p.name for table in tables for p in table]
+    assert len(names) == len(set(names))
+    assert all(p.doc.strip() for table in tables for p in table)
+    assert all("→" in p.example for p in patterns.DECISIONS)
+    for name in ("ability-noun-after-comma", "glued-heading"):
+        assert name in {p.name for p in patterns.CONDITION_BOUNDARY}
+    assert "modifier-before" in {p.name for p in patterns.JOINING}
+    assert {"labelled-body", "icon-label", "label-without-colon", "misspelt-opener", "participle-subject",
+            "bare-while", "state-as-while", "replacement", "leading-limit", "one-verb-refusal",
+            "name-word-not-subject"} <= {p.name for p in patterns.DECISIONS}

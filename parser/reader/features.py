@@ -361,10 +361,12 @@ def _read_effect(feature: Feature, text: str, prot, name: str | None) -> None:
     written = text
     text, chooser_at, cuts = _without_inner_annotations(feature, text, es, ee)
     cands = candidates(text, es, ee, prot, dynamic)
-    first_error = None
+    headed = any(c.kind is Kind.HEADING for c in cands)
+    first_error, headings = None, []
     for level in range(len(LEVELS)):
         tokens = tokens_for(text, es, ee, cands, level)
-        headings, tokens = _headings(tokens, written)
+        if headed:
+            headings, tokens = _headings(tokens, written)
         if level and tokens == feature.tokens:
             continue
         if cuts:
@@ -417,8 +419,6 @@ _HEADING_PARTS = re.compile(
 def _headings(tokens: list[Token], text: str) -> tuple[list[Heading], list[Token]]:
     """The headings among the segmenter's tokens, numbered by the atom each heads, and the
     tokens without them (the grammar never sees a heading)."""
-    if not any(t.kind is Kind.HEADING for t in tokens):
-        return [], tokens
     found, kept, atoms = [], [], 0
     for t in tokens:
         if t.kind is Kind.HEADING:

@@ -997,9 +997,11 @@ def _misspelt_opener(text: str, start: int, end: int) -> tuple[int, int, str] | 
     away from a trigger opener (При, После, Если, Когда), keeping its first letter, that is no
     dictionary word, is read as that opener (spec §1, «Where a trigger condition ends») and
     reported as a typo with a safe fix (BJ206). (start, end, opener) or None."""
+    if text[start:start + 1] not in _OPENER_INITIALS and not text[start:start + 1].isspace():
+        return None           # the cheap test: most features open with another letter
     m = _FIRST_WORD.match(text, start, end)
     if m is None or m.group(1)[0] not in _OPENER_INITIALS:
-        return None           # the cheap test: most features open with another letter or no word
+        return None
     word = m.group(1).lower()
     for opener in _OPENERS:
         if opener[0] == word[0] and _one_edit(word, opener) and not _common_word(word):
