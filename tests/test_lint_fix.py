@@ -12,7 +12,8 @@ from berserk_judge.lint.fix_apply import ReadingGuard, fix_card
 from berserk_judge.lint.registry import all_rules
 
 SAFE_CODES = {"BJ501", "BJ502", "BJ504", "BJ505", "BJ506", "BJ507", "BJ508", "BJ509", "BJ510",
-              "BJ511", "BJ512", "BJ514", "BJ304"}
+              "BJ511", "BJ512", "BJ514", "BJ304",
+              "BJ206", "BJ306"}   # a misspelt opener, a label without its colon (spec §1)
 UNSAFE_CODES = {"BJ103", "BJ202", "BJ301", "BJ305", "BJ513"}
 CHOICE_CODES = {"BJ101"}   # one fix per reading, never applied by --fix
 RULES = {rule.code: rule for rule in all_rules()}
