@@ -12,15 +12,17 @@ from __future__ import annotations
 import gc
 import re
 import weakref
+from unittest import mock
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from berserk_judge.lint.engine import CardContext, make_card
-from berserk_judge.lint.rules import bj51_words, _text
+from berserk_judge.lint.rules import _text, bj3_types, bj4_x, bj5_typography, bj51_words
 from berserk_judge.parser.reader.moments import delayed_moment
 
-_PIECES = st.sampled_from(["С1", "У2", "аС1", "x", " ", "  ", "\n", ".", "!", "?", ",", "«", "»", '"', "„", "“",
+_PIECES = st.sampled_from(["С1", "У2", "аС1", "x", " ", "  ", "\n", ".", "!", "?", ",", ";", ":", "[", "..", "«", "»",
+                           '"', "„", "“", "Ха", "х", "сраба-тывает", "против-ника", "-",
                            "{tap}", "{", "}", "-", "1", "Получает", "Может", "может", "получить", "вампиризм",
                            "Вампиризм", "погероям", "небестелесное", "пpи", "При", "когда", "в", "конце", "хода",
                            ")", "(", "й", "Ё", "X", "Х", "abc", "ZZ", "№"])
@@ -37,15 +39,50 @@ def _spans(pattern: re.Pattern, text: str) -> list:
     return [(m.span(), m.groups() and m.span(1)) for m in pattern.finditer(text)]
 
 
+_REWRITTEN = [  # (the pattern now, as it was written)
+    (bj51_words._CAPITAL_RE, _CAPITAL_BEFORE),
+    (_text._SENTENCE_RE, _SENTENCE_BEFORE),
+    (_text.X_RE, r"(?<![^\W\d_])([XХ])(?![^\W\d_])"),
+    (bj4_x._ANY_X_RE, r"(?<![^\W\d_])[XxХх](?![^\W\d_])"),
+    (bj5_typography._NO_SPACE_RE, r"(?<!\[)([:,])(?=[^\W\d_]|\{)"),
+    (bj5_typography._SPACE_BEFORE_RE, r"(?<=\S)( +)([,.:;!?»)])|([«(])( +)(?=\S)"),
+    (bj5_typography._DOUBLED_PUNCT_RE, r"(?<!\.)([,;:]) ?([,.;:])|(?<![.])(\.) ?([,;:]|\.(?!\.))"),
+]
+
+
+def _all_spans(pattern, text: str) -> list:
+    return [(m.span(), [m.span(g) for g in range(1, (pattern.groups or 0) + 1)]) for m in pattern.finditer(text)]
+
+
 @settings(max_examples=600, deadline=None)
-@given(_TEXTS)
-def test_look_behind_after_the_first_character_finds_the_same(text):
+@given(_TEXTS, st.integers(0, 4))
+def test_look_behind_after_the_first_character_finds_the_same(text, pos):
     assert bool(bj51_words._ABSTRACT_RE.search(text)) == bool(_ABSTRACT_BEFORE.search(text))
     assert [m.span() for m in bj51_words._RUSSIAN_WORD_RE.finditer(text)] == \
         [m.span() for m in _RUSSIAN_WORD_BEFORE.finditer(text) if m.end() - m.start() >= 5]
-    assert _spans(bj51_words._CAPITAL_RE, text) == _spans(_CAPITAL_BEFORE, text)
-    assert _spans(_text._SENTENCE_RE, text) == _spans(_SENTENCE_BEFORE, text)
+    for now, before in _REWRITTEN:
+        before = re.compile(before) if isinstance(before, str) else before
+        assert _all_spans(now, text) == _all_spans(before, text), now.pattern
+        found, expected = now.search(text, pos), before.search(text, pos)   # a search from inside the text
+        assert (found and found.span()) == (expected and expected.span()), now.pattern
 
+
+
+_TYPO_PIECES = st.sampled_from(["Воздействине", "воздействие", "Заклинанние", "заклинани-е", "разрядд", "Выстрелл",
+                                "выстрел", "метанме", "Добивани", "особвй", "магичесикй", "Воздейс", "твине", " ",
+                                "-", "«", "»", "1", "{tap}", ":", ".", "Вампир", "заклинаниене"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_TYPO_PIECES, max_size=10).map("".join), st.sampled_from(["Пример", "Разрядд Выстрелл"]))
+def test_ability_type_typo_shortcut_skips_only_cards_without_a_typo(text, name):
+    """BJ301 sets a card aside when no run of five letters is a typo; the word walk it replaced
+    (every word of the card, hyphenated ones too) finds nothing more on such a card."""
+    ctx = CardContext(make_card(text, name=name))
+    found = [(hit.start, hit.end, hit.suggestion) for hit in bj3_types.AbilityTypeTypo().check(ctx)]
+    with mock.patch.object(bj3_types, "_any_typo", lambda words: True):
+        walked = [(hit.start, hit.end, hit.suggestion) for hit in bj3_types.AbilityTypeTypo().check(ctx)]
+    assert found == walked
 
 def _quoted_mask_by_character(text: str) -> str:
     """bj51_words._quoted_mask as it was (the reference): every character of a quotation blanked."""

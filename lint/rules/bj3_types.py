@@ -53,7 +53,7 @@ class AbilityTypeTypo(Rule):
 
     def check(self, ctx):
         masked = mask_quoted(ctx.text, parens=False)
-        if not _any_typo(set(WORD_RE.findall(masked))):
+        if not _any_typo(set(_LONG_RUN_RE.findall(masked))):
             return  # no word is a typo of a type (most cards): nothing to look at word by word
         own = name_words(ctx.card.name)
         for match in WORD_RE.finditer(masked):
@@ -76,6 +76,9 @@ class AbilityTypeTypo(Rule):
             yield Hit(match.start(), match.end(), {"word": word, "type": shown}, suggestion=shown, fix=fix)
 
 
+# the runs of five letters or more: every word below that can be a typo (five letters, no hyphen)
+# is one of them, so a card none of them is a typo of has none
+_LONG_RUN_RE = re.compile(r"[^\W\d_]{5,}")
 # Words as written that are no typo of a type: a base repeats its words, so a card's words are
 # told apart from those already judged by one set difference rather than a look-up each.
 # Bounded, for a long-lived language server.
