@@ -239,15 +239,7 @@ def _between(feature, start: int, end: int) -> str:
 
 # -- a state is not a trigger (spec §1) -------------------------------------------------------
 _STATE_OPENER = re.compile(r"\s*(?:когда|если)(?!\w)", re.I)
-# short participles of verbs whose result is a lasting state («закрыт», «ранен»); «атакован», «назначен»
-# name an event that happened to the card, not a state it is in
-_STATE_LEMMAS = frozenset({"закрыть", "открыть", "ранить", "вскрыть", "скрыть", "повернуть", "отравить",
-                           "проклясть", "окружить", "поднять", "опустить"})
 _STATE_VERBS = frozenset({"находиться", "стоять", "стоить", "иметь", "быть", "лежать", "мочь"})
-_STATE_WORDS = frozenset({"есть", "нет"})
-# nouns of events: a condition naming one is an event, whatever else it says («бросок кубика равен 6»)
-_EVENT_NOUN = re.compile(r"(?<!\w)(?:брос\w*|атак\w*|удар\w*|выстрел\w*|разряд\w*|метани\w*|нападени\w*|гибел\w*|"
-                         r"перемещени\w*|движени\w*|излечени\w*|вызов\w*|рывк\w*|прыжк\w*)", re.I)
 # what an effect says that lasts: a modifier, a permission or prohibition, a property
 _LASTING = re.compile(r"(?<!\w)(?:отража\w*|считает\w*|являет\w*|тратит\w*|тратите|имеет|имеют|не\s+может|"
                       r"не\s+могут|может|могут|защищ\w*|обязан\w*)(?!\w)|[+\-−–]\s*\d+\s+(?:к|от)(?!\w)", re.I)
@@ -259,16 +251,17 @@ def _words(text: str) -> list[str]:
 
 
 def state_condition(condition: str | None, effect: str | None) -> bool:
-    """«Когда Властелин хаоса закрыт» before «он отражает {strike} как открытая карта»: a state
-    (a short participle or adjective, «находится», «стоит», «есть», «нет») with an effect that states a
-    lasting property — a static feature with a while, not a trigger (spec §1). An event verb or noun in
-    the condition, an obligation («должен»: a replacement) or a one-off effect keeps it a trigger."""
-    from berserk_judge.parser import morph_analyzer
+    """«Если в свой ход Страж может атаковать …, он обязан это сделать»: a state the reader left a
+    trigger (a possibility with a duty), with an effect that states a lasting property — a static
+    feature with a while, not a trigger (spec §1). The words that name a state or an event are the
+    reader's (`state_word`, `names_an_event`: «атакован», «бросок кубика … равен 6» are events);
+    an obligation in the condition («должен»: a replacement) or a one-off effect keeps it a trigger."""
+    from berserk_judge.parser import morph_analyzer, names_an_event, state_word
 
     if not condition or not _STATE_OPENER.match(condition) or _DUTY.search(condition):
         return False
     possible = re.sub(r"(?<!\w)(?:может|могут)\s.*$", "", condition, flags=re.I | re.S)
-    if _EVENT_NOUN.search(possible) or not _LASTING.search(effect or ""):
+    if names_an_event(possible) or not _LASTING.search(effect or ""):
         return False                  # «может атаковать …»: what it may do is no event that happened
     first = _words(effect)[:1]
     analyser = morph_analyzer()
@@ -276,14 +269,12 @@ def state_condition(condition: str | None, effect: str | None) -> bool:
         return False                  # «ранить …»: an instruction, done once
     state = False
     for word in _words(possible)[1:] + (["может"] if possible != condition else []):
-        if word in _STATE_WORDS:
+        if state_word(word):
             state = True
             continue
         parse = analyser.parse(word)[0]
         grammemes = parse.tag.grammemes
-        if "ADJS" in grammemes or ("PRTS" in grammemes and parse.normal_form in _STATE_LEMMAS):
-            state = True
-        elif "PRTS" in grammemes:
+        if "PRTS" in grammemes:
             return False              # «атакован», «назначен»: something happened
         elif grammemes & {"VERB"}:
             if parse.normal_form not in _STATE_VERBS:

@@ -11,9 +11,6 @@ import pytest
 from berserk_judge.explain import explain_features, explain_text
 from berserk_judge.parser import read_text
 
-READER_34 = pytest.mark.xfail(strict=True, reason="needs the reader of issue 34 (i34r)")
-
-
 def steps_of(text: str, name: str | None = None):
     [explanation] = explain_text(text, name)
     return explanation.readings[0][1]
@@ -71,7 +68,6 @@ def test_a_static_feature_whose_while_is_a_state_says_so():
     assert not cited(steps) & TRIGGER_RULES
 
 
-@READER_34
 def test_the_reader_reads_a_state_as_a_static_feature():
     [feature] = read_text("Когда Страж башни закрыт, он получает +1 к {strike}.", "Страж башни")
     assert feature.kind == "static" and feature.while_condition
@@ -337,7 +333,6 @@ def test_a_label_before_a_playable_body_is_said_with_the_payment():
     find(steps, "Играемая особенность", "оплата «{tap}»")
 
 
-@READER_34
 @pytest.mark.parametrize("text", ["{human}: {tap}: Разряд на 2.", "На поверхности: {instant} {tap} : Разряд на 1"])
 def test_the_reader_gives_a_labelled_body_its_kind_and_payment(text):
     steps = steps_of(text)
@@ -353,7 +348,6 @@ def test_a_heading_after_a_connective_names_its_ability():
     assert step.text == "«переместить его на соседнюю клетку» — способность с заголовком: воздействие «внушение»"
 
 
-@READER_34
 def test_the_reader_lists_a_heading_after_a_connective():
     steps = steps_of("{tap}: Ранить стоящее рядом существо на 1; воздействие «внушение» — переместить его на "
                      "соседнюю клетку.")

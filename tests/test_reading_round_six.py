@@ -370,6 +370,14 @@ def test_a_state_with_a_lasting_effect_is_a_static_features_while(text, during, 
     ("Если Кобольд атакован, эта атака блокируется.", "Если Кобольд атакован", "эта атака блокируется"),
     ("Если Кобольд закрыт, он получает +1 к {strike} до конца хода.", "Если Кобольд закрыт",
      "он получает +1 к {strike} до конца хода"),
+    # a participle of an action happening to the card, or a condition naming the event, is an event
+    ("Когда Кобольд атакован {strike} - он получает +1 к {strike}", "Когда Кобольд атакован {strike}",
+     "он получает +1 к {strike}"),
+    ("Если Кобольд атакован, он не может двигаться.", "Если Кобольд атакован", "он не может двигаться"),
+    ("Если Кобольд ранен ударом, он получает +1 к {strike}.", "Если Кобольд ранен ударом", "он получает +1 к {strike}"),
+    ("если Кобольд выбран целью он не может двигаться", "если Кобольд выбран целью", "он не может двигаться"),
+    ("Когда бросок кубика Кобольда равен 6 — он получает +1 к {strike}.", "Когда бросок кубика Кобольда равен 6",
+     "он получает +1 к {strike}"),
 ])
 def test_an_event_or_a_happening_effect_stays_a_trigger(text, condition, form):
     found = record(text)
@@ -382,11 +390,28 @@ def test_an_event_or_a_happening_effect_stays_a_trigger(text, condition, form):
 @pytest.mark.parametrize("text, words", [
     ("Вместо гибели Кобольд излечивается на 2.", "Вместо гибели"),
     ("Вместо гибели - Кобольд излечивается на 2", "Вместо гибели"),
-    ("При атаке — ранить цель на 1; может излечиться на 2 вместо этого.", "вместо этого"),
     ("Если должен погибнуть - вместо этого получает полёт", "вместо этого"),
+    ("Если должна погибнуть, вместо этого Кобольд получает полёт.", "вместо этого"),
+    ("Когда ваш слуа должен получить Х {counter} может получить Х {counter} вместо него", "вместо него"),
+    ("Когда ваше существо должно получить рану — Кобольд получает эту рану вместо него.", "вместо него"),
 ])
 def test_a_replacement_is_reported(text, words):
-    assert record(text)["replacement"] == words
+    found = record(text)
+    assert found["replacement"] == words and found["kind"] == "triggered"
+
+
+@pytest.mark.parametrize("text", [
+    # an ability that replaces the ability before it leaves the feature a trigger (spec §1): the
+    # condition names an event that happened, not one about to happen («должен …»)
+    "При атаке — ранить цель на 1; может излечиться на 2 вместо этого.",
+    "При атаке - ранить цель на 1 (если она тёмная ранить её на 2 вместо этого)",
+    "{instant}{tap}: Когда существо противника объявляет движение - оно ранится на 2, если не хочет - "
+    "вместо этого движения переместить его.",
+    "При {strike} — может ранить себя на 2 вместо 5.",
+])
+def test_an_ability_replacing_the_one_before_it_leaves_the_feature_what_it_is(text):
+    found = record(text)
+    assert found["replacement"] is None and found["kind"] in ("triggered", "conditional")
 
 
 def test_a_granted_replacement_is_the_granted_features():
@@ -427,11 +452,11 @@ def test_the_text_form_shows_a_heading_that_left_its_atom_and_a_replacement():
     from berserk_judge.reports.canon import render_text
 
     text = ("При атаке — ранить цель на 1; воздействие «внушение», дальность 2 — переместить цель.\n"
-            "При атаке - ранить цель на 1; может излечиться на 2 вместо этого.")
+            "Если должен погибнуть - вместо этого может получить полёт.")
     assert render_text(read_text(text, "Кобольд"), text) == [
         "(ранить цель на 1, при этом переместить цель)  [условие: При атаке; заголовок С2: воздействие «внушение» "
         "дальность 2]",
-        "(ранить цель на 1, при этом (может излечиться на 2 вместо этого))  [условие: При атаке; замена: вместо этого]",
+        "(может вместо этого получить полёт)  [условие: Если должен погибнуть; замена: вместо этого]",
     ]
 
 

@@ -26,6 +26,7 @@ from typing import Callable
 
 from berserk_judge.parser.engine.tokens import CHOOSERS, Kind
 from berserk_judge.parser.reader import morph
+from berserk_judge.parser.reader.states import STATE_WORDS as _STATE_WORDS, names_an_event, state_word
 from berserk_judge.parser.reader.words import PLACES, PREPOSITIONS, Item, is_predicate, nominal, predicate_at, relative_within
 
 MAY_WORDS = ("может", "могут", "можете")
@@ -1095,19 +1096,21 @@ def _left_refuser(ctx: Context, e: int, verb: str) -> bool:
     return False
 
 
-_STATE_WORDS = frozenset({"находится", "находятся", "стоит", "стоят", "есть", "нет"})
 _LASTING_VERBS = frozenset({"отражает", "отражают", "имеет", "имеют", "считается", "считаются", "является",
                             "являются"})
-_EVENT_PROPERTY = ("до", "рану", "раны", "ран")
 
 
 def _state_as_while(text: str, condition: tuple[int, int], start: int, end: int, protected) -> bool:
     """«Когда Властелин хаоса закрыт, он отражает {strike} как открытая карта»: «Когда»/«Если» and a
-    state — its one predicate a short participle or adjective («закрыт», «ранен»), «находится»,
-    «стоит», «есть», «нет» — before an effect that states a lasting property («отражает … как»,
-    «имеет», «получает +1 к …», «+1 к …», «не может …», with no «до конца …») make a static
-    feature with that state as its `while` (spec §1, «A state is not a trigger»: the judges'
-    «не срабатывающая, а постоянная»). An event («закрывается», «погибает») stays a trigger."""
+    state — its one predicate a stative word («находится», «стоит», «есть», «нет»), a short
+    adjective, or a short participle of a lasting result («закрыт», «ранен», «отравлен») — before an
+    effect that states a lasting property («отражает … как», «имеет», «получает +1 к …», «+1 к …»,
+    «не может …», with no «до конца …») make a static feature with that state as its `while`
+    (spec §1, «A state is not a trigger»: the judges' «не срабатывающая, а постоянная»). An event
+    stays a trigger: a verb of change («закрывается», «погибает»), a participle of an action
+    happening to the card («атакован», «выбран целью»), or a condition naming an event by its noun
+    or icon («ранен ударом», «атакован {strike}», «бросок кубика … равен 6»: a roll's result is an
+    event at the roll); the vocabulary is `states.py`'s, which `explain` shares."""
     from berserk_judge.parser.reader.words import items
 
     head = text[condition[0]:condition[0] + 6].lower()
@@ -1115,7 +1118,7 @@ def _state_as_while(text: str, condition: tuple[int, int], start: int, end: int,
         return False          # the cheap test: «При …», «В начале …» name events and moments
     cond = items(text, condition[0], condition[1], protected)
     verbs = [it for it in cond[1:] if it.kind == "word" and (is_predicate(it) or it.low in _STATE_WORDS)]
-    if len(verbs) != 1 or not (verbs[0].low in _STATE_WORDS or morph.pos(verbs[0].low) in ("PRTS", "ADJS")):
+    if len(verbs) != 1 or not state_word(verbs[0].low) or names_an_event(text[condition[0]:condition[1]]):
         return False
     effect = items(text, start, end, protected)
     if not effect or any(it.is_word("до", "затем", "если") or it.kind == "dash" or it.low == ";" for it in effect):
@@ -1133,19 +1136,28 @@ def _state_as_while(text: str, condition: tuple[int, int], start: int, end: int,
 
 
 _INSTEAD_OPENER = re.compile(r"\s*вместо(?!\w)", re.I)
-_INSTEAD_OF_THIS = re.compile(r"(?<!\w)вместо\s+этого(?!\w)", re.I)
+_INSTEAD_OF_THIS = re.compile(r"(?<!\w)вместо\s+(?:этого|него|неё|нее|них)(?!\w)", re.I)
+_OBLIGED = re.compile(r"(?<!\w)долж(?:ен|на|но|ны)(?!\w)", re.I)
 
 
 def _replacement(text: str, condition: tuple[int, int] | None, start: int, end: int, inside) -> str | None:
-    """«Вместо гибели — …», «… может излечиться на 2 вместо этого», «если должен погибнуть — вместо
-    этого получает полёт»: the feature replaces the event or ability it names; it happens instead
-    of it, at its moment, and is no trigger declared at priority (spec §1, «Replacements»). The
-    words that make it one («Вместо гибели», «вместо этого»), reported in `replacement`, or None.
+    """«Вместо гибели — …», «Если должен погибнуть — вместо этого получает полёт», «Когда ваш слуа
+    должен получить Х {counter}, может получить Х {counter} вместо него»: the feature replaces the
+    event its condition names — a condition opening with «Вместо», or one naming what is about to
+    happen («должен/должна …») before an effect that says «вместо этого/него»; it happens instead of
+    that event, at its moment, and is no trigger declared at priority (spec §1, «Replacements»).
+    The words that make it one («Вместо гибели», «вместо этого»), reported in `replacement` (the
+    one mark `explain`, `card` and the kind names read), or None. An ability that replaces the
+    ability before it inside a trigger's or a playable effect («При атаке — ранить цель; может
+    излечиться на 2 вместо этого», «если не хочет — вместо этого движения переместить его») leaves
+    the feature what it is: its «вместо этого» stays in that ability's words (`explain` names it).
     `inside(offset)` tells offsets inside quotes and parentheses (a granted feature's own words)."""
-    if condition is not None and _INSTEAD_OPENER.match(text, condition[0], condition[1]):
+    if condition is None:
+        return None
+    if _INSTEAD_OPENER.match(text, condition[0], condition[1]):
         return text[condition[0]:condition[1]]
-    if text.find("место", start, end) < 0:
-        return None           # the cheap test: most effects replace nothing
+    if text.find("место", start, end) < 0 or _OBLIGED.search(text, condition[0], condition[1]) is None:
+        return None           # the cheap test: most effects replace nothing, most conditions name an event
     for m in _INSTEAD_OF_THIS.finditer(text, start, end):
         if not inside(m.start()):
             return m.group()
@@ -1178,7 +1190,7 @@ DECISIONS: tuple[HeadPattern, ...] = (
                 "Когда Кобольд закрыт, он отражает {strike} как открытая карта → постоянная, пока: «Когда "
                 "Кобольд закрыт»", _state_as_while),
     HeadPattern("replacement", _replacement.__doc__ or "",
-                "При атаке - ранить цель на 1; может излечиться на 2 вместо этого → замена: «вместо этого»",
+                "Если должен погибнуть - вместо этого получает полёт → замена: «вместо этого»",
                 _replacement),
     HeadPattern("bare-while", _bare_while.__doc__ or "",
                 "Может двигаться по диагонали пока не имеет ран → пока: «пока не имеет ран»", _bare_while),
