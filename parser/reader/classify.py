@@ -835,6 +835,8 @@ def _subject_walk(seq: list[Item], j: int, genitive: bool) -> int:
         stop -= 1
         if seq[stop].kind == "name" or morph.pos(seq[stop].low) == "NPRO" or seq[stop].low in _OPENS_SUBJECT:
             break    # «… рядом с вашим стражем леса этот страж леса может …»: «этот» opens the subject
+    if finite and stop == k:
+        stop = decision("compound-subject-start")(seq, k, it) or k   # «Кобольд и существо имеют …»
     if stop < k and stop - 1 >= 0 and seq[stop - 1].is_word("рядом", "напротив") and stop - 2 > 0 \
             and seq[stop - 2].kind == "word" and morph.pos(seq[stop - 2].low) in {"ADJF", "PRTF"} \
             and nominal(seq[stop - 2]):

@@ -967,6 +967,46 @@ def _participle_subject(seq: list[Item], j: int) -> int | None:
     return stop if 1 < stop < j else None
 
 
+_POSSESSIVES = frozenset({"его", "ее", "её", "их", "ваш", "ваша", "ваше", "ваши", "свой", "своя", "свое", "своё",
+                          "свои", "этот", "эта", "это", "эти", "каждый", "каждая", "каждое"})
+_PHRASE_MAX = 3
+
+
+def _compound_subject_start(seq: list[Item], k: int, verb: Item) -> int | None:
+    """«Пока в вашем отряде есть горы Стражница и существо, стоящее напротив нее, имеют {stamina}»:
+    before a plural finite verb, two noun phrases joined by «и» (each at most three words: a name,
+    nouns and their modifiers, «его», «ваш») are its one subject (spec §5: two subjects sharing
+    one verb), so the verb test ends a condition or a while before the first phrase, as before a
+    single subject (spec §1, «Where a trigger condition ends», Static). The first phrase stops at a
+    name, a pronoun or a determiner («ваш», «этот»); an object of a preposition is no subject.
+    The index where the subject starts, or None."""
+    if "plur" not in (morph.parses(verb.low)[0].tag if morph.parses(verb.low) else ()):
+        return None           # the cheap test: a singular verb has one subject
+    p = k
+    for _ in range(_PHRASE_MAX):          # the second phrase, right before the verb
+        if p - 1 <= 0 or seq[p - 1].is_word("и") or not _phrase_word(seq[p - 1]):
+            break
+        p -= 1
+    if p == k or p - 1 <= 0 or not seq[p - 1].is_word("и"):
+        return None
+    p -= 1
+    first = p
+    for _ in range(_PHRASE_MAX):          # the first phrase, before «и»
+        if p - 1 <= 0 or not _phrase_word(seq[p - 1]):
+            break
+        p -= 1
+        if seq[p].kind == "name" or seq[p].low in _POSSESSIVES or morph.pos(seq[p].low) == "NPRO":
+            break
+    if p == first or seq[p - 1].low in PREPOSITIONS:
+        return None
+    return p
+
+
+def _phrase_word(item: Item) -> bool:
+    return item.kind == "name" or (item.kind == "word" and (item.low in _POSSESSIVES or nominal(item))
+                                   and not is_predicate(item) and item.low not in PREPOSITIONS)
+
+
 _OPENERS = ("при", "после", "если", "когда")
 _OPENER_INITIALS = frozenset("пкеПКЕ")
 _FIRST_WORD = re.compile(r"\s*([А-ЯЁа-яё]{2,7})(?=[\s,])")
@@ -1177,6 +1217,10 @@ DECISIONS: tuple[HeadPattern, ...] = (
                 "При {strike} ваше существо, обладающее {zoo}, получает +1 к {strike} → условие «При "
                 "{strike}», эффект «ваше существо, обладающее {zoo}, получает +1 к {strike}»",
                 _participle_subject),
+    HeadPattern("compound-subject-start", _compound_subject_start.__doc__ or "",
+                "Пока в вашем отряде есть горы Кобольд и существо, стоящее напротив него, имеют {stamina} → "
+                "пока: «Пока в вашем отряде есть горы», эффект «Кобольд и существо, стоящее напротив него, имеют "
+                "{stamina}»", _compound_subject_start),
     HeadPattern("misspelt-opener", _misspelt_opener.__doc__ or "",
                 "Когла ваш пират нападает, он получает +1 к {strike} → срабатывающая, условие «Когла ваш "
                 "пират нападает» (BJ206: «Когда»)", _misspelt_opener),
