@@ -490,3 +490,27 @@ def test_every_reading_decision_is_a_named_documented_entry_of_the_pattern_table
 def test_a_compound_subject_ends_a_while_without_its_comma(text, during, form):
     found = record(text)
     assert (found["kind"], found["while"], found["canonical"]) == ("static", during, form)
+
+
+@pytest.mark.parametrize("text, condition, kind_word, title, form", [
+    # an unquoted heading after a trigger condition leaves the atom, as after a payment (116.1)
+    ("В начале боя воздействие 3 желания выберите трёх ваших существ; первое получает проклятие.",
+     "В начале боя", "воздействие", "3 желания", "(выберите трёх ваших существ, при этом первое получает проклятие)"),
+    ("При атаке заклинание 7 печатей ранить цель на 1", "При атаке", "заклинание", "7 печатей", "ранить цель на 1"),
+    ("В начале боя — воздействие «3 желания» — выберите трёх ваших существ.", "В начале боя", "воздействие",
+     "3 желания", "выберите трёх ваших существ"),
+    ("Когда Кобольд закрывается воздействие сладострастная аура существо получает +1 к {strike}",
+     "Когда Кобольд закрывается", "воздействие", "сладострастная аура", "существо получает +1 к {strike}"),
+])
+def test_an_unquoted_heading_after_a_condition_leaves_the_atom(text, condition, kind_word, title, form):
+    [found] = read_text(text, "Кобольд")
+    assert (found.condition, found.ability_type, found.effect_name, feature_record(found)["canonical"]) == (
+        condition, kind_word, title, form)
+
+
+def test_a_numbered_unquoted_heading_is_reported_as_a_guess():
+    from berserk_judge.lint.engine import lint_text
+
+    [finding] = lint_text("В начале боя воздействие 3 желания выберите трёх ваших существ.", select=["BJ305"])
+    assert finding.message.startswith("имя без кавычек и без «—» после него: программа угадала имя «3 желания», "
+                                      "а за ним — «выберите трёх…»")

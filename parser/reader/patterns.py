@@ -1007,6 +1007,16 @@ def _phrase_word(item: Item) -> bool:
                                    and not is_predicate(item) and item.low not in PREPOSITIONS)
 
 
+def _numbered_name(seq: list[Item]) -> bool:
+    """«В начале боя воздействие 3 желания выберите …», «{tap}: Заклинание 7 печатей ранить …» (lossy:
+    no quotes, no dash): a number, then a word that is no preposition nor «раз», opens the unquoted
+    name of a «заклинание»/«воздействие», which the verb test then closes, as for a name of words
+    (116.1; the heading leaves the atom, BJ305 names the missing quotes and dash). A type's own
+    value («Разряд на 3») never reaches here: only the two heading types ask."""
+    return len(seq) > 2 and seq[0].kind == "num" and seq[1].kind == "word" \
+        and seq[1].low not in PREPOSITIONS and not seq[1].is_word("раз", "раза", "х", "x")
+
+
 _OPENERS = ("при", "после", "если", "когда")
 _OPENER_INITIALS = frozenset("пкеПКЕ")
 _FIRST_WORD = re.compile(r"\s*([А-ЯЁа-яё]{2,7})(?=[\s,])")
@@ -1221,6 +1231,9 @@ DECISIONS: tuple[HeadPattern, ...] = (
                 "Пока в вашем отряде есть горы Кобольд и существо, стоящее напротив него, имеют {stamina} → "
                 "пока: «Пока в вашем отряде есть горы», эффект «Кобольд и существо, стоящее напротив него, имеют "
                 "{stamina}»", _compound_subject_start),
+    HeadPattern("numbered-unquoted-name", _numbered_name.__doc__ or "",
+                "В начале боя воздействие 3 желания выберите трёх ваших существ → условие «В начале боя», "
+                "тип «воздействие», имя «3 желания», эффект «выберите трёх ваших существ»", _numbered_name),
     HeadPattern("misspelt-opener", _misspelt_opener.__doc__ or "",
                 "Когла ваш пират нападает, он получает +1 к {strike} → срабатывающая, условие «Когла ваш "
                 "пират нападает» (BJ206: «Когда»)", _misspelt_opener),
