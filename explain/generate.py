@@ -536,7 +536,8 @@ def _head(b: _Builder, feature, kind: str, tree, condition: str | None, line) ->
         if condition:
             b.say(FEATURE, "conditional", 0, payment=payment, cond=condition)
         else:
-            b.say(FEATURE, "conditional-omitted", 0, payment=payment)
+            roll = wording.roll_moment(_effect_words(tree))     # «свести бросок кубика … к 1» (116.5)
+            b.say(FEATURE, "conditional-omitted-roll" if roll else "conditional-omitted", 0, payment=payment)
         if instant:
             b.say(FEATURE, "conditional-instant", 1)
     elif kind == "keyword":

@@ -405,3 +405,15 @@ def test_becoming_a_defender_is_before_the_fight(text):
     steps = steps_of(text, "Страж")
     find(steps, "называет не произведённую атаку, а момент до неё", "«становится защитником»")
     assert "116.4" not in cited(steps)
+
+
+@pytest.mark.parametrize("text, words", [
+    ("{instant}{tap}: Воздействие «отролление» — свести выбранный бросок кубика существа к 1.",
+     "эффект меняет бросок кубика, поэтому объявить её можно только при этом броске"),
+    ("{instant}{tap}: Воздействие крик уменьшить величину выбранного удара на 1",
+     "эффект действует на объявленную атаку"),
+])
+def test_an_omitted_condition_the_rules_fix_names_its_event(text, words):
+    head = steps_of(text)[0]
+    assert head.text.startswith("Условная играемая особенность") and words in head.text
+    assert head.rules == ("115.1", "116.5")

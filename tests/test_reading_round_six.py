@@ -514,3 +514,28 @@ def test_a_numbered_unquoted_heading_is_reported_as_a_guess():
     [finding] = lint_text("В начале боя воздействие 3 желания выберите трёх ваших существ.", select=["BJ305"])
     assert finding.message.startswith("имя без кавычек и без «—» после него: программа угадала имя «3 желания», "
                                       "а за ним — «выберите трёх…»")
+
+
+@pytest.mark.parametrize("text", [
+    # 116.5: bringing a declared attack to any strength or value, or changing its value, fixes the moment
+    "{instant}{tap}: Воздействие «вспышка» — свести ближний удар по существу в вашем отряде к 1.",
+    "{instant}{tap}: Воздействие вспышка свести ближний удар по существу в вашем отряде к 1",
+    "{instant}: Свести {strike} вашего существа к сильному (1 раз за ход).",
+    "{instant}{tap}: Воздействие «крик» — уменьшить величину выбранного удара на 1, при этом получить {counter}.",
+    '{instant}{tap}: Воздействие "камыши" - уменьшить величину дальней атаки карты противника на 1',
+    # a die roll brought to a value: played at that roll
+    "{instant}{tap}: Воздействие «отролление» — свести выбранный бросок кубика существа к 1.",
+    '{instant}: Воздействие "кровожадность" - свести бросок кубика вашего существа к X (2 раза за ход)',
+])
+def test_an_effect_on_a_declared_attack_or_a_roll_makes_a_playable_feature_conditional(text):
+    found = record(text)
+    assert (found["kind"], found["condition"]) == ("conditional", None)
+
+
+@pytest.mark.parametrize("text", [
+    "{instant}{tap}: Воздействие «вспышка» — ранить ближайшее существо на 1.",
+    "{instant}{tap}: свести счёты с противником",
+    "{tap}: Уменьшить на 1 количество ваших фишек.",
+])
+def test_an_effect_on_no_declared_event_stays_playable(text):
+    assert record(text)["kind"] == "playable"

@@ -253,6 +253,10 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
             if found is not None:
                 pos = _take_condition(feature, text, found, dash_marks_effect=False)
                 feature.kind = kind = "conditional"
+        if kind == "playable" and decision("moment-fixed-by-rules")(text[pos:end]):
+            # «{instant}{tap}: Воздействие «крик» — уменьшить величину выбранного удара на 1»: the effect
+            # after its heading acts on a declared attack (116.5)
+            feature.kind = kind = "conditional"
 
     # the effect: trailing punctuation, trailing annotations and ", пока ..." come off its end
     es, ee = _trim(text, pos, end, chars=" \t\n.;,")

@@ -1017,6 +1017,20 @@ def _numbered_name(seq: list[Item]) -> bool:
         and seq[1].low not in PREPOSITIONS and not seq[1].is_word("раз", "раза", "х", "x")
 
 
+def _moment_fixed_by_rules(effect: str) -> bool:
+    """«Перенаправить атаку …», «Свести {strike} вашего существа к сильному», «уменьшить величину
+    выбранного удара на 1»: a playable effect that redirects, blocks, cancels, reflects or prevents
+    a declared attack, strike, shot, throw, discharge or spell, brings it to a strength or a value
+    («свести … к …», every target, not «к слабой» alone), or changes its value, can only be played
+    when that event is declared: a conditional playable feature (115) whose condition the rules fix
+    (116.5); so is one that brings a die roll to a value («свести бросок кубика … к 1»), played at
+    that roll. One pattern (`moments.FIXED_MOMENT`) for the reader and BJ205, which stays silent on
+    such an attack's effect without a condition (a roll is not in spec §1's list: BJ205 asks)."""
+    from berserk_judge.parser.reader.moments import moment_fixed_by_rules
+
+    return moment_fixed_by_rules(effect, rolls=True)
+
+
 _OPENERS = ("при", "после", "если", "когда")
 _OPENER_INITIALS = frozenset("пкеПКЕ")
 _FIRST_WORD = re.compile(r"\s*([А-ЯЁа-яё]{2,7})(?=[\s,])")
@@ -1234,6 +1248,10 @@ DECISIONS: tuple[HeadPattern, ...] = (
     HeadPattern("numbered-unquoted-name", _numbered_name.__doc__ or "",
                 "В начале боя воздействие 3 желания выберите трёх ваших существ → условие «В начале боя», "
                 "тип «воздействие», имя «3 желания», эффект «выберите трёх ваших существ»", _numbered_name),
+    HeadPattern("moment-fixed-by-rules", _moment_fixed_by_rules.__doc__ or "",
+                "{instant}{tap}: Воздействие «крик» — уменьшить величину выбранного удара на 1 → условная "
+                "играемая (116.5: момент — объявление удара); так же «свести бросок кубика … к 1»",
+                _moment_fixed_by_rules),
     HeadPattern("misspelt-opener", _misspelt_opener.__doc__ or "",
                 "Когла ваш пират нападает, он получает +1 к {strike} → срабатывающая, условие «Когла ваш "
                 "пират нападает» (BJ206: «Когда»)", _misspelt_opener),
