@@ -539,3 +539,17 @@ def test_an_effect_on_a_declared_attack_or_a_roll_makes_a_playable_feature_condi
 ])
 def test_an_effect_on_no_declared_event_stays_playable(text):
     assert record(text)["kind"] == "playable"
+
+
+@pytest.mark.parametrize("text, form", [
+    # an ability noun with its value is a predicate on both sides of a comma or «и» (spec §5)
+    ("{tap}: Разряд на 1, метание на 1 (по разным картам).", "(Разряд на 1 и метание на 1 (по разным картам))"),
+    ("{tap}: разряд на 1, метание на 1 (по разным картам)", "(разряд на 1 и метание на 1 (по разным картам))"),
+    ("{tap}: Выстрел на 2 и особый удар на 1-1-2.", "(Выстрел на 2 и особый удар на 1-1-2)"),
+    ("При атаке - ранить цель на 1, выстрел на 2", "(ранить цель на 1 и выстрел на 2)"),
+    # a parameter after a comma stays in the ability's words
+    ("{tap}: Прыжок, дальность 2.", "Прыжок, дальность 2"),
+    ("{tap}: выстрел на 1, дальность 3", "выстрел на 1, дальность 3"),
+])
+def test_two_ability_nouns_with_their_values_are_two_abilities(text, form):
+    assert record(text)["canonical"] == form

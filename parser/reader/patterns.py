@@ -817,6 +817,25 @@ def _ability_after_comma(seq: list[Item], j: int) -> bool:
     return seq[j].low == "," and seq[j].kind == "punct" and ability_value_at(seq, j + 1)
 
 
+def _ability_noun_predicate(ctx: Context, at: int, nxt: int) -> bool:
+    """«{tap}: Разряд на 1, метание на 1 (по разным картам)», «выстрел на 2 и разряд на 1»: after a comma
+    or «и»/«или», an ability noun with its value («метание на 1») is a predicate (spec §5: both
+    sides must be predicates; issue 34 item 1: «выстрел на N» is an ability), and so is the part
+    before it when it opens with one too or holds a verb: the mark joins two abilities. A
+    parameter after a comma («прыжок, дальность 2», «Выстрел на 1, дальность 3») is no ability noun
+    and stays in the words."""
+    seq = ctx.seq
+    if not ability_value_at(seq, nxt):
+        return False
+    seg_start = ctx.found[-1].end if ctx.found else seq[0].start
+    first = at
+    while first - 1 >= 0 and seq[first - 1].start >= seg_start:
+        first -= 1
+    if first >= at:
+        return False
+    return ability_value_at(seq, first) or any(is_predicate(seq[k]) for k in range(first, at))
+
+
 _GLUED_TYPES = ("заклинание", "воздействие")
 
 
@@ -1252,6 +1271,9 @@ DECISIONS: tuple[HeadPattern, ...] = (
                 "{instant}{tap}: Воздействие «крик» — уменьшить величину выбранного удара на 1 → условная "
                 "играемая (116.5: момент — объявление удара); так же «свести бросок кубика … к 1»",
                 _moment_fixed_by_rules),
+    HeadPattern("ability-noun-predicate", _ability_noun_predicate.__doc__ or "",
+                "{tap}: Разряд на 1, метание на 1 (по разным картам) → (Разряд на 1 и метание на 1 (по разным "
+                "картам)); «прыжок, дальность 2» → одна способность", _ability_noun_predicate),
     HeadPattern("misspelt-opener", _misspelt_opener.__doc__ or "",
                 "Когла ваш пират нападает, он получает +1 к {strike} → срабатывающая, условие «Когла ваш "
                 "пират нападает» (BJ206: «Когда»)", _misspelt_opener),

@@ -401,6 +401,8 @@ def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> l
                     kind = None
                 if kind is not None:
                     strength = _after(seq, i + lead + 1)
+                    if strength < 0 and decision("ability-noun-predicate")(ctx, i, i + lead + 1):
+                        strength = VERB       # «выстрел на 2 и разряд на 1»: two abilities (patterns.py)
                     if strength >= 0 and joins_words(ctx, i, i + lead + 1):
                         strength = -1
                     if strength >= 0:
@@ -462,6 +464,8 @@ def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> l
                 # a comma after a conditional case opens the next case ("если А X, если Б Y");
                 # otherwise a trailing ", если ..." without a dash belongs to the ability before it
                 strength = _after(seq, i + 1, _in_case(out))
+                if strength < 0 and decision("ability-noun-predicate")(ctx, i, i + 1):
+                    strength = VERB       # «Разряд на 1, метание на 1»: two abilities (patterns.py)
                 if strength >= 0 and joins_words(ctx, i, i + 1):
                     strength = -1
                 if strength >= 0:
