@@ -553,3 +553,22 @@ def test_an_effect_on_no_declared_event_stays_playable(text):
 ])
 def test_two_ability_nouns_with_their_values_are_two_abilities(text, form):
     assert record(text)["canonical"] == form
+
+
+@pytest.mark.parametrize("text", [
+    "Пока не имеет ран, получает «Если должен излечиться — вместо этого может открыться (1 раз за ход)».",
+    "Пока не имеет ран, получает Если должен излечиться - вместо этого может открыться (1 раз за ход)",
+    "пока не имеет ран получает Если должен излечиться вместо этого может открыться (1 раз за ход).",
+])
+def test_a_granted_feature_that_lost_its_quotes_is_still_granted(text):
+    found = record(text)
+    assert (found["kind"], found["limit"], found["replacement"]) == ("static", None, None)
+    assert found["while"].lower() == "пока не имеет ран"
+    [granted] = found["granted"]
+    assert (granted["kind"], granted["condition"], granted["replacement"], granted["limit"], granted["canonical"]) == (
+        "triggered", "Если должен излечиться", "вместо этого", "1 раз за ход", "(может вместо этого открыться)")
+
+
+def test_a_lower_case_opener_in_the_effect_starts_no_granted_feature():
+    found = record("Ваши существа имеют если рядом стоит лес +1 к {strike}.")
+    assert found["granted"] == [] and found["canonical"] == "Ваши существа имеют если рядом стоит лес +1 к {strike}"

@@ -1050,6 +1050,24 @@ def _moment_fixed_by_rules(effect: str) -> bool:
     return moment_fixed_by_rules(effect, rolls=True)
 
 
+_GRANTED_TRIGGER = re.compile(r"(?<!\w)(?:получает|получают|получить|имеет|имеют|приобретает)\s+"
+                              r"(?=(?:Если|Когда|При|После|Вместо|В\s+начале|В\s+конце)(?!\w))")
+
+
+def _unquoted_granted_trigger(text: str, start: int, end: int) -> int | None:
+    """«Пока не имеет ран, получает Если должен излечиться - вместо этого может открыться (1 раз за ход)»
+    (lossy text: the «» of a granted feature lost): after «получает»/«имеет», a capitalised trigger
+    opener in mid-sentence opens the granted feature, which runs to the end of the effect and is
+    read as a feature of its own, as one in quotes is (spec §1: a feature may grant a feature):
+    its condition, replacement and limit are its own, not the granting feature's, and its
+    connectives join nothing of the granting feature. Where the granted feature starts, or None."""
+    if text.find("олуча", start, end) < 0 and text.find("име", start, end) < 0 \
+            and text.find("приобрет", start, end) < 0:
+        return None           # the cheap test: most effects grant nothing
+    m = _GRANTED_TRIGGER.search(text, start, end)
+    return m.end() if m is not None and m.end() < end else None
+
+
 _OPENERS = ("при", "после", "если", "когда")
 _OPENER_INITIALS = frozenset("пкеПКЕ")
 _FIRST_WORD = re.compile(r"\s*([А-ЯЁа-яё]{2,7})(?=[\s,])")
@@ -1274,6 +1292,10 @@ DECISIONS: tuple[HeadPattern, ...] = (
     HeadPattern("ability-noun-predicate", _ability_noun_predicate.__doc__ or "",
                 "{tap}: Разряд на 1, метание на 1 (по разным картам) → (Разряд на 1 и метание на 1 (по разным "
                 "картам)); «прыжок, дальность 2» → одна способность", _ability_noun_predicate),
+    HeadPattern("unquoted-granted-trigger", _unquoted_granted_trigger.__doc__ or "",
+                "Пока не имеет ран, получает Если должен излечиться - вместо этого может открыться (1 раз за ход) → "
+                "пока: «Пока не имеет ран»; выданная особенность: условие «Если должен излечиться», замена, "
+                "лимит «1 раз за ход»", _unquoted_granted_trigger),
     HeadPattern("misspelt-opener", _misspelt_opener.__doc__ or "",
                 "Когла ваш пират нападает, он получает +1 к {strike} → срабатывающая, условие «Когла ваш "
                 "пират нападает» (BJ206: «Когда»)", _misspelt_opener),
