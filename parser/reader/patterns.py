@@ -1068,6 +1068,68 @@ def _unquoted_granted_trigger(text: str, start: int, end: int) -> int | None:
     return m.end() if m is not None and m.end() < end else None
 
 
+_BACK_REFERENCES = ("таким образом", "этим", "так")
+_CLAUSE_LEAD = frozenset({"каждый", "каждая", "каждое", "каждые", "все", "ваш", "ваша", "ваше", "ваши", "этот", "эта",
+                          "это", "эти", "любой", "любая", "любое"})
+
+
+def _back_reference_clauses(text: str, seq: list[Item]) -> dict[int, int]:
+    """«вы можете закрыть до двух ваших линунгов каждый закрытый таким образом линунг получает {token},
+    Валгор получает +1 …» (lossy: the comma lost): a clause whose subject refers back to the ability
+    before it by a participle and «таким образом», «этим» or «так» («закрытый таким образом», «раненое
+    этим») happens only if that ability was carried out, so it is its dependent right side (505.4,
+    spec §2: `(может (закрыть …, при этом (каждый закрытый … получает {token} и Валгор …)))`; the
+    judges' ruling on Валгор: the bonus only if one target was closed). The mark before the clause
+    — a comma, «и», or none where lossy text lost its comma — is a DEPENDENT connective; the part
+    before it must hold a predicate. {index of the mark (or of the clause's first word, if none):
+    index where the clause starts}."""
+    if not any(word in text for word in _BACK_REFERENCES):
+        return {}             # the cheap test: most effects refer back to nothing
+    out: dict[int, int] = {}
+    for b in range(2, len(seq) - 2):
+        if seq[b].is_word("таким") and seq[b + 1].is_word("образом"):
+            after = b + 2
+        elif seq[b].is_word("этим", "так"):
+            after = b + 1
+        else:
+            continue
+        p = b - 1
+        if not (seq[p].kind == "word" and morph.is_participle(seq[p].low)):
+            continue          # «с этим существом», «так же»: a demonstrative, no reference to an action
+        start = p
+        while start - 1 > 0 and seq[start - 1].kind == "word" and seq[start - 1].low in _CLAUSE_LEAD:
+            start -= 1
+        if not predicate_at(seq, after):
+            continue          # «за каждого показанного таким образом архаалита»: no clause of its own
+        mark = start - 1
+        if seq[mark].kind == "punct" and seq[mark].low == ",":
+            key = mark
+        elif seq[mark].is_word("и"):
+            key = mark - 1 if mark > 0 and seq[mark - 1].low == "," else mark
+        elif seq[mark].kind in ("word", "icon", "num", "name", "paren", "quote"):
+            key = start       # the comma lost
+        else:
+            continue
+        if any(is_predicate(seq[k]) for k in range(0, key)):
+            out[key] = start
+    return out
+
+
+def _dashless_case(seq: list[Item], i: int) -> bool:
+    """«… может излечиться на 2, если после этого у Кобольда нет ран не закрывается после этой атаки»
+    (lossy: the case's dash lost): after a comma, an «если» clause in which the verb test finds a
+    body of its own — a predicate after the condition's own («нет ран» | «не закрывается») — is an
+    in-effect case, as with its dash (spec §2, «In-effect conditions»); a trailing «, если …» with
+    one predicate («закройте существо, если оно получало раны в этот ход») stays the ability's, and
+    so does one whose condition has no predicate of its own («, если в этом ходу ваши карты …»)."""
+    found = cond_by_verb(seq, i) if i < len(seq) and seq[i].is_word("если") else None
+    if found is None:
+        return False
+    close, body = found
+    return predicate_at(seq, body) > 0 and any(
+        is_predicate(seq[k]) or seq[k].is_word("есть", "нет") for k in range(i + 1, close))
+
+
 _OPENERS = ("при", "после", "если", "когда")
 _OPENER_INITIALS = frozenset("пкеПКЕ")
 _FIRST_WORD = re.compile(r"\s*([А-ЯЁа-яё]{2,7})(?=[\s,])")
@@ -1296,6 +1358,13 @@ DECISIONS: tuple[HeadPattern, ...] = (
                 "Пока не имеет ран, получает Если должен излечиться - вместо этого может открыться (1 раз за ход) → "
                 "пока: «Пока не имеет ран»; выданная особенность: условие «Если должен излечиться», замена, "
                 "лимит «1 раз за ход»", _unquoted_granted_trigger),
+    HeadPattern("back-reference-clause", _back_reference_clauses.__doc__ or "",
+                "вы можете закрыть до двух ваших линунгов каждый закрытый таким образом линунг получает {token}, "
+                "Кобольд получает +1 к разряду → (может (закрыть до двух ваших линунгов, при этом (каждый закрытый "
+                "таким образом линунг получает {token} и Кобольд получает +1 к разряду)))", _back_reference_clauses),
+    HeadPattern("dashless-case", _dashless_case.__doc__ or "",
+                "При {strike} может излечиться на 2, если после этого у Кобольда нет ран не закрывается → ((может "
+                "излечиться на 2) и (если после этого у Кобольда нет ран — не закрывается))", _dashless_case),
     HeadPattern("misspelt-opener", _misspelt_opener.__doc__ or "",
                 "Когла ваш пират нападает, он получает +1 к {strike} → срабатывающая, условие «Когла ваш "
                 "пират нападает» (BJ206: «Когда»)", _misspelt_opener),
