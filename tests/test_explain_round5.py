@@ -417,3 +417,30 @@ def test_an_omitted_condition_the_rules_fix_names_its_event(text, words):
     head = steps_of(text)[0]
     assert head.text.startswith("Условная играемая особенность") and words in head.text
     assert head.rules == ("115.1", "116.5")
+
+
+@pytest.mark.parametrize("text", [
+    "В начале хода вы можете закрыть до двух ваших гномов, каждый закрытый таким образом гном получает {token}, "
+    "Страж получает +1 к следующему разряду.",
+    "В начале хода вы можете закрыть до двух ваших гномов каждый закрытый таким образом гном получает {token}, "
+    "Страж получает +1 к следующему разряду",
+])
+def test_a_bonus_for_what_was_closed_needs_the_closing(text):
+    """The judges' ruling (Валгор): the bonus only if at least one target was closed by him."""
+    steps = steps_of(text, "Страж")
+    step = find(steps, "Игрок может объявить «закрыть до двух ваших гномов»", "только в случае её успеха")
+    assert "Страж получает +1 к следующему разряду" in step.text
+    assert not any(s.text.startswith("«закрыть") and "независимы" in s.text for s in steps)
+
+
+@pytest.mark.parametrize("text", [
+    "При {strike} может излечиться на 2, если после этого у Стража нет ран — не закрывается после этой атаки.",
+    "При {strike} может излечиться на 2, если после этого у Стража нет ран не закрывается после этой атаки",
+])
+def test_staying_open_is_decided_by_the_wounds_not_by_the_optional_heal(text):
+    """The judges' ruling (Келе): healing is optional, being unwounded is what keeps him open."""
+    steps = steps_of(text, "Страж")
+    find(steps, "«излечиться на 2» — по желанию игрока")
+    case = find(steps, "только если выполняется условие «если после этого у Стража нет ран»")
+    assert "по желанию" not in case.text
+    assert not any("по желанию" in s.text and "не закрывается" in s.text for s in steps)

@@ -572,3 +572,50 @@ def test_a_granted_feature_that_lost_its_quotes_is_still_granted(text):
 def test_a_lower_case_opener_in_the_effect_starts_no_granted_feature():
     found = record("Ваши существа имеют если рядом стоит лес +1 к {strike}.")
     assert found["granted"] == [] and found["canonical"] == "Ваши существа имеют если рядом стоит лес +1 к {strike}"
+
+
+# -- issue 35's last contradictions: groupings the rulings settle --------------------------------
+
+@pytest.mark.parametrize("text", [
+    "В начале хода вы можете закрыть до двух ваших гномов, каждый закрытый таким образом гном получает {token}, "
+    "Кобольд получает +1 к следующему разряду.",
+    "В начале хода вы можете закрыть до двух ваших гномов каждый закрытый таким образом гном получает {token}, "
+    "Кобольд получает +1 к следующему разряду",
+])
+def test_a_clause_referring_back_depends_on_the_ability_before_it(text):
+    assert record(text)["canonical"] == (
+        "(может (закрыть до двух ваших гномов, при этом (каждый закрытый таким образом гном получает {token} и "
+        "Кобольд получает +1 к следующему разряду)))")
+
+
+@pytest.mark.parametrize("text, form", [
+    ("При атаке — может сразиться с этим существом {strike}.", "(может сразиться с этим существом {strike})"),
+    ("При атаке - ранить цель на 1, при этом метание ножа на 1 за каждого показанного таким образом гнома",
+     "(ранить цель на 1, при этом метание ножа на 1 за каждого показанного таким образом гнома)"),
+])
+def test_a_demonstrative_or_a_phrase_referring_back_is_no_clause(text, form):
+    assert record(text)["canonical"] == form
+
+
+@pytest.mark.parametrize("text", [
+    "При {strike} может излечиться на 2, если после этого у Кобольда нет ран — не закрывается после этой атаки.",
+    "При {strike} может излечиться на 2, если после этого у Кобольда нет ран не закрывается после этой атаки",
+    "При {strike} - может излечиться на 2, если после этого у Кобольда нет ран - не закрывается после этой атаки",
+])
+def test_a_case_after_an_option_is_decided_by_its_condition_not_by_the_player(text):
+    assert record(text)["canonical"] == (
+        "((может излечиться на 2) и (если после этого у Кобольда нет ран — не закрывается после этой атаки))")
+
+
+@pytest.mark.parametrize("text, form", [
+    # a trailing «, если …» with one predicate, or with none of its own, stays the ability's (spec §2)
+    ("{tap}: Выстрел на 1, при этом закройте цель, если она получала раны в этот ход.",
+     "(Выстрел на 1, при этом закройте цель, если она получала раны в этот ход)"),
+    ("+1 к метанию, если напротив Кобольда стоит ваше существо без ран.",
+     "+1 к метанию, если напротив Кобольда стоит ваше существо без ран"),
+    # after «при этом» the case stays under the option: it depends on it
+    ("При {strike} может излечиться на 2; если у Кобольда нет ран — он не закрывается.",
+     "(может (излечиться на 2, при этом (если у Кобольда нет ран — он не закрывается)))"),
+])
+def test_a_trailing_if_or_a_dependent_case_keeps_its_place(text, form):
+    assert record(text)["canonical"] == form
