@@ -473,7 +473,9 @@ def test_every_reading_decision_is_a_named_documented_entry_of_the_pattern_table
     assert "modifier-before" in {p.name for p in patterns.JOINING}
     assert {"labelled-body", "icon-label", "label-without-colon", "misspelt-opener", "participle-subject",
             "bare-while", "state-as-while", "replacement", "leading-limit", "one-verb-refusal",
-            "name-word-not-subject"} <= {p.name for p in patterns.DECISIONS}
+            "name-word-not-subject", "compound-subject-start", "numbered-unquoted-name", "moment-fixed-by-rules",
+            "ability-noun-predicate", "unquoted-granted-trigger", "back-reference-clause",
+            "dashless-case"} <= {p.name for p in patterns.DECISIONS}
 
 
 # -- round seven: what blind judges still found (issue 34 follow-ups) -------------------------------

@@ -1054,6 +1054,9 @@ _GRANTED_TRIGGER = re.compile(r"(?<!\w)(?:получает|получают|по
                               r"(?=(?:Если|Когда|При|После|Вместо|В\s+начале|В\s+конце)(?!\w))")
 
 
+_CAPITAL_OPENER = re.compile(r"\s(?:Если|Когда|При|После|Вместо|В\s)")
+
+
 def _unquoted_granted_trigger(text: str, start: int, end: int) -> int | None:
     """«Пока не имеет ран, получает Если должен излечиться - вместо этого может открыться (1 раз за ход)»
     (lossy text: the «» of a granted feature lost): after «получает»/«имеет», a capitalised trigger
@@ -1061,14 +1064,13 @@ def _unquoted_granted_trigger(text: str, start: int, end: int) -> int | None:
     read as a feature of its own, as one in quotes is (spec §1: a feature may grant a feature):
     its condition, replacement and limit are its own, not the granting feature's, and its
     connectives join nothing of the granting feature. Where the granted feature starts, or None."""
-    if text.find("олуча", start, end) < 0 and text.find("име", start, end) < 0 \
-            and text.find("приобрет", start, end) < 0:
-        return None           # the cheap test: most effects grant nothing
+    if _CAPITAL_OPENER.search(text, start, end) is None:
+        return None           # the cheap test: most effects hold no capitalised opener after a space
     m = _GRANTED_TRIGGER.search(text, start, end)
     return m.end() if m is not None and m.end() < end else None
 
 
-_BACK_REFERENCES = ("таким образом", "этим", "так")
+_BACK_REFERENCE_WORDS = ("образом", " этим", " так")
 _CLAUSE_LEAD = frozenset({"каждый", "каждая", "каждое", "каждые", "все", "ваш", "ваша", "ваше", "ваши", "этот", "эта",
                           "это", "эти", "любой", "любая", "любое"})
 
@@ -1083,8 +1085,9 @@ def _back_reference_clauses(text: str, seq: list[Item]) -> dict[int, int]:
     — a comma, «и», or none where lossy text lost its comma — is a DEPENDENT connective; the part
     before it must hold a predicate. {index of the mark (or of the clause's first word, if none):
     index where the clause starts}."""
-    if not any(word in text for word in _BACK_REFERENCES):
-        return {}             # the cheap test: most effects refer back to nothing
+    words = text[seq[0].start:seq[-1].end] if seq else ""
+    if not any(word in words for word in _BACK_REFERENCE_WORDS):
+        return {}             # the cheap test (substrings, no regex): most effects refer back to nothing
     out: dict[int, int] = {}
     for b in range(2, len(seq) - 2):
         if seq[b].is_word("таким") and seq[b + 1].is_word("образом"):
@@ -1263,6 +1266,10 @@ _LASTING_VERBS = frozenset({"отражает", "отражают", "имеет"
                             "являются"})
 
 
+# what a lasting effect's words hold, tested on the text before any item or morphology
+_LASTING_HINT = re.compile(r"отража|имее|имею|счита|явля|не\s+мо|[+\-−–]\s?[\dXХxх]", re.I)
+
+
 def _state_as_while(text: str, condition: tuple[int, int], start: int, end: int, protected) -> bool:
     """«Когда Властелин хаоса закрыт, он отражает {strike} как открытая карта»: «Когда»/«Если» and a
     state — its one predicate a stative word («находится», «стоит», «есть», «нет»), a short
@@ -1279,9 +1286,11 @@ def _state_as_while(text: str, condition: tuple[int, int], start: int, end: int,
     head = text[condition[0]:condition[0] + 6].lower()
     if not head.startswith(("когда", "если")):
         return False          # the cheap test: «При …», «В начале …» name events and moments
+    if _LASTING_HINT.search(text, start, end) is None or names_an_event(text[condition[0]:condition[1]]):
+        return False          # the next cheap tests: no lasting effect's words, an event named by its noun
     cond = items(text, condition[0], condition[1], protected)
     verbs = [it for it in cond[1:] if it.kind == "word" and (is_predicate(it) or it.low in _STATE_WORDS)]
-    if len(verbs) != 1 or not state_word(verbs[0].low) or names_an_event(text[condition[0]:condition[1]]):
+    if len(verbs) != 1 or not state_word(verbs[0].low):
         return False
     effect = items(text, start, end, protected)
     if not effect or any(it.is_word("до", "затем", "если") or it.kind == "dash" or it.low == ";" for it in effect):
