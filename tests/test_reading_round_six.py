@@ -621,3 +621,14 @@ def test_a_case_after_an_option_is_decided_by_its_condition_not_by_the_player(te
 ])
 def test_a_trailing_if_or_a_dependent_case_keeps_its_place(text, form):
     assert record(text)["canonical"] == form
+
+
+@pytest.mark.parametrize("text, condition, form", [
+    ("Вальхалла: ваше существо получает При ударе в нападении выстрел на 1 до конца вашего хода.",
+     "При ударе в нападении", "выстрел на 1"),
+    ("В начале боя ваше существо получает «При ударе в нападении — выстрел на 1» до конца вашего хода.",
+     "При ударе в нападении", "выстрел на 1"),
+])
+def test_a_duration_closing_a_grant_is_the_grants(text, condition, form):
+    [granted] = record(text)["granted"]
+    assert (granted["condition"], granted["canonical"]) == (condition, form)

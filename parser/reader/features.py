@@ -263,10 +263,10 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
     grant = _UNQUOTED_GRANT.search(text, es, ee) if ":" in text[es:ee] else None   # one search, not one a paren
     grant_at = grant.start() if grant is not None else ee
     granted_trigger = decision("unquoted-granted-trigger")(text, es, ee) if depth < 3 else None
-    if granted_trigger is not None and not any(qs < granted_trigger < qe for qs, qe in regions.quotes):
+    if granted_trigger is not None and not any(qs < granted_trigger[0] < qe for qs, qe in regions.quotes):
         # «получает Если должен излечиться - … (1 раз за ход)» without its «»: a granted feature whose
         # words, limit included, are its own; protected as a quote is for the granting feature
-        grant_at = min(grant_at, granted_trigger)
+        grant_at = min(grant_at, granted_trigger[0])
     else:
         granted_trigger = None
     changed = True
@@ -315,10 +315,11 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
                 inner = text[qs + 1:qe - 1]
                 for (s, e), _ in split_features(inner):
                     feature.granted.append(_read_feature(text, (qs + 1 + s, qs + 1 + e), line, name, depth + 1))
-    if granted_trigger is not None and granted_trigger < ee:
-        feature.granted_spans.append((granted_trigger, ee))
-        feature.granted.append(_read_feature(text, (granted_trigger, ee), line, name, depth + 1))
-        prot = prot + [(granted_trigger, ee, "quote")]
+    if granted_trigger is not None and granted_trigger[0] < min(ee, granted_trigger[1]):
+        gs, ge = granted_trigger[0], min(ee, granted_trigger[1])
+        feature.granted_spans.append((gs, ge))
+        feature.granted.append(_read_feature(text, (gs, ge), line, name, depth + 1))
+        prot = prot + [(gs, ge, "quote")]
 
     _read_effect(feature, text, prot, name)
     return feature

@@ -1054,6 +1054,7 @@ _GRANTED_TRIGGER = re.compile(r"(?<!\w)(?:получает|получают|по
                               r"(?=(?:Если|Когда|При|После|Вместо|В\s+начале|В\s+конце)(?!\w))")
 
 
+_GRANT_DURATION = re.compile(r"\s+до\s+конца\s+(?:[^\W\d_]+\s+){0,2}?(?:хода|боя)(?:\s+противника)?\s*$", re.I)
 _CAPITAL_OPENER = re.compile(r"\s(?:Если|Когда|При|После|Вместо|В\s)")
 
 
@@ -1063,11 +1064,16 @@ def _unquoted_granted_trigger(text: str, start: int, end: int) -> int | None:
     opener in mid-sentence opens the granted feature, which runs to the end of the effect and is
     read as a feature of its own, as one in quotes is (spec §1: a feature may grant a feature):
     its condition, replacement and limit are its own, not the granting feature's, and its
-    connectives join nothing of the granting feature. Where the granted feature starts, or None."""
+    connectives join nothing of the granting feature. A duration closing the effect («… выстрел на 1
+    до конца вашего хода») is the grant's, as after a closing quote («получает «…» до конца хода»).
+    (where the granted feature starts, where it ends), or None."""
     if _CAPITAL_OPENER.search(text, start, end) is None:
         return None           # the cheap test: most effects hold no capitalised opener after a space
     m = _GRANTED_TRIGGER.search(text, start, end)
-    return m.end() if m is not None and m.end() < end else None
+    if m is None or m.end() >= end:
+        return None
+    until = _GRANT_DURATION.search(text, m.end(), end)
+    return m.end(), (until.start() if until is not None and until.start() > m.end() else end)
 
 
 _BACK_REFERENCE_WORDS = ("образом", " этим", " так")
