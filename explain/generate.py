@@ -561,19 +561,15 @@ def _head(b: _Builder, feature, kind: str, tree, condition: str | None, line) ->
     if kind == "static" and while_condition and not state_while:
         b.say(FEATURE, "while", 1, cond=while_condition)
     replacement = b.replacement
-    state = (kind in ("triggered", "keyword") and not replacement
-             and judge.state_condition(condition, _effect_words(tree)))
     if replacement and b.replaced is None:
         # «Вместо гибели …» replaces an event; 116.3 does not list «Вместо» among the openers,
         # and the folder has no rule on replacements: say what the text says, cite nothing
         b.say(FEATURE, "replacement", 0, cond=condition or replacement)
     elif replacement:
         b.say(FEATURE, "replacement-if", 0, cond=condition, event=b.replaced)
-    elif state:
-        b.say(FEATURE, "state-static", 0, cond=condition)
     elif condition and kind in ("triggered", "keyword"):
         _trigger(b, feature, tree, condition)
-    triggered = bool(condition) and kind in ("triggered", "keyword") and not replacement and not state
+    triggered = bool(condition) and kind in ("triggered", "keyword") and not replacement
     ability_type = getattr(feature, "ability_type", None)
     if ability_type:
         effect_name = getattr(feature, "effect_name", None)

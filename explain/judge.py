@@ -237,50 +237,8 @@ def _between(feature, start: int, end: int) -> str:
     return text[max(0, start - span[0]): max(0, end - span[0])]
 
 
-# -- a state is not a trigger (spec §1) -------------------------------------------------------
-_STATE_OPENER = re.compile(r"\s*(?:когда|если)(?!\w)", re.I)
-_STATE_VERBS = frozenset({"находиться", "стоять", "стоить", "иметь", "быть", "лежать", "мочь"})
-# what an effect says that lasts: a modifier, a permission or prohibition, a property
-_LASTING = re.compile(r"(?<!\w)(?:отража\w*|считает\w*|являет\w*|тратит\w*|тратите|имеет|имеют|не\s+может|"
-                      r"не\s+могут|может|могут|защищ\w*|обязан\w*)(?!\w)|[+\-−–]\s*\d+\s+(?:к|от)(?!\w)", re.I)
-_DUTY = re.compile(r"(?<!\w)(?:долж\w*|обязан\w*)(?!\w)", re.I)
-
-
-def _words(text: str) -> list[str]:
-    return re.findall(r"[а-яё]+", (text or "").casefold())
-
-
-def state_condition(condition: str | None, effect: str | None) -> bool:
-    """«Если в свой ход Страж может атаковать …, он обязан это сделать»: a state the reader left a
-    trigger (a possibility with a duty), with an effect that states a lasting property — a static
-    feature with a while, not a trigger (spec §1). The words that name a state or an event are the
-    reader's (`state_word`, `names_an_event`: «атакован», «бросок кубика … равен 6» are events);
-    an obligation in the condition («должен»: a replacement) or a one-off effect keeps it a trigger."""
-    from berserk_judge.parser import morph_analyzer, names_an_event, state_word
-
-    if not condition or not _STATE_OPENER.match(condition) or _DUTY.search(condition):
-        return False
-    possible = re.sub(r"(?<!\w)(?:может|могут)\s.*$", "", condition, flags=re.I | re.S)
-    if names_an_event(possible) or not _LASTING.search(effect or ""):
-        return False                  # «может атаковать …»: what it may do is no event that happened
-    first = _words(effect)[:1]
-    analyser = morph_analyzer()
-    if first and {"INFN"} & analyser.parse(first[0])[0].tag.grammemes:
-        return False                  # «ранить …»: an instruction, done once
-    state = False
-    for word in _words(possible)[1:] + (["может"] if possible != condition else []):
-        if state_word(word):
-            state = True
-            continue
-        parse = analyser.parse(word)[0]
-        grammemes = parse.tag.grammemes
-        if "PRTS" in grammemes:
-            return False              # «атакован», «назначен»: something happened
-        elif grammemes & {"VERB"}:
-            if parse.normal_form not in _STATE_VERBS:
-                return False          # «закрывается», «погибает»: an event (116.3)
-            state = True
-    return state
+# -- a state is not a trigger (spec §1): the reader decides it (pattern state-as-while, parser.states);
+# a static feature whose while opens with «Когда»/«Если» is explained as that state held -----------
 
 
 # -- the moment a condition names (spec §1 «When a trigger fires») ------------------------------

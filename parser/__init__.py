@@ -31,8 +31,6 @@ _EXPORTS: dict[str, str] = {
     "moment_fixed_by_rules": ".reader.moments",
     # an ability's own later moment («при гибели … — вернуть …»): explain, BJ103
     "delayed_moment": ".reader.moments",
-    # a condition's predicate: a lasting state or an event (spec §1), for the reader and explain
-    "state_word": ".reader.states", "names_an_event": ".reader.states",
     # morphology the lint rules share with the reader
     "is_instruction": ".reader.morph",
     # the process-wide pymorphy3 analyser (rulebook word search shares it)

@@ -632,3 +632,18 @@ def test_a_trailing_if_or_a_dependent_case_keeps_its_place(text, form):
 def test_a_duration_closing_a_grant_is_the_grants(text, condition, form):
     [granted] = record(text)["granted"]
     assert (granted["condition"], granted["canonical"]) == (condition, form)
+
+
+@pytest.mark.parametrize("text, during, form", [
+    # a possibility before a duty, or a recruitment cost, is a lasting state too (the reader decides it:
+    # explain, card and the hover read the kind)
+    ("Если в свой ход Кобольд может атаковать {strike} закрытое существо противника, он обязан это сделать.",
+     "Если в свой ход Кобольд может атаковать {strike} закрытое существо противника", "он обязан это сделать"),
+    ("если может напасть {strike} на карту противника - обязан это сделать",
+     "если может напасть {strike} на карту противника", "обязан это сделать"),
+    ("Если в вашем отряде есть гном, вы тратите на 2 {elite} меньше при наборе Кобольда в отряд.",
+     "Если в вашем отряде есть гном", "вы тратите на 2 {elite} меньше при наборе Кобольда в отряд"),
+])
+def test_a_possibility_with_a_duty_is_a_static_features_while(text, during, form):
+    found = record(text)
+    assert (found["kind"], found["condition"], found["while"], found["canonical"]) == ("static", None, during, form)

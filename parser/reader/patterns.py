@@ -1269,11 +1269,11 @@ def _left_refuser(ctx: Context, e: int, verb: str) -> bool:
 
 
 _LASTING_VERBS = frozenset({"отражает", "отражают", "имеет", "имеют", "считается", "считаются", "является",
-                            "являются"})
+                            "являются", "обязан", "обязана", "обязано", "обязаны", "тратит", "тратите", "тратят"})
 
 
 # what a lasting effect's words hold, tested on the text before any item or morphology
-_LASTING_HINT = re.compile(r"отража|имее|имею|счита|явля|не\s+мо|[+\-−–]\s?[\dXХxх]", re.I)
+_LASTING_HINT = re.compile(r"отража|имее|имею|счита|явля|обязан|трат|не\s+мо|[+\-−–]\s?[\dXХxх]", re.I)
 
 
 def _state_as_while(text: str, condition: tuple[int, int], start: int, end: int, protected) -> bool:
@@ -1281,29 +1281,36 @@ def _state_as_while(text: str, condition: tuple[int, int], start: int, end: int,
     state — its one predicate a stative word («находится», «стоит», «есть», «нет»), a short
     adjective, or a short participle of a lasting result («закрыт», «ранен», «отравлен») — before an
     effect that states a lasting property («отражает … как», «имеет», «получает +1 к …», «+1 к …»,
-    «не может …», with no «до конца …») make a static feature with that state as its `while`
+    «не может …», «обязан …», «вы тратите …», with no «до конца …») make a static feature with that
+    state as its `while`; a possibility («может атаковать …», before an effect «он обязан это
+    сделать») is such a state too
     (spec §1, «A state is not a trigger»: the judges' «не срабатывающая, а постоянная»). An event
     stays a trigger: a verb of change («закрывается», «погибает»), a participle of an action
     happening to the card («атакован», «выбран целью»), or a condition naming an event by its noun
     or icon («ранен ударом», «атакован {strike}», «бросок кубика … равен 6»: a roll's result is an
-    event at the roll); the vocabulary is `states.py`'s, which `explain` shares."""
+    event at the roll); the vocabulary is `states.py`'s, and `explain` reads the kind decided here."""
     from berserk_judge.parser.reader.words import items
 
     head = text[condition[0]:condition[0] + 6].lower()
     if not head.startswith(("когда", "если")):
         return False          # the cheap test: «При …», «В начале …» name events and moments
-    if _LASTING_HINT.search(text, start, end) is None or names_an_event(text[condition[0]:condition[1]]):
-        return False          # the next cheap tests: no lasting effect's words, an event named by its noun
+    if _LASTING_HINT.search(text, start, end) is None:
+        return False          # the next cheap test: no lasting effect's words
     cond = items(text, condition[0], condition[1], protected)
     verbs = [it for it in cond[1:] if it.kind == "word" and (is_predicate(it) or it.low in _STATE_WORDS)]
-    if len(verbs) != 1 or not state_word(verbs[0].low):
+    possible = len(verbs) == 2 and verbs[0].is_word("может", "могут") and morph.pos(verbs[1].low) == "INFN"
+    if possible:              # «Если в свой ход Страж может атаковать {strike} …»: a possibility is a state;
+        before = text[condition[0]:verbs[0].start]       # what it may do is no event that happened
+        if names_an_event(before):
+            return False
+    elif len(verbs) != 1 or not state_word(verbs[0].low) or names_an_event(text[condition[0]:condition[1]]):
         return False
     effect = items(text, start, end, protected)
     if not effect or any(it.is_word("до", "затем", "если") or it.kind == "dash" or it.low == ";" for it in effect):
         return False          # a duration, a sequence, a case, a dependent ability: what happens, not what is
     k = 0
-    while k < len(effect) and (effect[k].kind == "name" or effect[k].is_word(*PRONOUNS)):
-        k += 1                # «он отражает …», «Властелин хаоса имеет …»
+    while k < len(effect) and (effect[k].kind == "name" or effect[k].is_word(*PRONOUNS, "вы")):
+        k += 1                # «он отражает …», «Властелин хаоса имеет …», «вы тратите …»
     if k < len(effect) and effect[k].is_word("не") and k + 1 < len(effect) and effect[k + 1].is_word("может", "могут"):
         return True
     if k < len(effect) and effect[k].kind == "word" and effect[k].low in _LASTING_VERBS:

@@ -1,5 +1,6 @@
 """What a condition's predicate names: a lasting state or an event (spec §1, «A state is not a
-trigger»), in one vocabulary for the reader (pattern `state-as-while`) and `explain`.
+trigger»): the vocabulary of the reader's pattern `state-as-while`, the one place that decides it
+(`explain`, `card` and the hover read the feature's kind and `while`).
 
 A state is a lasting condition of a card: a stative verb («находится», «стоит», «есть», «нет»), a
 short adjective, or a short participle of a verb whose result lasts («закрыт», «открыт», «ранен»,
