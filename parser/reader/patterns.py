@@ -1076,7 +1076,6 @@ def _unquoted_granted_trigger(text: str, start: int, end: int) -> int | None:
     return m.end(), (until.start() if until is not None and until.start() > m.end() else end)
 
 
-_BACK_REFERENCE_WORDS = ("образом", " этим", " так")
 _CLAUSE_LEAD = frozenset({"каждый", "каждая", "каждое", "каждые", "все", "ваш", "ваша", "ваше", "ваши", "этот", "эта",
                           "это", "эти", "любой", "любая", "любое"})
 
@@ -1091,8 +1090,11 @@ def _back_reference_clauses(text: str, seq: list[Item]) -> dict[int, int]:
     — a comma, «и», or none where lossy text lost its comma — is a DEPENDENT connective; the part
     before it must hold a predicate. {index of the mark (or of the clause's first word, if none):
     index where the clause starts}."""
-    words = text[seq[0].start:seq[-1].end] if seq else ""
-    if not any(word in words for word in _BACK_REFERENCE_WORDS):
+    if not seq:
+        return {}
+    start, end = seq[0].start, seq[-1].end
+    if text.find("образом", start, end) < 0 and text.find(" этим ", start, end) < 0 \
+            and text.find(" так ", start, end) < 0:
         return {}             # the cheap test (substrings, no regex): most effects refer back to nothing
     out: dict[int, int] = {}
     for b in range(2, len(seq) - 2):
