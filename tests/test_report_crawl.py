@@ -368,6 +368,13 @@ def test_the_worklist_of_the_corpus_first_screen_and_axe(corpus_sites, playwrigh
         assert top < DESKTOP["height"] * 2 / 3, top
         assert page.inner_text("#wl-gone-h") == "Отметки без находки: 1"
         page.screenshot(path=str(shots(tmp_path) / "worklist-corpus-desktop.png"))
+        # a message's icons are drawn as on the card pages («при {strike}» showed raw)
+        icons = page.evaluate("""() => { const known = Object.keys(BJ_INDEX.icons).join('|');
+            const raw = new RegExp('\\{(' + known + ')\\}');
+            const cells = [...document.querySelectorAll('#wl-body td.msg')];
+            return [cells.reduce((n, td) => n + td.querySelectorAll('i.ico[role=img][title]').length, 0),
+                    cells.filter(td => [...td.childNodes].some(n => n.nodeType === 3 && raw.test(n.data))).length]; }""")
+        assert icons[0] > 0 and icons[1] == 0, icons
         found = {}
         for viewport in (DESKTOP, PHONE):
             page.set_viewport_size(viewport)
