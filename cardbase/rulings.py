@@ -47,15 +47,17 @@ def cited_numbers(*texts: str) -> list[str]:
     return list(found)
 
 
-_QUOTES = str.maketrans({ch: '"' for ch in "«»„“”‟\'`"} | {ch: "-" for ch in "‐‑‒–—―−"})
-_CLOSING = " .!?…"
+# a word, or a number with the sign glued to it: «-1» and «1» are other words, «Да, можно» and
+# «да — можно» the same ones
+_WORD = re.compile(r"(?:(?<!\w)[-+−–—](?=\d))?\w+")
+_SIGNS = str.maketrans({"−": "-", "–": "-", "—": "-"})
 
 
 def normalised(text: str) -> str:
-    """A question or answer folded for identity: case, ё/е, the kind of quotes and dashes, spacing
-    and the closing stop do not count; every word, number and sign does («-1» is not «1»)."""
-    text = (text or "").casefold().replace("ё", "е").translate(_QUOTES)
-    return " ".join(text.split()).rstrip(_CLOSING)
+    """A question or answer folded for identity: its words — case, ё/е, punctuation and spacing do
+    not count; a sign glued to a number does («-1» is not «1»)."""
+    text = (text or "").casefold().replace("ё", "е")
+    return " ".join(_WORD.findall(text)).translate(_SIGNS)
 
 
 def identity(ruling: Ruling | dict) -> str:

@@ -7,9 +7,9 @@ to — else `set` and `name`: every print of the name in that set. A ruling
 that finds no card is reported with its line, never guessed onto another.
 
 A ruling already on a card (the same `id`, or the same words of question and
-answer: case, ё/е, the kind of quotes and dashes, spacing and the closing stop
-do not count, a sign does — cardbase.rulings.identity) is not added again, so
-a second import changes nothing and writes nothing.
+answer: case, ё/е, punctuation and spacing do not count, a sign glued to a
+number does — cardbase.rulings.identity) is not added again, so a second
+import changes nothing and writes nothing.
 
 A ruling whose card is not in the base under its name is reported with the
 closest names of its set («похожие», as `card` finds them); when its

@@ -42,9 +42,10 @@ CARDS = "set: {id: a, name: А}\ncards:\n- id: a_1\n  name: Кшар\n  text: x\
 def test_a_sign_makes_another_answer():
     assert identity({"question": "Сколько?", "answer": "-1"}) != identity({"question": "Сколько?", "answer": "1"})
     assert identity({"question": "Сколько?", "answer": "+1"}) != identity({"question": "Сколько?", "answer": "1"})
-    # the same words: case, ё/е, quotes and dashes of another kind, spacing and the closing stop
+    assert identity({"question": "Сколько?", "answer": "–1"}) == identity({"question": "Сколько?", "answer": "-1"})
+    # the same words: case, ё/е, punctuation and spacing do not count
     assert identity({"question": "«Можно» ли ещё?", "answer": "Да —  можно."}) == identity(
-        {"question": "\"можно\" ли еще", "answer": "да - можно"})
+        {"question": "\"можно\" ли еще", "answer": "да, можно"})
 
 
 def test_one_after_minus_one_is_stored(tmp_path):
