@@ -39,6 +39,12 @@ def visible(text: str, keep: str = "") -> str:
     """`text` with every invisible character named; characters in `keep` stay as they are."""
     if text.isprintable():
         return text
+    if "\n" in keep:               # line by line: a printable line is kept whole (a long text is fast)
+        return "\n".join(line if line.isprintable() else _named(line, keep) for line in text.split("\n"))
+    return _named(text, keep)
+
+
+def _named(text: str, keep: str) -> str:
     return "".join(ch if ch in keep or not (ch == "\n" or is_invisible(ch)) else _name(ch) for ch in text)
 
 
