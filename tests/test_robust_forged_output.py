@@ -69,7 +69,7 @@ COMMANDS = [
 def test_no_command_prints_a_line_a_ci_runner_would_read_as_a_command(hostile, args):
     if "rules" in args:
         (hostile / "rulebook").mkdir()
-        (hostile / "rulebook" / "505.md").write_text("505.7. Атака ранит цель.\n", encoding="utf-8")
+        (hostile / "rulebook" / "505.txt").write_text("505.7. Атака ранит цель.\n", encoding="utf-8")
     result = run(*args)
     assert result.exit_code in (0, 1, 2, 3), result.output
     assert forged(result.stdout) == [] and forged(result.stderr) == []
