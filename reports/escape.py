@@ -30,8 +30,6 @@ from __future__ import annotations
 import json
 import re
 
-from berserk_judge.cardbase.chars import describe_char, is_invisible
-
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 
@@ -45,6 +43,8 @@ def visible(text: str, keep: str = "") -> str:
 
 
 def _named(text: str, keep: str) -> str:
+    from berserk_judge.cardbase.chars import is_invisible     # here: every command imports this module
+
     return "".join(ch if ch in keep or not (ch == "\n" or is_invisible(ch)) else _name(ch) for ch in text)
 
 
@@ -52,6 +52,8 @@ def _name(ch: str) -> str:
     code = ord(ch)
     if 0xDC80 <= code <= 0xDCFF:  # an undecodable byte kept by the file-system encoding
         return f"<байт 0x{code - 0xDC00:02X}>"
+    from berserk_judge.cardbase.chars import describe_char
+
     return f"<{describe_char(ch)}>"
 
 
@@ -83,6 +85,7 @@ def _surrogate_escape(match: re.Match) -> str:
 _BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 _BLANKS = r"[\s\u200b\u200c\u200d\u2060\ufeff]"
 _TOKEN_AHEAD = r"([:#])(?=:|#\[)"
+_TOKEN_NAMES = {":": "<U+003A COLON>", "#": "<U+0023 NUMBER SIGN>"}   # as cardbase.chars names them
 _AT_BREAK = re.compile(rf"(?<=[{_BREAKS}])({_BLANKS}*){_TOKEN_AHEAD}")
 _AT_START = re.compile(rf"(?:\A|(?<=[{_BREAKS}]))({_BLANKS}*){_TOKEN_AHEAD}")
 _OPEN_END = re.compile(rf"(?:\A|(?<=[{_BREAKS}])){_BLANKS}*(:|#|##)\Z")      # `:` or `#` may still become one
@@ -113,7 +116,7 @@ def guard_line_starts(text: str, at_line_start: bool = True) -> tuple[str, bool,
 
 
 def _named_token(match: re.Match) -> str:
-    return match.group(1) + f"<{describe_char(match.group(2))}>"
+    return match.group(1) + _TOKEN_NAMES[match.group(2)]
 
 
 def safe_lines(text: str) -> str:
