@@ -21,13 +21,13 @@ Edits at known positions, as `cardbase.write` does for texts: the file is
 composed (ruamel), the new entries are spliced in before the card's `text:`
 (or after its last ruling), and every other byte — comments, key order,
 other fields — stays as it was, and the new lines end as the file's lines
-end (CRLF in a CRLF file). Each ruling is first written alone and read back;
-one that does not read back as itself is refused with its line, the others
-go on. Each result is loaded back: the same cards, fields and texts, the
-card's old rulings followed by the new ones; when a file does not read back
-so, its cards are tried one by one and only the card that does not is left
-out (named with its rulings' lines). Files go through a temp file and a
-rename, and are refused when they changed since they were read.
+end (CRLF in a CRLF file). Each result is loaded back: the same cards, fields
+and texts, the card's old rulings followed by the new ones. When a file does
+not read back so, its new rulings are added one at a time, each kept only
+when the file still reads back right; each one left out is named with its
+line (`refused`) — one ruling the file cannot take never holds the others
+back. Files go through a temp file and a rename, and are refused when they
+changed since they were read.
 """
 from __future__ import annotations
 
