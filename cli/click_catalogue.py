@@ -76,13 +76,29 @@ _PLURALS = {
 }
 
 
+class _Template(str):
+    """A message template whose values from the command line — a command's or an option's name,
+    a value, a file name — are shown on one line (reports.escape.visible): `grid 'x<LF>::error::…'`
+    echoed the line break raw, and a line of its own after it."""
+
+    _VALUES = ("name", "value", "filename", "args")
+
+    def format(self, *args, **kwargs) -> str:  # noqa: A003 - str.format's name
+        from berserk_judge.reports.escape import visible
+
+        for key in self._VALUES:
+            if isinstance(kwargs.get(key), str):
+                kwargs[key] = visible(kwargs[key])
+        return str.format(self, *args, **kwargs)
+
+
 def _gettext(message: str) -> str:
-    return _MESSAGES.get(message, message)
+    return _Template(_MESSAGES.get(message, message))
 
 
 def _ngettext(singular: str, plural: str, n: int) -> str:
     chosen = singular if n == 1 else plural
-    return _PLURALS.get(chosen, chosen)
+    return _Template(_PLURALS.get(chosen, chosen))
 
 
 # --- message shapes click builds from parts ------------------------------------

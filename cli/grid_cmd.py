@@ -26,9 +26,15 @@ EXIT_USAGE = 2
 
 
 class InputError(click.ClickException):
-    """Bad input content (map, cell name): «Ошибка: …» without a usage line, exit code 2."""
+    """Bad input content (map, cell name): «Ошибка: …» without a usage line, exit code 2. The
+    message is one line: a path or a cell name given with a line break shows it named."""
 
     exit_code = EXIT_USAGE
+
+    def __init__(self, message: str) -> None:
+        from berserk_judge.reports.escape import visible
+
+        super().__init__(visible(message))
 
 
 # --- shared pieces ------------------------------------------------------------

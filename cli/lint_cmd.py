@@ -140,8 +140,13 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
         if settings.format != "text" and not quiet:
             click.echo(summary_line, err=True)
     else:
+        from berserk_judge.cli.safe_output import raw_stream
+
+        # github's lines are workflow commands by design (their values escaped by reports.github):
+        # past the guard every other output goes through (cli/safe_output.py)
+        stream = raw_stream(sys.stdout) if settings.format == "github" else None
         for start in range(0, len(rendered), 1 << 20):  # in pieces: no second copy of a large report
-            click.echo(rendered[start:start + (1 << 20)], nl=False)
+            click.echo(rendered[start:start + (1 << 20)], nl=False, file=stream)
     if failed:
         sys.exit(2)
     sys.exit(exit_code(abnormal, count, exit_zero))

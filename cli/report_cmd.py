@@ -58,7 +58,7 @@ def report(paths, out, all_cards, compare_with, output_format, page_size):
     try:
         settings = load_settings()
     except ConfigError as exc:
-        click.echo(f"Ошибка настроек: {exc}", err=True)
+        click.echo(f"Ошибка настроек: {visible(str(exc))}", err=True)
         sys.exit(2)
     targets = list(paths) if paths else settings.cardbase
     base = load_base(targets)
