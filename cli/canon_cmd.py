@@ -103,7 +103,9 @@ def _canon_all(bases: list[str], fmt: str, abstract: bool) -> int:
     from berserk_judge.parser import read_card
     from berserk_judge.reports.canon import card_record, render_text
 
-    base = load_base(bases or configured_base())
+    from berserk_judge.cli.demo_base import lookup_base
+
+    base = load_base(bases or lookup_base(configured_base()))
     unreadable = [p for p in base.problems if p.kind == "unreadable"]
     for problem in unreadable:
         click.echo(f"Ошибка: {visible(format_problem(problem))}", err=True)

@@ -33,3 +33,12 @@ def base_dir(tmp_path) -> Path:
     target = tmp_path / "cards"
     shutil.copytree(demo_base_path(), target, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
     return target
+
+
+@pytest.fixture
+def at_terminal(monkeypatch):
+    """A person at a terminal: commands without a base may fall back to the demo base
+    (in-process runs only; CliRunner's output is no terminal, and CI sets CI=true)."""
+    from berserk_judge.cli import demo_base
+
+    monkeypatch.setattr(demo_base, "person_at_terminal", lambda: True)
