@@ -63,7 +63,7 @@ def canon(text, card_key, bases, all_cards, fmt, abstract, card_name):
     if fmt == "jsonl":
         raise click.UsageError("--format jsonl — только вместе с --all")
     if (text is None) == (card_key is None):
-        raise click.UsageError("укажите либо ТЕКСТ, либо --card (ровно одно из двух)")
+        raise click.UsageError("укажите ТЕКСТ, --card ЗАПРОС или --all (все карты базы) — ровно одно из трёх")
     if text == "-":
         text = read_stdin_text()
     elif text is not None:
