@@ -58,9 +58,14 @@ def run_action(repo, bindir, inputs, only=None):
 
 @pytest.fixture(scope="module")
 def tool(tmp_path_factory):
-    """A fresh virtualenv whose bin/ the steps find first (the runner's setup-python)."""
+    """A fresh virtualenv whose bin/ the steps find first (the runner's setup-python), with the
+    action's install step run in it once (every test then runs the lint step with it)."""
     env_dir = tmp_path_factory.mktemp("action-venv")
     venv.EnvBuilder(with_pip=True).create(env_dir)
+    scratch = tmp_path_factory.mktemp("install-step")
+    code, out, err, outputs = run_action(scratch, env_dir / "bin", {}, only="install")
+    assert code == 0, err
+    assert out.strip() == "berserk-judge 0.1.0" and outputs == {}
     return env_dir / "bin"
 
 
@@ -82,7 +87,7 @@ def test_action_declares_its_inputs_and_a_composite_run():
 
 @pytest.mark.slow
 def test_action_steps_annotate_write_sarif_and_fail_on_findings(repo, tool):
-    code, out, err, outputs = run_action(repo, tool, {"paths": "'my cards'", "sarif": "out.sarif"})
+    code, out, err, outputs = run_action(repo, tool, {"paths": "'my cards'", "sarif": "out.sarif"}, only="lint")
     # the lint step fails the job on findings and prints GitHub annotations
     assert code == 1, err
     assert out.splitlines() == [
@@ -97,11 +102,11 @@ def test_action_steps_annotate_write_sarif_and_fail_on_findings(repo, tool):
 @pytest.mark.slow
 def test_action_exit_zero_and_extra_args(repo, tool):
     code, out, err, _ = run_action(repo, tool, {"paths": "my", "args": "--select BJ1", "exit-zero": "true",
-                                                "sarif": ""})
+                                                "sarif": ""}, only="lint")
     # "my" is no card path: a call error is exit 2 whatever exit-zero says
     assert code == 2
     code, out, err, outputs = run_action(repo, tool, {"paths": "", "args": "--select BJ505", "exit-zero": "true",
-                                                      "sarif": ""})
+                                                      "sarif": ""}, only="lint")
     assert code == 0, err
     assert "BJ505" in out and "sarif" not in outputs
     assert not (repo / "berserk-judge.sarif").exists()
