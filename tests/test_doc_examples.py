@@ -165,3 +165,29 @@ def test_every_link_between_the_documents_opens(document):
 def test_the_readme_fits_a_first_read():
     assert len((REPO / "README.md").read_text(encoding="utf-8").splitlines()) <= 250
     assert shutil.which("bash"), "примеры выполняются в bash"
+
+
+def test_the_readme_commands_table_names_every_option_of_every_command():
+    import click
+
+    from berserk_judge.cli.main import main
+
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    table = readme[readme.index("## Команды"):readme.index("**Без пути.**")].splitlines()
+    ctx = click.Context(main)
+
+    def commands_of(command, path):
+        if isinstance(command, click.Group):
+            for name in command.list_commands(ctx):
+                yield from commands_of(command.get_command(ctx, name), [*path, name])
+        else:
+            yield path, command
+
+    missing = []
+    for path, command in commands_of(main, []):
+        rows = "\n".join(line for line in table if f"`berserk-judge {path[0]}" in line
+                         or (path[0] == "lint" and line.startswith("| ↳")))
+        assert rows, f"нет строки команды {path[0]}"
+        missing += [f"{' '.join(path)} {option}" for param in command.params for option in param.opts
+                    if option.startswith("--") and option != "--help" and option not in rows]
+    assert missing == [], f"в таблице команд README нет: {missing}"
