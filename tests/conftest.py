@@ -44,14 +44,11 @@ def at_terminal(monkeypatch):
     monkeypatch.setattr(demo_base, "person_at_terminal", lambda: True)
 
 
-# --- the suite's layout: long tests by marker, CI strictness, parallel groups -------------------
+# --- the suite's layout: long tests by marker, CI strictness, parallel workers ------------------
 
 LONG_MARKERS = ("browser", "editor", "scale", "slow")   # registered in pyproject.toml
 MUST_RUN_IN_CI = ("browser", "editor")                  # a skip of these in CI is a failure
 BROWSER_FIXTURES = {"playwright", "browser", "page"}     # tests/test_report_browser.py's, and their kin
-# modules that build this checkout in place (pip wheel / pip install of REPO write REPO/build):
-# one worker runs them one after the other
-BUILDS_THE_CHECKOUT = {"test_packaging", "test_action"}
 
 
 def pytest_addoption(parser):
@@ -60,13 +57,24 @@ def pytest_addoption(parser):
                           + ", ".join(LONG_MARKERS) + " (browser, editor, scale, builds)")
 
 
-@pytest.hookimpl(tryfirst=True)   # before xdist reads the groups
+def pytest_itemcollected(item):
+    """A test that drives Chromium is a browser test, wherever it lives."""
+    if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+        item.add_marker(pytest.mark.browser)
+
+
+def pytest_xdist_auto_num_workers(config):
+    """`-n auto`: two workers a core (at most 8). Many tests wait — on pip and pre-commit
+    installing, on Chromium, Neovim, a language server or a CLI run in a child process — and
+    a second worker a core keeps the cores busy meanwhile (each file stays on one worker:
+    `--dist loadfile`, so a module's fixtures are built once)."""
+    import os
+
+    return max(2, min(8, 2 * (os.cpu_count() or 1)))
+
+
 def pytest_collection_modifyitems(config, items):
-    """`--quick` deselects the long tests; under xdist every module is one group (its
-    module-scoped fixtures — a built site, a browser, a base — are built once)."""
-    for item in items:   # a test that drives Chromium is a browser test, wherever it lives
-        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
-            item.add_marker(pytest.mark.browser)
+    """`--quick` deselects the long tests."""
     if config.getoption("--quick"):
         kept, dropped = [], []
         for item in items:
@@ -74,10 +82,6 @@ def pytest_collection_modifyitems(config, items):
         if dropped:
             config.hook.pytest_deselected(items=dropped)
             items[:] = kept
-    for item in items:
-        module = item.module.__name__.rpartition(".")[2] if item.module else item.nodeid
-        group = "builds-the-checkout" if module in BUILDS_THE_CHECKOUT else module
-        item.add_marker(pytest.mark.xdist_group(group))
 
 
 def _in_ci() -> bool:

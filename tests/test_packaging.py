@@ -19,9 +19,33 @@ from conftest import REPO
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory):
+def source(tmp_path_factory):
+    """The checkout's tracked files (links kept as links) in a folder of their own: a build writes
+    build/ and *.egg-info into its source, and the checkout is also installed by other tests
+    running in parallel (test_action)."""
+    import shutil
+
+    target = tmp_path_factory.mktemp("source") / "berserk-judge"
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=REPO, capture_output=True)
+    if listed.returncode == 0 and listed.stdout:
+        for name in listed.stdout.decode().split("\0"):
+            if not name or not os.path.lexists(REPO / name):
+                continue
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            if (REPO / name).is_symlink():
+                os.symlink(os.readlink(REPO / name), target / name)
+            else:
+                shutil.copy2(REPO / name, target / name)
+    else:   # an unpacked sdist: no git
+        shutil.copytree(REPO, target, symlinks=True, ignore=shutil.ignore_patterns(
+            ".venv", "node_modules", "build", "dist", "*.egg-info", "__pycache__", ".git"))
+    return target
+
+
+@pytest.fixture(scope="module")
+def wheel(source, tmp_path_factory):
     out = tmp_path_factory.mktemp("wheel")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(REPO)],
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(source)],
                    check=True, capture_output=True, timeout=600)
     (path,) = out.glob("berserk_judge-*.whl")
     return path
@@ -86,12 +110,12 @@ def test_the_installed_tool_works_from_an_unrelated_folder(installed, tmp_path):
 
 
 @pytest.mark.slow
-def test_the_sdist_holds_the_rooms_once_and_rebuilds_the_same_wheel(wheel, tmp_path):
+def test_the_sdist_holds_the_rooms_once_and_rebuilds_the_same_wheel(source, wheel, tmp_path):
     """The links berserk_judge/<room> → ../<room> (for static tools) stay out of the sdist: its
     package map builds the same wheel, file for file."""
     import tarfile
 
-    subprocess.run([sys.executable, "-m", "build", "--sdist", "--outdir", str(tmp_path / "dist"), str(REPO)],
+    subprocess.run([sys.executable, "-m", "build", "--sdist", "--outdir", str(tmp_path / "dist"), str(source)],
                    check=True, capture_output=True, timeout=900)
     (sdist,) = (tmp_path / "dist").glob("berserk_judge-*.tar.gz")
     with tarfile.open(sdist) as archive:
