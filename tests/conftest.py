@@ -74,7 +74,8 @@ def pytest_xdist_auto_num_workers(config):
 
 
 def pytest_collection_modifyitems(config, items):
-    """`--quick` deselects the long tests."""
+    """`--quick` deselects the long tests; otherwise the files holding long tests go first, so
+    that xdist hands them out at the start and the run does not end waiting on one of them."""
     if config.getoption("--quick"):
         kept, dropped = [], []
         for item in items:
@@ -82,6 +83,10 @@ def pytest_collection_modifyitems(config, items):
         if dropped:
             config.hook.pytest_deselected(items=dropped)
             items[:] = kept
+        return
+    long_files = {item.nodeid.split("::")[0] for item in items
+                  if any(item.get_closest_marker(m) for m in LONG_MARKERS)}
+    items.sort(key=lambda item: item.nodeid.split("::")[0] not in long_files)   # stable: order kept within
 
 
 def _in_ci() -> bool:

@@ -102,6 +102,7 @@ def documents_with_examples() -> list[Path]:
     return [doc for doc in DOCUMENTS if examples(doc)]
 
 
+@pytest.mark.slow   # some sixty commands, a corpus imported twice: about 45 s of CPU
 @pytest.mark.parametrize("document", documents_with_examples(), ids=lambda p: p.name)
 def test_every_example_runs_as_printed(document, tmp_path):
     blocks = examples(document)

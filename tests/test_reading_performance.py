@@ -9,7 +9,11 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from berserk_judge.parser import read_text
+
+pytestmark = pytest.mark.scale   # a large generated input: time, memory, growth
 
 _ABILITIES = ("ранить существо на 1", "излечить {tap} на 2 (по карте противника)",
               "Лучник получает «цель» на 1")
