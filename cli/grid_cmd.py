@@ -165,7 +165,7 @@ def adjacent(map_source: str, cell: str, fmt: str) -> None:
     _emit(fmt, lambda: render.render_adjacent(board, c, cells), lambda: payload.adjacent_payload(cells))
 
 
-@grid.command()
+@grid.command(short_help="Куда дойдёт персонаж и за сколько: карта наименьших стоимостей.")
 @click.argument("map_source", metavar="КАРТА", help=MAP_HELP)
 @click.option(
     "--rules", type=Choice((BAND, BERSERK)), default=BAND,

@@ -233,7 +233,7 @@ def _same_lengths(head: bytes, blob: bytes) -> bytes:
     return json.dumps(header, ensure_ascii=False).encode() + b"\n" + records
 
 
-def test_the_index_stays_within_five_times_the_base(tmp_path, monkeypatch):
+def test_the_index_stays_within_five_times_the_base(tmp_path, monkeypatch, at_terminal):
     from berserk_judge.cardbase.discover import demo_base_path
 
     monkeypatch.setenv("BERSERK_JUDGE_CACHE_DIR", str(tmp_path / "cache"))
