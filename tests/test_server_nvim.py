@@ -21,6 +21,7 @@ import pytest
 from test_server_lsp import cards
 
 NVIM = shutil.which("nvim")
+pytestmark = pytest.mark.editor
 
 SCRIPT = r"""
 local out = {}
