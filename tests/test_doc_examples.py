@@ -168,6 +168,9 @@ def test_the_readme_fits_a_first_read():
     assert shutil.which("bash"), "примеры выполняются в bash"
 
 
+ALIASES = {"rules"}   # `rules` is `rulebook` (cli/main.py)
+
+
 def test_the_readme_commands_table_names_every_option_of_every_command():
     import click
 
@@ -180,6 +183,8 @@ def test_the_readme_commands_table_names_every_option_of_every_command():
     def commands_of(command, path):
         if isinstance(command, click.Group):
             for name in command.list_commands(ctx):
+                if name in ALIASES:
+                    continue   # an old name kept for a command the table lists under its own
                 yield from commands_of(command.get_command(ctx, name), [*path, name])
         else:
             yield path, command
