@@ -381,12 +381,13 @@ def test_a_label_with_a_trigger_inside():
     assert find(steps_of("На глубине: Трупоедство."), "«Трупоедство» — ключевое слово")
 
 
-@pytest.mark.xfail(reason="issue 35: the reader now reports a labelled feature with its body's kind (spec §1: "
-                          "«Строй: При … — …» is triggered, label «Строй»); explain names the label for a keyword "
-                          "feature only", strict=False)
 def test_a_label_with_a_trigger_inside_is_named():
+    """The reader gives a labelled feature its body's kind (spec §1: «Строй: При … — …» is triggered,
+    label «Строй»): explain names the label, then the body's own kind and moment."""
     steps = steps_of("Строй: При {strike} — получить фишку.")
-    assert steps[0].text.startswith("«Строй:» — метка ключевого слова")
+    assert steps[0].text.startswith("«Строй:» — метка «Строй», а не оплата и не условие срабатывания; то, что после "
+                                    "неё, — особенность своего вида")
+    assert steps[1].text.startswith("Срабатывающая особенность с условием «При {strike}»")
 
 
 def test_limit_alone_is_no_payment():
