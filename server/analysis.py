@@ -14,9 +14,11 @@ settings included. What makes an edit cheap:
 """
 from __future__ import annotations
 
+import contextlib
 import copy
 import dataclasses
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 
 from berserk_judge.cardbase.model import Card, CardBase
@@ -35,6 +37,7 @@ LINE_BY_LINE = frozenset({"BJ502"})
 _WORD = re.compile(r"""(?:'[^'\n]*'|"[^"\n]*"|[^\s,\[\]{}#:]+)""")
 
 
+PAUSE_EVERY = 128   # cards a lint checks between two breaths (`DocumentLinter.pause`)
 KEEP_READINGS = 128   # readings a document's reader keeps (the latest read; 512 held 5 MB, twice that while a first lint ran)
 
 
@@ -48,12 +51,28 @@ class DocumentReader(ReadingGuard):
     def read_card(self, card: Card) -> list:
         if (card.text, card.name) not in self._features:
             self.reads += 1
-            if len(self._features) >= 2 * KEEP_READINGS:
+            if self.bounded and len(self._features) >= 2 * KEEP_READINGS:
                 # bounded while a lint runs too: the first lint of a 20,000-card
                 # document held every reading (130 MB) until it ended, and the
                 # process's memory never came down from that peak
                 self.retain()
         return super().read_card(card)
+
+    def __init__(self):
+        super().__init__()
+        self.bounded = True   # False while every safe fix of a document is made (see `unbounded`)
+
+    @contextlib.contextmanager
+    def unbounded(self):
+        """Every reading kept while the body runs (every safe fix of a file:
+        its passes read each changed text again and again, and the guard
+        compares them with the originals), then the latest KEEP_READINGS."""
+        self.bounded = False
+        try:
+            yield self
+        finally:
+            self.bounded = True
+            self.retain()
 
     def retain(self, keep: int | None = None) -> None:
         """Keep the readings read last, at most `keep` (KEEP_READINGS): an
@@ -134,6 +153,9 @@ class DocumentLinter:
         from berserk_judge.server.diagnostics import Shown
 
         self.shown = Shown()
+        # called every PAUSE_EVERY cards of a lint (the server's worker lets other
+        # documents' jobs run there, or stops a cancelled job: server.worker)
+        self.pause = None
 
     def load(self, path: str, source: str, index: BaseIndex | None) -> CardBase:
         """The document's cards and load problems, ids of earlier files claimed."""
@@ -180,8 +202,11 @@ class DocumentLinter:
             self._parts.clear()
             self._settings = settings
         own = (not remember) if own_fixes is None else own_fixes
+        # the parts kept by card object are merged in a fix pass too (its unchanged cards are the
+        # analysis's own objects; their findings with fixes copied): a pass checks the changed cards only
         checker = _RememberingChecker(settings, self.reader.read_card, path, self._findings, own_fixes=own,
-                                      layouts=self._layouts, parts=self._parts if remember and not own else None)
+                                      layouts=self._layouts, parts=self._parts if not (remember and own) else None,
+                                      pause=self.pause)
         result = lint_base(whole, settings, checker=checker)
         if remember:
             self._findings = checker.fresh
@@ -209,8 +234,10 @@ class _RememberingChecker(CardChecker):
     rules' marks, so they get no findings of their own here."""
 
     def __init__(self, settings, reader, path: str, remembered: dict, own_fixes: bool = True,
-                 layouts: dict | None = None, parts: dict | None = None):
+                 layouts: dict | None = None, parts: dict | None = None, pause=None):
         super().__init__(settings, reader)
+        self.pause = pause
+        self.calls = 0
         self.own_fixes = own_fixes
         self.path = path
         self.remembered = remembered
@@ -246,6 +273,9 @@ class _RememberingChecker(CardChecker):
                 self.fresh_layouts[id(card)] = known   # (card, layout, …): read as a layout pair, no new tuple
             self.fresh_parts[id(card)] = known
             findings, suppressed, crashes, spots, marks, pending, pending_findings = known[3]
+            if self.own_fixes:   # a fix pass demotes fixes in place: the kept ones stay as found
+                findings = [_copied(f, 0) if f.fix is not None else f for f in findings]
+                pending_findings = [_copied(f, 0) if f.fix is not None else f for f in pending_findings]
             out.findings.extend(findings)
             out.suppressed += suppressed
             out.crashes += crashes
@@ -268,6 +298,9 @@ class _RememberingChecker(CardChecker):
         card = ctx.card
         if card.path != self.path:
             return []
+        self.calls += 1
+        if self.pause is not None and self.calls % PAUSE_EVERY == 0:
+            self.pause()
         key = self._layout(card)
         known = self.remembered.get(key) or self.fresh.get(key)
         if known is None:
@@ -298,8 +331,14 @@ class Analysis:
     known_places: dict[bytes, tuple[int, bytes, TextPlaces]] = field(default_factory=dict)   # the linter's, kept between edits
     shown: object = None                                      # the linter's diagnostics kept (server.diagnostics.Shown)
     known_lines: LineIndex | None = None                      # the line index of the buffer before (counted from it)
+    layout: object = None                                     # how the loader cut the buffer (server.incremental, server.flow)
     _places: dict[str, TextPlaces] = field(default_factory=dict)
     _by_id: dict[str, Card] | None = None
+    _card_starts: list[int] | None = None
+    _cards_ordered: bool | None = None
+    _marks_of_findings: object = None
+    _by_card: dict | None = None
+    _safe_fix: bool | None = None
 
     def __post_init__(self):
         self.bom = 1 if self.text.startswith("\ufeff") else 0
@@ -407,15 +446,77 @@ class Analysis:
             end = word.end() if word and word.end() > start else end
         return start, max(start, min(end, line_end))
 
+    def card_starts(self) -> list[int]:
+        """Buffer offset of each card's mapping, in the base's (the file's) order."""
+        if self._card_starts is None:
+            self._card_starts = [self.mark(card.line, card.column) for card in self.base.cards]
+        return self._card_starts
+
     def card_at(self, offset: int) -> Card | None:
-        """The card whose YAML holds the buffer offset."""
+        """The card whose YAML holds the buffer offset (the last one starting at or before it)."""
+        if not self._ordered():
+            return self._card_at_by_walk(offset)
+        number = bisect_right(self.card_starts(), offset) - 1
+        return self.base.cards[number] if number >= 0 else None
+
+    def _ordered(self) -> bool:
+        if self._cards_ordered is None:
+            starts = self.card_starts()
+            self._cards_ordered = all(a <= b for a, b in zip(starts, starts[1:]))
+        return self._cards_ordered
+
+    def _card_at_by_walk(self, offset: int) -> Card | None:
         found = None
-        for card in self.base.cards:
-            if self.mark(card.line, card.column) <= offset:
+        for card, start in zip(self.base.cards, self.card_starts()):
+            if start <= offset:
                 found = card
             else:
                 break
         return found
+
+    def cards_between(self, start: int, end: int) -> list[Card]:
+        """The cards whose YAML meets the buffer range [start, end] (a card's runs to the next one's)."""
+        if not self._ordered():
+            return [card for card, at in zip(self.base.cards, self.card_starts()) if at <= end]   # rare: all
+        starts = self.card_starts()
+        first = max(0, bisect_right(starts, start) - 1)
+        return self.base.cards[first:bisect_right(starts, max(start, end - 1) if end > start else end)]
+
+    def findings_near(self, start: int, end: int) -> list[Finding]:
+        """The findings that may meet the buffer range [start, end]: those whose
+        place lies in the cards around it (a finding lies in its card's YAML, a
+        load problem at its own place), found by halving, not by placing all."""
+        if not self._ordered():
+            return list(self.findings)
+        starts = self.card_starts()
+        first = bisect_right(starts, start) - 1
+        low = starts[first] if first >= 0 else 0
+        after = bisect_right(starts, end)
+        high = starts[after] if after < len(starts) else len(self.text)
+        marks = self.finding_marks()
+        if marks is None:
+            return list(self.findings)
+        return self.findings[bisect_left(marks, low):bisect_right(marks, high)]
+
+    def finding_marks(self) -> list[int] | None:
+        """Each finding's place (its loader line and column) in the buffer, None when not in order."""
+        if self._marks_of_findings is None:
+            marks = [self.mark(f.line, f.column) if f.line > 0 else 0 for f in self.findings]
+            self._marks_of_findings = marks if all(a <= b for a, b in zip(marks, marks[1:])) else False
+        return self._marks_of_findings or None
+
+    def findings_of(self, card_id: str | None) -> list[Finding]:
+        """The findings about one card (kept by card after the first call)."""
+        if self._by_card is None:
+            self._by_card = {}
+            for finding in self.findings:
+                self._by_card.setdefault(finding.card, []).append(finding)
+        return self._by_card.get(card_id, [])
+
+    def has_safe_fix(self) -> bool:
+        if self._safe_fix is None:
+            self._safe_fix = any(f.fix is not None and f.fix.safe for f in self.findings)
+        return self._safe_fix
 
     def text_index(self, card: Card, offset: int) -> int | None:
         """The character of a card's text at a buffer offset (None: not in its text)."""

@@ -22,10 +22,11 @@ from pygls.uris import to_fs_path
 
 from berserk_judge.server import editing
 from berserk_judge.server.actions import FIX_ALL_KIND, Named, Offer, fix_all_edit, offers, wanted
-from berserk_judge.server.diagnostics import diagnostics, lsp_range, shown_items
+from berserk_judge.server.diagnostics import diagnostics, lsp_range
 from berserk_judge.server.docs import RuleDocs
 from berserk_judge.server.hover import feature_hover, noqa_hover
 from berserk_judge.server.outline import definition, document_symbols, uri_for
+from berserk_judge.server.quick import QuickView
 from berserk_judge.server.session import JudgeServer, finding_key, result_id
 from berserk_judge.server.workspace import Workspace, real
 
@@ -44,6 +45,8 @@ def _client_flags(server: JudgeServer, params: types.InitializeParams) -> None:
         server.docs = RuleDocs(options["rulesUrl"])
     if isinstance(options.get("debounceMs"), (int, float)) and options["debounceMs"] >= 0:
         server.debounce = options["debounceMs"] / 1000
+    if isinstance(options.get("maxDiagnostics"), int) and options["maxDiagnostics"] >= 0:
+        server.limit = options["maxDiagnostics"]
     if isinstance(options.get("holdMs"), (int, float)) and options["holdMs"] >= 0:
         server.hold = options["holdMs"] / 1000   # 0: nothing held while typing
     folders = [to_fs_path(f.uri) for f in params.workspace_folders or ()]
@@ -80,6 +83,7 @@ def build() -> JudgeServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: JudgeServer, params: types.DidOpenTextDocumentParams):
+        ls.desynced.discard(params.text_document.uri)
         ls.schedule(params.text_document.uri, 0)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
@@ -107,27 +111,30 @@ def build() -> JudgeServer:
 
     @server.feature(types.TEXT_DOCUMENT_FOLDING_RANGE)
     async def folds(ls: JudgeServer, params: types.FoldingRangeParams):
-        current = await ls.current(params.text_document.uri)
+        current = await ls.current_or_quick(params.text_document.uri)
         if current is None:
             return DEFAULTS.get("folds")
-        def find():
-            analysis = current
-            return editing.folding_ranges(analysis) if analysis.in_base else []
 
-        return ls.safely("сворачивание", find, [])
+        def find():
+            if isinstance(current, QuickView):
+                return current.folding_ranges()
+            return editing.folding_ranges(current) if current.in_base else []
+
+        return await ls.answer("сворачивание", find, [])
 
     @server.feature(types.TEXT_DOCUMENT_INLAY_HINT)
     async def hints(ls: JudgeServer, params: types.InlayHintParams):
         current = await ls.current(params.text_document.uri)
         if current is None:
             return DEFAULTS.get("hints")
+
         def find():
             analysis = current
             if not analysis.in_base:
                 return []
             return editing.canonical_hints(analysis, params.range.start.line, params.range.end.line)
 
-        return ls.safely("подсказки", find, [])
+        return await ls.answer("подсказки", find, [])
 
     @server.feature(types.TEXT_DOCUMENT_FORMATTING)
     async def formatting(ls: JudgeServer, params: types.DocumentFormattingParams):
@@ -138,9 +145,30 @@ def build() -> JudgeServer:
             analysis = current
             if not analysis.in_base:
                 return []
-            return fix_all_edit(analysis, ls.linters.get(analysis.uri), ls.model.index_for(analysis.scope)) or []
+            return fix_all_edit(analysis, ls.linters.get(analysis.uri), ls.model.index_for(analysis.scope),
+                                pause=ls.worker.breathe) or []
 
-        return await ls.on_worker("форматирование", find, [])
+        return await ls.on_worker("форматирование", find, [], owner=params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_RANGE_FORMATTING)
+    async def range_formatting(ls: JudgeServer, params: types.DocumentRangeFormattingParams):
+        """The safe fixes of the cards the range touches (`lint --fix` on them alone)."""
+        current = await ls.current(params.text_document.uri)
+        if current is None:
+            return DEFAULTS.get("formatting")
+
+        def find():
+            analysis = current
+            if not analysis.in_base:
+                return []
+            start, end = ls.offset(analysis, params.range.start), ls.offset(analysis, params.range.end)
+            cards = {card.id for card in analysis.cards_between(start, end)}
+            if not cards:
+                return []
+            return fix_all_edit(analysis, ls.linters.get(analysis.uri), ls.model.index_for(analysis.scope),
+                                cards=cards, pause=ls.worker.breathe) or []
+
+        return await ls.on_worker("форматирование фрагмента", find, [], owner=params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: JudgeServer, params: types.DidSaveTextDocumentParams):
@@ -149,6 +177,7 @@ def build() -> JudgeServer:
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: JudgeServer, params: types.DidCloseTextDocumentParams):
         uri = params.text_document.uri
+        ls.desynced.discard(uri)
         task = ls.pending.pop(uri, None)
         if task is not None:
             task.cancel()
@@ -168,23 +197,28 @@ def build() -> JudgeServer:
             return DEFAULTS.get("pull")
         uri = params.text_document.uri
 
-        def report():
-            analysis = current
-            items = diagnostics(analysis, ls.docs, uri_for)
-            report_id = result_id(analysis, items)
-            if params.previous_result_id == report_id:
-                return types.RelatedUnchangedDocumentDiagnosticReport(result_id=report_id)
-            return types.RelatedFullDocumentDiagnosticReport(items=items, result_id=report_id)
-
-        return ls.safely("проверка", report, types.RelatedFullDocumentDiagnosticReport(items=[]))
+        findings, notice = ls.safely("проверка", lambda: ls.shown(current), (current.findings, None))
+        # the kept JSON of each diagnostic is the loop's (server.diagnostics.Shown): made here
+        items = ls.safely("проверка", lambda: diagnostics(current, ls.docs, uri_for, findings), [])
+        items += [notice] if notice is not None else []
+        report_id = result_id(items)
+        if params.previous_result_id == report_id:
+            return types.RelatedUnchangedDocumentDiagnosticReport(result_id=report_id)
+        return types.RelatedFullDocumentDiagnosticReport(items=items, result_id=report_id)
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     async def hover(ls: JudgeServer, params: types.HoverParams):
-        current = await ls.current(params.text_document.uri)
+        current = await ls.current_or_quick(params.text_document.uri)
         if current is None:
             return DEFAULTS.get("hover")
+
         def find():
             analysis = current
+            if isinstance(current, QuickView):
+                analysis = current.card_analysis(current.lines.offset(params.position.line,
+                                                                      params.position.character))
+                if analysis is None:
+                    return None
             if not analysis.in_base:
                 return None
             offset = ls.offset(analysis, params.position)
@@ -194,7 +228,7 @@ def build() -> JudgeServer:
             return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=found.markdown),
                                range=lsp_range(analysis, found.start, found.end))
 
-        return ls.safely("подсказка", find)
+        return await ls.answer("подсказка", find)
 
     @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
         code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL_KIND], resolve_provider=True))
@@ -213,16 +247,15 @@ def build() -> JudgeServer:
                            d.range.end.character if d.range.end.line == d.range.start.line else None, d.data)
                      for d in params.context.diagnostics or () if d.source in (None, "berserk-judge")]
             chosen = [offer for offer in offers(analysis, start, end, named) if wanted(offer.kind, only)]
-            shown = shown_items(analysis, ls.docs, uri_for) if chosen else []
-            return [ls.action(analysis, offer, not ls.lazy_actions, shown) for offer in chosen]
+            return [ls.action(analysis, offer, not ls.lazy_actions) for offer in chosen]
 
-        return await ls.on_worker("действия", find, [])
+        return await ls.on_worker("действия", find, [], owner=params.text_document.uri)
 
     @server.feature(types.CODE_ACTION_RESOLVE)
     async def resolve(ls: JudgeServer, action: types.CodeAction):
         data = action.data if isinstance(action.data, dict) else {}
         uri = data.get("uri")
-        if not isinstance(uri, str) or uri not in ls.workspace.text_documents:
+        if not isinstance(uri, str) or ls.document(uri) is None:
             return action
         current = await ls.current(uri)
         if current is None:
@@ -233,25 +266,28 @@ def build() -> JudgeServer:
             if analysis.version != data.get("version"):
                 return action   # the buffer changed since: no edit rather than a wrong one
             key = data.get("finding")
-            finding = next((f for f in analysis.findings if finding_key(f) == key), None) if key else None
+            finding = next((f for f in analysis.findings_of(key[1]) if finding_key(f) == key), None) \
+                if isinstance(key, list) and len(key) > 1 else None
             if key and finding is None:
                 return action
             kind = action.kind or types.CodeActionKind.QuickFix
             action.edit = ls.edit_for(analysis, Offer(action.title, kind, data.get("action"), finding))
             return action
 
-        return await ls.on_worker("действие", fill, action)
+        return await ls.on_worker("действие", fill, action, owner=uri)
 
     @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     async def symbols(ls: JudgeServer, params: types.DocumentSymbolParams):
-        current = await ls.current(params.text_document.uri)
+        current = await ls.current_or_quick(params.text_document.uri)
         if current is None:
             return DEFAULTS.get("symbols")
-        def find():
-            analysis = current
-            return document_symbols(analysis) if analysis.in_base else []
 
-        return ls.safely("структура", find, [])
+        def find():
+            if isinstance(current, QuickView):
+                return current.symbols()
+            return document_symbols(current) if current.in_base else []
+
+        return await ls.answer("структура", find, [])
 
     @server.feature(types.TEXT_DOCUMENT_DEFINITION)
     async def goto(ls: JudgeServer, params: types.DefinitionParams):

@@ -262,6 +262,7 @@ class IncrementalLoader:
         self._meaning: tuple | None = None   # the head and tail the items were composed under
         self._around: dict[tuple[str, str, int], list[Problem]] = {}
         self.composed = 0   # items composed by the last load (-1: the whole buffer), for tests and the benchmark
+        self.layout: Layout | None = None   # how the last load cut its buffer (None: not a block sequence)
 
     def fork(self) -> "IncrementalLoader":
         """A loader starting from this one's cache, for trying a changed buffer
@@ -277,7 +278,7 @@ class IncrementalLoader:
         from berserk_judge.cardbase.load import load_file
 
         self.composed = 0
-        layout = split(source)
+        layout = self.layout = split(source)
         if layout is None:
             return self._whole(path, source, claimed, None)
         meaning = _layout_meaning(layout)

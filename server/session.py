@@ -21,7 +21,7 @@ from pygls.uris import to_fs_path
 from berserk_judge import __version__
 from berserk_judge.server.actions import Offer, fix_all_edit, fix_edit, noqa_edit
 from berserk_judge.server.analysis import Analysis, DocumentLinter
-from berserk_judge.server.diagnostics import diagnostics, lsp_range, structured
+from berserk_judge.server.diagnostics import diagnostics
 from berserk_judge.server.docs import RuleDocs
 from berserk_judge.server.lines import UTF16
 from berserk_judge.server.outline import uri_for
@@ -64,6 +64,7 @@ def batches(parts: list[bytes], size: int | None = None):
 
 HOLD_SECONDS = 0.8   # a typist's pause: findings held on the line being typed are shown after it
 PROGRESS_AFTER = 0.5   # seconds of analysis after which the client is told of it ($/progress)
+QUICK_AFTER = 0.3   # seconds a fold, an outline or a hover waits for the analysis before a quick view answers
 log = logging.getLogger(__name__)
 
 
@@ -87,15 +88,24 @@ class JudgeServer(LanguageServer):
         self.debounce = DEBOUNCE_SECONDS
         self.hold = HOLD_SECONDS
         self.typing: dict[str, set[int]] = {}        # lines the last edits of a document touched
+        self.focus: dict[str, tuple[int, int]] = {}   # where a document's last edit was (line, character)
+        from berserk_judge.server.diagnostics import MAX_SHOWN
+
+        self.limit = MAX_SHOWN   # diagnostics a publish carries at most (0: all)
         self.published: dict[str, set[tuple[str, int]]] = {}   # (code, line) last published
         self.rulebooks: dict[str, Any] = {}
         self.told: set[str] = set()
         # Analyses and index loading run on one worker thread, one at a time
         # (their caches are never shared between threads); the request loop
         # stays free: a hover on a small document is answered from its
-        # analysis while a large one is checked. Messages sent from the
-        # worker go through the loop's thread (frames never interleave).
-        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="berserk-judge-analysis")
+        # analysis while a large one is checked, and a long job lets other
+        # documents' jobs run between its steps (server.worker). Messages sent
+        # from the worker go through the loop's thread (frames never interleave).
+        from berserk_judge.server.worker import Worker
+
+        self.worker = Worker()
+        self.answers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="berserk-judge-answers")
+        self.desynced: set[str] = set()   # documents whose last change could not be applied
         self.jobs: dict[tuple, asyncio.Future] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self.loop_thread: int | None = None
@@ -138,33 +148,100 @@ class JudgeServer(LanguageServer):
 
         self.protocol._send_data = send_from_any_thread
 
+    def _job(self, uri: str):
+        """(the analysis of the document's buffer as it is now, or the job making it;
+        the buffer's version and text). None when the document is not open."""
+        document = self.document(uri)
+        if document is None:
+            return None
+        # the buffer as it is now, taken on the loop's thread: the worker never
+        # asks pygls for a document (a closed one would be read from disk)
+        version, text = document.version, document.source
+        known = self.analyses.get(uri)
+        if known is not None and known.version == version and known.text == text:
+            return known, version, text
+        key = (uri, version, len(text))
+        job = self.jobs.get(key)
+        if job is None:
+            job = asyncio.wrap_future(self.worker.submit(
+                self.safely, "проверка", lambda: self.analyze(uri, version, text), owner=uri))
+            self.jobs[key] = job
+            job.add_done_callback(lambda _: self.jobs.pop(key, None))
+        return job, version, text
+
     async def current(self, uri: str) -> Analysis | None:
         """The document's analysis for its current version, made on the worker
         (None: it failed, and the failure is logged). A long one is reported
         with `$/progress` when the client accepts server-made progress; a
         request cancelled meanwhile stops waiting, the analysis goes on and is kept."""
-        if uri not in self.workspace.text_documents:
+        found = self._job(uri)
+        if found is None:
             return None
-        document = self.workspace.get_text_document(uri)
-        known = self.analyses.get(uri)
-        if known is not None and known.version == document.version and known.text == document.source:
-            return known
-        key = (uri, document.version, len(document.source))
-        job = self.jobs.get(key)
-        if job is None:
-            job = asyncio.wrap_future(self.worker.submit(self.safely, "проверка", lambda: self.analyze(uri)))
-            self.jobs[key] = job
-            job.add_done_callback(lambda _: self.jobs.pop(key, None))
+        job = found[0]
+        if isinstance(job, Analysis):
+            return job
         done, _ = await asyncio.wait({job}, timeout=PROGRESS_AFTER)
         if not done:
             await self._progress(uri, job)
         return job.result()
 
-    async def on_worker(self, what: str, job, default=None):
+    async def current_or_quick(self, uri: str):
+        """The document's analysis when it is ready within QUICK_AFTER seconds;
+        else, for a card file in block form, a view of its buffer alone
+        (server.quick: folds, the outline, a hover); else the analysis when it comes."""
+        from berserk_judge.server.quick import QuickView
+
+        found = self._job(uri)
+        if found is None:
+            return None
+        job, version, text = found
+        if isinstance(job, Analysis):
+            return job
+        done, _ = await asyncio.wait({job}, timeout=QUICK_AFTER)
+        if done:
+            return job.result()
+        path = to_fs_path(uri) if uri.startswith("file:") else None
+
+        def view():
+            if not path:
+                return None
+            scope = self.model.scope_for(real(path))
+            if not self.model.in_base(scope, real(path), text):
+                return None
+            quick = QuickView(uri, real(path), version, text, self.encoding(), scope)
+            return quick if quick.usable else None
+
+        quick = await self.answer("быстрый ответ", view)
+        if quick is not None:
+            return quick
+        return await self.current(uri)
+
+    async def answer(self, what: str, job, default=None):
+        """A request's own work (an outline, a hover, a report) on the answers'
+        thread: the request loop stays free (a cancel is answered at once), and
+        it never waits behind a check."""
+        return await asyncio.wrap_future(self.answers.submit(self.safely, what, job, default))
+
+    def document(self, uri: str):
+        """The open document (pygls's), None when it is not open (never read from disk)."""
+        from urllib.parse import unquote
+
+        return self.workspace.text_documents.get(unquote(uri)) if isinstance(uri, str) else None
+
+    async def on_worker(self, what: str, job, default=None, owner: str | None = None):
         """A handler's work that uses a document's linter (fixes, fix-all,
         noqa): on the worker, after the analyses queued before it, so no two
-        threads ever touch one linter's caches."""
-        return await asyncio.wrap_future(self.worker.submit(self.safely, what, job, default))
+        threads ever touch one linter's caches. A cancelled request stops the
+        job at its next breath (server.worker); the client is answered at once."""
+        from berserk_judge.server.worker import Token
+
+        token = Token()
+        future = self.worker.submit(self.safely, what, job, default, owner=owner, token=token)
+        try:
+            return await asyncio.wrap_future(future)
+        except asyncio.CancelledError:
+            token.cancel()
+            raise
 
     async def _progress(self, uri: str, job: asyncio.Future) -> None:
         window = self.client_capabilities.window if self.client_capabilities else None
@@ -190,18 +267,19 @@ class JudgeServer(LanguageServer):
         value = getattr(self.workspace, "position_encoding", None) or UTF16
         return str(getattr(value, "value", value))
 
-    def analyze(self, uri: str) -> Analysis:
-        """The document's analysis for its current version (linted when stale)."""
-        document = self.workspace.get_text_document(uri)
+    def analyze(self, uri: str, version, text: str) -> Analysis | None:
+        """The analysis of the document's buffer `text` at `version` (linted
+        when not known yet); None when the document was closed meanwhile."""
+        if self.document(uri) is None:
+            return None
         known = self.analyses.get(uri)
-        if known is not None and known.version == document.version and known.text == document.source:
+        if known is not None and known.version == version and known.text == text:
             return known
-        text = document.source
         path = to_fs_path(uri) if uri.startswith("file:") else None
-        if not path:
-            analysis = Analysis.empty(uri, uri, document.version, text, self.encoding())
+        if not path or uri in self.desynced:
+            analysis = Analysis.empty(uri, path or uri, version, text, self.encoding())
         else:
-            analysis = self._lint(uri, real(path), document.version, text)
+            analysis = self._lint(uri, real(path), version, text)
         self.analyses[uri] = analysis
         self.last_read[uri] = analysis
         self.settler.settle()   # what stays alive is kept out of the collector's walks (server.collect)
@@ -218,13 +296,16 @@ class JudgeServer(LanguageServer):
             return Analysis.empty(uri, path, version, text, self.encoding())
         index = self.model.index_for(scope)
         self._start_loading(scope, index)
-        linter = self.linters.setdefault(uri, DocumentLinter())
+        linter = self.linters.get(uri)
+        if linter is None:
+            linter = self.linters[uri] = DocumentLinter()
+            linter.pause = self.worker.breathe   # other documents' jobs run between its cards
         source = text[1:] if text.startswith("\ufeff") else text
         base, findings = linter.lint(path, source, scope, index)
         index.update(path, base.cards)
         analysis = Analysis(uri, path, version, text, scope, base, findings, self.encoding(),
                             claimed=linter.claimed, reader=linter.reader, known_places=linter.places,
-                            shown=linter.shown, known_lines=linter.lines)
+                            shown=linter.shown, known_lines=linter.lines, layout=linter.loader.layout)
         linter.lines = analysis.lines
         return analysis
 
@@ -239,23 +320,45 @@ class JudgeServer(LanguageServer):
                 types.MessageType.Error, f"berserk-judge: сбой ({what}): {exc}\n{detail}"))
             return default
 
+    def screen_change(self, params) -> bool:
+        from berserk_judge.server.textsync import screen_change
+
+        return screen_change(self, params)
+
+    def forget_document(self, uri: str) -> None:
+        """What is known of a document's buffer is no longer true: drop it and publish again."""
+        self.analyses.pop(uri, None)
+        self.schedule(uri, 0)
+
     def typed(self, uri: str, changes) -> None:
         """Remember the lines an edit touched (ranged changes only: a whole
-        document sent again is not typing)."""
+        document sent again is not typing) and where the last one was."""
         lines = self.typing.setdefault(uri, set())
         for change in changes:
             where = getattr(change, "range", None)
             if where is None:
                 lines.clear()
+                self.focus.pop(uri, None)
                 return
             first = where.start.line
             lines.update(range(first, first + change.text.count("\n") + 1))
+            self.focus[uri] = (where.start.line, where.start.character)
+
+    def shown(self, analysis: Analysis) -> tuple[list, types.Diagnostic | None]:
+        """The findings a publish or a report carries (at most `limit`, around
+        the last edit) and the notice of those left out (None: none is)."""
+        from berserk_judge.server.diagnostics import limit_notice, within_limit
+
+        focus = self.focus.get(analysis.uri)
+        at = analysis.lines.offset(*focus) if focus is not None else None
+        findings, total = within_limit(analysis, at, self.limit)
+        return findings, (limit_notice(analysis, findings, total) if total is not None else None)
 
     async def publish(self, uri: str, typing: bool = False) -> None:
-        if not self.push or uri not in self.workspace.text_documents:
+        if not self.push or self.document(uri) is None:
             return
         analysis = await self.current(uri)
-        if analysis is None or uri not in self.workspace.text_documents:
+        if analysis is None or self.document(uri) is None:
             return
         hold: set[int] = set()
         typed = self.typing.pop(uri, set()) if typing else set()
@@ -264,14 +367,21 @@ class JudgeServer(LanguageServer):
         if typed and self.hold > 0:
             from berserk_judge.server.editing import held
 
-            hold = set(self.safely("проверка", lambda: held(analysis, typed, self.published.get(uri, set())), []))
+            numbers = self.safely("проверка", lambda: held(analysis, typed, self.published.get(uri, set())), [])
+            hold = {id(analysis.findings[number]) for number in numbers}
             if hold:   # shown after a pause; a new keystroke starts the wait again
                 self.typing[uri] = set()
                 self.schedule(uri, self.hold)
+        findings, notice = self.safely("проверка", lambda: self.shown(analysis), (analysis.findings, None))
+        kept = [finding for finding in findings if id(finding) not in hold]
         if analysis.shown is not None:   # the JSON form of each diagnostic kept between edits
-            pairs = analysis.shown.items(analysis, self.docs, uri_for)
-            shapes = [shape for number, (_, shape) in enumerate(pairs) if number not in hold]
-            self.published[uri] = {said for number, (said, _) in enumerate(pairs) if number not in hold}
+            from berserk_judge.server.diagnostics import _converter, encoded
+
+            pairs = analysis.shown.items(analysis, self.docs, uri_for, kept)
+            shapes = [shape for _, shape in pairs]
+            if notice is not None:
+                shapes.insert(0, encoded(_converter().unstructure(notice)))
+            self.published[uri] = {said for said, _ in pairs}
             params = {"uri": uri, "diagnostics": []}
             if analysis.version is not None:
                 params["version"] = analysis.version
@@ -280,7 +390,7 @@ class JudgeServer(LanguageServer):
                 self.protocol._send_data({"jsonrpc": "2.0", "method": types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS,
                                           "params": params})
                 return
-            # the kept JSON texts joined: 32,000 diagnostics are not encoded again at every keystroke
+            # the kept JSON texts joined: diagnostics are not encoded again at every keystroke
             head, tail = json.dumps({"jsonrpc": "2.0", "method": types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS,
                                      "params": params}).split('"diagnostics": []')
             parts = [head.encode("ascii") + b'"diagnostics": [']
@@ -291,7 +401,7 @@ class JudgeServer(LanguageServer):
             parts.append(b"]" + tail.encode("ascii"))
             self.protocol._send_data(Encoded(parts))
             return
-        items = diagnostics(analysis, self.docs, uri_for)
+        items = diagnostics(analysis, self.docs, uri_for, kept) + ([notice] if notice is not None else [])
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
             uri=uri, version=analysis.version, diagnostics=items))
 
@@ -340,7 +450,7 @@ class JudgeServer(LanguageServer):
             def step(steps=index.load(open_paths)):
                 return next(steps, None) is not None
 
-            while await loop.run_in_executor(self.worker, self.safely, "база карт", step, False):
+            while await asyncio.wrap_future(self.worker.submit(self.safely, "база карт", step, False)):
                 pass
             index.ready = True
             self.loading.pop(scope.key, None)
@@ -374,18 +484,15 @@ class JudgeServer(LanguageServer):
 
     # -- code actions ---------------------------------------------------------------------
 
-    def action(self, analysis: Analysis, offer: Offer, resolve: bool,
-               shown: list[tuple[tuple[str, int], bytes]]) -> types.CodeAction:
-        """`shown`: the document's diagnostics as `Shown.items` gives them
-        (only those of the offer's code and line are made Diagnostics again)."""
+    def action(self, analysis: Analysis, offer: Offer, resolve: bool) -> types.CodeAction:
+        """An offer as a code action, with the diagnostic it fixes (made for
+        that one finding, not for the document's all)."""
+        from berserk_judge.server.diagnostics import diagnostic
+
         data = {"uri": analysis.uri, "version": analysis.version, "action": offer.action,
                 "finding": finding_key(offer.finding) if offer.finding else None}
-        found = []
-        if offer.finding is not None:
-            where = lsp_range(analysis, *analysis.finding_span(offer.finding))
-            said = (offer.finding.code, where.start.line)
-            found = [d for d in (structured(shape) for key, shape in shown if key == said) if d.range == where]
-        action = types.CodeAction(title=offer.title, kind=offer.kind, diagnostics=found or None,
+        found = [diagnostic(analysis, offer.finding, self.docs, uri_for)] if offer.finding is not None else None
+        action = types.CodeAction(title=offer.title, kind=offer.kind, diagnostics=found,
                                   is_preferred=offer.preferred or None, data=data)
         if resolve:
             action.edit = self.edit_for(analysis, offer)
@@ -404,7 +511,7 @@ class JudgeServer(LanguageServer):
             edit = noqa_edit(analysis, offer.finding, linter)
         else:
             index = self.model.index_for(analysis.scope)
-            edit = fix_all_edit(analysis, linter, index)
+            edit = fix_all_edit(analysis, linter, index, pause=self.worker.breathe)
         if not edit:
             return None
         if self.versioned_edits:
@@ -414,10 +521,11 @@ class JudgeServer(LanguageServer):
         return types.WorkspaceEdit(changes={analysis.uri: edit})
 
 
-def result_id(analysis: Analysis, items: list[types.Diagnostic]) -> str:
-    """Names a pull report's content: the same diagnostics, the same id."""
-    digest = hashlib.sha1(repr([(d.code, d.range, d.message) for d in items]).encode("utf-8")).hexdigest()
-    return f"{analysis.version}:{digest[:16]}"
+def result_id(items: list[types.Diagnostic]) -> str:
+    """Names a pull report's content: the same diagnostics, the same id (a
+    keystroke that changes none of them gets an unchanged report)."""
+    digest = hashlib.sha1(repr([(d.code, d.range, d.message, d.severity) for d in items]).encode("utf-8")).hexdigest()
+    return digest[:24]
 
 
 def finding_key(finding) -> list:

@@ -265,6 +265,9 @@ async def test_outline_and_definition(client: LanguageClient, workspace: Path):
     assert ("BJ003", 9, 6, 8) in codes(params)   # o1 is other.yaml's, loaded before this file
     symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(
         text_document=types.TextDocumentIdentifier(uri=path.as_uri())))
+    # the set, its cards inside it, each card's features (a small document)
+    assert [(s.name, s.detail, s.kind) for s in symbols] == [("Тест", "p", types.SymbolKind.Namespace)]
+    symbols = symbols[0].children
     assert [(s.name, s.detail) for s in symbols] == [("Лучник", "p1"), ("Страж", "p2")]
     assert [c.name for c in symbols[1].children] == [
         "1. играемая: {tap}: ранить цель на 1 и закрыть ее, иначе излечить себя н…"]
