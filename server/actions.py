@@ -300,18 +300,23 @@ def noqa_edit(analysis: Analysis, finding: Finding, linter) -> list[types.TextEd
     if card is None:
         return None
     windows = windows_of(analysis)
-    place = windows.find(analysis, card) if windows is not None and windows.breaks else None
+    place = windows.find(analysis, card) if windows is not None else None
     source = analysis.source
     before = None
-    for at, insert in _noqa_candidates(analysis, card, finding.code):
+    if place is not None and not windows.breaks:   # a flow mapping: a `noqa` field first in it
+        candidates = [] if "noqa" in card.fields else [_noqa_field(source, place[0], finding.code)]
+    else:
+        candidates = _noqa_candidates(analysis, card, finding.code)
+    for at, insert in candidates:
         if place is not None and place[0] <= at <= place[1]:
             start, end = place
             item = source[start:end]
             new_item = item[:at - start] + insert + item[at - start:]
             if before is None:
-                before = _load_quietly(analysis.path, windows.head + item)
-            after = _load_quietly(analysis.path, windows.head + new_item)
-            if before is not None and after is not None and _same_but_noqa(before, after, card, finding):
+                before = _load_quietly(analysis.path, windows.head + item + windows.tail)
+            after = _load_quietly(analysis.path, windows.head + new_item + windows.tail)
+            if before is not None and after is not None and _same_but_noqa(before, after, card, finding,
+                                                                            fields=not windows.breaks):
                 return [_edit(analysis, start, item, new_item)]
             continue
         new_source = source[:at] + insert + source[at:]
@@ -329,7 +334,15 @@ def _load_quietly(path: str, source: str):
         return None
 
 
-def _same_but_noqa(before, after, card, finding: Finding) -> bool:
+def _noqa_field(source: str, start: int, code: str) -> tuple[int, str]:
+    """A `noqa` field put first in a flow mapping, quoted as its first key is."""
+    quote = source[start + 1:start + 3].lstrip()[:1]
+    key = f"{quote}noqa{quote}" if quote in "\"'" else "noqa"
+    value = f"{quote}{code}{quote}" if quote in "\"'" else code
+    return start + 1, f"{key}: [{value}], "
+
+
+def _same_but_noqa(before, after, card, finding: Finding, fields: bool = False) -> bool:
     """Whether `after` reads as `before` (the same cards and texts, as many
     problems) with a noqa that covers the finding on the card."""
     from berserk_judge.lint.suppress import directives_of
@@ -344,7 +357,7 @@ def _same_but_noqa(before, after, card, finding: Finding) -> bool:
         return False
     directives, _ = directives_of(again)
     line = card.text.count("\n", 0, finding.start or 0)
-    return any(not d.is_field and d.codes and d.covers(finding, line) for d in directives)
+    return any((fields or not d.is_field) and d.codes and d.covers(finding, line) for d in directives)
 
 
 def _covers(analysis: Analysis, linter, new_source: str, card, finding: Finding) -> bool:

@@ -150,6 +150,7 @@ class DocumentLinter:
         self._parts: dict[int, tuple] = {}   # id(card) → (card, layout, findings entry, its one-card FileResult)
         self.claimed: dict[str, Card] = {}   # ids of the files before this one, at the last load
         self.lines: LineIndex | None = None   # the last analysis's line index (the next one is counted from it)
+        self.real_columns: dict = {}   # BJ001 findings of a flow layout with the buffer's column (server.flow)
         from berserk_judge.server.diagnostics import Shown
 
         self.shown = Shown()
@@ -216,6 +217,24 @@ class DocumentLinter:
         self.checked = checker.checked
         result.findings = [f for f in result.findings if f.path == path]
         return result
+
+
+def analyse(linter: "DocumentLinter", uri: str, path: str, version, text: str, scope: Scope,
+            index: BaseIndex | None, encoding: str = UTF16) -> "Analysis":
+    """The buffer `text` linted by the document's linter, as an Analysis (its
+    places through the flow layout's virtual lines when it has one, server.flow)."""
+    source = text[1:] if text.startswith("\ufeff") else text
+    base, findings = linter.lint(path, source, scope, index)
+    analysis = Analysis(uri, path, version, text, scope, base, findings, encoding,
+                        claimed=linter.claimed, reader=linter.reader, known_places=linter.places,
+                        shown=linter.shown, known_lines=linter.lines, layout=linter.loader.layout,
+                        virtual_marks=linter.loader.marks)
+    linter.lines = analysis.lines
+    if analysis.virtual_marks is not None:
+        from berserk_judge.server.flow import real_columns
+
+        analysis.findings, linter.real_columns = real_columns(analysis, linter.real_columns)
+    return analysis
 
 
 def _compact(part) -> tuple:
@@ -332,6 +351,7 @@ class Analysis:
     shown: object = None                                      # the linter's diagnostics kept (server.diagnostics.Shown)
     known_lines: LineIndex | None = None                      # the line index of the buffer before (counted from it)
     layout: object = None                                     # how the loader cut the buffer (server.incremental, server.flow)
+    virtual_marks: object = None                              # a flow layout's virtual line starts (server.flow)
     _places: dict[str, TextPlaces] = field(default_factory=dict)
     _by_id: dict[str, Card] | None = None
     _card_starts: list[int] | None = None
@@ -345,7 +365,9 @@ class Analysis:
         self.source = self.text[self.bom:]
         self.lines = LineIndex.after(self.known_lines, self.text, self.encoding)
         self.known_lines = None   # not kept: one buffer back is enough
-        if self.bom or any(ch in self.text for ch in "\r\x85\u2028\u2029"):
+        if self.virtual_marks is not None:   # cards placed by virtual lines (server.flow)
+            self.marks = self.virtual_marks
+        elif self.bom or any(ch in self.text for ch in "\r\x85\u2028\u2029"):
             self.marks = mark_line_starts(self.source)
         else:   # only "\n" breaks: YAML's lines are the editor's
             self.marks = self.lines.starts

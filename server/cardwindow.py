@@ -65,7 +65,9 @@ def windows_of(analysis) -> Windows | None:
 
     layout = getattr(analysis, "layout", None)
     if layout is None:
-        layout = split(analysis.source)
+        from berserk_judge.server.flow import split_flow
+
+        layout = split(analysis.source) or split_flow(analysis.source)
     if isinstance(layout, Layout):
         items = layout.items
         if getattr(items, "source", analysis.source) is not analysis.source and items.source != analysis.source:

@@ -20,7 +20,7 @@ from pygls.uris import to_fs_path
 
 from berserk_judge import __version__
 from berserk_judge.server.actions import Offer, fix_all_edit, fix_edit, noqa_edit
-from berserk_judge.server.analysis import Analysis, DocumentLinter
+from berserk_judge.server.analysis import Analysis, DocumentLinter, analyse
 from berserk_judge.server.diagnostics import diagnostics
 from berserk_judge.server.docs import RuleDocs
 from berserk_judge.server.lines import UTF16
@@ -300,13 +300,13 @@ class JudgeServer(LanguageServer):
         if linter is None:
             linter = self.linters[uri] = DocumentLinter()
             linter.pause = self.worker.breathe   # other documents' jobs run between its cards
-        source = text[1:] if text.startswith("\ufeff") else text
-        base, findings = linter.lint(path, source, scope, index)
-        index.update(path, base.cards)
-        analysis = Analysis(uri, path, version, text, scope, base, findings, self.encoding(),
-                            claimed=linter.claimed, reader=linter.reader, known_places=linter.places,
-                            shown=linter.shown, known_lines=linter.lines, layout=linter.loader.layout)
-        linter.lines = analysis.lines
+        analysis = analyse(linter, uri, path, version, text, scope, index, self.encoding())
+        if analysis.virtual_marks is None:
+            index.update(path, analysis.base.cards)
+        else:   # other documents are shown the cards at their places in the buffer
+            from berserk_judge.server.flow import real_places
+
+            index.update(path, real_places(analysis, analysis.base.cards))
         return analysis
 
     def safely(self, what: str, job, default=None):
