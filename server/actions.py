@@ -28,6 +28,7 @@ from berserk_judge.lint.fix_model import apply_edits
 from berserk_judge.lint.suppress import ENGINE_CODES, UNUSED
 from berserk_judge.server.analysis import Analysis
 from berserk_judge.server.diagnostics import lsp_range
+from berserk_judge.server.schema_help import fixes as schema_fixes
 
 FIX_ALL_KIND = "source.fixAll.berserk-judge"
 FIX_ALL_TITLE = "Исправить всё безопасное в файле"
@@ -205,6 +206,9 @@ def offers(analysis: Analysis, start: int, end: int, named: list[Named] = ()) ->
         for number, choice in enumerate(finding.choices):   # one per reading: the editor picks
             out.append(Offer(f"{choice.title} ({finding.code}) — на выбор: какое прочтение имела в виду карта",
                              types.CodeActionKind.QuickFix, f"choice:{number}", finding))
+        for number, (title, replacement, key) in enumerate(schema_fixes(analysis, finding)):   # the schema's
+            action = f"schema:{'key' if key else 'value'}:{replacement}"
+            out.append(Offer(title, types.CodeActionKind.QuickFix, action, finding, number == 0))
         if (finding.card and finding.code not in NEVER_SILENCED and analysis.card(finding.card) is not None
                 and (finding.card, finding.code) not in silenced):
             silenced.add((finding.card, finding.code))

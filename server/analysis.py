@@ -47,10 +47,13 @@ class DocumentReader(ReadingGuard):
     card's findings, so an unchanged card is not read again anyway)."""
 
     reads = 0   # texts read so far (a cached one is not read again)
+    pause = None   # called every 16 texts read (the linter's pause: server.worker)
 
     def read_card(self, card: Card) -> list:
         if (card.text, card.name) not in self._features:
             self.reads += 1
+            if self.pause is not None and self.reads % 16 == 0:
+                self.pause()
             if self.bounded and len(self._features) >= 2 * KEEP_READINGS:
                 # bounded while a lint runs too: the first lint of a 20,000-card
                 # document held every reading (130 MB) until it ended, and the
@@ -154,9 +157,18 @@ class DocumentLinter:
         from berserk_judge.server.diagnostics import Shown
 
         self.shown = Shown()
-        # called every PAUSE_EVERY cards of a lint (the server's worker lets other
-        # documents' jobs run there, or stops a cancelled job: server.worker)
-        self.pause = None
+        # called every PAUSE_EVERY cards of a lint, every 16 texts read, every chunk
+        # loaded (the server's worker lets other documents' jobs run there, or
+        # stops a cancelled job: server.worker)
+        self._pause = None
+
+    @property
+    def pause(self):
+        return self._pause
+
+    @pause.setter
+    def pause(self, value) -> None:
+        self._pause = self.reader.pause = self.loader.pause = value
 
     def load(self, path: str, source: str, index: BaseIndex | None) -> CardBase:
         """The document's cards and load problems, ids of earlier files claimed."""
@@ -476,10 +488,16 @@ class Analysis:
 
     def card_at(self, offset: int) -> Card | None:
         """The card whose YAML holds the buffer offset (the last one starting at or before it)."""
+        number = self.card_number_at(offset)
+        return self.base.cards[number] if number is not None else None
+
+    def card_number_at(self, offset: int) -> int | None:
+        """The index in the base of `card_at(offset)`."""
         if not self._ordered():
-            return self._card_at_by_walk(offset)
+            found = self._card_at_by_walk(offset)
+            return next((n for n, card in enumerate(self.base.cards) if card is found), None) if found else None
         number = bisect_right(self.card_starts(), offset) - 1
-        return self.base.cards[number] if number >= 0 else None
+        return number if number >= 0 else None
 
     def _ordered(self) -> bool:
         if self._cards_ordered is None:

@@ -20,8 +20,8 @@ from __future__ import annotations
 from lsprotocol import types
 from pygls.uris import to_fs_path
 
-from berserk_judge.server import editing
-from berserk_judge.server.actions import FIX_ALL_KIND, Named, Offer, fix_all_edit, offers, wanted
+from berserk_judge.server import base_search, editing, schema_help
+from berserk_judge.server.actions import FIX_ALL_KIND, FIX_ALL_TITLE, Named, Offer, fix_all_edit, offers, wanted
 from berserk_judge.server.diagnostics import diagnostics, lsp_range
 from berserk_judge.server.docs import RuleDocs
 from berserk_judge.server.hover import feature_hover, noqa_hover
@@ -41,20 +41,53 @@ def _client_flags(server: JudgeServer, params: types.InitializeParams) -> None:
     server.lazy_actions = bool(resolve and "edit" in (resolve.properties or []))
     edit_caps = caps.workspace.workspace_edit if caps.workspace else None
     server.versioned_edits = bool(edit_caps and edit_caps.document_changes)
-    if isinstance(options.get("rulesUrl"), str):
-        server.docs = RuleDocs(options["rulesUrl"])
-    if isinstance(options.get("debounceMs"), (int, float)) and options["debounceMs"] >= 0:
-        server.debounce = options["debounceMs"] / 1000
-    if isinstance(options.get("maxDiagnostics"), int) and options["maxDiagnostics"] >= 0:
-        server.limit = options["maxDiagnostics"]
-    if isinstance(options.get("holdMs"), (int, float)) and options["holdMs"] >= 0:
-        server.hold = options["holdMs"] / 1000   # 0: nothing held while typing
+    # the server's own settings given at start (the editor's settings, server.settings, win over them)
+    server.initial_options = {key: options[key] for key in ("rulesUrl", "debounceMs", "maxDiagnostics", "holdMs")
+                              if key in options}
+    server.use_options(server.initial_options)
     folders = [to_fs_path(f.uri) for f in params.workspace_folders or ()]
     if not folders and params.root_uri:
         folders = [to_fs_path(params.root_uri)]
     elif not folders and params.root_path:
         folders = [params.root_path]
     server.model = Workspace([f for f in folders if f])
+    workspace_caps = caps.workspace
+    server.asks_configuration = bool(workspace_caps and workspace_caps.configuration)
+    if options.get("settings") is not None:
+        server.apply_settings(options["settings"])
+
+
+FIX_ALL_COMMAND = "berserk-judge.fixAll"
+EXPLAIN_COMMAND = "berserk-judge.explain"
+
+
+def _argument_uri(arguments) -> str | None:
+    """The document a command names: its first argument, a uri or {"uri": …} (or {"textDocument": {"uri": …}})."""
+    first = arguments[0] if arguments else None
+    if isinstance(first, str) and ":" in first and "/" in first:
+        return first
+    if isinstance(first, dict):
+        document = first.get("textDocument")
+        value = document.get("uri") if isinstance(document, dict) else first.get("uri")
+        return value if isinstance(value, str) else None
+    return None
+
+
+def _argument_position(arguments) -> types.Position | None:
+    for value in list(arguments[1:2]) + [a.get("position") for a in arguments[:1] if isinstance(a, dict)]:
+        if isinstance(value, dict) and isinstance(value.get("line"), int) and isinstance(value.get("character"), int):
+            return types.Position(max(0, value["line"]), max(0, value["character"]))
+    return None
+
+
+def _argument_query(arguments) -> str | None:
+    """A card id or name given instead of a place."""
+    first = arguments[0] if arguments else None
+    if isinstance(first, str) and _argument_uri(arguments) is None:
+        return first
+    if isinstance(first, dict) and isinstance(first.get("card"), str):
+        return first["card"]
+    return None
 
 
 # what a request gets when its document could not be analysed (the failure is logged)
@@ -71,8 +104,13 @@ def build() -> JudgeServer:
         _client_flags(ls, params)
 
     @server.feature(types.INITIALIZED)
-    def initialized(ls: JudgeServer, params: types.InitializedParams):
+    async def initialized(ls: JudgeServer, params: types.InitializedParams):
         caps = ls.client_capabilities.workspace
+        changes = caps.did_change_configuration if caps else None
+        if changes and changes.dynamic_registration:   # (VS Code sends changes only when asked to)
+            ls.client_register_capability(types.RegistrationParams(registrations=[types.Registration(
+                id="berserk-judge-settings", method=types.WORKSPACE_DID_CHANGE_CONFIGURATION,
+                register_options={"section": "berserk-judge"})]))
         watch = caps.did_change_watched_files if caps else None
         if watch and watch.dynamic_registration:
             watchers = [types.FileSystemWatcher(glob_pattern=g) for g in
@@ -80,6 +118,18 @@ def build() -> JudgeServer:
             ls.client_register_capability(types.RegistrationParams(registrations=[types.Registration(
                 id="berserk-judge-files", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
                 register_options=types.DidChangeWatchedFilesRegistrationOptions(watchers=watchers))]))
+        if ls.asks_configuration:
+            await ls.ask_settings()
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
+    async def configuration_changed(ls: JudgeServer, params: types.DidChangeConfigurationParams):
+        """The editor's settings (server.settings): given here, or asked for."""
+        from berserk_judge.server.settings import section_of
+
+        if section_of(params.settings) is not None or not ls.asks_configuration:
+            ls.apply_settings(params.settings)
+            return
+        await ls.ask_settings()
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: JudgeServer, params: types.DidOpenTextDocumentParams):
@@ -93,19 +143,22 @@ def build() -> JudgeServer:
 
     @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=["{"]))
     def complete(ls: JudgeServer, params: types.CompletionParams):
+        """In a card text: icons, ability types, keywords; elsewhere in a card: its
+        fields and their values, from the card schema (server.schema_help)."""
         def find():
             uri = params.text_document.uri
-            document = ls.workspace.get_text_document(uri)
+            if ls.document(uri) is None:
+                return None
             known = ls.last_read.get(uri)   # the last reading: the text being typed may be newer
             if known is not None and not known.in_base:
                 return None
             line = params.position.line
-            lines = document.lines
-            text = lines[line].rstrip("\r\n") if 0 <= line < len(lines) else ""
+            text = ls.line_text(uri, line)
             character = min(max(params.position.character, 0), len(text))
-            if not editing.in_text(known, line, text, character):
-                return None
-            return types.CompletionList(is_incomplete=False, items=editing.completions(text, line, character))
+            if editing.in_text(known, line, text, character):
+                return types.CompletionList(is_incomplete=False, items=editing.completions(text, line, character))
+            items = schema_help.completions(known, text, line, character)
+            return types.CompletionList(is_incomplete=False, items=items) if items is not None else None
 
         return ls.safely("дополнение", find)
 
@@ -117,8 +170,8 @@ def build() -> JudgeServer:
 
         def find():
             if isinstance(current, QuickView):
-                return current.folding_ranges()
-            return editing.folding_ranges(current) if current.in_base else []
+                return ls.raw(current.folding_ranges())
+            return ls.raw(editing.folding_ranges(current)) if current.in_base else []
 
         return await ls.answer("сворачивание", find, [])
 
@@ -222,7 +275,8 @@ def build() -> JudgeServer:
             if not analysis.in_base:
                 return None
             offset = ls.offset(analysis, params.position)
-            found = noqa_hover(analysis, offset) or feature_hover(analysis, offset, ls.rulebook(analysis))
+            found = noqa_hover(analysis, offset) or schema_help.hover(analysis, offset) \
+                or feature_hover(analysis, offset, ls.rulebook(analysis))
             if found is None:
                 return None
             return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=found.markdown),
@@ -284,8 +338,8 @@ def build() -> JudgeServer:
 
         def find():
             if isinstance(current, QuickView):
-                return current.symbols()
-            return document_symbols(current) if current.in_base else []
+                return ls.raw(current.symbols())
+            return ls.raw(document_symbols(current)) if current.in_base else []
 
         return await ls.answer("структура", find, [])
 
@@ -303,6 +357,81 @@ def build() -> JudgeServer:
                               ls.docs, uri_for)
 
         return ls.safely("переход", find, [])
+
+    @server.feature(types.WORKSPACE_SYMBOL)
+    async def workspace_symbols(ls: JudgeServer, params: types.WorkspaceSymbolParams):
+        """A card by its name (or id) across the whole base (server.base_search)."""
+        def find():
+            cards = base_search.cards_of(ls.base_indexes())
+            return [ls.card_symbol(card) for card in base_search.matching(cards, params.query)]
+
+        return await ls.on_worker("поиск карт", find, [])
+
+    @server.feature(types.TEXT_DOCUMENT_REFERENCES)
+    async def references(ls: JudgeServer, params: types.ReferenceParams):
+        """Where the name of the card under the cursor (its `name:` or `id:`, or a
+        «name» in a text) is used in the base's texts."""
+        uri = params.text_document.uri
+        current = await ls.current(uri)
+        if current is None or not current.in_base:
+            return []
+
+        def find():
+            analysis = current
+            target = ls.named_card(analysis, ls.offset(analysis, params.position))
+            if target is None:
+                return []
+            cards = base_search.cards_of(ls.base_indexes([analysis.scope]))
+            texts = base_search.FileTexts()
+            out = [ls.card_location(target, name=True)] if params.context.include_declaration else []
+            for card, start, end in base_search.uses(cards, target.name, skip=target):
+                found = ls.text_location(card, start, end, texts)
+                if found is not None:
+                    out.append(found)
+            return out
+
+        return await ls.on_worker("ссылки", find, [], owner=uri)
+
+    @server.command(FIX_ALL_COMMAND)
+    async def fix_all_command(ls: JudgeServer, *arguments):
+        """Every safe fix of a document (`lint --fix` on its buffer), applied through `workspace/applyEdit`."""
+        uri = _argument_uri(arguments)
+        current = await ls.current(uri) if uri else None
+        if current is None or not current.in_base:
+            return {"applied": False, "edits": 0}
+
+        def find():
+            return fix_all_edit(current, ls.linters.get(current.uri), ls.model.index_for(current.scope),
+                                pause=ls.worker.breathe) or []
+
+        edits = await ls.on_worker("исправление всего", find, [], owner=uri)
+        if not edits:
+            return {"applied": True, "edits": 0}
+        edit = ls.workspace_edit(current, edits)
+        answer = await ls.workspace_apply_edit_async(types.ApplyWorkspaceEditParams(edit=edit, label=FIX_ALL_TITLE))
+        return {"applied": bool(answer and answer.applied), "edits": len(edits)}
+
+    @server.command(EXPLAIN_COMMAND)
+    async def explain_command(ls: JudgeServer, *arguments):
+        """The explanation of a card (as `explain --card` gives it), shown to the
+        user (`window/showMessage`) and returned: arguments are a document's uri and
+        a position in it, or a card id (or name) of the base."""
+        uri, position, query = _argument_uri(arguments), _argument_position(arguments), _argument_query(arguments)
+
+        def find():
+            card, analysis = ls.card_for_command(uri, position, query, current)
+            if card is None:
+                return None
+            return {"card": card.id, "text": ls.explanation(analysis, card)}
+
+        current = await ls.current(uri) if uri else None
+        found = await ls.on_worker("объяснение", find, None, owner=uri)
+        if found is None:
+            ls.window_show_message(types.ShowMessageParams(types.MessageType.Warning,
+                                                           "berserk-judge: карта для объяснения не найдена"))
+            return None
+        ls.window_show_message(types.ShowMessageParams(types.MessageType.Info, found["text"]))
+        return found
 
     @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
     def files_changed(ls: JudgeServer, params: types.DidChangeWatchedFilesParams):

@@ -280,6 +280,7 @@ class IncrementalLoader:
         self.layout = None   # how the last load cut its buffer (Layout, server.flow.FlowLayout; None: whole)
         self.marks = None    # a flow layout's virtual line starts (server.flow), None: the loader's own lines
         self._flow = None    # the last flow layout (the next one is found from it: server.flow.split_flow)
+        self.pause = None    # called between two chunks composed (server.worker)
 
     def fork(self) -> "IncrementalLoader":
         """A loader starting from this one's cache, for trying a changed buffer
@@ -443,6 +444,8 @@ class IncrementalLoader:
                 runs.append([number])
         out: dict[bytes, tuple[int, Part]] = {}
         for run in runs:
+            if self.pause is not None:
+                self.pause()
             items = [layout.items[number] for number in run]
             self.composed += len(run)
             part = load_file(path, None, source=layout.run(items[0][0], [text for _, text in items]))
@@ -511,6 +514,8 @@ class IncrementalLoader:
                 runs.append([number])
         out: dict[bytes, tuple[int, Part]] = {}
         for run in runs:
+            if self.pause is not None:
+                self.pause()
             texts = [layout.items[number][1] for number in run]
             self.composed += len(run)
             part = load_file(path, None, source=layout.head + "".join(texts))

@@ -10,6 +10,7 @@ import inspect
 import json
 import logging
 import threading
+import time
 import traceback
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -42,6 +43,19 @@ class Encoded:
 
     def __bytes__(self) -> bytes:
         return b"".join(self.parts)
+
+
+class RawJSON:
+    """A request's result already encoded as JSON (UTF-8, compact), made off the
+    request loop: an outline of 20,000 cards encoded by pygls on the loop was
+    seconds of a loop that must answer a cancel at once."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, value):
+        from berserk_judge.server.diagnostics import _converter, encoded
+
+        self.data = encoded(_converter().unstructure(value))
 
 
 SEND_BATCH = 1 << 20   # bytes of an Encoded message's parts written at once (joined up to it)
@@ -94,6 +108,9 @@ class JudgeServer(LanguageServer):
         self.limit = MAX_SHOWN   # diagnostics a publish carries at most (0: all)
         self.published: dict[str, set[tuple[str, int]]] = {}   # (code, line) last published
         self.rulebooks: dict[str, Any] = {}
+        self.asks_configuration = False   # the client answers `workspace/configuration`
+        self.initial_options: dict = {}   # the server's own settings given at start (initializationOptions)
+        self.settings = None              # the editor's settings last applied (server.settings.EditorSettings)
         self.told: set[str] = set()
         # Analyses and index loading run on one worker thread, one at a time
         # (their caches are never shared between threads); the request loop
@@ -104,7 +121,10 @@ class JudgeServer(LanguageServer):
         from berserk_judge.server.worker import Worker
 
         self.worker = Worker()
+        self.answering = 0   # answers being made on their own thread (the worker waits at its breaths)
+        self.worker.yield_to = self._let_answers_run
         self.answers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="berserk-judge-answers")
+        self.quick_views: dict[tuple, asyncio.Future] = {}   # the quick view of a buffer being checked
         self.desynced: set[str] = set()   # documents whose last change could not be applied
         self.jobs: dict[tuple, asyncio.Future] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -124,6 +144,9 @@ class JudgeServer(LanguageServer):
         protocol = self.protocol
 
         def send(data):
+            if isinstance(getattr(data, "result", None), RawJSON):   # a response encoded beforehand
+                data = Encoded([b'{"jsonrpc":"2.0","id":' + json.dumps(data.id).encode("utf-8") + b',"result":',
+                                data.result.data, b"}"])
             if not isinstance(data, Encoded):
                 return send_dict(data)
             if protocol.writer is None:
@@ -211,16 +234,41 @@ class JudgeServer(LanguageServer):
             quick = QuickView(uri, real(path), version, text, self.encoding(), scope)
             return quick if quick.usable else None
 
-        quick = await self.answer("быстрый ответ", view)
-        if quick is not None:
+        key = (uri, version, len(text))
+        waiting = self.quick_views.get(key)
+        if waiting is None:   # one view for every request that asks meanwhile
+            waiting = asyncio.wrap_future(self.answers.submit(self.safely, "быстрый ответ", view))
+            self.quick_views = {key: waiting}
+        self.answering += 1
+        try:
+            quick = await asyncio.shield(waiting)
+        finally:
+            self.answering -= 1
+        if quick is not None and not job.done():
             return quick
         return await self.current(uri)
+
+    def raw(self, value):
+        """A result to be sent as JSON encoded here (RawJSON), when the server
+        frames its own messages; the value itself otherwise."""
+        return RawJSON(value) if self.loop_thread is not None and value else value
 
     async def answer(self, what: str, job, default=None):
         """A request's own work (an outline, a hover, a report) on the answers'
         thread: the request loop stays free (a cancel is answered at once), and
-        it never waits behind a check."""
-        return await asyncio.wrap_future(self.answers.submit(self.safely, what, job, default))
+        it never waits behind a check (which pauses at its next breath meanwhile)."""
+        self.answering += 1
+        try:
+            return await asyncio.wrap_future(self.answers.submit(self.safely, what, job, default))
+        finally:
+            self.answering -= 1
+
+    def _let_answers_run(self) -> None:
+        """At a breath of the worker: wait (up to a second) while an answer is being made."""
+        waited = 0.0
+        while self.answering > 0 and waited < 1.0:
+            time.sleep(0.005)
+            waited += 0.005
 
     def document(self, uri: str):
         """The open document (pygls's), None when it is not open (never read from disk)."""
@@ -319,6 +367,51 @@ class JudgeServer(LanguageServer):
             self.window_log_message(types.LogMessageParams(
                 types.MessageType.Error, f"berserk-judge: сбой ({what}): {exc}\n{detail}"))
             return default
+
+    # -- settings ------------------------------------------------------------------------
+
+    def use_options(self, options: dict) -> None:
+        """The server's own settings (server.settings.SERVER_KEYS); a key not given is its default."""
+        template = options.get("rulesUrl")
+        self.docs = RuleDocs(template if isinstance(template, str) else None)
+        self.debounce = options.get("debounceMs", DEBOUNCE_SECONDS * 1000) / 1000
+        self.hold = options.get("holdMs", HOLD_SECONDS * 1000) / 1000   # 0: nothing held while typing
+        from berserk_judge.server.diagnostics import MAX_SHOWN
+
+        self.limit = int(options.get("maxDiagnostics", MAX_SHOWN))
+
+    def apply_settings(self, raw) -> None:
+        """The editor's settings (server.settings): the server's own taken at
+        once, the config file's keys laid over the file's (documents checked
+        again when they changed); what is wrong is said once."""
+        from berserk_judge.server.settings import parse, section_of, _server_problem
+
+        editor = parse(section_of(raw))
+        for error in editor.errors:
+            if error not in self.told:
+                self.told.add(error)
+                self.window_show_message(types.ShowMessageParams(
+                    types.MessageType.Warning, f"berserk-judge: настройки редактора: {error}; "
+                                               "этот ключ не применён"))
+        initial = {k: v for k, v in getattr(self, "initial_options", {}).items() if not _server_problem(k, v)}
+        self.use_options({**initial, **editor.server})
+        self.settings = editor
+        if self.model.set_editor(editor.table):
+            self.relint_open()
+
+    async def ask_settings(self) -> None:
+        """Ask the client for the `berserk-judge` section (`workspace/configuration`)."""
+        from berserk_judge.server.settings import SECTION
+
+        try:
+            answer = await asyncio.wait_for(self.workspace_configuration_async(types.ConfigurationParams(
+                items=[types.ConfigurationItem(section=SECTION)])), 10)
+        except Exception as exc:  # noqa: BLE001 - a client that does not answer keeps the settings it gave
+            log.info("workspace/configuration not answered: %s", exc)
+            return
+        if answer:
+            section = answer[0]
+            self.apply_settings({SECTION: section} if isinstance(section, dict) else None)
 
     def screen_change(self, params) -> bool:
         from berserk_judge.server.textsync import screen_change
@@ -479,6 +572,21 @@ class JudgeServer(LanguageServer):
                 self.window_log_message(types.LogMessageParams(types.MessageType.Warning, str(exc)))
         return self.rulebooks[folder]
 
+    def line_text(self, uri: str, line: int) -> str:
+        """A line of the open document as it is now (without its break; "" past the end),
+        through the line index kept with the document (never pygls's split of every line)."""
+        from berserk_judge.server.lines import LineIndex
+
+        document = self.document(uri)
+        if document is None:
+            return ""
+        source = document.source
+        index = getattr(document, "_judge_lines", None)
+        if index is None or index.text is not source or index.encoding != self.encoding():
+            index = LineIndex(source, self.encoding())
+            document._judge_lines = index
+        return index.line_text(line)
+
     def offset(self, analysis: Analysis, position: types.Position) -> int:
         return analysis.lines.offset(position.line, position.character)
 
@@ -507,6 +615,11 @@ class JudgeServer(LanguageServer):
 
             number = offer.action.partition(":")[2]
             edit = choice_edit(analysis, offer.finding, int(number)) if number.isdigit() else None
+        elif str(offer.action).startswith("schema:") and offer.finding is not None:
+            from berserk_judge.server.schema_help import fix_edit as schema_edit
+
+            _, kind, replacement = offer.action.split(":", 2)
+            edit = schema_edit(analysis, offer.finding, replacement, kind == "key")
         elif offer.action == "noqa":
             edit = noqa_edit(analysis, offer.finding, linter)
         else:
@@ -514,11 +627,139 @@ class JudgeServer(LanguageServer):
             edit = fix_all_edit(analysis, linter, index, pause=self.worker.breathe)
         if not edit:
             return None
+        return self.workspace_edit(analysis, edit)
+
+    def workspace_edit(self, analysis: Analysis, edits: list[types.TextEdit]) -> types.WorkspaceEdit:
+        """Edits of the analysed buffer, versioned when the client takes document changes."""
         if self.versioned_edits:
             return types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(
                 text_document=types.OptionalVersionedTextDocumentIdentifier(analysis.uri, analysis.version),
-                edits=edit)])
-        return types.WorkspaceEdit(changes={analysis.uri: edit})
+                edits=edits)])
+        return types.WorkspaceEdit(changes={analysis.uri: edits})
+
+    # -- the base as a whole (server.base_search) ------------------------------------------
+
+    def base_indexes(self, scopes=None) -> list:
+        """The indexes of the bases of the given scopes (by default every workspace
+        folder's and every open document's), loaded when they are not yet (on the
+        worker, breathing between files)."""
+        import os
+
+        if scopes is None:
+            scopes = [self.model.scope_for(os.path.join(folder, "_")) for folder in self.model.folders]
+            scopes += [a.scope for a in list(self.analyses.values()) if a.scope is not None and a.in_base]
+        out, seen = [], set()
+        open_paths = {a.path for a in list(self.analyses.values())}
+        for scope in scopes:
+            if scope.key in seen or scope.targets is None:
+                continue
+            seen.add(scope.key)
+            index = self.model.index_for(scope)
+            if not index.ready:
+                for _ in index.load(open_paths):
+                    self.worker.breathe()
+            out.append(index)
+        return out
+
+    def open_analysis(self, path: str) -> Analysis | None:
+        """The latest analysis of the open document of a file (None: not open)."""
+        return next((a for a in list(self.analyses.values()) if a.path == path and a.in_base), None)
+
+    def card_location(self, card, name: bool = False) -> types.Location:
+        """Where a card is: its name (or its id) in an open buffer exactly, else its id's line in its file."""
+        from berserk_judge.server.diagnostics import lsp_range
+        from berserk_judge.server.outline import _point
+
+        analysis = self.open_analysis(card.path)
+        own = analysis.card(card.id) if analysis is not None else None
+        if own is not None:
+            key, value = ("name", own.name) if name else ("id", own.id)
+            at = analysis.mark(*own.field_positions.get(key, (own.line, own.column)))
+            quoted = analysis.text[at:at + 1] in ("'", '"')
+            return types.Location(uri_for(card.path), lsp_range(analysis, at + quoted, at + quoted + len(value)))
+        line, column = card.field_positions.get("id", (card.line, card.column))
+        return _point(uri_for(card.path), line, column, len(card.id))
+
+    def card_symbol(self, card) -> types.WorkspaceSymbol:
+        return types.WorkspaceSymbol(name=card.name or card.id, kind=types.SymbolKind.Class,
+                                     location=self.card_location(card, name=True),
+                                     container_name=" · ".join(part for part in (card.set_name, card.id) if part))
+
+    def text_location(self, card, start: int, end: int, texts) -> types.Location | None:
+        """Where card.text[start:end] is: in an open buffer exactly, else found in its file."""
+        from berserk_judge.server.diagnostics import lsp_range
+
+        analysis = self.open_analysis(card.path)
+        own = analysis.card(card.id) if analysis is not None else None
+        if own is not None and own.text == card.text:
+            begin, stop = analysis.places(own).span(start, end)
+            return types.Location(analysis.uri, lsp_range(analysis, begin + analysis.bom, stop + analysis.bom))
+        return texts.place(card, start, end, uri_for)
+
+    def named_card(self, analysis: Analysis, offset: int):
+        """The card a position names: the card whose `name:` or `id:` value it is
+        on, or the card of the base named by the «…» around it in a text."""
+        card = analysis.card_at(offset)
+        if card is not None:
+            for key, value in (("name", card.name), ("id", card.id)):
+                position = card.field_positions.get(key)
+                if position is not None:
+                    at = analysis.mark(*position)
+                    if at <= offset <= at + len(value) + 2:
+                        return card
+            index = analysis.text_index(card, offset)
+            if index is not None:
+                open_at = card.text.rfind("«", 0, index + 1)
+                close_at = card.text.find("»", index)
+                if open_at >= 0 and close_at > open_at and "»" not in card.text[open_at + 1:index]:
+                    wanted = card.text[open_at + 1:close_at].strip().casefold()
+                    cards = [c for c in analysis.base.cards] + [
+                        c for index_ in self.base_indexes([analysis.scope]) for file in list(index_.files)
+                        for c in index_.cards.get(file, ()) if file != analysis.path]
+                    return next((c for c in cards if c.name.casefold() == wanted), None)
+        return None
+
+    def card_for_command(self, uri, position, query, current):
+        """(card, its analysis or None) a command names: by a place in an open document, or by id or name."""
+        if current is not None and position is not None and current.in_base:
+            card = current.card_at(self.offset(current, position))
+            if card is not None:
+                return card, current
+        if query:
+            from berserk_judge.server import base_search
+
+            cards = base_search.cards_of(self.base_indexes())
+            found = base_search.matching(cards, query, 1)
+            if found:
+                card = found[0]
+                analysis = self.open_analysis(card.path)
+                own = analysis.card(card.id) if analysis is not None else None
+                return (own, analysis) if own is not None else (card, None)
+        return None, None
+
+    def explanation(self, analysis: Analysis | None, card) -> str:
+        """A card's explanation as `explain --card` prints it: how each feature is
+        played, step by step, with the rules; the judges' rulings after it."""
+        from berserk_judge.explain import explain_features, mark_classes, payload, render_text
+        from berserk_judge.parser import read_card
+
+        features = analysis.features(card) if analysis is not None else list(read_card(card))
+        rulebook = self.rulebook(analysis) if analysis is not None else None
+        data = payload(explain_features(features, rulebook=rulebook, card_name=card.name), card.id)
+        classes = card.fields.get("class") if card.fields else None
+        if classes:
+            mark_classes(data, classes if isinstance(classes, list) else [classes])
+        if rulebook is not None:
+            from berserk_judge.explain import add_quotes
+
+            add_quotes(data, rulebook)
+        out = f"{card.name} [{card.id}]\n\n" + render_text(data)
+        rulings = getattr(card, "rulings", ())
+        if rulings:
+            out += "\nРешения судей:\n" + "\n".join(
+                f"{n}. {('Вопрос: ' + r.question + ' Ответ: ') if r.question else ''}{r.answer}"
+                for n, r in enumerate(rulings, start=1)) + "\n"
+        return out
 
 
 def result_id(items: list[types.Diagnostic]) -> str:

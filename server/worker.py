@@ -52,6 +52,9 @@ class Worker(Executor):
         self._ready = threading.Condition()
         self._closed = False
         self._running: list[_Job] = []   # the job being run, and those run inside its breathes
+        # called at each breath: the server makes it wait while a request's answer is
+        # being made on its own thread (the answer gets the processor, not half of it)
+        self.yield_to = None
         self.thread = threading.Thread(target=self._run, name=name, daemon=True)
         self.thread.start()
 
@@ -98,6 +101,8 @@ class Worker(Executor):
         running = self._running[-1]
         if running.token is not None and running.token.cancelled:
             raise Cancelled()
+        if self.yield_to is not None:
+            self.yield_to()
         if len(self._running) > 1:
             return   # already inside another job's breath: no deeper
         busy = {job.owner for job in self._running}

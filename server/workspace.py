@@ -170,6 +170,16 @@ class Workspace:
         self.folders = [real(folder) for folder in folders or ()]
         self.indexes: dict[tuple, BaseIndex] = {}
         self._settings: dict[tuple, Scope] = {}
+        self.editor: tuple = ()   # the editor's config-file keys, frozen (server.settings)
+
+    def set_editor(self, table: tuple) -> bool:
+        """The editor's settings changed: scopes and indexes are worked out again (True when they did)."""
+        if table == self.editor:
+            return False
+        self.editor = table
+        self._settings.clear()
+        self.indexes.clear()
+        return True
 
     def scope_for(self, path: str) -> Scope:
         """The settings of a file and its base (cached while the config file is unchanged)."""
@@ -178,7 +188,7 @@ class Workspace:
         folder = os.path.dirname(path)
         # the config files that could apply, as they are now: a scope is worked
         # out again only when one of them appears, changes or goes
-        stamps = (folder, self._folder_of(path), _stamps(folder))
+        stamps = (folder, self._folder_of(path), _stamps(folder), self.editor)
         scope = self._settings.get(stamps)
         if scope is not None:
             return scope
@@ -188,13 +198,19 @@ class Workspace:
         except ConfigError as exc:
             config, error = None, str(exc)
         root = str(config.parent) if config else self._folder_of(path) or folder
-        key = (str(config), _stamps(str(config.parent)) if config else None, root, error)
+        key = (str(config), _stamps(str(config.parent)) if config else None, root, error, self.editor)
         scope = self._settings.get(key)
         if scope is None:
+            from berserk_judge.server.settings import overlay, thawed
+
             try:
                 settings = load_settings(cwd=Path(root)) if error is None else Settings(root=Path(root))
             except ConfigError as exc:
                 settings, error = Settings(root=Path(root)), str(exc)
+            try:
+                overlay(settings, thawed(self.editor), Path(root))
+            except ConfigError as exc:
+                error = f"настройки редактора: {exc}"
             scope = self._settings[key] = Scope(settings, root, self._targets(settings, root), error)
         self._settings[stamps] = scope
         return scope
