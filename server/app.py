@@ -155,9 +155,9 @@ def build() -> JudgeServer:
             line = params.position.line
             text = ls.line_text(uri, line)
             character = min(max(params.position.character, 0), len(text))
-            if editing.in_text(known, line, text, character):
-                return types.CompletionList(is_incomplete=False, items=editing.completions(text, line, character))
-            items = schema_help.completions(known, text, line, character)
+            items = schema_help.completions(known, text, line, character)   # a card's key or a field's value
+            if items is None and editing.in_text(known, line, text, character):
+                items = editing.completions(text, line, character)
             return types.CompletionList(is_incomplete=False, items=items) if items is not None else None
 
         return ls.safely("дополнение", find)

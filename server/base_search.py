@@ -102,8 +102,9 @@ class FileTexts:
         words = card.text[start:end]
         at = text.find(words, first)
         if at < 0:   # written across lines or with escapes: the card's line
-            return types.Location(uri_of(card.path), types.Range(types.Position(card.line - 1, 0),
-                                                                  types.Position(card.line - 1, 0)))
+            from berserk_judge.server.diagnostics import point
+
+            return types.Location(uri_of(card.path), types.Range(point(card.line - 1, 0), point(card.line - 1, 0)))
         (line, character), (end_line, end_character) = index.position(at), index.position(at + len(words))
         return types.Location(uri_of(card.path), types.Range(types.Position(line, character),
                                                              types.Position(end_line, end_character)))

@@ -21,7 +21,13 @@ SEVERITY = {Severity.ERROR: types.DiagnosticSeverity.Error,
 
 def lsp_range(analysis: Analysis, start: int, end: int) -> types.Range:
     (line, character), (end_line, end_character) = analysis.lines.position(start), analysis.lines.position(end)
-    return types.Range(types.Position(line, character), types.Position(end_line, end_character))
+    return types.Range(point(line, character), point(end_line, end_character))
+
+
+def point(line: int, character: int) -> types.Position:
+    """A Position, never below 0 (a place the loader gave as line or column 0 is the file's start:
+    a Position with -1 is refused by lsprotocol, and the request failed with a ValueError)."""
+    return types.Position(max(0, line), max(0, character))
 
 
 def message(finding: Finding) -> str:
@@ -72,7 +78,7 @@ def _first_with_id(analysis: Analysis, finding: Finding, start: int):
 
 def _card_point(card) -> types.Range:
     line, column = card.field_positions.get("id", (card.line, card.column))
-    return types.Range(types.Position(line - 1, column - 1), types.Position(line - 1, column - 1))
+    return types.Range(point(line - 1, column - 1), point(line - 1, column - 1))
 
 
 def diagnostics(analysis: Analysis, docs: RuleDocs, uri_of=None, findings=None) -> list[types.Diagnostic]:

@@ -164,8 +164,9 @@ def _card_location(analysis: Analysis, card, uri_of) -> types.Location:
 
 
 def _point(uri: str, line: int, column: int, width: int = 0) -> types.Location:
-    start = types.Position(line - 1, column - 1)
-    return types.Location(uri, types.Range(start, types.Position(line - 1, column - 1 + width)))
+    from berserk_judge.server.diagnostics import point
+
+    return types.Location(uri, types.Range(point(line - 1, column - 1), point(line - 1, column - 1 + width)))
 
 
 def uri_for(path: str) -> str:

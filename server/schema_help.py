@@ -41,16 +41,14 @@ def completions(analysis, line_text: str, line: int, character: int) -> list[typ
     if value is not None:
         return _values(analysis, value.group(1), value.group(2), line, character)
     key = _KEY_AT.match(head)
-    if key is None or (not key.group(1) and not key.group(2)):
-        return None   # a top-level key (set, cards) or no key at all
+    if key is None or (not key.group(1) and not key.group(2)) or (analysis is None and not key.group(3)):
+        return None   # a top-level key (set, cards), no key at all, or a blank line of a buffer not read yet
     card = _card_near(analysis, line)
     if card is not None:
         column = len(key.group(1)) + len(key.group(2) or "")
-        if key.group(2) is None and column != card.column - 1:
-            return None   # not at the card's keys (a nested list, a ruling)
-        present = set(card.field_positions) | set(card.fields) | {"id", "name", "text"}
-        if key.group(2):
-            present = set()   # a new card's first key
+        if column != card.column - 1:
+            return None   # not at the card's keys (a text's line, a nested list, a ruling)
+        present = set() if key.group(2) else set(card.field_positions) | set(card.fields) | {"id", "name", "text"}
     else:
         present = set()
     typed = key.group(3)
