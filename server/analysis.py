@@ -18,6 +18,7 @@ import contextlib
 import copy
 import dataclasses
 import re
+from array import array
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 
@@ -67,15 +68,29 @@ class DocumentReader(ReadingGuard):
 
     @contextlib.contextmanager
     def unbounded(self):
-        """Every reading kept while the body runs (every safe fix of a file:
-        its passes read each changed text again and again, and the guard
-        compares them with the originals), then the latest KEEP_READINGS."""
+        """Readings kept while the body runs (every safe fix of a file: its
+        passes read each fixed text again), then the latest KEEP_READINGS, and
+        the memory they held given back to the system (server.heap.trim). An
+        original text's reading goes once the guard has judged its fixes (only
+        its signature is needed again): a third less at the peak."""
         self.bounded = False
         try:
             yield self
         finally:
             self.bounded = True
             self.retain()
+            import gc
+
+            from berserk_judge.server.heap import trim
+
+            gc.collect()
+            trim()
+
+    def check(self, card: Card, fixes: list) -> list:
+        kept = super().check(card, fixes)
+        if not self.bounded:
+            self._features.pop((card.text, card.name), None)
+        return kept
 
     def retain(self, keep: int | None = None) -> None:
         """Keep the readings read last, at most `keep` (KEEP_READINGS): an
@@ -480,10 +495,10 @@ class Analysis:
             end = word.end() if word and word.end() > start else end
         return start, max(start, min(end, line_end))
 
-    def card_starts(self) -> list[int]:
+    def card_starts(self) -> array:
         """Buffer offset of each card's mapping, in the base's (the file's) order."""
         if self._card_starts is None:
-            self._card_starts = [self.mark(card.line, card.column) for card in self.base.cards]
+            self._card_starts = array("q", [self.mark(card.line, card.column) for card in self.base.cards])
         return self._card_starts
 
     def card_at(self, offset: int) -> Card | None:
@@ -538,10 +553,10 @@ class Analysis:
             return list(self.findings)
         return self.findings[bisect_left(marks, low):bisect_right(marks, high)]
 
-    def finding_marks(self) -> list[int] | None:
+    def finding_marks(self) -> array | None:
         """Each finding's place (its loader line and column) in the buffer, None when not in order."""
         if self._marks_of_findings is None:
-            marks = [self.mark(f.line, f.column) if f.line > 0 else 0 for f in self.findings]
+            marks = array("q", [self.mark(f.line, f.column) if f.line > 0 else 0 for f in self.findings])
             self._marks_of_findings = marks if all(a <= b for a, b in zip(marks, marks[1:])) else False
         return self._marks_of_findings or None
 

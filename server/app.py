@@ -301,7 +301,13 @@ def build() -> JudgeServer:
                            d.range.end.character if d.range.end.line == d.range.start.line else None, d.data)
                      for d in params.context.diagnostics or () if d.source in (None, "berserk-judge")]
             chosen = [offer for offer in offers(analysis, start, end, named) if wanted(offer.kind, only)]
-            return [ls.action(analysis, offer, not ls.lazy_actions) for offer in chosen]
+            actions = [ls.action(analysis, offer, not ls.lazy_actions) for offer in chosen]
+            card = analysis.card_at(start)
+            if card is not None and not only:   # the card's explanation, a command away (a bare Command:
+                # clients built on lsprotocol read any action holding a command as one)
+                actions.append(types.Command(title=f"Объяснить карту «{card.name}» (как explain --card)",
+                                             command=EXPLAIN_COMMAND, arguments=[analysis.uri, params.range.start]))
+            return actions
 
         return await ls.on_worker("действия", find, [], owner=params.text_document.uri)
 

@@ -329,6 +329,7 @@ class JudgeServer(LanguageServer):
         else:
             analysis = self._lint(uri, real(path), version, text)
         self.analyses[uri] = analysis
+        self.quick_views = {}   # the analysis is there: a quick view of an older buffer is not needed
         if uri not in self.last_read or not any(p.kind == "unreadable" for p in analysis.base.problems):
             self.last_read[uri] = analysis   # a half-typed buffer YAML cannot read: the last reading stays
         self.settler.settle()   # what stays alive is kept out of the collector's walks (server.collect)
