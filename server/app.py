@@ -1,17 +1,25 @@
 """The language server: LSP messages (pygls) in, the tool's own functions
 called per open document, LSP results out. Wiring only: what a finding, a
-hover or a fix is comes from server/analysis, hover, actions and outline,
-which call the same load → read → lint → fix/explain functions as the CLI.
+hover or a fix is comes from server/analysis, hover, actions, outline,
+schema_help and base_search, which call the same load → read → lint →
+fix/explain functions as the CLI.
 
 * Diagnostics are pushed (`textDocument/publishDiagnostics`) on open, on
-  save and after an edit (debounced), or pulled (`textDocument/diagnostic`)
-  when the client can pull; `initializationOptions.diagnosticMode` =
-  "push" or "pull" overrides the choice.
+  save and after an edit (debounced), or pulled (`textDocument/diagnostic`,
+  a result id by content: an unchanged report is said so) when the client
+  can pull; `initializationOptions.diagnosticMode` = "push" or "pull"
+  overrides the choice. Either carries at most `maxDiagnostics` (1,000)
+  diagnostics, those around the last edit, with a notice of the rest.
 * The base the document belongs to is indexed in the background (other
   files' ids and texts, for repeated ids and base-wide rules); when it is
   ready, open documents are linted again.
 * A document that is not part of the base (not a card file, or outside the
   configured `cardbase`) gets nothing: no diagnostics, no hover, no actions.
+* The checks run on one worker thread, requests' own work on another: the
+  request loop answers a cancel at once; while a large file is first
+  checked, folds, the outline and a hover answer from its buffer alone.
+* Settings: the config file's, with the editor's laid over them
+  (server.settings).
 * Nothing a handler meets may stop the server: a failure is logged to the
   client (`window/logMessage`) and the request is answered empty.
 """
