@@ -61,8 +61,9 @@ def _client_flags(server: JudgeServer, params: types.InitializeParams) -> None:
     server.model = Workspace([f for f in folders if f])
     workspace_caps = caps.workspace
     server.asks_configuration = bool(workspace_caps and workspace_caps.configuration)
-    if options.get("settings") is not None:
-        server.apply_settings(options["settings"])
+    server.initial_settings = options.get("settings")
+    if server.initial_settings is not None:
+        server.apply_settings(server.initial_settings)
 
 
 FIX_ALL_COMMAND = "berserk-judge.fixAll"

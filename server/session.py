@@ -110,6 +110,7 @@ class JudgeServer(LanguageServer):
         self.rulebooks: dict[str, Any] = {}
         self.asks_configuration = False   # the client answers `workspace/configuration`
         self.initial_options: dict = {}   # the server's own settings given at start (initializationOptions)
+        self.initial_settings = None      # initializationOptions.settings: what stands when the editor says nothing
         self.settings = None              # the editor's settings last applied (server.settings.EditorSettings)
         self.told: set[str] = set()
         # Analyses and index loading run on one worker thread, one at a time
@@ -388,7 +389,10 @@ class JudgeServer(LanguageServer):
         again when they changed); what is wrong is said once."""
         from berserk_judge.server.settings import parse, section_of, _server_problem
 
-        editor = parse(section_of(raw))
+        section = section_of(raw)
+        if section is None:   # nothing of ours from the editor: the settings given at start stand
+            section = section_of(self.initial_settings)
+        editor = parse(section)
         for error in editor.errors:
             if error not in self.told:
                 self.told.add(error)
@@ -523,6 +527,8 @@ class JudgeServer(LanguageServer):
     def relint_open(self) -> None:
         """The base changed (index ready, a file changed on disk): lint open documents again."""
         self.analyses.clear()
+        if getattr(self.protocol, "_workspace", None) is None:
+            return   # not initialized yet: nothing is open
         if self.push:
             for uri in list(self.workspace.text_documents):
                 self.schedule(uri, 0)

@@ -176,9 +176,11 @@ class Workspace:
         """The editor's settings changed: scopes and indexes are worked out again (True when they did)."""
         if table == self.editor:
             return False
+        base = {key: value for key, value in table if key == "cardbase"}
+        if base != {key: value for key, value in self.editor if key == "cardbase"}:
+            self.indexes.clear()   # another base: listed and loaded again (the same one is kept)
         self.editor = table
         self._settings.clear()
-        self.indexes.clear()
         return True
 
     def scope_for(self, path: str) -> Scope:
