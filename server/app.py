@@ -352,7 +352,7 @@ def build() -> JudgeServer:
             return DEFAULTS.get("symbols")
 
         def find():
-            if isinstance(current, QuickView):
+            if isinstance(current, QuickView):   # plain mappings: sent as JSON made here, or as they are
                 return ls.raw(current.symbols())
             return ls.raw(document_symbols(current)) if current.in_base else []
 

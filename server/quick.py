@@ -161,11 +161,18 @@ class QuickView:
                                               collapsed_text=label))
         return out
 
-    def symbols(self) -> list[types.DocumentSymbol]:
-        """The set and its cards (no features: those come with the check)."""
+    def _plain_range(self, start: int, end: int) -> dict:
+        lines = self.lines
+        (line, character), (end_line, end_character) = lines.position(start), lines.position(end)
+        return {"start": {"line": line, "character": character}, "end": {"line": end_line, "character": end_character}}
+
+    def symbols(self) -> list[dict]:
+        """The set and its cards (no features: those come with the check), as
+        plain JSON-ready mappings (20,000 DocumentSymbol objects, then their
+        conversion, were most of the answer's time)."""
         from ruamel.yaml import YAML
 
-        from berserk_judge.server.outline import card_symbol, set_selection, set_symbols
+        from berserk_judge.server.outline import set_selection
 
         cards = []
         for number in range(len(self.layout.items)):
@@ -175,8 +182,10 @@ class QuickView:
             start, end = self._extent(number)
             _, name_start, name_end = names["name"]
             selection = (max(start, min(name_start, end)), max(start, min(name_end, end)))
-            cards.append(card_symbol(names["name"][0], names["id"][0], self._range(start, end),
-                                     self._range(*selection), None))
+            name, card_id = names["name"][0], names["id"][0]
+            cards.append({"name": name or card_id or "(без имени)", "detail": card_id,
+                          "kind": int(types.SymbolKind.Class), "range": self._plain_range(start, end),
+                          "selectionRange": self._plain_range(*selection)})
         try:
             head = YAML(typ="safe").load(self.layout.head) or {}
             given = head.get("set") if isinstance(head, dict) else None
@@ -186,7 +195,11 @@ class QuickView:
         set_name = str(given.get("name", "")) if isinstance(given, dict) else ""
         first = self.layout.items.bounds[0] + self.bom
         key = set_selection(self.text, self.lines, first)
-        return set_symbols(set_name, set_id, self._range(0, len(self.text)), self._range(*key), cards)
+        if not cards or not (set_name or set_id):
+            return cards
+        return [{"name": set_name or set_id, "detail": set_id, "kind": int(types.SymbolKind.Namespace),
+                 "range": self._plain_range(0, len(self.text)), "selectionRange": self._plain_range(*key),
+                 "children": cards}]
 
     def card_analysis(self, offset: int) -> Analysis | None:
         """An analysis holding the one card whose item holds the buffer offset

@@ -55,7 +55,8 @@ class RawJSON:
     def __init__(self, value):
         from berserk_judge.server.diagnostics import _converter, encoded
 
-        self.data = encoded(_converter().unstructure(value))
+        plain = isinstance(value, list) and all(type(item) is dict for item in value)
+        self.data = encoded(value if plain else _converter().unstructure(value))
 
 
 SEND_BATCH = 1 << 20   # bytes of an Encoded message's parts written at once (joined up to it)
@@ -124,7 +125,8 @@ class JudgeServer(LanguageServer):
         self.worker = Worker()
         self.answering = 0   # answers being made on their own thread (the worker waits at its breaths)
         self.worker.yield_to = self._let_answers_run
-        self.answers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="berserk-judge-answers")
+        # two: a hover is not queued behind an outline of 20,000 cards
+        self.answers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="berserk-judge-answers")
         self.quick_views: dict[tuple, asyncio.Future] = {}   # the quick view of a buffer being checked
         self.desynced: set[str] = set()   # documents whose last change could not be applied
         self.jobs: dict[tuple, asyncio.Future] = {}
