@@ -6,13 +6,15 @@ several printings: an exact name shows it, whatever the number of its
 printings. Close names are scored with rapidfuzz (WRatio, 0–100), each name
 once; a match is clear when it is exact, or when the best score is high and
 well ahead of the next name, or when exactly one name sounds the same
-(unstressed о/а, е/и/я, voiced/voiceless, doubled letters: «Малатобоец»). Close names
+(unstressed о/а, е/и/я, voiced/voiceless, doubled letters: «Малатобоец»). A name taken so
+is still only a guess when another name is as few edits from the query (`_rivals`: «Боргвк» is
+one edit from «Боргак», two from «Борг»): then both are listed (`guess`), no card is taken. Close names
 of at least SEVERAL are the candidates; a best name below it is no match — the
 names are only `similar` («Несуществующая хрень» is not «Тень» at 77), unless a name of four
 letters or more is one edit away («Гукь» is «Гуль», which WRatio scores 75). A query in Latin letters is also tried as
 Cyrillic: transliterated and as typed with the wrong keyboard layout
 (`cardbase.translit`). An id is found whatever separates its parts (`s1-58`,
-`S1 58`, `10-118` for 10118). A reprinted name lists its printings newest first
+`S1 58`, `10-118` for 10118), and comes with the other printings of its name (`with_printings`). A reprinted name lists its printings newest first
 (`newest_first`).
 """
 from __future__ import annotations
@@ -124,6 +126,8 @@ class Lookup:
     score: float = 0.0
     via: str | None = None
     similar: list[tuple[CardEntry, float]] = field(default_factory=list)   # not found; these come closest
+    hits: dict[str, str] = field(default_factory=dict)    # card id -> why a search found it (a ruling's words)
+    guess: bool = False      # `candidates` are a close name and another as close: «похоже на …», no card taken
 
     @property
     def card(self) -> CardEntry | None:
@@ -166,6 +170,14 @@ def printings(catalogue, name: str) -> list[CardEntry]:
     return [catalogue.entry(i) for i in found]
 
 
+def with_printings(catalogue, entry: CardEntry) -> list[CardEntry]:
+    """The card an id names first, then its other printings: a card's identity across prints is its
+    name (as Gatherer ties rulings to the oracle card), so a reprint looked up by its id still shows
+    the «Печати» line and the rulings stored on any print."""
+    others = [e for e in printings(catalogue, entry.folded_name or fold(entry.name)) if e.id != entry.id]
+    return [entry, *others]
+
+
 _SET_NUMBER = re.compile(r"s(\d+)|(\d{2,})")
 
 
@@ -198,7 +210,7 @@ def find_card(catalogue, query: str) -> Lookup:
         return Lookup()
     by_id = _by_id(catalogue, query)
     if by_id is not None:
-        return Lookup([by_id], score=100.0)
+        return Lookup(with_printings(catalogue, by_id), score=100.0)
     names = list(dict.fromkeys(catalogue.folded))
     key = fold(query)
     if key in names:
@@ -208,7 +220,7 @@ def find_card(catalogue, query: str) -> Lookup:
     if not has_latin(query):
         by_id = _by_id(catalogue, to_latin_layout(query))      # «ы1_58»: an id typed in the Russian layout
         if by_id is not None:
-            return Lookup([by_id], score=100.0, via="раскладка клавиатуры")
+            return Lookup(with_printings(catalogue, by_id), score=100.0, via="раскладка клавиатуры")
     spellings = variants(query)
     for spelling, how in spellings:                             # «Vjkjnj,jtw», «Osklizg»: exact first
         if fold(spelling) in names:
@@ -300,6 +312,46 @@ def _one_edit(key: str, names: list[str]) -> list[str]:
     return [name for name, _, _ in sorted(found, key=lambda item: (item[1], item[2]))]
 
 
+RIVAL_EDITS = 2   # another name at most this many edits from the query, and no farther than the pick, is a rival
+
+
+def _distance(key: str, name: str) -> int:
+    from rapidfuzz.distance import OSA
+
+    return OSA.distance(key, name)
+
+
+def _rivals(key: str, pick: str, names: list[str]) -> list[str]:
+    """Names as close to the query as the pick by edits (a letter wrong, swapped, missing or extra), when
+    some are within RIVAL_EDITS: «Боргвк» is one edit from «Боргак» and two from «Борг», which WRatio
+    prefers; «Ккле» one from «Келе», which it scores far below «Экклезиарх»."""
+    from rapidfuzz import process
+    from rapidfuzz.distance import OSA
+
+    picked = _distance(key, pick)
+    found = [(name, edits, index) for name, edits, index in
+             process.extract(key, names, scorer=OSA.distance, score_cutoff=min(picked, RIVAL_EDITS), limit=None)
+             if name != pick]
+    nearest = min((edits for _, edits, _ in found), default=None)
+    return [name for name, edits, _ in sorted(found, key=lambda item: (item[1], item[2])) if edits == nearest]
+
+
+def _taken(catalogue, key: str, names: list[str], pick: str, score: float, ranked) -> Lookup:
+    """The card of the name picked — or, when another name is as close by edits, both as a guess."""
+    rivals = _rivals(key, pick, names)
+    if not rivals:
+        return Lookup(printings(catalogue, pick), score=score)
+    from rapidfuzz import fuzz
+
+    scores = dict(ranked)
+    listed = [pick, *rivals[:MAX_CANDIDATES - 1]]
+    return Lookup(candidates=[(catalogue.entry(catalogue.folded.index(name), LISTED),
+                               round(scores.get(name, fuzz.WRatio(key, name)), 1)) for name in listed], guess=True)
+
+
+NEAREST = 3        # a name found nowhere still lists this many nearest names
+
+
 def _by_name(catalogue, names: list[str], query: str) -> Lookup:
     key = fold(query)
     if not key:
@@ -310,22 +362,39 @@ def _by_name(catalogue, names: list[str], query: str) -> Lookup:
     ranked = [(names[index], score) for _, score, index in
               sorted(scored, key=lambda item: (-item[1], item[2]))]     # equal scores: base order
     if not ranked:
-        return Lookup()
+        near = _one_edit(key, names)
+        if near:
+            return _taken(catalogue, key, names, near[0], 0.0, [])
+        nearest = process.extract(key, names, scorer=fuzz.WRatio, limit=NEAREST)
+        return Lookup(similar=[(catalogue.entry(index, LISTED), round(score, 1)) for _, score, index in
+                               sorted(nearest, key=lambda item: (-item[1], item[2]))])
     top_name, top = ranked[0]
     second = ranked[1][1] if len(ranked) > 1 else 0.0
     if top >= CLEAR and top - second >= LEAD:
-        return Lookup(printings(catalogue, top_name), score=round(top, 1))
+        return _taken(catalogue, key, names, top_name, round(top, 1), ranked)
     alike = _sounds_like(key, names)
     if alike is not None:                   # «Малатобоец»: one name that sounds the same
-        return Lookup(printings(catalogue, alike), score=round(dict(ranked).get(alike, top), 1))
+        return _taken(catalogue, key, names, alike, round(dict(ranked).get(alike, top), 1), ranked)
     listed = [(catalogue.entry(catalogue.folded.index(name), LISTED), round(score, 1)) for name, score in ranked]
     if top < SEVERAL:                       # nothing close enough to be meant: not found, with the nearest …
         near = _one_edit(key, names)        # … unless one letter of a short name was mistyped («Гукь»)
         if len(near) == 1:
-            return Lookup(printings(catalogue, near[0]), score=round(dict(ranked).get(near[0], top), 1))
+            return _taken(catalogue, key, names, near[0], round(dict(ranked).get(near[0], top), 1), ranked)
         if near:
             scores = dict(ranked)
             return Lookup(candidates=[(catalogue.entry(catalogue.folded.index(name), LISTED),
                                        round(scores.get(name, top), 1)) for name in near])
         return Lookup(similar=listed)
-    return Lookup(candidates=[(entry, score) for entry, score in listed if score >= SEVERAL])
+    close = [(entry, score) for entry, score in listed if score >= SEVERAL]
+    if len(close) == 1:                     # one close name is the card, never «несколько карт (1)» …
+        alike = [name for name in names if _sound_key(name) == _sound_key(key)]
+        if len(alike) > 1 and ranked[0][0] in alike:   # … unless it sounds like another one too: a guess
+            from rapidfuzz import fuzz
+
+            alike.sort(key=lambda name: name != ranked[0][0])
+            return Lookup(candidates=[(catalogue.entry(catalogue.folded.index(name), LISTED),
+                                       round(fuzz.WRatio(key, name), 1)) for name in alike], guess=True)
+        if len(key) >= MIN_ONE_EDIT and _distance(key, ranked[0][0]) <= 1:
+            return _taken(catalogue, key, names, ranked[0][0], close[0][1], ranked)
+        return Lookup(candidates=close, guess=True)      # «Гул»: «похоже на Гуль», not taken
+    return Lookup(candidates=close)

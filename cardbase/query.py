@@ -2,7 +2,7 @@
 
 Terms are joined by AND; a leading `-` negates one. Keys, English and Russian:
 
-    o: oracle: text: текст:      words of the text (folded; "quoted" for a phrase)
+    o: oracle: text: текст:      words of the text, in any form (folded; "quoted" for a phrase)
     t: type: тип:                type (creature/существо, flyer/летающее, artifact/артефакт, …)
     c: color: element: стихия:   element (горы, леса, болота, степи, тьма, нейтрал…; a prefix is enough)
     mv, cost, стоимость          cost: mv=3, cost>=4, стоимость<2 (also `:` for =)
@@ -11,7 +11,7 @@ Terms are joined by AND; a leading `-` negates one. Keys, English and Russian:
                                  conditional/условная, static/постоянная, keyword/метка
     class: класс:                words of a class (гном, эльф)
     n: name: имя:                words of the name
-    r: ruling: решение:          words of the card's judges' rulings (question and answer)
+    r: ruling: решение:          words of the card's judges' rulings (question and answer), in any form
 
 Words without a key are words of the name. Pure: the entries come from the
 card index (`cardbase.index`) or from a loaded base (`cardbase.lookup.entry_of`).
@@ -128,7 +128,7 @@ def search(catalogue, terms: list[Term]) -> list[CardEntry]:
     columns = catalogue.columns([key for t in terms for key in _COLUMNS_OF.get(t.key, ())], needs_text(terms))
     left = range(len(catalogue.ids))
     for term in sorted(terms, key=lambda t: (t.key == "text", t.key == "rulings")):
-        keep = ruling_test(catalogue, fold(term.value)) if term.key == "rulings" else _test(
+        keep = ruling_test(catalogue, term.value) if term.key == "rulings" else _test(
             term, fold(term.value), columns)
         left = [i for i in left if keep(i) != term.negate]
     return [catalogue.entry(index, LISTED) for index in left]
@@ -142,9 +142,11 @@ _COLUMNS_OF = {"name": ("folded_name",), "type": ("type",), "element": ("element
 def _test(term: Term, value: str, columns: dict[str, list]):
     """The term as a test of card number i, its value folded once."""
     key = term.key
-    if key == "text":
+    if key == "text":                        # any form of the words: «o:рывок» finds «рывке» (cardbase.lemmas)
+        from berserk_judge.cardbase.lemmas import holds
+
         texts = columns["text"]
-        return lambda i: value in texts[i]
+        return lambda i: value in texts[i] or (bool(value) and holds(term.value, texts[i]))
     if key == "name":
         names = columns["folded_name"]
         return lambda i: value in names[i]

@@ -1,7 +1,8 @@
 """The card lookup `card` and `explain --card` share: base → card index → the card, or a clear exit.
 
 Exit codes of a lookup: 0 — one card found, 1 — none, 2 — a call, settings or
-base error, 3 — several cards match (they are listed on stdout).
+base error, 3 — several cards match (they are listed on stdout), 4 — a close name
+and another as close: «похоже на …», both listed, no card taken.
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import click
 
-FOUND, NOT_FOUND, ERROR, SEVERAL = 0, 1, 2, 3
+FOUND, NOT_FOUND, ERROR, SEVERAL, GUESS = 0, 1, 2, 3, 4
 MAX_LISTED = 50
 
 
@@ -101,7 +102,24 @@ def find(indexed, query: str):
         _note_missing_classes(indexed)
     if len(first) == 1:
         return Lookup(printings(indexed, next(iter(first))), score=100.0)
-    return Lookup(candidates=[(entry, 100.0) for entry in first.values()])
+    return Lookup(candidates=[(entry, 100.0) for entry in first.values()],
+                  hits=_ruling_hits(indexed, terms, list(first.values())[:MAX_LISTED]))
+
+
+def _ruling_hits(indexed, terms, entries) -> dict[str, str]:
+    """For an `r:` search, the words of the ruling each listed card was found by (card id -> words)."""
+    from berserk_judge.cardbase.rulings_search import ruling_hit, rulings_of_entry
+
+    wanted = [term.value for term in terms if term.key == "rulings" and not term.negate]
+    if not wanted:
+        return {}
+    hits = {}
+    for entry in entries:
+        rulings = rulings_of_entry(indexed, entry)
+        found = next((hit for hit in (ruling_hit(rulings, value) for value in wanted) if hit), None)
+        if found:
+            hits[entry.id] = found
+    return hits
 
 
 def _note_missing_classes(indexed) -> None:
@@ -122,14 +140,21 @@ def _note_missing_classes(indexed) -> None:
                + ".", err=True)
 
 
-def candidate_record(entry, score) -> dict:
-    return {"id": entry.id, "name": entry.name, "set": entry.set_id, "set_name": entry.set_name, "score": score}
+def candidate_record(entry, score, hits=None) -> dict:
+    out = {"id": entry.id, "name": entry.name, "set": entry.set_id, "set_name": entry.set_name, "score": score}
+    if hits and entry.id in hits:
+        out["ruling"] = hits[entry.id]
+    return out
 
 
-def candidate_lines(candidates) -> list[str]:
+def candidate_lines(candidates, hits=None) -> list[str]:
+    """One tab-separated line a candidate: id, name, set, score — and, for an `r:` search, the words of
+    the ruling it was found by."""
     from berserk_judge.reports.escape import visible
 
+    hits = hits or {}
     lines = [visible(f"  {entry.id}\t{entry.name}\t{entry.set_id} «{entry.set_name}»", keep="\t") + f"\t{score:g}"
+             + (visible(f"\tрешение: «{hits[entry.id]}»") if entry.id in hits else "")
              for entry, score in candidates[:MAX_LISTED]]
     if len(candidates) > MAX_LISTED:
         lines.append(f"  … и ещё {len(candidates) - MAX_LISTED}")
@@ -142,7 +167,11 @@ def report_miss(query: str, lookup) -> None:
     from berserk_judge.reports.escape import visible
 
     query = visible(query)
-    if lookup.candidates:
+    if lookup.guess:
+        names = " или ".join(f"{entry.name} ({entry.id})" for entry, _ in lookup.candidates)
+        click.echo(f"«{query}» — похоже на {visible(names)}: эти имена почти одинаково близки к запросу, "
+                   f"карта не выбрана; уточните запрос или укажите id:", err=True)
+    elif lookup.candidates:
         click.echo(f"Запросу «{query}» подходят несколько карт ({len(lookup.candidates)}); уточните запрос "
                    f"или укажите id:", err=True)
     else:
@@ -181,13 +210,15 @@ def find_or_exit(query: str, bases, fmt: str = "text", views: bool = True):
         if fmt == "json":
             from berserk_judge.reports.escape import json_text  # valid UTF-8 JSON always
 
-            rows = [candidate_record(entry, score) for entry, score in lookup.candidates]
+            rows = [candidate_record(entry, score, lookup.hits) for entry, score in lookup.candidates]
             out = {"cards": [], "candidates": rows}
+            if lookup.guess:
+                out["guess"] = True
             if lookup.similar:
                 out["similar"] = [candidate_record(entry, score) for entry, score in lookup.similar]
             click.echo(json_text(out))
         else:
-            for line in candidate_lines(lookup.candidates):
+            for line in candidate_lines(lookup.candidates, lookup.hits):
                 click.echo(line)
-        sys.exit(SEVERAL if lookup.candidates else NOT_FOUND)
+        sys.exit(GUESS if lookup.guess else SEVERAL if lookup.candidates else NOT_FOUND)
     return indexed, lookup, records

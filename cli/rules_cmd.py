@@ -1,4 +1,6 @@
-"""`berserk-judge rules`: a rule of the rulebook by number (with sub-rules) or by words."""
+"""`berserk-judge rulebook` (old name `rules`, kept): a rule of the rulebook by number (with sub-rules)
+or by words. Its output may be cut short by a pipe (`| head`): that is no error (exit 0, nothing on
+stderr)."""
 from __future__ import annotations
 
 import json
@@ -36,7 +38,7 @@ def open_rulebook(folder: str | None):
     return book
 
 
-@click.command(name="rules", cls=Command)
+@click.command(name="rulebook", cls=Command)
 @click.argument("query", metavar="ЗАПРОС")
 @click.option("--rulebook", "rulebook_dir", type=click.Path(), default=None, metavar="ПАПКА",
               help="Папка свода правил (файлы *.txt); по умолчанию — ключ rulebook в настройках.")
@@ -52,8 +54,12 @@ def rules(query, rulebook_dir, fmt):
     совпадения выделены **так**). Номер, который есть в нескольких изданиях
     (505), показывается из каждого, с названием издания.
 
-    Коды выхода: 0 — найдено, 1 — ничего не найдено (сообщение говорит,
-    какие номера есть в своде), 2 — ошибка вызова или свода правил.
+    Команда называется rulebook; прежнее имя rules — то же самое (не путать
+    с rule — правилами проверки).
+
+    Коды выхода: 0 — найдено (и когда вывод оборван конвейером: «| head»),
+    1 — ничего не найдено (сообщение говорит, какие номера есть в своде),
+    2 — ошибка вызова или свода правил.
     """
     from berserk_judge.rulebook import by_number, by_words, is_rule_number
     from berserk_judge.rulebook.editions import numbers_held
@@ -68,15 +74,32 @@ def rules(query, rulebook_dir, fmt):
             click.echo(f"  {line}", err=True)
         sys.exit(1)
     if fmt == "json":
-        click.echo(json.dumps({"query": query, "rules": [
+        _write(json.dumps({"query": query, "rules": [
             {"number": m.rule.number, "name": m.rule.cited_number, "section": m.rule.section,
              "source": m.rule.source, "edition": book.edition(m.rule), "line": m.rule.line,
              "text": m.rule.text, "matches": [list(s) for s in m.spans]}
-            for m in matches]}, ensure_ascii=False, indent=2))
+            for m in matches]}, ensure_ascii=False, indent=2) + "\n")
         return
-    for index, match in enumerate(matches):
+    blocks = []
+    for match in matches:
         rule = match.rule
-        if index:
-            click.echo("")
-        click.echo(f"── {rule.label} — {book.edition(rule)}, строка {rule.line}")
-        click.echo(match.marked() if match.spans else rule.text)
+        blocks.append(f"── {rule.label} — {book.edition(rule)}, строка {rule.line}\n"
+                      f"{match.marked() if match.spans else rule.text}\n")
+    _write("\n".join(blocks))
+
+
+def _write(text: str) -> None:
+    """The answer on stdout; a reader that stops early (`| head`) ends the command quietly with 0."""
+    try:
+        click.echo(text, nl=False)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        import os
+
+        try:
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, sys.stdout.fileno())      # the unwritten rest must not fail again at exit
+            os.close(null)
+        except (OSError, ValueError):
+            pass
+        sys.exit(0)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from berserk_judge.explain import judge, wording
+from berserk_judge.explain import cases, judge, wording
 from berserk_judge.explain.phrases import FEATURE, NODE
 from berserk_judge.explain.rulemap import cite, new_quotes, numbers
 
@@ -54,6 +54,8 @@ class _Builder:
         self.classes = classes
         self.steps: list[Step] = []
         self.quoted: set[tuple[str, str]] = set()      # a rule is quoted once per reading
+        self.flattened: set = set()                    # atoms whose «либо» options a choice listed already
+        self.replaced: str | None = None               # the event a replacement replaces (spec §1), once
 
     def say(self, table: dict, key: str, depth: int, prefix: str = "",
             topics: tuple[str, ...] | None = None, **fields) -> None:
@@ -145,9 +147,9 @@ def explain_node(b: _Builder, node, depth: int, prefix: str = "", optional: bool
                 explain_node(b, block, depth + 1, head, optional, who)
         return
     if isinstance(node, All):
-        cases = _icon_cases(node.items)
-        if cases is not None:     # «{first}: А и {second}: Б»: one case applies, by who moves first
-            b.say(NODE, "icon-cases", depth, prefix, cases=cases)
+        icon_cases = _icon_cases(node.items)
+        if icon_cases is not None:     # «{first}: А и {second}: Б»: one case applies, by who moves first
+            b.say(NODE, "icon-cases", depth, prefix, cases=icon_cases)
             _children(b, node.items, depth, optional, who)
             return
         if len(node.items) > 1 and all(isinstance(i, Condition) for i in node.items) and any(
@@ -155,6 +157,8 @@ def explain_node(b: _Builder, node, depth: int, prefix: str = "", optional: bool
             b.say(NODE, "case-list", depth, prefix)
         b.say(NODE, "all", depth, prefix, items=_listing(node.items))
         _children(b, node.items, depth, optional, who)
+        return
+    if isinstance(node, Either) and _explain_either(b, node, depth, prefix, optional, who):
         return
     if isinstance(node, (Choice, Either)):
         key = "either" if isinstance(node, Either) else (
@@ -188,12 +192,28 @@ def explain_node(b: _Builder, node, depth: int, prefix: str = "", optional: bool
         _children(b, (node.left, node.right), depth, optional, who)
         return
     if isinstance(node, Fallback):
+        case = cases.answered_case(node.left) or cases.condition_case(b.feature, node.left)
+        if case is not None:       # «…, если выпало 4 или более, иначе …»: the else of that case
+            atom, conds, body = case
+            if len(conds) == 1:
+                b.say(NODE, "case-else", depth, prefix, cond=conds[0], a=name(atom), body=f"«{body}»",
+                      b=name(node.right))
+            else:
+                b.say(NODE, "cases-else", depth, prefix, conds="», «".join(conds), a=name(atom), b=name(node.right))
+            _children(b, (node.left, node.right), depth, optional, who)
+            return
         key = "fallback" if _says_otherwise(b.feature, node) else "fallback-effect"
         b.say(NODE, key, depth, prefix, a=name(node.left), b=name(node.right), **actor)
         _children(b, (node.left, node.right), depth, optional, who)
         return
     if isinstance(node, OpponentFallback):
-        if node.who:
+        refused, rest = cases.refusal(node)
+        right = f"«{rest}»" if rest is not None else name(node.right)
+        if refused:                # the refusal in its own words: «атакованный не может или не хочет быть перемещён»
+            whom = node.who or "противник"
+            b.say(NODE, "opponent-refused", depth, prefix, a=name(node.left), b=right, who=whom,
+                  Who=whom[:1].upper() + whom[1:], refused=refused)
+        elif node.who:
             b.say(NODE, "opponent-who", depth, prefix, a=name(node.left), b=name(node.right), who=node.who)
         else:
             b.say(NODE, "opponent", depth, prefix, a=name(node.left), b=name(node.right))
@@ -219,6 +239,52 @@ def explain_node(b: _Builder, node, depth: int, prefix: str = "", optional: bool
     raise TypeError(f"not a reading node: {node!r}")
 
 
+def _explain_either(b: _Builder, node, depth: int, prefix: str, optional: bool, who: str) -> bool:
+    """«A, либо B (если …), либо C» where the reader left two options in one ability's words, or «(совершите
+    оба, если …)» closes the choice: every option listed once (505.5), with the case that plays them all;
+    False when the plain statement says it all."""
+    from berserk_judge.parser import Atom
+
+    if _feature_chooser(b.feature) is not None:
+        return False
+    options: list = []
+    split = False
+    for item in node.items:
+        parts = wording.either_parts(item.text) if isinstance(item, Atom) else []
+        if len(parts) > 1:
+            options.extend(parts)
+            b.flattened.add(item)
+            split = True
+        else:
+            options.append(item)
+    last = node.items[-1]
+    both = wording.both_when(last.text) if isinstance(last, Atom) else None
+    if not split and both is None:
+        return False
+    shown = []
+    for option in options:
+        text = option if isinstance(option, str) else (option.text if isinstance(option, Atom) else None)
+        if text is not None and both:
+            text = re.sub(r"\s*\([^()]*\bоба\b[^()]*\)", "", text, flags=re.I).strip(" ,.")
+        shown.append(f"«{text}»" if text is not None else name(option))
+    listing = " либо ".join(shown)
+    if both:
+        found = re.search(r"\(([^()]*\bоба\b[^()]*)\)", last.text, re.I)
+        cond = re.sub(r"^если\s+", "", both, flags=re.I)
+        b.say(NODE, "either-both", depth, prefix, items=listing, cond=cond, both=found.group(1) if found else both)
+    else:
+        b.say(NODE, "either-flat", depth, prefix, items=listing)
+    for option, shown_name in zip(options, shown):
+        text = option if isinstance(option, str) else getattr(option, "text", "")
+        when = re.search(r"\((если\s+[^()]*)\)", text or "", re.I)
+        if when:
+            b.say(NODE, "either-when", depth + 1, a=shown_name, cond=when.group(1))
+    for index, item in enumerate(node.items, start=1):
+        if not isinstance(item, Atom):
+            explain_node(b, item, depth + 1, f"Вариант {index} — {name(item)}: ", optional, who)
+    return True
+
+
 _PRONOUN = re.compile(r"\s*(он|она|оно|они)(?!\w)", re.I)
 
 
@@ -234,9 +300,25 @@ def _feature_chooser(feature) -> tuple[str, str] | None:
     """(who, «по выбору …») when an annotation gives a choice to someone other than the controller."""
     for ann in getattr(feature, "annotations", ()) or ():
         if ann.kind == "chooser":
-            who = judge.annotation_chooser(ann.text)
-            if who:
-                return who, ann.text.strip("() ")
+            found = _annotation_chooser(feature, ann)
+            if found is not None:
+                return found
+    return None
+
+
+def _annotation_chooser(feature, ann) -> tuple[str, str] | None:
+    """(who, the words) of «(по выбору атакованного)», and of «(по его выбору)» whose pronoun names the
+    person nearest before it («существо противника (по его выбору)»: the opponent; spec §1)."""
+    words = ann.text.strip("() ")
+    who = judge.annotation_chooser(ann.text)
+    if who:
+        return who, words
+    if judge.pronoun_choice(ann.text):
+        text, span = getattr(feature, "text", "") or "", getattr(feature, "span", None)
+        before = text[:max(0, ann.span[0] - span[0])] if span and getattr(ann, "span", None) else ""
+        who = judge.pronoun_chooser(before)
+        if who:
+            return who, words
     return None
 
 
@@ -392,6 +474,8 @@ def explain_feature(feature, reading_index: int = 0, rulebook=None, card_name: s
         tree, condition = alt.tree, alt.condition or feature.condition
     from berserk_judge.parser import Atom
 
+    b.replaced = _replaced_event(feature, tree, condition) if "вмест" in (getattr(feature, "text", "") or "") \
+        or getattr(feature, "replacement", None) or getattr(feature, "replaces", None) else None
     line = _line_kind(feature, tree, b.classes) if isinstance(tree, Atom) else None   # a keyword or class line
     _head(b, feature, kind, tree, condition, line)
     if isinstance(tree, Atom):
@@ -434,6 +518,9 @@ def _head(b: _Builder, feature, kind: str, tree, condition: str | None, line) ->
     """Statements on what kind of feature it is and when it can be declared (114–116)."""
     payment = getattr(feature, "payment", None) or ""
     instant = payment.lstrip().startswith("{instant}")
+    label = getattr(feature, "label", None) or ""
+    if label and kind != "keyword":          # «{human}: {tap}: …»: the label, then the body's own kind (spec §1)
+        _label(b, label, "-body")
     if kind == "playable":
         if _limit_only(payment):
             b.say(FEATURE, "playable-limit", 0, payment=payment)
@@ -452,18 +539,16 @@ def _head(b: _Builder, feature, kind: str, tree, condition: str | None, line) ->
         if instant:
             b.say(FEATURE, "conditional-instant", 1)
     elif kind == "keyword":
-        label = feature.label or ""
-        from berserk_judge.explain.lines import ICON_LABELS
-
-        if label.startswith("{"):
-            b.say(FEATURE, "label-icon", 0, label=label, meaning=ICON_LABELS.get(label, f"значок {label}"))
-        else:
-            b.say(FEATURE, "label", 0, label=label)
-    elif kind == "static" and line is None:
+        _label(b, label, "")
+    while_condition = getattr(feature, "while_condition", None)
+    state_while = kind == "static" and bool(while_condition) and judge.opener(while_condition) in ("когда", "если")
+    if kind == "static" and line is None:
         from berserk_judge.parser import declared_static   # spec §2: with an ability type or a limit, it is declared
 
         words = _effect_words(tree)
-        if not declared_static(feature):
+        if state_while:               # «Когда … закрыт, он отражает …»: a state, held while it lasts (spec §1)
+            b.say(FEATURE, "state-static", 0, cond=while_condition)
+        elif not declared_static(feature):
             b.say(FEATURE, "static", 0)
         elif wording.named_moment(words):
             b.say(FEATURE, "static-moment-text", 0, moment=wording.named_moment(words))
@@ -471,14 +556,18 @@ def _head(b: _Builder, feature, kind: str, tree, condition: str | None, line) ->
             b.say(FEATURE, "static-moment-rule", 0)
         else:
             b.say(FEATURE, "static-declared", 0)
-    if kind == "static" and getattr(feature, "while_condition", None):
-        b.say(FEATURE, "while", 1, cond=feature.while_condition)
-    replaced = _replaced_event(feature, tree, condition) if kind in ("triggered", "keyword") else None
+    if kind == "static" and while_condition and not state_while:
+        b.say(FEATURE, "while", 1, cond=while_condition)
+    replaced = b.replaced if kind in ("triggered", "keyword") else None
+    state = (kind in ("triggered", "keyword") and replaced is None
+             and judge.state_condition(condition, _effect_words(tree)))
     if replaced is not None:
         b.say(FEATURE, "replacement-if", 0, cond=condition, event=replaced)
+    elif state:
+        b.say(FEATURE, "state-static", 0, cond=condition)
     elif condition and kind in ("triggered", "keyword"):
         _trigger(b, feature, tree, condition)
-    triggered = bool(condition) and kind in ("triggered", "keyword") and replaced is None \
+    triggered = bool(condition) and kind in ("triggered", "keyword") and replaced is None and not state \
         and judge.opener(condition) != "вместо"
     ability_type = getattr(feature, "ability_type", None)
     if ability_type:
@@ -487,17 +576,84 @@ def _head(b: _Builder, feature, kind: str, tree, condition: str | None, line) ->
             kind, "triggered-form" if triggered else None)
         b.say(FEATURE, "type", 1, topics=(form,) if form else (),
               type=ability_type + (f" «{effect_name}»" if effect_name else ""))
+    _headings(b, feature, tree)
     for ann in getattr(feature, "annotations", ()) or ():
+        before = _limit_inside(feature, ann) if ann.kind == "limit" else None
         if ann.kind == "limit" and not wording.use_limit(ann.text):
             b.say(FEATURE, "note", 1, text=ann.text)      # «(кроме Дегаски; … только один раз)»
+        elif before:                  # «получает … (1 раз за ход) или +1 к …»: the limit of what stands before it
+            b.say(FEATURE, "limit-inside", 1, limit=ann.text, before=before)
         elif ann.kind == "limit":
             b.say(FEATURE, "limit-triggered" if triggered else "limit", 1, limit=ann.text)
         elif ann.kind == "duration":
             b.say(FEATURE, "duration", 1, text=ann.text)
         elif ann.kind == "chooser" and not _has_choice(tree):    # a choice node names its chooser itself
-            who = judge.annotation_chooser(ann.text)
-            if who:
-                b.say(FEATURE, "chooser", 1, who=who, text=ann.text.strip("() "))
+            chooser = _annotation_chooser(feature, ann)
+            if chooser is not None:
+                b.say(FEATURE, "chooser", 1, who=chooser[0], text=chooser[1])
+            elif judge.pronoun_choice(ann.text):
+                b.say(FEATURE, "pronoun-unclear", 1, words=ann.text.strip("() "))
+
+
+def _label(b: _Builder, label: str, suffix: str) -> None:
+    """«Строй:», «{human}:»: a label, not a payment nor a trigger (spec §1)."""
+    from berserk_judge.explain.lines import ICON_LABELS
+
+    if label.startswith("{"):
+        b.say(FEATURE, "label-icon" + suffix, 0, label=label, meaning=ICON_LABELS.get(label, f"значок {label}"))
+    else:
+        b.say(FEATURE, "label" + suffix, 0, label=label)
+
+
+def _headings(b: _Builder, feature, tree) -> None:
+    """The headings the reader lists after a connective (`headings`: atom number, type, name; spec §2):
+    each names the ability it heads; the feature's first heading is its `ability_type`, said already."""
+    headings = getattr(feature, "headings", None)
+    if not headings:
+        return
+    from berserk_judge.parser import atoms
+
+    found = atoms(tree)
+    for index, heading in enumerate(headings):
+        if isinstance(heading, (tuple, list)):
+            number, kind, title = (list(heading) + [None, None, None])[:3]
+        else:
+            get = heading.get if isinstance(heading, dict) else (lambda key, h=heading: getattr(h, key, None))
+            number, kind, title = get("atom"), get("type"), get("name")
+        if not kind or not isinstance(number, int) or not 1 <= number <= len(found):
+            continue
+        if index == 0 and kind == getattr(feature, "ability_type", None) and number == 1:
+            continue
+        b.say(FEATURE, "heading", 1, a=name(found[number - 1]), type=kind + (f" «{title}»" if title else ""))
+
+
+_AFTER_LIMIT = re.compile(r"[\s.;,)]*$")
+_OPTION_CUT = re.compile(r"(?:[;,]|\s(?:или|либо|и|при\s+этом|затем)\s)", re.I)
+
+
+def _limit_inside(feature, ann) -> str | None:
+    """The words a limit closes when it stands inside the effect, before more of it («получает 1
+    дополнительную {health} (1 раз за ход) или +1 к {strike}»): they, not the whole feature, are limited."""
+    text = getattr(feature, "text", "") or ""
+    span = getattr(feature, "span", None)
+    if not span or not getattr(ann, "span", None):
+        return None
+    start, end = ann.span[0] - span[0], ann.span[1] - span[0]
+    if not 0 < start < end <= len(text) or _AFTER_LIMIT.fullmatch(text[end:]):
+        return None
+    if text[:start].count("(") > text[:start].count(")"):      # «(2 раза за ход, воздействие «…»)»: with others
+        close = text.find(")", end)
+        if close < 0 or _AFTER_LIMIT.fullmatch(text[close + 1:]):
+            return None
+        end = close + 1
+    rest = text[end:]
+    if re.match(r"\s*[.]", rest) or not re.match(r"[\s,]*(?:или|либо|и|,|;)", rest, re.I):
+        return None                   # a new sentence, or words that go on the same ability
+    effect_start = max(0, (getattr(feature, "effect_span", (0, 0)) or (0, 0))[0] - span[0])
+    head = text[effect_start:start]
+    cuts = list(_OPTION_CUT.finditer(head))
+    before = head[cuts[-1].end():] if cuts else head
+    return before.strip(" ,;") or None
 
 
 def _trigger(b: _Builder, feature, tree, condition: str) -> None:
@@ -510,18 +666,30 @@ def _trigger(b: _Builder, feature, tree, condition: str) -> None:
         return
     b.say(FEATURE, "triggered", 0, cond=condition)
     parts = judge.condition_parts(condition)
+    host_text = judge.names_host(getattr(feature, "text", "") or "")
     for part in parts:       # «В начале боя и при каждом сильном {strike}»: each moment for itself
         word = judge.opener(part)
         shown = "" if len(parts) == 1 else f"«{part}»: "
-        if word in ("при", "если", "когда"):
-            b.say(FEATURE, "trigger-effect-step", 1, shown, word=word.capitalize())
-        elif word == "после":
-            b.say(FEATURE, "trigger-completion-step", 1, shown)
-        attack = judge.attack_condition(part)
-        if attack:
-            b.say(FEATURE, "trigger-attack" if attack == "attack" else "trigger-attack-wounds", 1, shown, cond=part)
-        if judge.sourceless_condition(part, b.card_name):
-            b.say(FEATURE, "trigger-source", 1, cond=part)
+        moment = judge.condition_moment(part)
+        if moment is not None:        # a declaration, a step, a move: the moment the text names (spec §1)
+            kind, words = moment
+            attack = judge.attack_step(part)
+            key = {"declaration": "trigger-declaration" if attack else "trigger-declared",
+                   "move": "trigger-move"}.get(kind, "trigger-attack-step" if attack else "trigger-step")
+            b.say(FEATURE, key, 1, shown, cond=part, words=words)
+        else:
+            if word in ("при", "если", "когда"):
+                b.say(FEATURE, "trigger-effect-step", 1, shown, word=word.capitalize())
+            elif word == "после":
+                b.say(FEATURE, "trigger-completion-step", 1, shown)
+            attack = judge.attack_condition(part)
+            if attack:
+                b.say(FEATURE, "trigger-attack" if attack == "attack" else "trigger-attack-wounds", 1, shown,
+                      cond=part)
+        if judge.event_names_host(part):
+            b.say(FEATURE, "trigger-host-named", 1, cond=part)
+        elif judge.sourceless_condition(part, b.card_name):
+            b.say(FEATURE, "trigger-host-text" if host_text else "trigger-source", 1, cond=part)
     others = _other_choosers(feature, tree)
     if others:
         b.say(FEATURE, "trigger-other-may", 1, who=others[0])
@@ -539,11 +707,19 @@ def _effect_words(tree) -> str:
 
 
 def _replaced_event(feature, tree, condition: str | None) -> str | None:
-    """«погибнуть» for «Если должен погибнуть …, вместо этого …» (a replacement, not a trigger)."""
+    """«погибнуть» for «Если должен погибнуть …, вместо этого …» (a replacement, not a trigger; spec §1
+    «Replacements»); the reader's own mark (`replacement`, `replaces`) when it gives one."""
     from berserk_judge.parser import atoms
 
+    for field_name in ("replacement", "replaces"):
+        marked = getattr(feature, field_name, None)
+        if isinstance(marked, str) and marked.strip():
+            return marked.strip()
+        if marked is True and condition:
+            found = wording.replacement(condition, _effect_words(tree) + " вместо этого")
+            return found or condition
     found = atoms(tree)
-    return wording.replacement(condition, found[0].text) if found else None
+    return wording.replacement(condition, " ".join(a.text for a in found)) if found else None
 
 
 def _has_choice(tree) -> bool:
@@ -562,14 +738,28 @@ def _atom_facts(b: _Builder, tree) -> None:
 
     other = _feature_chooser(b.feature)
     targets_said = False
+    owns_said: set[str] = set()
+    open_atoms: set = set()                           # atoms whose open target or object is said already
+    static = _kind(b.feature) == "static" and not getattr(b.feature, "condition", None) \
+        and not getattr(b.feature, "payment", None)       # a lasting property chooses nothing
+    replacement = b.replaced is not None
     for atom in atoms(tree):
-        parts = wording.either_parts(atom.text)
+        parts = wording.either_parts(atom.text) if atom not in b.flattened else []
         if len(parts) > 1:
             items = " либо ".join(f"«{p}»" for p in parts)
+            both = wording.both_when(atom.text)
             if other is not None:
                 b.say(FEATURE, "atom-either-other", 0, a=name(atom), items=items, who=other[0], text=other[1])
+            elif both:                # «(совершите оба, если …)»: then every option
+                found = re.search(r"\(([^()]*\bоба\b[^()]*)\)", atom.text, re.I)
+                b.say(NODE, "either-both", 0, items=items, cond=re.sub(r"^если\s+", "", both, flags=re.I),
+                      both=found.group(1) if found else both)
             else:
                 b.say(FEATURE, "atom-either", 0, a=name(atom), items=items)
+        instead = None if replacement or judge.opener(getattr(b.feature, "condition", None) or "") == "вместо" \
+            else wording.instead_of(atom.text)
+        if instead:                   # «(если оно тёмное ранить его на 1 вместо этого)»: in the event's place
+            b.say(FEATURE, "instead-atom", 0, a=name(atom), words=instead)
         moment = wording.delayed_moment(atom.text)
         if moment:
             b.say(FEATURE, "delayed-moment", 0, a=name(atom), moment=moment)
@@ -579,14 +769,44 @@ def _atom_facts(b: _Builder, tree) -> None:
         if not targets_said and wording.open_target(atom.text):
             b.say(FEATURE, "target-open", 0, a=name(atom))
             targets_said = True
+            open_atoms.add(atom)
         elif not targets_said and wording.open_object(atom.text) and not judge.chosen_targets([atom.text]):
             b.say(FEATURE, "object-open", 0, a=name(atom), noun=wording.open_object(atom.text))
             targets_said = True
+            open_atoms.add(atom)
         for phrase, who in wording.any_chosen(atom.text):
             if who:
                 b.say(FEATURE, "any-chosen-by", 0, words=phrase, who=judge.nominative(who))
             else:
                 b.say(FEATURE, "any-chosen", 0, words=phrase)
+        own = None if wording.any_chosen(atom.text) or atom in open_atoms or static else wording.own_one(atom.text)
+        if own and own.casefold() not in owns_said:   # «ваше существо получает …»: the controller's choice
+            b.say(FEATURE, "own-one", 0, words=own)
+            owns_said.add(own.casefold())
+    _pronoun_choosers(b, tree)
+
+
+def _pronoun_choosers(b: _Builder, tree) -> None:
+    """«существо противника по его выбору …» written in the words (no parentheses, no annotation; spec §1):
+    the pronoun names the person nearest before it. The condition's words count too: a condition that
+    took in the chooser still says who chooses."""
+    from berserk_judge.parser import atoms
+
+    if "выбор" not in (getattr(b.feature, "text", "") or "").casefold() or any(
+            a.kind == "chooser" for a in getattr(b.feature, "annotations", ()) or ()):
+        return
+    for words in [getattr(b.feature, "condition", None) or ""] + [a.text for a in atoms(tree)]:
+        found = judge.pronoun_choice(words)
+        if found is None:
+            continue
+        who = judge.pronoun_chooser(words[:found.start()])
+        if who:
+            noun = [m.group(0) for m in re.finditer(r"[а-яё]+", words[:found.start()], re.I)
+                    if judge.pronoun_chooser(m.group(0))][-1]
+            b.say(FEATURE, "pronoun-chooser", 0, words=found.group(0), who=who, noun=noun)
+        else:
+            b.say(FEATURE, "pronoun-unclear", 0, words=found.group(0))
+        return
 
 
 def _choosers(b: _Builder, feature, tree) -> None:

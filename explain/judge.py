@@ -7,12 +7,21 @@ Small tests over the text, each for one point the rulebook decides:
   itself);
 * who chooses: «выбранное …» (the controller), «(по выбору атакованного)»,
   «противник может …» (the MAY node's `chooser`, or the words before «может»);
-* which mark joins a dependent pair («при этом», «при выполнении», «;», «—»).
+* which mark joins a dependent pair («при этом», «при выполнении», «;», «—»);
+* a state, not an event, after «Когда»/«Если» (spec §1 «A state is not a
+  trigger»: a static feature with a `while`);
+* the moment a condition names when it is not the effect step of a made attack
+  (spec §1 «When a trigger fires»: a declaration, a step, a move);
+* a host named by the text (the card sits on a host: 116.3.3's «сама карта» is
+  not what it means);
+* a chooser written as a pronoun («по его выбору»: the owner of the nearest
+  person word before it).
 Pure functions of the text; nothing here is written per card.
 """
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _ATTACK = re.compile(r"\{(?:strike|direct|uchr)\}|(?<!\w)(?:атак|удар|выстрел|метани|разряд|нападени|промах)",
                      re.I)
@@ -78,7 +87,7 @@ def sourceless_condition(condition: str, name: str | None = None) -> bool:
     """A trigger condition naming an ability or event but nobody it comes from or happens to (116.3.3)."""
     if not condition or not opener(condition) or not _EVENT.search(condition):
         return False
-    words = _TIME.sub(" ", condition[len(_OPENER.match(condition).group(0)):])
+    words = _TIME.sub(" ", _event_part(condition))
     # «по закрытому существу» names the target, «от атаки карты противника» where wounds come from:
     # neither names whose strike it is or whom it happens to («При {strike} по закрытому существу»,
     # «Когда получает раны от атаки карты противника»: the card itself)
@@ -226,3 +235,152 @@ def _between(feature, start: int, end: int) -> str:
     if not span or end < start:
         return ""
     return text[max(0, start - span[0]): max(0, end - span[0])]
+
+
+# -- a state is not a trigger (spec §1) -------------------------------------------------------
+_STATE_OPENER = re.compile(r"\s*(?:когда|если)(?!\w)", re.I)
+# short participles of verbs whose result is a lasting state («закрыт», «ранен»); «атакован», «назначен»
+# name an event that happened to the card, not a state it is in
+_STATE_LEMMAS = frozenset({"закрыть", "открыть", "ранить", "вскрыть", "скрыть", "повернуть", "отравить",
+                           "проклясть", "окружить", "поднять", "опустить"})
+_STATE_VERBS = frozenset({"находиться", "стоять", "стоить", "иметь", "быть", "лежать", "мочь"})
+_STATE_WORDS = frozenset({"есть", "нет"})
+# nouns of events: a condition naming one is an event, whatever else it says («бросок кубика равен 6»)
+_EVENT_NOUN = re.compile(r"(?<!\w)(?:брос\w*|атак\w*|удар\w*|выстрел\w*|разряд\w*|метани\w*|нападени\w*|гибел\w*|"
+                         r"перемещени\w*|движени\w*|излечени\w*|вызов\w*|рывк\w*|прыжк\w*)", re.I)
+# what an effect says that lasts: a modifier, a permission or prohibition, a property
+_LASTING = re.compile(r"(?<!\w)(?:отража\w*|считает\w*|являет\w*|тратит\w*|тратите|имеет|имеют|не\s+может|"
+                      r"не\s+могут|может|могут|защищ\w*|обязан\w*)(?!\w)|[+\-−–]\s*\d+\s+(?:к|от)(?!\w)", re.I)
+_DUTY = re.compile(r"(?<!\w)(?:долж\w*|обязан\w*)(?!\w)", re.I)
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[а-яё]+", (text or "").casefold())
+
+
+def state_condition(condition: str | None, effect: str | None) -> bool:
+    """«Когда Властелин хаоса закрыт» before «он отражает {strike} как открытая карта»: a state
+    (a short participle or adjective, «находится», «стоит», «есть», «нет») with an effect that states a
+    lasting property — a static feature with a while, not a trigger (spec §1). An event verb or noun in
+    the condition, an obligation («должен»: a replacement) or a one-off effect keeps it a trigger."""
+    from berserk_judge.parser import morph_analyzer
+
+    if not condition or not _STATE_OPENER.match(condition) or _DUTY.search(condition):
+        return False
+    possible = re.sub(r"(?<!\w)(?:может|могут)\s.*$", "", condition, flags=re.I | re.S)
+    if _EVENT_NOUN.search(possible) or not _LASTING.search(effect or ""):
+        return False                  # «может атаковать …»: what it may do is no event that happened
+    first = _words(effect)[:1]
+    analyser = morph_analyzer()
+    if first and {"INFN"} & analyser.parse(first[0])[0].tag.grammemes:
+        return False                  # «ранить …»: an instruction, done once
+    state = False
+    for word in _words(possible)[1:] + (["может"] if possible != condition else []):
+        if word in _STATE_WORDS:
+            state = True
+            continue
+        parse = analyser.parse(word)[0]
+        grammemes = parse.tag.grammemes
+        if "ADJS" in grammemes or ("PRTS" in grammemes and parse.normal_form in _STATE_LEMMAS):
+            state = True
+        elif "PRTS" in grammemes:
+            return False              # «атакован», «назначен»: something happened
+        elif grammemes & {"VERB"}:
+            if parse.normal_form not in _STATE_VERBS:
+                return False          # «закрывается», «погибает»: an event (116.3)
+            state = True
+    return state
+
+
+# -- the moment a condition names (spec §1 «When a trigger fires») ------------------------------
+_DECLARATION = re.compile(r"(?<!\w)(?<!в\s)(?:объявл\w*|нападени\w*|нападает|нападают|напал\w*|назнач\w*|"
+                          r"станови\w*\s+(?:цел\w*|защитник\w*)|выбран\w*\s+цел\w*)", re.I)
+_STEP = re.compile(r"(?<!\w)(?:определени\w*\s+(?:силы|результат\w*)|брос(?:ок|ке|ка|ает|ают|ил\w*)\s+кубик\w*|"
+                   r"броск\w*\s+кубик\w*)", re.I)
+_MOVE = re.compile(r"(?<!\w)(?:движени\w*|перемещени\w*|перемеща\w*|переместил\w*|рыв(?:ок|ке|ка)|"
+                   r"прыж(?:ок|ке|ка)|телепорт\w*)", re.I)
+_ATTACK_STEP = re.compile(r"(?<!\w)(?:атак|удар|выстрел|разряд|метани|напад|защитник)\w*|\{(?:strike|direct|uchr)\}",
+                          re.I)
+
+
+def condition_moment(condition: str | None) -> tuple[str, str] | None:
+    """('declaration' | 'step' | 'move', the words) when a «При/Если/Когда» condition names a moment other
+    than the effect step of a made attack or ability: an attack being declared («При нападении», «при
+    объявлении»), a step («При определении силы атаки», «при броске кубика»), a move («При рывке»);
+    None when the first event it names is something made (an attack, a death)."""
+    if not condition or opener(condition) not in ("при", "если", "когда"):
+        return None
+    found = []
+    for kind, pattern in (("declaration", _DECLARATION), ("step", _STEP), ("move", _MOVE)):
+        match = pattern.search(condition)
+        if match:
+            found.append((match.start(), kind, match.group(0)))
+    if not found:
+        return None
+    start, kind, words = min(found)
+    # an attack named before a declaration or a step is what is declared or stepped through («от {strike}
+    # хозяина назначен защитник»); another event named first is what the condition fires on («При гибели …»)
+    others = [m.start() for m in ((_ATTACK.search(condition),) if kind == "move" else ()) +
+              (_OTHER_EVENT.search(condition),) if m]
+    others = [o for o in others if not (start <= o < start + len(words))]
+    if others and min(others) < start:
+        return None                   # «При {strike} по существу, которое перемещалось»: the strike
+    return kind, words
+
+
+def attack_step(words: str) -> bool:
+    """A step of an attack («определении силы атаки»), where 116.3.1's «если не указано обратного» speaks."""
+    return bool(_ATTACK_STEP.search(words or ""))
+
+
+# -- a card on a host ------------------------------------------------------------------------
+_HOST = re.compile(r"(?<!\w)хозя\w*", re.I)
+
+
+def names_host(text: str | None) -> bool:
+    """The words name the card's host («хозяин», «хозяина»): the card sits on a creature."""
+    return bool(_HOST.search(text or ""))
+
+
+def _event_part(condition: str) -> str:
+    """The words of a condition after its opener, up to its own «если …» clause: what it fires on."""
+    head = _OPENER.match(condition or "")
+    rest = (condition or "")[head.end():] if head else (condition or "")
+    return re.split(r"(?<!\w)если(?!\w)", rest, maxsplit=1, flags=re.I)[0]
+
+
+def event_names_host(condition: str | None) -> bool:
+    """The event of a condition names the host («При перемещении хозяина», «При дальней атаке по
+    хозяину»), not only its «если …» clause («При {strike}, если хозяин стоит 6 или меньше»)."""
+    return names_host(_event_part(condition or ""))
+
+
+# -- a chooser written as a pronoun ---------------------------------------------------------
+_PRONOUN_CHOICE = re.compile(r"по\s+(?:его|её|ее|их)\s+выбору", re.I)
+_PERSON = re.compile(r"(?<!\w)(противник\w*|атакованн\w*|атакующ\w*|владел\w*|хозя\w*|игрок\w*)(?!\w)", re.I)
+_NOUN_WORD = re.compile(r"(?<![\w{])[а-яё]+", re.I)
+
+
+@lru_cache(maxsize=16384)
+def _is_noun(word: str) -> bool:
+    from berserk_judge.parser import morph_analyzer
+
+    return "NOUN" in morph_analyzer().parse(word)[0].tag.grammemes
+
+
+def pronoun_choice(text: str | None) -> re.Match | None:
+    """«по его выбору» in the words, or None."""
+    return _PRONOUN_CHOICE.search(text or "")
+
+
+def pronoun_chooser(before: str) -> str | None:
+    """Who «по его выбору» names: the person word among the nearest nouns before it («существо
+    противника (по его выбору)» → «противник»), in the nominative; None when no person stands there."""
+    nouns = []
+    for match in _NOUN_WORD.finditer(before or ""):
+        if _PERSON.fullmatch(match.group(0)) or _is_noun(match.group(0).casefold()):
+            nouns.append(match.group(0))
+    for word in reversed(nouns[-2:]):     # the nearest noun, or the noun it belongs to («существо противника»)
+        if _PERSON.fullmatch(word):
+            return _nominative(word)
+    return None

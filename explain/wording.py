@@ -30,7 +30,7 @@ OBLIGATION = re.compile(r"(?<!\w)(?<!не )(обязан\w*|долж(?:ен|на
 # 116.2: «X раз за ход» / «X раз за бой» (and «дважды за ход», «1 раз за бой для каждого ряда»)
 _USE_LIMIT = re.compile(r"(?<!\w)(?:\d+|[XХxх]|один|одна|два|три|до\s+\d+)?\s*(?:раз[а]?|дважды|трижды|однажды)\s+"
                         r"(?:за|в)\s+(?:ваш\s+|свой\s+)?(?:ход|бой|игру)", re.I)
-_INSTEAD = re.compile(r"^\s*,?\s*вместо\s+этого(?!\w)", re.I)
+INSTEAD = re.compile(r"(?<!\w)вместо\s+(?:этого|него|неё|нее|них)(?!\w)", re.I)
 _MUST_EVENT = re.compile(r"(?<!\w)долж(?:ен|на|но|ны)\s+(\w+(?:ся|сь)?)", re.I)
 _FIRST = re.compile(r"(?<!\w)(?:перв(?:ое|ую|ый|ые|ой|ого))\s+(?:[\w{}]+\s+){0,8}?"
                     r"(?:действи\w*|атак\w*|удар\w*|выстрел\w*|излечени\w*|перемещени\w*|движени\w*|"
@@ -72,17 +72,30 @@ def use_limit(text: str) -> bool:
 
 
 def replacement(condition: str | None, effect: str) -> str | None:
-    """The event a «Если должен погибнуть …, вместо этого …» replaces («погибнуть»), or None."""
-    if not condition or not _INSTEAD.match(effect or ""):
+    """The event a replacement replaces: «Если должен погибнуть …, вместо этого …» and «Когда должен
+    излечиться на Х … получить Х {health} вместо этого» give «погибнуть», «излечиться» (spec §1
+    «Replacements»: an obligation in the condition, «вместо этого/него» anywhere in the effect), or None."""
+    if not condition or not INSTEAD.search(effect or ""):
         return None
     found = _MUST_EVENT.search(condition)
     return found.group(1) if found else None
 
 
+def instead_of(text: str) -> str | None:
+    """The «вместо этого» / «вместо него» words of an ability that replaces what the text names before
+    it («если оно тёмное ранить его на 1 вместо этого»), or None («вместо 5», «вместо броска» name no
+    event of the card's own text)."""
+    found = INSTEAD.search(text or "")
+    return found.group(0) if found else None
+
+
 def named_moment(text: str) -> str | None:
-    """The moment a text names for itself («первое за ход противника действие его … существа»)."""
-    found = _FIRST.search(text or "")
-    return found.group(0).strip() if found else None
+    """The moment a text names for itself («первое за ход противника действие его … существа»): a first of a
+    turn or a fight; «с целью первого разряда» names which target, not a moment."""
+    for found in _FIRST.finditer(text or ""):
+        if re.search(r"(?<!\w)(?:за|в)\s+(?:\w+\s+){0,2}?(?:ход|бой|боя|хода)(?!\w)", found.group(0), re.I):
+            return found.group(0).strip()
+    return None
 
 
 def delayed_moment(text: str) -> str | None:
@@ -97,30 +110,63 @@ def rule_moment(text: str) -> bool:
     return bool(_REDIRECT.search(text or ""))
 
 
+_DURATION_END = re.compile(r"\s+(до\s+конца\s+(?:\w+\s+){0,3}?(?:хода|боя|игры)(?:\s+противника)?)\s*[.,]?\s*$", re.I)
+_BOTH = re.compile(r"\(\s*(?:(?:совершите|выполните|разыграйте|используйте|получите)\s+)?(?:оба|обе|все\s+три|всё|все)"
+                   r"\s*,?\s+(если\s+[^()]*)\)", re.I)
+
+
 def either_parts(text: str) -> list[str]:
     """The options of «A, либо B» inside one ability's words (outside quotes and parentheses);
-    «получает либо A, либо B» gives «получает A», «получает B»; [] for none, and for options each
-    with its own «если …» (cases the condition decides, not a choice)."""
+    «получает либо A, либо B» gives «получает A», «получает B»; a duration closing the last option
+    («получить {wolf} либо {human} до конца хода противника») closes each (spec §1); [] for none, and
+    for options with their own «если …» outside parentheses, or every option with one (cases the
+    condition decides, not a choice). A «(если …)» in parentheses on some options only stays with its
+    option: it limits when that one may be taken (the first is free: «отравление, либо проклятие (если
+    уже имеет отравление)»)."""
     text = text or ""
     if "либо" not in text.casefold():
         return []
-    plain = re.sub(r"«[^«»]*»|\"[^\"]*\"|\([^()]*\)", lambda m: " " * len(m.group(0)), text)
+    plain = re.sub(r"«[^«»]*»|\"[^\"]*\"|\([^()]*\)", lambda m: "#" * len(m.group(0)), text)
     cuts = [m.span() for m in _EITHER.finditer(plain)]
     if not cuts:
         return []
-    parts, last = [], 0
+    parts, plains, last = [], [], 0
     for start, end in cuts:
         parts.append(text[last:start].strip(" ,"))
+        plains.append(plain[last:start])
         last = end
     parts.append(text[last:].strip(" ,."))
+    plains.append(plain[last:])
     if parts[0].lower().startswith("либо "):
         parts[0] = parts[0][5:].strip()
     elif len(parts) > 2 and "," not in plain[cuts[0][0]:cuts[0][1]]:
         head = parts.pop(0)                      # «получает либо A, либо B»: the head is shared
+        plains.pop(0)
         parts = [f"{head} {p}" for p in parts]
-    if not all(parts) or any(re.search(r"(?<!\w)если(?!\w)", p, re.I) for p in parts):
-        return []
+    if_words = [bool(re.search(r"(?<!\w)если(?!\w)", p, re.I)) for p in parts]
+    if not all(parts) or any(re.search(r"(?<!\w)если(?!\w)", p, re.I) for p in plains) or all(if_words):
+        return []                    # cases: each option with its own «если …», the condition decides
+    both = _BOTH.search(parts[-1])
+    if both:
+        parts[-1] = (parts[-1][:both.start()] + parts[-1][both.end():]).strip(" ,.")
+    duration = _DURATION_END.search(parts[-1])
+    if duration and not any(_DURATION_END.search(p) for p in parts[:-1]):
+        parts[-1] = parts[-1][:duration.start()].strip(" ,")
+        parts = [f"{p} {duration.group(1)}" for p in parts]
     return parts
+
+
+def either_duration(text: str) -> str | None:
+    """The duration that closes the last of «A либо B … до конца хода противника» and so each option."""
+    parts = either_parts(text)
+    found = _DURATION_END.search(parts[-1]) if parts else None
+    return found.group(1) if found and all(p.endswith(found.group(1)) for p in parts) else None
+
+
+def both_when(text: str) -> str | None:
+    """The «если …» of «(совершите оба, если …)» closing a choice of one: then all the options are played."""
+    found = _BOTH.search(text or "")
+    return found.group(1).strip() if found else None
 
 
 def any_chosen(text: str) -> list[tuple[str, str | None]]:
@@ -181,3 +227,56 @@ def _instruction(word: str) -> bool:
     if parse.normal_form in ("взять", "брать"):        # «взять карту»: drawn, not chosen
         return False
     return bool({"INFN"} & parse.tag.grammemes or {"VERB", "impr"} <= parse.tag.grammemes)
+
+
+_OWN_ONE = re.compile(r"(?<!\w)(?:ваш|ваше|вашего|вашему|вашу|вашей|ваша)(?!\w)", re.I)
+_NEXT = re.compile(r"\s+([а-яё-]+)", re.I)
+# words before «ваше существо» that fix which one, or take them all
+_OWN_FIXED = frozenset({"каждое", "каждого", "каждому", "каждую", "каждый", "каждой", "все", "всех", "это", "этого",
+                        "этому", "эту", "этот", "этой", "выбранное", "выбранного", "выбранную", "выбранный",
+                        "любое", "любого", "любую", "любой", "то", "того", "тот", "ту", "данное", "данного",
+                        "атакованное", "атакованного", "атакующее", "погибшее", "погибшего", "последнее",
+                        "первое", "первого"})
+
+
+_CARD_NOUNS = frozenset({"существо", "карта", "артефакт", "симбиот", "линунг", "герой", "слуа"})
+
+
+@lru_cache(maxsize=16384)
+def _first_parse(word: str) -> tuple[frozenset, str]:
+    """(grammemes, normal form) of a word's first parse, once per word."""
+    from berserk_judge.parser import morph_analyzer
+
+    parse = morph_analyzer().parse(word.casefold())[0]
+    return frozenset(parse.tag.grammemes), parse.normal_form
+
+
+def own_one(text: str) -> str | None:
+    """«ваше существо», «вашего слуа», «ваше стоящее рядом существо»: one of the controller's cards the
+    words leave open (which one is his to choose), or None when a word before it fixes it («каждое ваше
+    существо», «это ваше существо») or the words name several («ваши существа»)."""
+    if "ваш" not in (text or "").casefold():
+        return None
+    plain = re.sub(r"«[^«»]*»|\"[^\"]*\"", lambda m: " " * len(m.group(0)), text or "")
+    for found in _OWN_ONE.finditer(plain):
+        before = re.findall(r"[а-яё]+", plain[:found.start()].casefold())[-2:]
+        if any(word in _OWN_FIXED for word in before):
+            continue
+        if before and not re.search(r"[,;:—–(]\s*$", plain[:found.start()]) and "NOUN" in _first_parse(before[-1])[0]:
+            continue                  # «бросок кубика вашей карты», «при гибели вашего существа»: whose, not which
+        end = found.end()
+        for _ in range(4):
+            word = _NEXT.match(plain, end)
+            if word is None:
+                break
+            end = word.end()
+            low = word.group(1).casefold()
+            tags, normal = _first_parse(low)
+            if low == "слуа" or "NOUN" in tags:
+                if ("plur" in tags and low != "слуа") or not (
+                        low == "слуа" or "anim" in tags or normal in _CARD_NOUNS):
+                    break             # «ваши существа»; «вашего хода», «вашей колоды»: no card to choose
+                return text[found.start():end]
+            if not tags & {"ADJF", "PRTF", "ADVB"}:
+                break
+    return None

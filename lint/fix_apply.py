@@ -257,7 +257,7 @@ def feature_signature(feature) -> tuple:
                          for alt in reading.alternatives)
     return (
         feature.kind,
-        normalize(feature.payment), normalize(feature.condition), normalize(feature.label),
+        normalize(feature.payment), normalize(_condition_as_read(feature)), normalize(feature.label),
         normalize(feature.ability_type),
         tree_shape(reading.tree) if reading is not None else None,
         bool(reading is not None and reading.ambiguous),
@@ -265,6 +265,19 @@ def feature_signature(feature) -> tuple:
         feature.error is None,
         tuple(feature_signature(g) for g in feature.granted),
     )
+
+
+def _condition_as_read(feature) -> str | None:
+    """The condition's words with a misspelt opener as the reader reads it («Когла …» → «когда …»):
+    fixing the typo (BJ206) keeps the reading."""
+    typo = getattr(feature, "misspelt_opener", None)
+    if typo is None or feature.condition_span is None or feature.condition is None:
+        return feature.condition
+    start, end, opener = typo
+    at = start - feature.condition_span[0]
+    written = feature.condition[at:at + end - start]
+    opener = opener.capitalize() if written[:1].isupper() else opener
+    return feature.condition[:at] + opener + feature.condition[at + end - start:]
 
 
 _PARTS = ("kind", "другая оплата", "другое условие срабатывания", "другая метка",

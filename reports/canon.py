@@ -28,6 +28,10 @@ def feature_record(feature) -> dict:
         "limit": annotation_text(feature, "limit"),
         "duration": annotation_text(feature, "duration"),
         "chosen_by": annotation_text(feature, "chooser"),
+        # a heading after a connective, out of its atom's words, with the atom's number (spec §2)
+        "headings": [h.record() for h in getattr(feature, "headings", ()) or ()],
+        # «Вместо гибели» / «вместо этого»: it replaces an event or ability, at its moment (spec §1)
+        "replacement": getattr(feature, "replacement", None),
         "canonical": None,
         "abstract": None,
         "atoms": [],
@@ -76,13 +80,16 @@ def _beside(feature) -> str:
     An abstract feature has no name or while-condition, hence the getattr.
     """
     parts = []
+    headings = getattr(feature, "headings", ()) or ()
+    # a type taken from the first heading inside the effect is shown with that heading, once
+    typed_by_heading = bool(headings) and getattr(feature, "ability_type_span", None) is None
     for attr, title in (("payment", "оплата"), ("condition", "условие"),
                         ("label", "метка"), ("ability_type", "тип")):
         value = getattr(feature, attr, None)
-        if value:
+        if value and not (attr == "ability_type" and typed_by_heading):
             parts.append(f"{title}: {value}")
     name = getattr(feature, "effect_name", None)
-    if name:
+    if name and not typed_by_heading:
         parts.append(f"имя: «{name}»")
     while_condition = getattr(feature, "while_condition", None)
     if while_condition:
@@ -91,6 +98,12 @@ def _beside(feature) -> str:
         value = annotation_text(feature, kind)
         if value and not (kind == "limit" and value == getattr(feature, "payment", None)):
             parts.append(f"{title}: {value}")
+    for heading in headings:
+        # a heading after a connective left its atom's words: shown here, never lost (spec §2)
+        words = " ".join(w for w in (heading.type, f"«{heading.name}»" if heading.name else None, heading.range) if w)
+        parts.append(f"заголовок С{heading.atom}: {words}")
+    if getattr(feature, "replacement", None) and feature.replacement != getattr(feature, "condition", None):
+        parts.append(f"замена: {feature.replacement}")
     return f"  [{'; '.join(parts)}]" if parts else ""
 
 

@@ -45,16 +45,34 @@ def ruling_lines(ruling: dict, number: int, pad: str = "  ") -> list[str]:
     return lines
 
 
+def print_labels(records: list[dict]) -> list[tuple[dict, str]]:
+    """(ruling, its print label) for every ruling of the printings, each once: «» when every print
+    carries it, else «печать 20019» — and «; текст печати отличается» when none of the prints that
+    carry it has the text shown first (a ruling on a reworded print may not hold for this one)."""
+    all_ids = [record["card"]["id"] for record in records]
+    texts = {record["card"]["id"]: " ".join((record["card"].get("text") or "").split()) for record in records}
+    shown = texts.get(all_ids[0], "") if all_ids else ""
+    out = []
+    for ruling, ids in collected(records):
+        label = ""
+        if len(all_ids) > 1 and ids != all_ids:
+            label = f"печать {', '.join(ids)}"
+            if all(texts.get(i, "") != shown for i in ids):
+                label += "; текст печати отличается"
+        out.append((ruling, label))
+    return out
+
+
 def rulings_text(records: list[dict]) -> str:
-    """The «Решения судей» block of a card's view (empty when the card has none), newline-terminated."""
-    rulings = collected(records)
+    """The «Решения судей» block of a card's view (empty when the card has none), newline-terminated;
+    a ruling stored on another print than all of them is labelled by print."""
+    rulings = print_labels(records)
     if not rulings:
         return ""
-    all_ids = [record["card"]["id"] for record in records]
     lines = [f"Решения судей ({len(rulings)}):"]
-    for number, (ruling, ids) in enumerate(rulings, start=1):
+    for number, (ruling, label) in enumerate(rulings, start=1):
         block = ruling_lines(ruling, number)
-        if len(all_ids) > 1 and ids != all_ids:
-            block[0] += visible(f"  [печать {', '.join(ids)}]")
+        if label:
+            block[0] += visible(f"  [{label}]")
         lines.extend(block)
     return "\n".join(lines) + "\n"

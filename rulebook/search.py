@@ -7,7 +7,8 @@ or «приоритет»). Synonyms come from one table (`rulebook.synonyms`). 
 where the query's words stand together as a phrase ranks first; then the
 best-placed match (the rule's own words before a quoted wording, a quoted
 wording before an example; the query's own form before a synonym), then the
-number of matches.
+number of matches. Among rules with the phrase, a numbered rule that opens with it
+(«116.1. Срабатывающая особенность – это …») comes first: it defines it.
 """
 from __future__ import annotations
 
@@ -242,7 +243,9 @@ def by_words(book: Rulebook, query: str) -> list[Match]:
             best += max(weights)
         phrases = _phrases(hits) if len(hits) > 1 else 0
         defines = _defines(rule, hits, words, places, own=True)
-        key = (-min(phrases, 1), -defines, -best, -_defines(rule, hits, words, places, own=False), -weight, order)
+        opens = _opens(rule, hits, words)
+        key = (-min(phrases, 1), -opens, -defines, -best, -_defines(rule, hits, words, places, own=False), -weight,
+               order)
         found.append((key, Match(rule, _merged(spans), weight + 100 * phrases + 50 * defines)))
     found.sort(key=lambda item: item[0])
     return [match for _, match in found]
@@ -254,6 +257,23 @@ def _defines(rule: Rule, hits, words, places, own: bool) -> bool:
     return rule.cited_number is not None and all(
         any(places[words[first].start] >= 2 and (is_own or not own) for first, _, is_own in term_hits)
         for term_hits in hits)
+
+
+def _opens(rule: Rule, hits, words) -> bool:
+    """A numbered rule whose own text opens with the query's words («116.1. Срабатывающая особенность –
+    это …»): the rule that defines what the judge asked for, before rules that only use the words."""
+    if rule.cited_number is None:
+        return False
+    first = next((i for i, w in enumerate(words) if not w.lemma.isdigit()), None)
+    if first is None:
+        return False
+    at = first
+    for term_hits in hits:
+        step = next((h for h in term_hits if h[0] == at), None)
+        if step is None:
+            return False
+        at = step[1] + 1
+    return True
 
 
 def _merged(spans) -> tuple[tuple[int, int], ...]:

@@ -134,8 +134,8 @@ def test_a_sound_alike_shared_by_two_names_is_no_guess():
 
     catalogue = Catalogue([CardEntry(id="x1", name="Морок", folded_name="морок"),
                            CardEntry(id="x2", name="Моррак", folded_name="моррак")])
-    found = find_card(catalogue, "Марок")     # sounds like both: listed, not guessed
-    assert found.card is None and [c.id for c, _ in found.candidates] == ["x1"]
+    found = find_card(catalogue, "Марок")     # sounds like both: both listed, «похоже на …», not taken
+    assert found.card is None and found.guess and [c.id for c, _ in found.candidates] == ["x1", "x2"]
 
 
 def test_fold_ignores_case_yo_hyphens_and_quotes():
@@ -339,7 +339,8 @@ def test_none_found_message_on_stderr_exit_1():
     assert result.exit_code == 1
     assert result.stdout == ""
     assert result.stderr == ("Ошибка: карта «Кракозябра» не найдена в базе (ни по id, ни по имени, ни в "
-                             "латинской записи или другой раскладке).\n")
+                             "латинской записи или другой раскладке). Похожие: Собиратель праха (d1_22, 45); "
+                             "Травница из Вереска (d1_9, 42.8); Гадатель на костях (d1_26, 40).\n")
 
 
 def test_bad_usage_exit_2(tmp_path):

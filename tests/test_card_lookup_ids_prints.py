@@ -146,3 +146,49 @@ def test_a_reprinted_name_shows_the_newest_print_first_and_the_others_difference
             in lines)
     code, out, _ = run("Молотобоец", "--base", str(base), "--format", "json")
     assert [c["id"] for c in json.loads(out)["cards"]] == ["50001", "s1_58", "10058"]
+
+
+# -- issue 35: a close name with another as close is «похоже на …» (exit 4), never «несколько (1)» ----
+
+@pytest.mark.parametrize("query, names, listed", [
+    ("Боргвк", (("b1", "Борг"), ("b2", "Боргак")), ["b1", "b2"]),        # WRatio: Борг; edits: Боргак
+    ("Ккле", (("k1", "Экклезиарх"), ("k2", "Келе")), ["k1", "k2"]),      # WRatio: Экклезиарх; edits: Келе
+    ("Гул", (("a1", "Гуль"), ("a4", "Пепельный страж")), ["a1"]),        # one close name, not sure
+])
+def test_a_close_name_with_a_rival_is_a_guess_not_a_card(query, names, listed):
+    found = find_card(catalogue(*names), query)
+    assert found.card is None and found.guess and [c.id for c, _ in found.candidates] == listed
+
+
+def test_a_clear_name_without_a_rival_is_still_the_card():
+    found = find_card(catalogue(("b1", "Борг"), ("b2", "Боргак"), ("k2", "Келе")), "Келле")
+    assert found.card.id == "k2" and not found.guess
+
+
+GUESS_BASE = """\
+set: {id: g1, name: Догадки}
+cards:
+- id: g1_1
+  name: Борг
+  text: '{tap}: ранить цель на 1.'
+- id: g1_2
+  name: Боргак
+  text: '{tap}: ранить цель на 2.'
+"""
+
+
+def test_card_says_looks_like_lists_both_and_exits_4(tmp_path):
+    from click.testing import CliRunner
+
+    from berserk_judge.cli.main import main
+
+    (tmp_path / "g1.yaml").write_text(GUESS_BASE, encoding="utf-8")
+    result = CliRunner().invoke(main, ["card", "Боргвк", "--base", str(tmp_path)])
+    assert result.exit_code == 4
+    assert result.stderr == ("«Боргвк» — похоже на Борг (g1_1) или Боргак (g1_2): эти имена почти одинаково близки "
+                             "к запросу, карта не выбрана; уточните запрос или укажите id:\n")
+    assert [line.split("\t")[0].strip() for line in result.stdout.splitlines()] == ["g1_1", "g1_2"]
+    data = CliRunner().invoke(main, ["card", "Боргвк", "--base", str(tmp_path), "--format", "json"])
+    assert data.exit_code == 4 and '"guess": true' in data.stdout
+    assert "4 — «похоже на …»" in CliRunner().invoke(main, ["card", "--help"]).output
+    assert "несколько карт (1)" not in CliRunner().invoke(main, ["card", "Боргаг", "--base", str(tmp_path)]).stderr

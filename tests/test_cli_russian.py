@@ -27,6 +27,7 @@ COMMANDS = {
     ("card",): ["d1_1"],
     ("explain",): ["С1"],
     ("rules",): ["505", "--rulebook", "нет"],
+    ("rulebook",): ["505", "--rulebook", "нет"],      # `rules` is its old name, kept (issue 35)
     ("report",): ["--out", "out"],
     ("clean",): [],
     ("server",): [],
@@ -46,6 +47,7 @@ TYPOS = {
     ("card",): ("--formt", "(может быть, --format?)"),
     ("explain",): ("--quot", "(может быть, --quote?)"),
     ("rules",): ("--rulebok", "(может быть, --rulebook?)"),
+    ("rulebook",): ("--rulebok", "(может быть, --rulebook?)"),
     ("report",): ("--compre", "(может быть, --compare?)"),
     ("clean",): ("--isolatd", "(может быть, --isolated?)"),
     ("server",): ("--stdoi", "(может быть, --stdio?)"),
@@ -64,6 +66,7 @@ FORMATS = {
     ("card",): "text, json",
     ("explain",): "text, json",
     ("rules",): "text, json",
+    ("rulebook",): "text, json",
     ("report",): "html, markdown",
     ("grid", "adjacent"): "text, json",
     ("grid", "distance"): "text, json",

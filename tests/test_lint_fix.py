@@ -12,8 +12,9 @@ from berserk_judge.lint.fix_apply import ReadingGuard, fix_card
 from berserk_judge.lint.registry import all_rules
 
 SAFE_CODES = {"BJ501", "BJ502", "BJ504", "BJ505", "BJ506", "BJ507", "BJ508", "BJ509", "BJ510",
-              "BJ511", "BJ512", "BJ514", "BJ304"}
-UNSAFE_CODES = {"BJ103", "BJ202", "BJ301", "BJ513"}
+              "BJ511", "BJ512", "BJ514", "BJ304",
+              "BJ206", "BJ306"}   # a misspelt opener, a label without its colon (spec §1)
+UNSAFE_CODES = {"BJ103", "BJ202", "BJ301", "BJ305", "BJ513"}
 CHOICE_CODES = {"BJ101"}   # one fix per reading, never applied by --fix
 RULES = {rule.code: rule for rule in all_rules()}
 
@@ -56,7 +57,7 @@ def test_only_these_rules_offer_fixes():
 
 @pytest.mark.parametrize("text,code,fixed", [
     ('Получает «Заклинание "гипноз" — закрыть существо».', "BJ507",
-     "Получает «Заклинание „гипноз“ — закрыть существо»."),
+     "Получает «Заклинание «гипноз» — закрыть существо»."),
     ("Ранить цель на 1;, затем закрыть её.", "BJ509", "Ранить цель на 1; затем закрыть её."),
     ("Вначале вашего хода — ранить цель на 1.", "BJ505", "В начале вашего хода — ранить цель на 1."),
     ("Ранить цель на 1.  \nЗакрыть цель.", "BJ505", "Ранить цель на 1.\nЗакрыть цель."),

@@ -52,15 +52,17 @@ def test_a_heading_goes_to_the_fields(text, kind, condition, atype, ename, arang
     assert not f.reading.ambiguous              # BJ101 has nothing to say
 
 
-@pytest.mark.parametrize("text,form", [
+# the heading leaves the atom's words for `headings` (spec §2, «Headings», settled in round six)
+@pytest.mark.parametrize("text,form,atype", [
     ("{tap}: закрыть выбранное существо, при этом заклинание — ранить каждое из них на 1",
-     "(закрыть выбранное существо, при этом заклинание — ранить каждое из них на 1)"),
+     "(закрыть выбранное существо, при этом ранить каждое из них на 1)", "заклинание"),
     ("{tap}: выберите существо; воздействие - оно теряет все особенности до конца хода",
-     "(выберите существо, при этом воздействие - оно теряет все особенности до конца хода)"),
+     "(выберите существо, при этом оно теряет все особенности до конца хода)", "воздействие"),
 ])
-def test_a_heading_inside_the_effect_types_the_ability_after_it(text, form):
+def test_a_heading_inside_the_effect_types_the_ability_after_it(text, form, atype):
     f = one(text)
     assert canonical(f.reading.tree) == form and not f.reading.ambiguous
+    assert [(h.atom, h.type, h.name) for h in f.headings] == [(2, atype, None)] and f.ability_type == atype
 
 
 # -- typography around a connective ----------------------------------------------------------------
@@ -321,8 +323,8 @@ def test_client_marks_on_import_and_in_lint(tmp_path):
     # a mark elsewhere in a text is still named by BJ303; the opening one is not (it is no mark in the text)
     assert codes("[:unq] " + card.text, "BJ3") == []
     assert codes("Ранить цель на 1. [:fly] Неповоротливость.", "BJ3") == [
-        ("BJ303", "метка онлайн-клиента [:fly] — летающее существо: это тип карты (type: flyer) или слово "
-                  "«летающее», а не значок; значка для неё нет")]
+        ("BJ303", "метка онлайн-клиента [:fly] — полёт: в тексте он пишется словом («получает полёт», "
+                  "«существо с полётом»), а летающее существо — это тип карты, а не текст; значка для неё нет")]
     [f] = read_text(card.text)
     assert (f.kind, f.payment) == ("playable", "{tap}")
 
@@ -348,10 +350,11 @@ def test_lossy_texts_split_and_headings():
 
 @pytest.mark.parametrize("text,form", [
     ("Бестелесный: Громила и его хозяин имеют -1 от атак.", "Громила и его хозяин имеют -1 от атак"),
+    # two verbs sharing one object are two abilities, one group (spec §5, «Both sides must be predicates»)
     ("{tap}: вызвать или возродить Дракона, при этом ранить себя на 1",
-     "(вызвать или возродить Дракона, при этом ранить себя на 1)"),
+     "((вызвать или возродить Дракона), при этом ранить себя на 1)"),
     ("{tap}: ранить цель; в конце хода - закрыть её; ранить или излечить её на 1",
-     "(ранить цель, при этом (в конце хода - закрыть её, при этом ранить или излечить её на 1))"),   # a moment: atom words
+     "(ранить цель, при этом (в конце хода - закрыть её, при этом (ранить или излечить её на 1)))"),   # a moment: atom words
     ("В начале боя получает: +1 к {move}, если у вас есть горное существо; {armor}1, если у вас есть лес",
      "(получает: +1 к {move}, если у вас есть горное существо и {armor}1, если у вас есть лес)"),
     ('{tap}: все ваши существа имеют "{tap}: Метание "камня" на 1, дальность 3" до конца хода',

@@ -113,3 +113,15 @@ def is_known(word: str) -> bool:
 
 def name_words(name: str) -> set[str]:
     return {w.lower() for w in WORD_RE.findall(name or "")}
+
+
+def shorten(text: str, limit: int) -> str:
+    """`text` cut to at most `limit` characters with «…», never inside an icon: a message that
+    quotes «{coun…» names no icon at all (the cut goes before the icon instead)."""
+    if len(text) <= limit:
+        return text
+    cut = limit - 1
+    opened = text.rfind("{", 0, cut)
+    if opened >= 0 and text.find("}", opened) >= cut:
+        return text[:opened].rstrip() + "…"      # the cut fell inside «{…}»: cut before the icon
+    return text[:cut] + "…"

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from berserk_judge.lint.finding import Severity
 from berserk_judge.lint.rule import Hit, Rule
+from berserk_judge.lint.rules._text import shorten
 
 
 class UnreadableInput(Rule):
@@ -57,6 +58,9 @@ class FeatureNotRead(Rule):
     message = "особенность прочитана не полностью: не разобрано «{part}» (столбец {column}){why}"
 
     def check(self, ctx):
+        from berserk_judge.lint.rules.bj51_words import stops_missing_before_payments
+
+        stops = None
         for feature in ctx.all_features:
             error = feature.error
             why = f": {error.message}" if error is not None and error.message else ""
@@ -65,7 +69,9 @@ class FeatureNotRead(Rule):
                 s, e = _clamp(ctx.text, start, end)
                 if e <= s:
                     continue
-                yield self._hit(ctx, s, e, why)
+                if stops is None:
+                    stops = dict(stops_missing_before_payments(ctx))
+                yield self._hit(ctx, s, e, _stop_missing(ctx.text, stops.get(e)) or why)
                 reported = True
             if not reported and error is not None and not feature.read_completely:
                 s, e = _clamp(ctx.text, error.start, error.end)
@@ -74,11 +80,17 @@ class FeatureNotRead(Rule):
                 yield self._hit(ctx, s, e, why)
 
     def _hit(self, ctx, s, e, why):
-        part = " ".join(ctx.text[s:e].split())
-        if len(part) > 60:
-            part = part[:59] + "…"
+        part = shorten(" ".join(ctx.text[s:e].split()), 60)
         _, column = ctx.card.locate(s)
         return Hit(s, e, {"part": part, "column": column, "why": why})
+
+
+def _stop_missing(text: str, payment: tuple[int, int] | None) -> str:
+    """Why a part is unread when a payment follows it with no full stop («Ярость 1 {tap}: …»)."""
+    if payment is None:
+        return ""
+    shown = " ".join(text[payment[0]:payment[1]].split())
+    return f": похоже, это конец предыдущей особенности, а перед оплатой «{shown}:» потерялась точка (BJ513)"
 
 
 def _clamp(text: str, start: int, end: int) -> tuple[int, int]:

@@ -48,27 +48,49 @@ class UnknownTrigger(Rule):
 
     def check(self, ctx):
         text = ctx.text
-        if ctx.features is not None:
-            pieces = [f.span for f in ctx.features if f.kind in ("static", "unknown")]
-        else:
-            from berserk_judge.lint.rules._text import segments
-
-            pieces = [(s.start, s.end) for s in segments(text)]
-        for start, end in pieces:
-            body = mask_quoted(text[start:end])
-            dash = next((i for i, ch in enumerate(body) if ch in DASHES), None)
-            if dash is None:
-                continue
-            lead = text[start:start + dash].strip()
+        for start, dash, dash_end in self._dashes(ctx):
+            lead = text[start:dash].strip()
             if not lead or TRIGGER_RE.match(lead) or re.match(r"(?i)если(?![\w-])", lead):
                 continue
-            if ":" in body[:dash] or lead.endswith(("»", '"', ")")) or re.search(r"где\s+[XХ]$", lead):
+            if ":" in mask_quoted(text[start:dash]) or lead.endswith(("»", '"', ")")) \
+                    or re.search(r"где\s+[XХ]$", lead):
                 continue
             words = [w.lower() for w in WORD_RE.findall(lead)]
             if not words or all(w in _ABILITY_WORDS for w in words) or _has_predicate(lead):
                 continue
-            lead_start = start + (len(text[start:start + dash]) - len(text[start:start + dash].lstrip()))
-            yield Hit(lead_start, start + dash + 1, {"dash": text[start + dash], "lead": lead})
+            lead_start = start + (len(text[start:dash]) - len(text[start:dash].lstrip()))
+            yield Hit(lead_start, dash_end, {"dash": text[dash:dash_end], "lead": lead})
+
+    @staticmethod
+    def _dashes(ctx):
+        """(feature start, dash start, dash end) of each static or unread feature whose first dash
+        joins two parts: the reader's first connective dash («—», «–», « - », a close «-»), never
+        a dash inside an ability's words (a dash meaning "is": «если хозяин — страж леса», §2).
+        Without a reading (the reader crashed), the first «—»/«–» of each sentence."""
+        text = ctx.text
+        if ctx.features is None:
+            from berserk_judge.lint.rules._text import segments
+
+            for seg in segments(text):
+                body = mask_quoted(seg.text)
+                dash = next((i for i, ch in enumerate(body) if ch in DASHES), None)
+                if dash is not None:
+                    yield seg.start, seg.start + dash, seg.start + dash + 1
+            return
+        for feature in ctx.features:
+            if feature.kind not in ("static", "unknown"):
+                continue
+            for tok in feature.tokens or ():
+                mark = tok.text.strip(" ,")
+                if tok.kind.value == "DEP" and mark in _DASH_TOKENS:
+                    at = tok.start + tok.text.index(mark)
+                    while mark == "-" and at > feature.span[0] and text[at - 1] == "-":
+                        at -= 1             # «--»: the reader keeps the first hyphen in the words
+                    yield feature.span[0], at, tok.start + tok.text.index(mark) + len(mark)
+                    break
+
+
+_DASH_TOKENS = ("—", "–", "-", "--")
 
 
 class TriggerWithoutDash(Rule):

@@ -285,7 +285,8 @@ class UnidentifiedIcon(Rule):
         Программа их принимает, но не знает, что они значат; текст с ними
         нельзя проверить до конца. {zozl}, вероятно, опечатка в {zoz},
         {tok} — в {token}; [:unq] значит «уникальная карта», [:fly] —
-        «летающее существо»: это слова, а не значки.
+        «полёт»: это слова, а не значки («получает [:fly]» пишется
+        «получает полёт»).
     Плохо:
         Получает {zozl}.
     Хорошо:
@@ -313,7 +314,147 @@ class UnidentifiedIcon(Rule):
                 yield Hit(start, end, {"what": f"метка онлайн-клиента [:{name}] — это значок {{{name}}}"},
                           suggestion=f"{{{name}}}")
                 continue
-            meaning = CLIENT_MARKS.get(name)
+            if name in _MARK_WORDS:
+                meaning, suggestion = _MARK_WORDS[name], _mark_word(ctx.text, name, start)
+            else:
+                meaning, suggestion = CLIENT_MARKS.get(name), None
             what = (f"метка онлайн-клиента [:{name}] — {meaning}; значка для неё нет"
                     if meaning else f"метка онлайн-клиента [:{name}] не опознана; значка для неё нет")
-            yield Hit(start, end, {"what": what})
+            yield Hit(start, end, {"what": what}, suggestion=suggestion)
+
+
+# what a client mark without an icon means, in the words a card writes (cardbase's CLIENT_MARKS
+# names the card fields for the importer)
+_MARK_WORDS = {
+    "unq": "уникальная карта: это свойство карты, а не текст особенности",
+    "fly": "полёт: в тексте он пишется словом («получает полёт», «существо с полётом»), "
+           "а летающее существо — это тип карты, а не текст",
+}
+_GETS = re.compile(r"(?:получ|тер|потер|име)[^\W\d_]*\s+$", re.I)
+_WITH = re.compile(r"(?<![^\W\d_])(?:с|со)\s+$", re.I)
+
+
+def _mark_word(text: str, name: str, start: int) -> str | None:
+    """The word for a mark where its place decides the form: «получает [:fly]» → «полёт»,
+    «с [:fly]» → «полётом»; elsewhere (a type, «по [:fly]») no single word fits."""
+    if name != "fly":
+        return None
+    before = text[max(0, start - 30):start]
+    if _GETS.search(before):
+        return "полёт"
+    if _WITH.search(before):
+        return "полётом"
+    return None
+
+
+class MalformedHeading(Rule):
+    """Заголовок способности не по образцу «[тип] «имя» — [эффект]».
+
+    Что находит:
+        Тип способности с именем перед эффектом, записанные не по образцу
+        114.1/115.1/116.1: имя без кавычек и без тире после него
+        («{tap}: Воздействие сладострастная аура существо получает …» —
+        где кончается имя и начинается эффект, программа угадывает, и
+        сообщение называет её догадку), имя без кавычек перед тире
+        («Заклинание гипноз — …»), имя в кавычках без тире после него
+        («Заклинание «гипноз» закрыть …»). Тип и имя в скобках после
+        эффекта («… (воздействие «удар молота»)») не находятся.
+        Исправление ставит кавычки и тире: когда граница имени ясна (тире
+        или кавычки уже есть), оно безопасное и `--fix` его применяет;
+        когда граница угадана — небезопасное (--unsafe-fixes): просмотрите.
+    Почему это важно:
+        Правила записывают особенность как «[оплата]: [тип способности] —
+        [описание эффекта]» (114.1, 115.1) или «[условие] — [тип] —
+        [эффект]» (116.1): кавычки отделяют имя, тире — эффект. Без них
+        граница имени и эффекта — догадка: первое слово эффекта может
+        попасть в имя, а последнее слово имени — стать началом эффекта.
+    Плохо:
+        {tap}: Воздействие дар силы свести {strike} вашего существа к сильному.
+    Хорошо:
+        {tap}: Воздействие «дар силы» — свести {strike} вашего существа к сильному.
+    """
+
+    code = "BJ305"
+    fix_applicability = "unsafe"
+    name = "malformed-heading"
+    severity = Severity.WARNING
+    rules = ("114.1", "115.1", "116.1")
+    needs_features = True
+    message = "{what}; по 114.1/116.1 пишется «{type} «имя» — эффект»"
+
+    def check(self, ctx):
+        text = ctx.text
+        for feature in ctx.all_features:
+            kind_span, name_span = feature.ability_type_span, feature.effect_name_span
+            if kind_span is None or name_span is None or feature.effect_span[1] <= feature.effect_span[0]:
+                continue
+            effect = feature.effect_span[0]
+            if name_span[1] > effect or kind_span[1] > name_span[0]:
+                continue      # «… (воздействие «удар молота»)»: the type and name annotate the effect
+            cond = feature.condition_span
+            # what follows the heading: the effect, or a condition after it («{instant}{tap}:
+            # Воздействие «черная метка» — когда … — …», 115.1)
+            after = cond[0] if cond is not None and name_span[1] <= cond[0] < effect else effect
+            kind, name = text[kind_span[0]:kind_span[1]], feature.effect_name
+            words = _first_words(text, after)
+            if ":" in text[name_span[1]:after]:
+                continue      # «воздействие «интриги»:» opens a list of cases
+            if not feature.effect_name_quoted:
+                if feature.dash_before_effect:
+                    what = f"имя «{name}» не в кавычках"
+                    fix = safe_fix(f"взять имя в кавычки: «{name}»", *_quote_edits(text, name_span, kind_span))
+                else:
+                    what = (f"имя без кавычек и без «—» после него: программа угадала имя «{name}», "
+                            f"а за ним — «{words}»")
+                    fix = _guessed_fix(text, name_span, after, name, kind_span)
+                start, end = kind_span[0], name_span[1]
+            elif not feature.dash_before_effect:
+                closing = _closing_quote(text, name_span[1])
+                if closing is None:
+                    continue
+                what = f"после имени «{name}» нет «—» перед «{words}»"
+                fix = _dash_fix(text, closing, after)
+                start, end = kind_span[0], closing
+            else:
+                continue
+            yield Hit(start, end, {"what": what, "type": kind}, fix=fix)
+
+
+def _first_words(text: str, at: int) -> str:
+    """The first two words after the heading, as the message quotes them («существо получает…»)."""
+    words = text[at:at + 60].split()
+    shown = " ".join(words[:2]).rstrip(".,;:")
+    return shown + ("…" if len(words) > 2 else "")
+
+
+def _opening(name: tuple[int, int], kind: tuple[int, int]):
+    """The opening quote; a space first when the type is glued to the name («воздействиепеснь»)."""
+    return replace(name[0], name[0], " «" if kind[1] == name[0] else "«")
+
+
+def _quote_edits(text: str, name: tuple[int, int], kind: tuple[int, int]):
+    return _opening(name, kind), replace(name[1], name[1], "»")
+
+
+def _guessed_fix(text: str, name: tuple[int, int], effect: int, shown: str, kind: tuple[int, int]):
+    """«Воздействие «имя» — эффект» at the reader's guess: unsafe, the guess may be wrong."""
+    gap = text[name[1]:effect]
+    if gap.strip() or "\n" in gap:
+        return None
+    return unsafe_fix(f"взять «{shown}» в кавычки и поставить «—» после имени (граница угадана)",
+                      _opening(name, kind), replace(name[1], effect, "» — "))
+
+
+def _closing_quote(text: str, name_end: int) -> int | None:
+    """The offset just after the quote that closes the name (the name's span holds the words)."""
+    at = name_end
+    while at < len(text) and text[at] == " ":
+        at += 1
+    return at + 1 if at < len(text) and text[at] in "»\"" else None
+
+
+def _dash_fix(text: str, closing: int, effect: int):
+    gap = text[closing:effect]
+    if gap.strip() or "\n" in gap:
+        return None
+    return safe_fix("поставить «—» между именем и эффектом", replace(closing, effect, " — "))

@@ -35,7 +35,10 @@ class UndefinedX(Rule):
         Х» — пример к правилу об оплате составной особенности во втором
         издании 505) или связано свойством («удар силой Х, при этом …
         на Х», «существа со слабым {strike} Х … с Х или менее {health}»).
-        Предложение «При этом …» после точки продолжает особенность.
+        Предложение «При этом …» после точки продолжает особенность. X
+        выдаваемой особенности («получает «{tap}: Метание на Х»») не
+        находится, когда текст определяет его раньше в той же особенности
+        («силой Х, при этом оно получает «{tap}: Метание на Х»»).
     Почему это важно:
         По 505.7 X зависимой способности вычисляется из результата
         предыдущей; в остальных случаях X должно быть определено оплатой или
@@ -75,38 +78,23 @@ class UndefinedX(Rule):
         reported = set()
         # the reader finds conditions that lossy punctuation hides
         conditions = _Covering([f.condition_span for f in ctx.all_features if f.condition_span is not None])
-        for seg in lines + quotes:
+        # dashes the reader takes for separators (after a condition or a heading, quoted or not):
+        # no connective, so no ability an X could depend on (505.7)
+        heads = frozenset(a for f in ctx.all_features for (a, _), mark in f.separators if mark != ":")
+        bound: dict[tuple[int, int], int] = {}   # line -> its first X, when the line binds it
+        for quoted, seg in [(False, seg) for seg in lines] + [(True, seg) for seg in quotes]:
             found = X_RE.search(masked, seg.start, seg.end)
             if found is None:
                 continue
             first = found.start()
-            near = pays[bisect_left(pay_starts, seg.start):bisect_right(pay_starts, first)]
-            if any(first <= sep for s, sep in near) or any(
-                    sep < first and X_RE.search(masked, s, sep) for s, sep in near):
-                continue  # in a payment, or after a payment that has X
-            body = seg.text
-            lead = len(body) - len(body.lstrip())
-            colon = _top_level_colon(body)
-            if colon is not None and first < seg.start + colon:
-                continue  # part of the payment or its action cost (114)
-            if TRIGGER_RE.match(body.lstrip()):
-                cut = _condition_end(body)
-                if first < seg.start + cut or _ANY_X_RE.search(body, 0, cut):
-                    continue  # measured by the trigger condition (its «х» may be lower-case: «излечиться на х»)
-                start_effect = seg.start + cut
-            else:
-                colon = body.find(":")
-                start_effect = seg.start + (colon + 1 if colon >= 0 else lead)
-            between = masked[start_effect:first]
-            if any(not (m.group(0) in DASHES + "-" and _after_quote(masked, start_effect + m.start()))
-                   for m in _DEP_RE.finditer(between)):
-                continue  # 505.7: taken from the ability it depends on (a dash after a name is no connective)
-            if _used_by_dependent(masked, first, seg.end):
-                continue  # the rulebook's example (2nd edition, payment): «снять Х …, при этом излечить на Х»
-            if _declared(text, found) and X_RE.search(masked, found.end(), seg.end):
-                continue  # «закрыть Х ваших существ и ранить цель на 2*Х», «силой Х …, … на Х»
-            if conditions.covers(first):
-                continue  # measured by a trigger condition the reader found
+            if quoted:
+                line = by_line.at(seg.start)
+                if line is not None and bound.get((line.start, line.end), seg.start) < seg.start:
+                    continue  # a granted feature's X that the text binds before it: «силой Х, … «{tap}: Метание на Х»»
+            if _binding(text, masked, seg, found, pays, pay_starts, heads) or conditions.covers(first):
+                if not quoted:
+                    bound[(seg.start, seg.end)] = first
+                continue
             around = [p for p in (by_line.at(first), by_quote.at(first)) if p is not None]
             if any((p.start, p.end) in reported for p in around):
                 continue
@@ -115,6 +103,38 @@ class UndefinedX(Rule):
                 continue
             reported.add((seg.start, seg.end))
             yield Hit(first, first + 1, {"x": found.group(1)})
+
+
+def _binding(text: str, masked: str, seg: Segment, found: re.Match, pays, pay_starts,
+             heads: frozenset[int] = frozenset()) -> bool:
+    """Whether the segment's first X is defined where it stands: by a payment, a trigger
+    condition, the ability it depends on (505.7) or the ability that declares it."""
+    first = found.start()
+    near = pays[bisect_left(pay_starts, seg.start):bisect_right(pay_starts, first)]
+    if any(first <= sep for s, sep in near) or any(
+            sep < first and X_RE.search(masked, s, sep) for s, sep in near):
+        return True  # in a payment, or after a payment that has X
+    body = seg.text
+    lead = len(body) - len(body.lstrip())
+    colon = _top_level_colon(body)
+    if colon is not None and first < seg.start + colon:
+        return True  # part of the payment or its action cost (114)
+    if TRIGGER_RE.match(body.lstrip()):
+        cut = _condition_end(body)
+        if first < seg.start + cut or _ANY_X_RE.search(body, 0, cut):
+            return True  # measured by the trigger condition (its «х» may be lower-case: «излечиться на х»)
+        start_effect = seg.start + cut
+    else:
+        colon = body.find(":")
+        start_effect = seg.start + (colon + 1 if colon >= 0 else lead)
+    between = masked[start_effect:first]
+    if any(not _separator(masked, start_effect + m.start(), m.group(0), heads)
+           for m in _DEP_RE.finditer(between)):
+        return True  # 505.7: taken from the ability it depends on (a dash after a name is no connective)
+    if _used_by_dependent(masked, first, seg.end, heads):
+        return True  # the rulebook's example (2nd edition, payment): «снять Х …, при этом излечить на Х»
+    # «закрыть Х ваших существ и ранить цель на 2*Х», «силой Х …, … на Х»
+    return _declared(text, found) and X_RE.search(masked, found.end(), seg.end) is not None
 
 
 def _features(text: str) -> list[Segment]:
@@ -184,18 +204,23 @@ class _Covering:
         return index >= 0 and self.reach[index] > offset
 
 
-def _used_by_dependent(masked: str, first: int, end: int) -> bool:
+def _used_by_dependent(masked: str, first: int, end: int, heads: frozenset[int] = frozenset()) -> bool:
     """The X at `first` is the amount of an ability that a dependent ability after
     it (при этом, «;», a dash) uses again: the pattern of the rulebook's example to
     505.3 (second edition; the unnumbered payment passage), where
     the first ability's X is what the player declares and the dependent one's X
     is computed from its result."""
     for dep in _DEP_RE.finditer(masked, first, end):
-        if dep.group(0) in DASHES + "-" and _after_quote(masked, dep.start()):
-            continue  # a dash after a name is no connective
+        if _separator(masked, dep.start(), dep.group(0), heads):
+            continue  # a dash after a name or a condition is no connective
         if X_RE.search(masked, dep.end(), end):
             return True
     return False
+
+
+def _separator(masked: str, at: int, mark: str, heads: frozenset[int]) -> bool:
+    """A dash that is no connective: after a quoted name, or one the reader reads as a separator."""
+    return mark in DASHES + "-" and (at in heads or _after_quote(masked, at))
 
 
 def _after_quote(text: str, end: int) -> bool:

@@ -244,29 +244,39 @@ class MissingFullStop(Rule):
     Что находит:
         Глагол с заглавной буквы посреди предложения, сразу после слова со
         строчной буквы: «…до конца хода Получает …». Так начинается новая
-        особенность, а точка перед ней потерялась. Не находятся слова в
-        кавычках, после «:», «—» или «(», названия карт и абстрактные тексты.
+        особенность, а точка перед ней потерялась. И оплату посреди
+        предложения: «…(1 раз за ход) {tap}: …», «Ярость 1 {tap}: …» —
+        читатель начинает с оплаты новую особенность (114), но точки перед
+        ней нет. Не находятся слова в кавычках, после «:», «—» или «(»,
+        названия карт, абстрактные тексты и выдаваемая особенность без
+        кавычек («получает {tap}: …»).
     Почему это важно:
         Без точки две особенности читаются как одна: эффект первой тянется во
-        вторую, и условие, оплата или связки относятся не к тому.
+        вторую, и условие, оплата или связки относятся не к тому; число перед
+        оплатой («Ярость 1 {tap}») читатель не может отнести ни к метке, ни
+        к оплате.
     Плохо:
         При атаке — получить +1 к {strike} до конца хода Получает броню 1.
+        Ярость 1 {tap}: ранить цель на 1.
     Хорошо:
         При атаке — получить +1 к {strike} до конца хода. Получает броню 1.
+        Ярость 1. {tap}: ранить цель на 1.
     """
 
     code = "BJ513"
     name = "missing-full-stop"
     severity = Severity.WARNING
     fix_applicability = "unsafe"
-    message = "«{word}» с заглавной буквы посреди предложения: похоже, перед ним потерялась точка"
+    message = "{what}: похоже, перед {it} потерялась точка"
 
     def check(self, ctx):
         text = ctx.text
         if _skip_text(text):
             return
+        stops = {at: payment for at, payment in stops_missing_before_payments(ctx)}
         stems = _name_stems(ctx.card.name)
         masked = _quoted_mask(text)
+        hits = []
         for match in _CAPITAL_RE.finditer(masked):
             word = match.group(1)
             if word.lower()[:4] in stems or not _is_verb(word):
@@ -274,9 +284,39 @@ class MissingFullStop(Rule):
             previous = re.findall(r"[А-ЯЁа-яё]+", masked[max(0, match.start() - 40):match.start()])
             if previous and _grants(previous[-1]):
                 continue  # «получает Может нападать …»: a granted feature that lost its quotes
-            start = match.start()
-            yield Hit(match.start(1), match.end(1), {"word": word},
-                      fix=unsafe_fix("поставить точку перед новой особенностью", replace(start, start, ".")))
+            hits.append((match.start(), match.start(1), match.end(1),
+                         {"what": f"«{word}» с заглавной буквы посреди предложения", "it": "ним"}))
+        for at, (start, end) in stops.items():
+            payment = " ".join(text[start:end].split())
+            hits.append((at, start, end, {"what": f"оплата «{payment}:» посреди предложения", "it": "ней"}))
+        for at, start, end, params in sorted(hits, key=lambda hit: hit[1]):
+            yield Hit(start, end, params,
+                      fix=unsafe_fix("поставить точку перед новой особенностью", replace(at, at, ".")))
+
+
+def stops_missing_before_payments(ctx) -> list[tuple[int, tuple[int, int]]]:
+    """(where the full stop is missing, the payment's span) for each feature that the reader
+    starts at a payment (114) right after another feature on the same line with no sentence end
+    between them: «…(1 раз за ход) {tap}: …», «Ярость 1 {tap}: …» (the reader reads «1» alone,
+    BJ001). Not after an errata marker «[Эррата …]» or an icon (a payment's icons spaced apart,
+    «{instant} {tap} :», may be read as two features). A payment after a granting word («получает {tap}: …») is a granted feature that lost
+    its quotes, not a new one."""
+    text = ctx.text
+    features = sorted(ctx.features or (), key=lambda feature: feature.span)
+    out = []
+    for before, feature in zip(features, features[1:]):
+        pay = feature.payment_span
+        if pay is None or pay[0] != feature.span[0] or before.span[1] <= before.span[0]:
+            continue
+        gap = text[before.span[1]:pay[0]]
+        last = text[before.span[1] - 1]
+        if gap.strip() or "\n" in gap or last in ".!?:;,—–-«\"([]}" or last.isspace():
+            continue      # «[Эррата …] {tap}:» is a marker; «{instant} {tap} :» one spaced payment
+        words = re.findall(r"[А-ЯЁа-яё]+", text[before.span[0]:before.span[1]])
+        if words and _grants(words[-1]):
+            continue
+        out.append((before.span[1], pay))
+    return out
 
 
 # Latin letters that look like a Russian one-letter word (X stays: it is the variable)

@@ -9,18 +9,21 @@ from berserk_judge.lint.finding import Severity
 from berserk_judge.lint.fix_model import replace, safe_fix
 from berserk_judge.lint.rule import Hit, Rule
 from berserk_judge.lint.rules._text import (
-    CYRILLIC, DASHES, LATIN, TRIGGER_RE, WORD_RE, X_RE, is_known, mask_icons, segments,
+    CYRILLIC, DASHES, LATIN, TRIGGER_RE, WORD_RE, X_RE, is_known, mask_icons, segments, shorten,
 )
 
-_HYPHEN_DASH_RE = re.compile(r"(?<=[^\s\-]) (-{1,2}) (?=[^\s\-])")
+# a hyphen between spaces (one or more on either side: «При гибели -  ранить» is one fault, not
+# a dash after two spaces), with a word, a number, an icon or a mark on both sides
+_HYPHEN_DASH_RE = re.compile(r"(?<=[^\s\-]) +(-{1,2}) +(?=[^\s\-])")
 
 
 class HyphenAsDash(Rule):
     """Дефис вместо тире между словами.
 
     Что находит:
-        Дефис «-», окружённый пробелами, между словами: «При гибели - ранить»;
-        и дефис вплотную к словам там, где чтение видит тире (после условия,
+        Дефис «-», окружённый пробелами, между словами или значками: «При
+        гибели - ранить», «При {strike} - может …», «При гибели -  ранить»
+        (два пробела — отдельная находка BJ505); и дефис вплотную к словам там, где чтение видит тире (после условия,
         названия или «если …», как связку): «В начале хода-ваше существо …»,
         «если выпало 2-ранить …». Дефисы в словах («герой-воин») и числах
         («1-2-2») не отмечаются.
@@ -44,9 +47,9 @@ class HyphenAsDash(Rule):
     message = "дефис «{hyphen}» между словами; здесь нужно тире «—»"
 
     def check(self, ctx):
-        text = mask_icons(ctx.text)
-        for match in _HYPHEN_DASH_RE.finditer(text):
-            left, right = text[match.start() - 1], text[match.end(1) + 1]
+        text = ctx.text
+        for match in _HYPHEN_DASH_RE.finditer(text) if " -" in text else ():
+            left, right = text[match.start() - 1], text[match.end()]
             if left.isdigit() and right.isdigit():
                 continue  # a range "1 - 2"
             yield Hit(match.start(1), match.end(1), {"hyphen": match.group(1)}, suggestion="—",
@@ -247,6 +250,7 @@ class UnbalancedBrackets(Rule):
 
 
 _HOMOGLYPHS = str.maketrans("aceopxyABCEHKMOPTXkmtb", "асеорхуАВСЕНКМОРТХкмтв")
+_WORD_PART_RE = re.compile(r"[^\W\d_]+")
 
 
 class MixedAlphabet(Rule):
@@ -274,7 +278,9 @@ class MixedAlphabet(Rule):
 
     def check(self, ctx):
         text = mask_icons(ctx.text)
-        for match in WORD_RE.finditer(text) if LATIN.search(text) else ():
+        for match in _WORD_PART_RE.finditer(text) if LATIN.search(text) else ():
+            # each part of a hyphenated word alone: in «X-количество» the X is the variable,
+            # which the check below keeps in one alphabet (made Cyrillic here, it would turn back)
             word = match.group(0)
             if LATIN.search(word) and CYRILLIC.search(word):
                 fixed = word.translate(_HOMOGLYPHS)
@@ -302,6 +308,7 @@ class MixedAlphabet(Rule):
 _DOUBLE_SPACE_RE = re.compile(r"(?<=\S)( {2,})(?=\S)")
 _NO_SPACE_RE = re.compile(r"(?<!\[)([:,])(?=[^\W\d_]|\{)")   # «[:unq]» is a client mark (BJ303)
 _TRAILING_RE = re.compile(r"[ \t]+$", re.M)
+_LEADING_RE = re.compile(r"^[ \t]+(?=\S)|\A[ \t]+\Z", re.M)   # a text of spaces alone too
 
 
 # only before a turn or fight: the adverb "вначале" ("at first") is a word of its own
@@ -313,7 +320,8 @@ class Spacing(Rule):
     """Лишние и пропущенные пробелы.
 
     Что находит:
-        Два пробела подряд внутри строки, пробел в конце строки, пропущенный
+        Два пробела подряд внутри строки, пробел в начале текста или строки
+        и в конце строки, пропущенный
         пробел после «:» или «,» перед словом или значком и слитное «Вначале»
         / «Вконце» в условии срабатывания (116.3: «В начале …», «В конце …»).
     Почему это важно:
@@ -345,6 +353,11 @@ class Spacing(Rule):
                       {"what": f"нет пробела после «{match.group(1)}»"}, suggestion=match.group(1) + " ",
                       fix=safe_fix(f"вставить пробел после «{match.group(1)}»",
                                    replace(match.end(1), match.end(1), " ")))
+        leading = text.startswith((" ", "\t")) or "\n " in text or "\n\t" in text
+        for match in _LEADING_RE.finditer(text) if leading else ():
+            where = "текста" if match.start() == 0 else "строки"
+            yield Hit(match.start(), match.end(), {"what": f"пробел в начале {where}"}, suggestion="",
+                      fix=safe_fix(f"убрать пробел в начале {where}", replace(match.start(), match.end(), "")))
         trailing = " \n" in text or "\t\n" in text or text.endswith((" ", "\t"))
         for match in _TRAILING_RE.finditer(text) if trailing else ():
             if match.start() > 0 and text[match.start() - 1] != "\n":
@@ -395,14 +408,15 @@ class HyphenationLeftover(Rule):
                           fix=safe_fix(f"убрать дефис переноса: «{joined}»", replace(hyphen, hyphen + 1, "")))
 
 
-_STRAIGHT_PAIR_RE = re.compile(r'"([^"\n]*)"')
-
-
 class StraightQuotes(Rule):
     """Прямые кавычки вместо «ёлочек».
 
     Что находит:
-        Текст в прямых кавычках "…".
+        Текст в прямых кавычках "…". Кавычки образуют пары по тому, где
+        стоят: после пробела перед словом — открывающая, после слова перед
+        пробелом или знаком — закрывающая, так что вложенные прямые кавычки
+        («"{tap}: Метание "лягушки" на 1"») дают две пары, внешнюю и
+        внутреннюю, а не «"{tap}: Метание "».
     Почему это важно:
         В текстах карт названия способностей и выдаваемые особенности пишутся
         в «ёлочках». Прямые кавычки не различают начало и конец, и вложенные
@@ -421,31 +435,50 @@ class StraightQuotes(Rule):
 
     def check(self, ctx):
         text = ctx.text
-        for match in _STRAIGHT_PAIR_RE.finditer(text):
-            inner = match.group(1)
-            short = inner if len(inner) <= 30 else inner[:29] + "…"
-            # inside «…» the quotes are the inner kind: „лапки“
-            before = text[:match.start()]
-            nested = before.count("«") > before.count("»")
-            left, right = ("„", "“") if nested else ("«", "»")
+        if '"' not in text:
+            return
+        for start, end in straight_pairs(text):
+            inner = text[start + 1:end - 1]
             fix = None
-            if _plausible_pair(text, match):
-                fix = safe_fix(f"заменить прямые кавычки на {left}{right}",
-                               replace(match.start(), match.start() + 1, left),
-                               replace(match.end() - 1, match.end(), right))
-            yield Hit(match.start(), match.end(), {"inner": short}, suggestion=f"{left}{inner}{right}", fix=fix)
+            if _plausible_pair(text, start, end):
+                # nested quotes are «ёлочки» too: the reader reads «…«…»…» (and the cards write it so)
+                fix = safe_fix("заменить прямые кавычки на «»",
+                               replace(start, start + 1, "«"), replace(end - 1, end, "»"))
+            yield Hit(start, end, {"inner": shorten(inner, 30)}, suggestion=f"«{inner}»", fix=fix)
 
 
-def _plausible_pair(text: str, match) -> bool:
+def straight_pairs(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each pair of straight quotes, line by line, in text order of the opening
+    quote. A quote after a space or an opening mark and before a word opens, one after a word
+    and before a space or a mark closes; one that could be either (or neither) closes the
+    innermost open quote if there is one, else opens. A quote left open, or a closing one
+    with nothing open, pairs with nothing (BJ503 reports an odd count)."""
+    pairs = []
+    line_start = 0
+    for line in text.split("\n"):
+        open_at: list[int] = []
+        for at in (i for i, ch in enumerate(line) if ch == '"'):
+            before = line[at - 1] if at else " "
+            after = line[at + 1] if at + 1 < len(line) else " "
+            opens = (before.isspace() or before in "(«:;,—–-") and not (after.isspace() or after in ".,;:)»")
+            closes = not before.isspace() and (after.isspace() or not after.isalnum() and after != "{")
+            if opens and not closes or opens == closes and not open_at:
+                open_at.append(at)
+            elif open_at:
+                pairs.append((line_start + open_at.pop(), line_start + at + 1))
+        line_start += len(line) + 1
+    return sorted(pairs)
+
+
+def _plausible_pair(text: str, start: int, end: int) -> bool:
     """Whether two straight quotes surely open and close one quotation: the
     line holds an even number of them, the first does not follow a letter,
     the second is not followed by one, and the quoted words are not padded
     with spaces. Otherwise (an unpaired quote somewhere) no fix is offered."""
-    start, end = match.start(), match.end()
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
     line = text[line_start:len(text) if line_end < 0 else line_end]
-    inner = match.group(1)
+    inner = text[start + 1:end - 1]
     return (line.count('"') % 2 == 0 and inner.strip() == inner != ""
             and (start == 0 or not text[start - 1].isalnum())
             and (end == len(text) or not text[end].isalnum()))

@@ -163,13 +163,26 @@ def _combine(kind: Kind, left, right, who: str | None = None, op_text: str = "")
         return Dependent(left, right)
     if kind is Kind.ELSE:
         return Fallback(left, right)
-    return OpponentFallback(left, right, who, refused_action(op_text))
+    return OpponentFallback(left, right, who, refused_action(op_text), refusal_words(op_text))
 
 
 # «… не хочет быть перемещен —»: the words after «не хочет», less spec section 2's own
 # «(этого сделать)» and the closing mark
 _REFUSED = re.compile(r"не\s+хочет\s+(?P<words>.*?)[\s,;:—–-]*$", re.S)
 _OPERATOR_TAIL = re.compile(r"\(?\s*этого\s+(?:с?делать)\s*\)?", re.I)
+
+
+_BOTH_VERBS = re.compile(r"не\s+может\s+или\s+не\s+хочет", re.I)
+_REFUSAL_MARKS = " \t\n,;:—–-"
+
+
+def refusal_words(op_text: str) -> str | None:
+    """The words of a refusal written with one verb («, если не хочет —» → «если не хочет»), or
+    None for the two-verb form, which prints from its parts."""
+    if not op_text or _BOTH_VERBS.search(op_text):
+        return None
+    words = " ".join(op_text.strip(_REFUSAL_MARKS).split())
+    return words or None
 
 
 def refused_action(op_text: str) -> str | None:

@@ -36,6 +36,8 @@ def canonical(node: Node, atom_text=None, cond_text=None) -> str:
             return atom_text(n)
         if type(n) in _JOINERS:
             return "(" + _JOINERS[type(n)].join(show(c) for c in n.items) + ")"
+        if isinstance(n, OpponentFallback) and n.words and own_words:
+            return "(" + show(n.left) + f", {n.words}, " + show(n.right) + ")"   # «если не хочет» (spec §4)
         if isinstance(n, OpponentFallback) and (n.who or n.refused):
             action = " " + n.refused if n.refused else ""
             return ("(" + show(n.left) + f", если {n.who or 'противник'} не может или не хочет{action}, "

@@ -31,6 +31,8 @@ class Kind(str, Enum):
     EITHER_START = "EITHER_START"  # leading "Либо" of "Либо А, либо Б"
     LPAR = "LPAR"
     RPAR = "RPAR"
+    HEADING = "HEADING"            # a heading before an ability («воздействие «x» —»): the real-text
+    #                                reader lists it in `headings` and never hands it to the grammar
 
 
 @dataclass(frozen=True)

@@ -73,13 +73,17 @@ class OpponentFallback:
     as a MAY keeps its chooser — the reader never drops text. `refused` is the
     refused action when the text names it («быть перемещен», «переместиться»),
     printed after «не хочет»; spec section 2's own «(этого сделать)» is the
-    operator's wording and stays out of it.
+    operator's wording and stays out of it. `words` is the refusal as written
+    when the text uses one verb («если не хочет», «если оно не может быть
+    перемещено», spec §2's OPPONENT_FALLBACK row): a real text's canonical
+    form prints them (spec §4: the refusal prints its own words).
     """
 
     left: "Node"
     right: "Node"
     who: str | None = None
     refused: str | None = None
+    words: str | None = None
 
 
 @dataclass(frozen=True)

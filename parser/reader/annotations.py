@@ -12,8 +12,10 @@ from dataclasses import dataclass
 ABILITY_TYPES = (r"заклинание|воздействие|разряд|выстрел|метание|особый\s+удар|магический\s+удар|"
                  r"добивание|подлость|удар")
 _TYPE_NAME = re.compile(rf"^\s*(?:{ABILITY_TYPES})\b", re.I)
-_LIMIT = re.compile(r"\b(?:раз[а]?\s+(?:за|в)\s+(?:ваш\s+|свой\s+)?(?:ход|бой)|раз\s+за\s+игру|один\s+раз|дважды)\b", re.I)
-_TIMED_LIMIT = re.compile(r"раз[а]?\s+(?:за|в)\s+(?:ваш\s+|свой\s+)?(?:ход|бой|игру)", re.I)
+_LIMIT = re.compile(r"\b(?:раз[а]?\s+(?:за|в)\s+(?:ваш\s+|свой\s+)?(?:ход|бой)|раз\s+за\s+игру|один\s+раз|дважды"
+                    r"|раз[а]?\s+в\s+течение\s+(?:вашего\s+|своего\s+|одного\s+)?(?:хода|боя|игры))\b", re.I)
+_TIMED_LIMIT = re.compile(r"раз[а]?\s+(?:(?:за|в)\s+(?:ваш\s+|свой\s+)?(?:ход|бой|игру)"
+                          r"|в\s+течение\s+(?:вашего\s+|своего\s+|одного\s+)?(?:хода|боя|игры))", re.I)
 _DURATION = re.compile(r"^\s*(?:до\s+(?:конца|начала|тех\s+пор)|на\s+(?:свой|весь|следующий|\d+|x|х)\b|пока\b)", re.I)
 _FEATURE_INSIDE = re.compile(r"\s[—–-]\s|:\s|\.\s+\S")    # a dash or colon separator, or a second sentence
 _CHOOSER = re.compile(r"\bпо\s+(?:своему\s+)?выбору\b", re.I)

@@ -16,7 +16,7 @@ from berserk_judge.parser.reader.annotations import ABILITY_TYPES
 from berserk_judge.parser.reader.split import LABEL_ICONS, LABELS, PAYMENT_RUN, word_label_at
 from berserk_judge.parser.reader.words import Item, is_predicate, items, nominal, predicate_at, PREPOSITIONS, relative_within
 from berserk_judge.parser.reader import morph
-from berserk_judge.parser.reader.patterns import answered_if, boundary
+from berserk_judge.parser.reader.patterns import PROPERTY_ICONS, answered_if, boundary, decision
 
 Span = tuple[int, int]
 
@@ -58,6 +58,7 @@ class Head:
     effect_start: int = 0
     separators: list[Span] = field(default_factory=list)
     missing_colon: int | None = None     # where the «:» after an icon payment should stand
+    label_missing_colon: int | None = None   # where the «:» after a label icon should stand
 
 
 def _skip_ws(text: str, pos: int, end: int) -> int:
@@ -80,6 +81,14 @@ def find_prefix(text: str, start: int, end: int) -> Head:
             head.missing_colon = bare.end(1)
             head.effect_start = _skip_ws(text, bare.end(1), end)
             return head
+        label = decision("label-without-colon")(text, start, end) if text[lead] == "{" else None
+        if label is not None:
+            # «{second} +3 к {health}.»: the label without its «:» (spec §1; BJ306 reports it)
+            head.kind = "keyword"
+            head.label = label.span(1)
+            head.label_missing_colon = label.end(1)
+            head.effect_start = _skip_ws(text, label.end(1), end)
+            return _labelled_body(text, head, end)
     if text.find(":", start, end) < 0:
         return head      # every label and payment pattern ends with a ":" inside the feature
     definition = _DEFINITION.match(text, start, end)
@@ -90,19 +99,41 @@ def find_prefix(text: str, start: int, end: int) -> Head:
         rest.label = definition.span(1)
         rest.separators.insert(0, (definition.end() - 1, definition.end()))
         return rest
-    m = _LABEL.match(text, start, end)
+    m = _LABEL.match(text, start, end) or decision("icon-label")(text, start, end)
     found = (m.start(1), m.end(1), m.end()) if m else word_label_at(text, start, end)
     if found:
         head.kind = "keyword"
         head.label = found[:2]
         head.separators.append((found[2] - 1, found[2]))
         head.effect_start = _skip_ws(text, found[2], end)
-        pay = _LABELLED_PAYMENT.match(text, head.effect_start, end)
-        if pay:          # "Отпор: {tap}: Воздействие ...": the labelled feature is playable
-            head.payment = pay.span(1)
-            head.separators.append((pay.end() - 1, pay.end()))
-            head.effect_start = _skip_ws(text, pay.end(), end)
+        return _labelled_body(text, head, end)
+    return _payment_head(text, start, end, head)
+
+
+def _labelled_body(text: str, head: Head, end: int) -> Head:
+    """The head of what follows a label: the kind is the body's (spec §1, patterns.py
+    «labelled-body»): a payment after the label («Отпор: {tap}: …», «На глубине: {instant}
+    {tap} : …», «{human}: {tap} Метание …») makes the feature playable; a trigger opener is
+    found by the caller; a plain effect leaves it a keyword feature."""
+    pay = _LABELLED_PAYMENT.match(text, head.effect_start, end)
+    if pay:
+        head.kind = decision("labelled-body")("playable")
+        head.payment = pay.span(1)
+        head.separators.append((pay.end() - 1, pay.end()))
+        head.effect_start = _skip_ws(text, pay.end(), end)
         return head
+    if head.effect_start < end and text[head.effect_start] in "{0123456789XХxх":
+        bare = _PAYMENT_NO_COLON.match(text, head.effect_start, end)
+        if bare is not None:          # «{human}: {tap} Метание на 1»: a payment without its «:» (BJ304)
+            head.kind = decision("labelled-body")("playable")
+            head.payment = bare.span(1)
+            head.missing_colon = bare.end(1)
+            head.effect_start = _skip_ws(text, bare.end(1), end)
+    return head
+
+
+def _payment_head(text: str, start: int, end: int, head: Head) -> Head:
+    """A payment (icons, a limit or an action before «:») or a lossy name label."""
     bare = _BARE_DEFINITION.match(text, start, end)
     if bare is not None and not any(is_predicate(it) for it in items(text, *bare.span(1), [])):
         # lossy «Оцепенение: если при {strike} …» (no quotes): a name, then a trigger opener
@@ -131,8 +162,7 @@ def find_prefix(text: str, start: int, end: int) -> Head:
 # icons of a card's properties, each printed with its value («{ova} 2», «{regen} 1», «{armor}1»): what a
 # card has, never what a player pays (spec §1: a payment is a run of {tap}, {counter}, {instant},
 # {token}, counts and an action cost); a «:» after one alone is a stray mark before its value
-_PROPERTY_ICONS = frozenset({"move", "health", "armor", "regen", "stamina", "ova", "ovz", "ovs",
-                             "zoal", "zoo", "zot", "zov", "zor", "zoz", "zom"})
+_PROPERTY_ICONS = PROPERTY_ICONS
 _ICON_NAME = re.compile(r"\{(\w+)\}")
 
 
@@ -191,6 +221,10 @@ def find_condition(text: str, start: int, end: int, protected, clause: bool | No
         return None
     if "-" in text[start:end]:
         seq = glued_dash(text, seq)
+    if seq[0].kind == "word" and seq[0].low not in _OPENER_WORDS:
+        typo = decision("misspelt-opener")(text, start, end)
+        if typo is not None:          # «Когла …», «Пори атаке»: read as the opener (patterns.py)
+            seq[0] = seq[0]._replace(low=typo[2])
     found = condition_in(seq, clause)
     if found is None:
         return None
@@ -203,6 +237,8 @@ def _unquoted_type_at(seq: list[Item], j: int) -> bool:
     """Lossy «… хода воздействие нестерпимый жар - ранить …»: «заклинание»/«воздействие» after the
     condition's words, then at most four words of an unquoted name and a dash, heads the effect
     (116.1), so the condition ends before it, as before a quoted name."""
+    if j >= 2 and len(seq[j].low) >= 14 and boundary("glued-heading", seq, j):
+        return True           # «… противника воздействиепеснь сирены …» (patterns.py)
     if j < 2 or not seq[j].is_word(*HEADING_TYPES):
         return False
     return _name_dash(seq[j + 1:]) is not None
@@ -372,6 +408,9 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
                 return None
             return j, j + 1, False, (j, j + 1)
         if it.kind == "punct" and it.low == ",":
+            subject = decision("participle-subject")(seq, j) if not dash_ahead and j + 1 < len(seq) else None
+            if subject is not None:
+                return subject, subject, True, None   # «… ваше существо, обладающее {zoo}, получает …»
             if j + 1 < len(seq) and seq[j + 1].is_word("то") and predicate_at(seq, j + 2):
                 return j, j + 2, False, (j, j + 2)
             if j + 2 < len(seq) and seq[j + 1].is_word("чтобы") and morph.pos(seq[j + 2].low) == "INFN":
@@ -393,6 +432,8 @@ def condition_in(seq: list[Item], clause: bool | None = None, verbless: bool = F
                 else:
                     j, sub_pred_allowed = j + 2, True   # no comma closes it: its own verb is skipped
                 continue
+            if not dash_ahead and boundary("ability-noun-after-comma", seq, j) and j > 1:
+                return j, j + 1, False, (j, j + 1)     # «…если открыт, выстрел на 1 …» (patterns.py)
             if (saw_pred or not clause or predicate_at(seq, j + 1) == 2 or seq[0].is_word("пока")) \
                     and predicate_at(seq, j + 1) and not (
                     j + 1 < len(seq) and seq[j + 1].kind == "word" and morph.pos(seq[j + 1].low) in {"PRTF", "GRND"}):
@@ -624,6 +665,11 @@ def _takes_phrase(verb: Item, word: Item) -> bool:
             if "nomn" in p.tag and all(g not in vtag or g in p.tag for g in ("masc", "femn", "neut", "plur")):
                 return True
     return False
+
+
+def subject_start(seq: list[Item], j: int) -> int:
+    """Where the predicate at seq[j] starts, its subject included (the verb test)."""
+    return _subject_start(seq, j)
 
 
 def _subject_start(seq: list[Item], j: int) -> int:
@@ -1067,6 +1113,8 @@ def _effect_subject(seq: list[Item], v: int) -> int:
     if k - 2 >= 1 and seq[k - 1].kind == "word" and not morph.can_be_nominative(seq[k - 1].low) \
             and any("gent" in p.tag for p in morph.parses(seq[k - 1].low)) and _noun(seq[k - 2]):
         k -= 1            # "существо противника получает"
+    if k == v and k - 1 >= 1 and decision("name-word-not-subject")(seq, k, verb):
+        return k          # «песнь сирены может …»: no subject of «может» (patterns.py)
     while True:
         if k - 3 >= 1 and seq[k - 2].low in PREPOSITIONS and _noun(seq[k - 1]) and _noun(seq[k - 3]) \
                 and seq[k - 2].low != "в":
@@ -1091,10 +1139,18 @@ def _effect_subject(seq: list[Item], v: int) -> int:
         return k
 
 
+_OPENER_WORDS = frozenset({"при", "после", "до", "если", "когда", "в", "вместо", "вначале", "вконце", "пока"})
+
+
+def is_opener_start(text: str, pos: int, end: int) -> bool:
+    """The text at pos opens with a trigger opener as written (no typo)."""
+    return _TRIGGER.match(text, pos, end) is not None
+
+
 def is_trigger_start(text: str, pos: int, end: int) -> bool:
     m = _TRIGGER.match(text, pos, end)
     if not m:
-        return False
+        return decision("misspelt-opener")(text, pos, end) is not None
     word = m.group(1).lower()
     if word == "до":  # "До набора отряда", "До начала хода" — not "до 3 ...", not the duration "до конца хода"
         return bool(re.match(r"\s*до\s+(?!конца\b|тех\s+пор\b)[а-яё]", text[pos:end], re.I))

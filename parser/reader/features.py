@@ -12,13 +12,14 @@ import re
 from dataclasses import dataclass, field
 
 from berserk_judge.cardbase.icons import unique_mark_span
-from berserk_judge.parser.reader.annotations import Annotation, paren_annotations, type_name_parts
-from berserk_judge.parser.reader.classify import (find_condition, find_prefix, find_type_name, is_trigger_start,
-                             is_while_start)
+from berserk_judge.parser.reader.annotations import ABILITY_TYPES, Annotation, paren_annotations, type_name_parts
+from berserk_judge.parser.reader.classify import (find_condition, find_prefix, find_type_name, is_opener_start,
+                             is_trigger_start, is_while_start)
 from berserk_judge.parser.reader.kinds import names_an_ability
 from berserk_judge.parser.reader.moments import moment_fixed_by_rules
 from berserk_judge.parser.reader.morph import normalize
 from berserk_judge.parser.reader.names import name_spans
+from berserk_judge.parser.reader.patterns import decision
 from berserk_judge.parser.reader.regions import find_regions, span_index
 from berserk_judge.parser.reader.segment import LEVELS, candidates, tokens_for
 from berserk_judge.parser.reader.split import ERRATA, LEADING_MARKS, split_features
@@ -28,9 +29,6 @@ Span = tuple[int, int]
 _GRANTING = re.compile(r"(?:имеет|имеют|получает|получают|получить|получив|особенность\w*|приобретает)\s*:?\s*$", re.I)
 _DYNAMIC = {"playable", "conditional", "triggered"}
 _LATER_CONNECTIVE = re.compile(r";|(?<!\w)(?:затем|иначе|при\s+этом)(?!\w)", re.I)
-_LEADING_LIMIT = re.compile(
-    r"\s*((?:один|одна|два|три|дважды|трижды|\d+|[xх])(?:\s+раз[а]?)?\s+за\s+(?:ваш\s+|свой\s+)?(?:ход|бой|игру))\b\s*,?",
-    re.I)
 _UNQUOTED_GRANT = re.compile(r"(?:получает|получают|имеет|имеют)\s*:\s*(?:[XХxх]?\d*\{\w+\}\s*)+:", re.I)
 _REDIRECT = re.compile(r"перенаправ", re.I)
 _WHILE_CLAUSE = re.compile(r",\s*(пока)\b", re.I)
@@ -49,6 +47,8 @@ class Feature:
     payment: str | None = None
     payment_span: Span | None = None
     payment_missing_colon: int | None = None   # «{tap} Выстрел на 2.»: where the payment's «:» should stand
+    label_missing_colon: int | None = None     # «{second} +3 к {health}.»: where the label's «:» should stand
+    misspelt_opener: tuple[int, int, str] | None = None   # «Когла …»: the typo's span and the opener it is read as
     condition: str | None = None
     condition_span: Span | None = None
     condition_by_verb_test: bool = False     # trigger found by the verb test, no dash after it
@@ -75,6 +75,8 @@ class Feature:
     while_span: Span | None = None
     segmentation_level: int = 0              # 0 = every candidate connective kept; higher = more conservative
     granted_spans: list[Span] = field(default_factory=list)   # the quotes holding granted features
+    headings: list["Heading"] = field(default_factory=list)   # headings after a connective (spec §2)
+    replacement: str | None = None           # «Вместо гибели» / «вместо этого»: a replacement, no trigger (spec §1)
 
     @property
     def read_completely(self) -> bool:
@@ -172,6 +174,7 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
     for sep in head.separators:
         feature.separators.append((sep, text[sep[0]:sep[1]]))
     feature.payment_missing_colon = head.missing_colon
+    feature.label_missing_colon = head.label_missing_colon
     if head.payment:
         feature.payment_span = head.payment
         feature.payment = text[head.payment[0]:head.payment[1]]
@@ -197,7 +200,13 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
             feature.unread = [(pos, end)]
             return feature
         pos = _take_condition(feature, text, found)
-        kind = {"static": "triggered", "playable": "conditional"}.get(kind, kind)
+        kind = {"static": "triggered", "playable": "conditional",
+                "keyword": decision("labelled-body")("triggered")}.get(kind, kind)
+        if kind == "triggered" and feature.label is None \
+                and decision("state-as-while")(text, feature.condition_span, pos, end, prot):
+            # «Когда Властелин хаоса закрыт, он отражает …»: a state, not a trigger (spec §1)
+            kind = "static"
+            _condition_as_while(feature, text)
     elif _stative(kind, feature.label) and is_while_start(text, pos, end):
         # «Строй: Пока Хелгат закрыт, он отражает …»: a state label holds a while-condition as a
         # static feature does (spec §1), reported beside the tree
@@ -214,7 +223,7 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
     feature.kind = kind
 
     # a limit before the effect is a limit, not an ability ("Один раз за бой, в свой ход, может …")
-    limit = _LEADING_LIMIT.match(text, pos, end)
+    limit = decision("leading-limit")(text, pos, end)
     if limit is not None and limit.end() < end:
         lspan = _trim(text, limit.start(1), limit.end(1))
         feature.annotations.append(Annotation("limit", text[lspan[0]:lspan[1]], lspan))
@@ -284,6 +293,7 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
             feature.effect_name = aname
     feature.effect_span = (es, ee)
     feature.effect = text[es:ee]
+    feature.replacement = decision("replacement")(text, feature.condition_span, es, ee, span_index(prot))
 
     # granted features: quoted texts after получает / имеет / ...
     if depth < 3:
@@ -313,14 +323,16 @@ def _looks_like_feature(inner: str) -> bool:
 
 
 def _trailing_while(text: str, es: int, ee: int, prot) -> Span | None:
-    """", пока <условие>" at the end of an effect: (condition start, comma position)."""
-    if _WHILE_CLAUSE.search(text, es, ee) is None:
-        return None          # most effects: no ", пока" at all, nothing to index
+    """", пока <условие>" at the end of an effect: (condition start, comma position); a «пока»
+    without its comma (patterns.py «bare-while») ends the effect too."""
+    if text.find("пока", es, ee) < 0 and text.find("Пока", es, ee) < 0:
+        return None          # most effects: no «пока» at all, nothing to index
     inside = span_index(prot)
     # ", пока ..., затем ...": a while-clause followed by a connective is not at the end of the effect
     last_connective = max((c.start() for c in _LATER_CONNECTIVE.finditer(text, es, ee) if not inside(c.start())),
                           default=-1)
-    for m in _WHILE_CLAUSE.finditer(text, es, ee):
+    found = list(_WHILE_CLAUSE.finditer(text, es, ee)) or list(decision("bare-while")(text, es, ee))
+    for m in found:
         at = m.start()
         if inside(at) or at <= last_connective:
             continue
@@ -349,14 +361,18 @@ def _read_effect(feature: Feature, text: str, prot, name: str | None) -> None:
     written = text
     text, chooser_at, cuts = _without_inner_annotations(feature, text, es, ee)
     cands = candidates(text, es, ee, prot, dynamic)
-    first_error = None
+    headed = any(c.kind is Kind.HEADING for c in cands)
+    first_error, headings = None, []
     for level in range(len(LEVELS)):
         tokens = tokens_for(text, es, ee, cands, level)
+        if headed:
+            headings, tokens = _headings(tokens, written)
         if level and tokens == feature.tokens:
             continue
         if cuts:
             tokens = _chosen(tokens, chooser_at, written, text, cuts)
         feature.tokens = tokens
+        feature.headings = headings
         try:
             feature.reading = read_tokens(tokens)
         except ReadingError as err:
@@ -364,12 +380,58 @@ def _read_effect(feature: Feature, text: str, prot, name: str | None) -> None:
             continue
         feature.segmentation_level = level
         feature.error = None
+        if headings and feature.ability_type is None:
+            # the feature's first heading is also its ability type (spec §2, «Headings»)
+            feature.ability_type, feature.effect_name = headings[0].type, headings[0].name
         _condition_dash_alternative(feature, text, prot, dynamic)
         return
     feature.error = first_error
     feature.reading = None
     span = (first_error.start, first_error.end) if first_error and first_error.end > first_error.start else (es, ee)
     feature.unread = [span]
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A heading standing after a connective before the ability it heads («…; воздействие
+    «внушение» — переместить …»): out of that atom's words, listed with the atom's number
+    (1-based, in order of appearance, as the abstract form numbers С1, С2, …)."""
+
+    atom: int
+    type: str | None
+    name: str | None
+    range: str | None
+    span: Span
+
+    def record(self) -> dict:
+        """The JSON form: {"atom": 2, "type": "воздействие", "name": "внушение"} (+ "range")."""
+        out = {"atom": self.atom, "type": self.type, "name": self.name}
+        if self.range:
+            out["range"] = self.range
+        return out
+
+
+_HEADING_PARTS = re.compile(
+    rf"\s*(?P<type>{ABILITY_TYPES})?\s*(?P<name>[«\"“][^»\"”]*[»\"”]|[^,—–\-«\"]*?)?\s*"
+    r"(?:,\s*(?P<range>дальность\s+\S+))?\s*(?:\([^)]*\)\s*)?[—–\-:]?\s*$", re.I)
+
+
+def _headings(tokens: list[Token], text: str) -> tuple[list[Heading], list[Token]]:
+    """The headings among the segmenter's tokens, numbered by the atom each heads, and the
+    tokens without them (the grammar never sees a heading)."""
+    found, kept, atoms = [], [], 0
+    for t in tokens:
+        if t.kind is Kind.HEADING:
+            m = _HEADING_PARTS.match(text, t.start, t.end)
+            kind = m.group("type") if m else None
+            name = (m.group("name") or "").strip().strip("«»\"“”").strip() if m else ""
+            found.append(Heading(atoms + 1, kind.lower() if kind else None, name or None,
+                                 m.group("range") if m else None, (t.start, t.end)))
+            continue
+        if t.kind is Kind.ATOM:
+            atoms += 1
+        kept.append(t)
+    return found, kept
 
 
 _CHOOSER_WORDS = {"противника": "противник", "соперника": "противник", "атакованного": "атакованный",
@@ -545,12 +607,22 @@ def _condition_dash_alternative(feature: Feature, text: str, prot, dynamic: bool
     feature.reading.alternatives.append(alt)
 
 
+def _condition_as_while(feature, text: str) -> None:
+    """The found «Когда/Если …» names a state: it is the static feature's while-condition."""
+    feature.while_span, feature.while_condition = feature.condition_span, feature.condition
+    feature.annotations.append(Annotation("while", feature.condition, feature.condition_span))
+    feature.condition = feature.condition_span = feature.misspelt_opener = None
+    feature.condition_by_verb_test = False
+
+
 def _take_condition(feature, text: str, found, dash_marks_effect: bool = True) -> int:
     """Record a found trigger condition on the feature; the effect's start offset."""
     cond_span, pos, by_verb, sep = found
     cond_span = _trim(text, *cond_span, chars=" ,")
     feature.condition_span = cond_span
     feature.condition = text[cond_span[0]:cond_span[1]]
+    if not is_opener_start(text, cond_span[0], cond_span[1]):
+        feature.misspelt_opener = decision("misspelt-opener")(text, cond_span[0], cond_span[1])
     feature.condition_by_verb_test = by_verb
     if sep:
         feature.separators.append((sep, text[sep[0]:sep[1]]))

@@ -19,6 +19,7 @@ Two tables:
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import Callable
@@ -598,10 +599,41 @@ def _adverbial_before(ctx: Context, at: int, nxt: int) -> bool:
                    for k in range(first, at))
 
 
-def _shared_object(ctx: Context, at: int, nxt: int) -> bool:
-    """«вызвать или возродить Дракона-зомби», «ранить или излечить её на 1»: a transitive verb
-    right before «и»/«или», with no object of its own, shares the object of the transitive verb
-    after it: one ability's words (spec §5), not two abilities, one of them without an object."""
+def _modifier_before(ctx: Context, at: int, nxt: int) -> bool:
+    """«+1 к {strike} и может нападать …», «+1 к {strike} и -1 от атак»: the part since the last
+    connective is a modifier (a sign and a number or X, no predicate, no ability noun): it is
+    no predicate, so «и»/«или» after it joins words of one ability (spec §5, «Both sides must
+    be predicates»: «… {health} меньше или равны …»). After a comma («+1 или -1 к броску кубика,
+    или перебросить кубик») the list or the choice stays."""
+    seq = ctx.seq
+    if not seq[at].is_word("и", "или") or seq[nxt].low in _CLAUSE_OPENING:
+        return False          # after a comma («+1 или -1 к броску, или перебросить») and before a clause: apart
+    seg_start = ctx.found[-1].end if ctx.found else seq[0].start
+    first = at
+    while first - 1 >= 0 and seq[first - 1].start >= seg_start:
+        first -= 1
+    if first + 1 >= at or not _signed_number(seq, first):
+        return False
+    return not any(is_predicate(seq[k]) or ability_noun_at(seq, k) for k in range(first + 2, at))
+
+
+# words that open a clause of its own (a moment, a case) after «и»
+_CLAUSE_OPENING = frozenset({"если", "при", "когда", "после", "в", "затем", "иначе"})
+
+
+def _signed_number(seq: list[Item], i: int) -> bool:
+    """«+1», «-1», «−Х» at seq[i]: a sign written close to a number or X."""
+    sign, value = seq[i], seq[i + 1]
+    return sign.low in ("+", "-", "–", "−") and sign.end == value.start \
+        and (value.kind == "num" or value.low in ("x", "х"))
+
+
+def shared_object(ctx: Context, at: int, nxt: int) -> bool:
+    """«вызвать или возродить Яйцо дракона», «ранить или излечить её на 1»: a transitive instruction
+    with no object of its own right before «и»/«или», and another after it with its object: two
+    abilities sharing the object (spec §5: a 505.5 choice of «вызвать» and «возродить Яйцо
+    дракона», the object printed once, where the text has it). The two are one group: the
+    segmenter brackets them, so no connective around them takes one verb alone."""
     seq = ctx.seq
     if at < 1 or nxt >= len(seq) or not seq[at].is_word("и", "или"):
         return False
@@ -693,9 +725,9 @@ JOINING: tuple[JoiningPattern, ...] = (
     JoiningPattern("modal-infinitive", "«и»/«или»/«,» followed by an infinitive governed by a modal "
                    "(«может», «не должен») in the same ability joins words: «не может атаковать и "
                    "двигаться» is one ability (spec §5).", _modal_infinitive),
-    JoiningPattern("shared-object", "«вызвать или возродить X»: a transitive instruction with no "
-                   "object right before «и»/«или» shares the object of the next one: one ability.",
-                   _shared_object),
+    JoiningPattern("modifier-before", "«+1 к {strike} и может нападать …»: a modifier (a signed "
+                   "number, no predicate) before «и»/«или» with no comma is no predicate, so the word "
+                   "joins words of one ability (spec §5, «Both sides must be predicates»).", _modifier_before),
     JoiningPattern("compound-subject", "«Оглар и его хозяин имеют …»: «и» between two noun phrases "
                    "whose verb is plural joins one subject, not two abilities.", _compound_subject),
     JoiningPattern("shared-verb-subjects", "«выбранное горное существо или нейтральное существо "
@@ -759,6 +791,52 @@ def answered_if(seq: list[Item], dash: int) -> int | None:
     return None
 
 
+def ability_value_at(seq: list[Item], i: int) -> bool:
+    """An ability named by a noun, with its value, opens seq[i]: «выстрел на 1», «разряд на 2»,
+    «особый удар на 1-2-3», «метание копья на 1» (a noun and at most two words, then «на» and
+    a number or X). The value tells the ability from a noun the condition names («объявляет
+    выстрел», «при разряде»)."""
+    if not ability_noun_at(seq, i):
+        return False
+    for k in range(i + 1, min(i + 5, len(seq) - 1)):
+        it = seq[k]
+        if it.is_word("на"):
+            nxt = seq[k + 1]
+            return nxt.kind == "num" or nxt.low in ("x", "х")
+        if it.kind not in ("word", "name"):
+            return False
+    return False
+
+
+def _ability_after_comma(seq: list[Item], j: int) -> bool:
+    """«В начале хода противника если открыт, выстрел на 1, дальность 3, при этом - закрывается»:
+    in a condition with no dash, a comma followed by an ability noun and its value ends the
+    condition, as a comma before a verb does (spec §1: a condition never swallows an ability;
+    the verb test knows verbs, this pattern the abilities named by nouns)."""
+    return seq[j].low == "," and seq[j].kind == "punct" and ability_value_at(seq, j + 1)
+
+
+_GLUED_TYPES = ("заклинание", "воздействие")
+
+
+def glued_heading_at(seq: list[Item], j: int) -> bool:
+    """«воздействиепеснь», «заклинаниеужас» (lossy: the type run together with the first word of
+    its unquoted name): «заклинание»/«воздействие» and at least three more letters, the whole no
+    dictionary word and the rest one."""
+    word = seq[j].low
+    if len(word) < 14 or seq[j].kind != "word" or not word.startswith(_GLUED_TYPES):
+        return False          # the cheap test: most words are shorter or open otherwise
+    rest = word[len("заклинание"):] if word.startswith("заклинание") else word[len("воздействие"):]
+    return len(rest) >= 3 and rest.isalpha() and not morph.is_known(word) and morph.is_known(rest)
+
+
+def _glued_heading(seq: list[Item], j: int) -> bool:
+    """«В начале боя если рядом стоит существо противника воздействиепеснь сирены может
+    переместить …»: a heading glued to its name inside a dashless condition heads the effect
+    (116.1), so the condition ends before it, as before «воздействие «песнь сирены»» (spec §1)."""
+    return j > 1 and glued_heading_at(seq, j)
+
+
 @dataclass(frozen=True)
 class BoundaryPattern:
     name: str
@@ -773,6 +851,13 @@ CONDITION_BOUNDARY: tuple[BoundaryPattern, ...] = (
     BoundaryPattern("bare-clause", "«если»/«когда» with no comma before it inside a trigger condition "
                     "opens the condition's own clause; its own verb does not end the condition.",
                     _bare_clause),
+    BoundaryPattern("ability-noun-after-comma", "«В начале хода противника если открыт, выстрел на 1, "
+                    "дальность 3, при этом - закрывается»: a comma, then an ability noun with its value "
+                    "(«выстрел на N», «разряд на N», «особый удар на …») ends a dashless condition; the "
+                    "noun opens the effect (spec §1).", _ability_after_comma),
+    BoundaryPattern("glued-heading", "«… стоит существо противника воздействиепеснь сирены может …»: "
+                    "a type run together with its unquoted name (lossy text) ends the condition before "
+                    "it; the heading opens the effect (116.1, spec §1).", _glued_heading),
 )
 # «answered-if» finds an index rather than a yes/no: `answered_if` above
 _BOUNDARY = {p.name: p.applies for p in CONDITION_BOUNDARY}
@@ -781,3 +866,328 @@ _BOUNDARY = {p.name: p.applies for p in CONDITION_BOUNDARY}
 def boundary(name: str, seq: list[Item], j: int) -> bool:
     """Whether the named condition-boundary pattern applies at seq[j]."""
     return _BOUNDARY[name](seq, j)
+
+
+# -- further named decisions (spec §1, §2, §5: kinds, labels, payments, openers, while, limits, ---
+# -- a subject's phrase, a refusal with one verb); `decision(name)` gives each one's function ------
+
+@dataclass(frozen=True)
+class HeadPattern:
+    name: str
+    doc: str
+    example: str
+    decide: Callable
+
+
+def _noun_agrees(word: Item, verb: Item) -> bool:
+    """A nominative reading of `word` shares the number of the finite `verb` (when both show one)."""
+    vnum = {n for p in morph.parses(verb.low)[:2] for n in ("sing", "plur") if n in p.tag}
+    wnum = {n for p in morph.parses(word.low) if "nomn" in p.tag for n in ("sing", "plur") if n in p.tag}
+    return not vnum or not wnum or bool(vnum & wnum)
+
+
+def _name_word_before_verb(seq: list[Item], k: int, verb: Item) -> bool:
+    """«Воздействие песнь сирены может переместить …»: the noun right before the effect's finite
+    verb is no subject when it cannot agree with it in number (a plural «сирены» before «может»):
+    it is the unquoted name's last word, and the effect opens at the verb."""
+    return seq[k - 1].kind == "word" and morph.is_finite(verb.low) and not _noun_agrees(seq[k - 1], verb)
+
+
+# the icons a player pays with (spec §1); any other icon before «:» opening a feature is a label
+PAYMENT_ICONS = frozenset({"tap", "counter", "instant", "token"})
+# a card's properties, each printed with its value («{ova}: 2», «{regen} 1»): a property, no label
+PROPERTY_ICONS = frozenset({"move", "health", "armor", "regen", "stamina", "ova", "ovz", "ovs",
+                            "zoal", "zoo", "zot", "zov", "zor", "zoz", "zom"})
+_ICON_LABEL = re.compile(r"\s*(\{(\w+)\})\s*:")
+# the forms and cases a card is in («{wolf}», «{human}», «{first}», «{second}»): a label even when
+# its colon is missing, since no sentence opens with one as its subject
+_FORM_ICON_NO_COLON = re.compile(r"\s*(\{(?:first|second|wolf|human)\})[ \t]+(?=[^\s:])")
+
+
+def _icon_label(text: str, start: int, end: int):
+    """«{wolf}: +1 к {move}», «{human}: {tap}: …», «{strike}: …»: an icon that is neither a
+    payment icon nor a property with its value, before «:» at a feature's start, is a label like
+    «{first}:» (spec §1). The match (group 1: the label), or None."""
+    m = _ICON_LABEL.match(text, start, end)
+    if m is None or m.group(2) in PAYMENT_ICONS or m.group(2) in PROPERTY_ICONS:
+        return None
+    return m
+
+
+def _label_without_colon(text: str, start: int, end: int):
+    """«{second} +3 к {health}.»: a form or case icon opening a feature with no «:» after it is
+    read as that label and reported (BJ306), as a payment without its «:» is (spec §1). The
+    match (group 1: the label, its end: where the «:» should stand), or None."""
+    return _FORM_ICON_NO_COLON.match(text, start, end)
+
+
+_LABELLED_KINDS = {"playable": "playable", "conditional": "conditional", "triggered": "triggered"}
+
+
+def _labelled_kind(body_kind: str) -> str:
+    """The kind of a labelled feature is its body's (spec §1): «На поверхности: {instant}{tap}:
+    С1» is playable, «Строй: в начале вашего хода — С1» triggered; only a label before a plain
+    effect («Строй: +1 к {strike}») makes a keyword feature."""
+    return _LABELLED_KINDS.get(body_kind, "keyword")
+
+
+_BARE_WHILE = re.compile(r"(?<=[\w}\)»\"])\s+(пока)(?!\w)", re.I)
+
+
+def _bare_while(text: str, start: int, end: int):
+    """«Может двигаться по диагонали пока не имеет ран», «+1 к удару пока в вашем отряде есть …»:
+    in a static feature a «пока» after a word, with no comma before it, opens the while-condition
+    as «, пока» does (spec §1: the comma may be missing). The matches (group 1: «пока»; a
+    match starts at the white space the effect ends before)."""
+    return _BARE_WHILE.finditer(text, start, end)
+
+
+def _attribute_word(word: str) -> bool:
+    """A participle or a full adjective that is no noun («обладающее», «стоящее», «готовое»)."""
+    return (morph.is_participle(word) or morph.pos(word) == "ADJF") and not morph.can_be_nominative_noun(word)
+
+
+def _participle_subject(seq: list[Item], j: int) -> int | None:
+    """«При {strike} ваше существо, обладающее {zoo}, получает …»: at the comma j, a participle
+    or adjective phrase set off by commas (or a «которые …» clause, whose relative word is an
+    adjective too), then a finite predicate: the phrase is part of the subject before it, not a
+    verb (spec §1, «Where a trigger condition ends»). The subject's start (where the
+    condition ends and the effect opens), found by the verb test with the phrase left out, or
+    None."""
+    if j + 1 >= len(seq) or seq[j + 1].kind != "word" or not _attribute_word(seq[j + 1].low):
+        return None
+    close = _phrase_close(seq, j + 1)
+    if close >= len(seq) or seq[close - 1].low != "," or predicate_at(seq, close) != 1 \
+            or not morph.is_finite(seq[close].low) or morph.is_instruction(seq[close].low):
+        return None
+    from berserk_judge.parser.reader.classify import subject_start
+
+    stop = subject_start(seq[:j] + seq[close:], j)
+    return stop if 1 < stop < j else None
+
+
+_OPENERS = ("при", "после", "если", "когда")
+_OPENER_INITIALS = frozenset("пкеПКЕ")
+_FIRST_WORD = re.compile(r"\s*([А-ЯЁа-яё]{2,7})(?=[\s,])")
+_PROPER = ("Geox", "Name", "Surn", "Patr", "Orgn", "Trad")
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """a and b differ by one letter: replaced, added or dropped."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    return a[i + (len(a) == len(b)):] == b[i + 1:]
+
+
+def _common_word(word: str) -> bool:
+    """The dictionary holds the word as a common word a card text could open with: a place or a
+    person's name does not count, nor a familiar imperative (cards address the player as «вы»:
+    «бросьте», never «пори»): «Пори» is a town and «пори!», no word a card means."""
+    return any(p.is_known and not any(tag in p.tag for tag in _PROPER)
+               and not ("impr" in p.tag and "sing" in p.tag) for p in morph.parses(word))
+
+
+def _misspelt_opener(text: str, start: int, end: int) -> tuple[int, int, str] | None:
+    """«Когла ваш пират нападает, он …», «Пори атаке - ранить …»: a feature's first word one letter
+    away from a trigger opener (При, После, Если, Когда), keeping its first letter, that is no
+    dictionary word, is read as that opener (spec §1, «Where a trigger condition ends») and
+    reported as a typo with a safe fix (BJ206). (start, end, opener) or None."""
+    if text[start:start + 1] not in _OPENER_INITIALS and not text[start:start + 1].isspace():
+        return None           # the cheap test: most features open with another letter
+    m = _FIRST_WORD.match(text, start, end)
+    if m is None or m.group(1)[0] not in _OPENER_INITIALS:
+        return None
+    word = m.group(1).lower()
+    for opener in _OPENERS:
+        if opener[0] == word[0] and _one_edit(word, opener) and not _common_word(word):
+            return m.start(1), m.end(1), opener
+    return None
+
+
+_LEADING_LIMIT = re.compile(
+    r"\s*((?:один|одна|два|три|дважды|трижды|\d+|[xх])(?:\s+раз[а]?)?\s+"
+    r"(?:за\s+(?:ваш\s+|свой\s+)?(?:ход|бой|игру)|в\s+течение\s+(?:вашего\s+|своего\s+|одного\s+)?(?:хода|боя|игры)))"
+    r"\b\s*,?", re.I)
+
+
+def _leading_limit(text: str, start: int, end: int):
+    """«Один раз за бой, в свой ход, может …», «Один раз в течение вашего хода может …»: a limit
+    before the effect, written «за ход» or «в течение хода», is a limit, not an ability (spec §1):
+    it leaves the atom and is reported in `limit`. The match (group 1: the limit), or None."""
+    return _LEADING_LIMIT.match(text, start, end)
+
+
+_REFUSING_VERBS = frozenset({"хочет", "хотят", "захочет", "может", "могут", "сможет"})
+_OPPONENTS = frozenset({"противник", "соперник", "атакованный", "атакованная", "атакованное", "атакованные"})
+_REFUSAL_SUBJECTS = _OPPONENTS | frozenset(PRONOUNS) | {"вы", "владелец", "хозяин"}
+_OWNER = re.compile(r"(?P<opp>(?<!\w)(?:противник|соперник|атакованн)\w*)|(?<!\w)(?:существ|карт|ваш|сво[йеёяих])\w*", re.I)
+_REFUSED_WORDS_MAX = 4
+
+
+def _opponents_before(text: str, pos: int) -> bool:
+    """The nearest owner of a creature or card named before pos in its sentence is the opponent
+    («существо противника …», «атакованное …»): what a pronoun or a left-out subject refers to
+    (spec §1: a pronoun names the owner of the nearest noun before it)."""
+    start = max(text.rfind("\n", 0, pos), text.rfind(". ", 0, pos)) + 1
+    last = None
+    for last in _OWNER.finditer(text, start, pos):
+        pass
+    return last is not None and last.group("opp") is not None
+
+
+def _one_verb_refusal(ctx: Context, e: int) -> tuple[int, str | None] | None:
+    """«оно ранится на 2, если не хочет — С2», «…, если оно не может быть перемещено — С2»: at the
+    «если» e, a refusal written with one verb («не хочет», «не может») and closed by a dash or a
+    comma is an OPPONENT_FALLBACK when the one who may refuse is the opponent or a creature of
+    theirs (spec §2): named in the clause («противник», «атакованный»), or a pronoun or the left
+    ability's subject whose nearest owner is the opponent; «не хочет» after an instruction is
+    its object's owner's. (index after the closing mark, who as written or None), or None."""
+    seq, text = ctx.seq, ctx.text
+    j = e + 1
+    who = None
+    if j < len(seq) and seq[j].kind == "word" and seq[j].low in _REFUSAL_SUBJECTS:
+        who, j = seq[j].low, j + 1
+    if not (j + 1 < len(seq) and seq[j].is_word("не") and seq[j + 1].kind == "word"
+            and seq[j + 1].low in _REFUSING_VERBS):
+        return None
+    verb = seq[j + 1].low
+    k = j + 2
+    while k < len(seq) and seq[k].kind == "word" and k - j - 2 < _REFUSED_WORDS_MAX and not seq[k].is_word("или", "и"):
+        k += 1
+    if k >= len(seq) - 1 or not (seq[k].kind == "dash" or seq[k].low == ","):
+        return None           # no closing mark: a trailing «если …» of the ability before it (spec §2)
+    if who in _OPPONENTS:
+        opponents = True
+    elif who == "вы":
+        opponents = False
+    elif who is not None:
+        opponents = who in PRONOUNS and _opponents_before(text, seq[e + 1].start)
+    else:
+        opponents = _left_refuser(ctx, e, verb)
+    if not opponents:
+        return None
+    return k + 1, (who if who in _OPPONENTS and who != "противник" else None)
+
+
+def _left_refuser(ctx: Context, e: int, verb: str) -> bool:
+    """Whether the left ability's own subject («оно ранится», «существо противника ранится»),
+    or for «не хочет» after an instruction its object («ранить существо противника»), is the
+    opponent's: the one a refusal without a subject names."""
+    seq = ctx.seq
+    seg_start = ctx.found[-1].end if ctx.found else seq[0].start
+    first = e
+    while first - 1 >= 0 and seq[first - 1].start >= seg_start:
+        first -= 1
+    if first >= e:
+        return False
+    if predicate_at(seq, first) == 2:
+        if seq[first].is_word(*PRONOUNS):
+            return _opponents_before(ctx.text, seq[first].start)
+        return any(seq[k].kind == "word" and seq[k].low.startswith(("противник", "соперник", "атакованн"))
+                   for k in range(first, e))
+    if verb in ("хочет", "хотят", "захочет") and morph.is_instruction(seq[first].low):
+        return _opponents_before(ctx.text, seq[e].start)
+    return False
+
+
+_STATE_WORDS = frozenset({"находится", "находятся", "стоит", "стоят", "есть", "нет"})
+_LASTING_VERBS = frozenset({"отражает", "отражают", "имеет", "имеют", "считается", "считаются", "является",
+                            "являются"})
+_EVENT_PROPERTY = ("до", "рану", "раны", "ран")
+
+
+def _state_as_while(text: str, condition: tuple[int, int], start: int, end: int, protected) -> bool:
+    """«Когда Властелин хаоса закрыт, он отражает {strike} как открытая карта»: «Когда»/«Если» and a
+    state — its one predicate a short participle or adjective («закрыт», «ранен»), «находится»,
+    «стоит», «есть», «нет» — before an effect that states a lasting property («отражает … как»,
+    «имеет», «получает +1 к …», «+1 к …», «не может …», with no «до конца …») make a static
+    feature with that state as its `while` (spec §1, «A state is not a trigger»: the judges'
+    «не срабатывающая, а постоянная»). An event («закрывается», «погибает») stays a trigger."""
+    from berserk_judge.parser.reader.words import items
+
+    head = text[condition[0]:condition[0] + 6].lower()
+    if not head.startswith(("когда", "если")):
+        return False          # the cheap test: «При …», «В начале …» name events and moments
+    cond = items(text, condition[0], condition[1], protected)
+    verbs = [it for it in cond[1:] if it.kind == "word" and (is_predicate(it) or it.low in _STATE_WORDS)]
+    if len(verbs) != 1 or not (verbs[0].low in _STATE_WORDS or morph.pos(verbs[0].low) in ("PRTS", "ADJS")):
+        return False
+    effect = items(text, start, end, protected)
+    if not effect or any(it.is_word("до", "затем", "если") or it.kind == "dash" or it.low == ";" for it in effect):
+        return False          # a duration, a sequence, a case, a dependent ability: what happens, not what is
+    k = 0
+    while k < len(effect) and (effect[k].kind == "name" or effect[k].is_word(*PRONOUNS)):
+        k += 1                # «он отражает …», «Властелин хаоса имеет …»
+    if k < len(effect) and effect[k].is_word("не") and k + 1 < len(effect) and effect[k + 1].is_word("может", "могут"):
+        return True
+    if k < len(effect) and effect[k].kind == "word" and effect[k].low in _LASTING_VERBS:
+        return True
+    if k + 1 < len(effect) and effect[k].is_word("получает", "получают"):
+        k += 1
+    return k + 1 < len(effect) and _signed_number(effect, k)
+
+
+_INSTEAD_OPENER = re.compile(r"\s*вместо(?!\w)", re.I)
+_INSTEAD_OF_THIS = re.compile(r"(?<!\w)вместо\s+этого(?!\w)", re.I)
+
+
+def _replacement(text: str, condition: tuple[int, int] | None, start: int, end: int, inside) -> str | None:
+    """«Вместо гибели — …», «… может излечиться на 2 вместо этого», «если должен погибнуть — вместо
+    этого получает полёт»: the feature replaces the event or ability it names; it happens instead
+    of it, at its moment, and is no trigger declared at priority (spec §1, «Replacements»). The
+    words that make it one («Вместо гибели», «вместо этого»), reported in `replacement`, or None.
+    `inside(offset)` tells offsets inside quotes and parentheses (a granted feature's own words)."""
+    if condition is not None and _INSTEAD_OPENER.match(text, condition[0], condition[1]):
+        return text[condition[0]:condition[1]]
+    if text.find("место", start, end) < 0:
+        return None           # the cheap test: most effects replace nothing
+    for m in _INSTEAD_OF_THIS.finditer(text, start, end):
+        if not inside(m.start()):
+            return m.group()
+    return None
+
+
+DECISIONS: tuple[HeadPattern, ...] = (
+    HeadPattern("name-word-not-subject", _name_word_before_verb.__doc__ or "",
+                "воздействиепеснь сирены может переместить его → имя «песнь сирены», эффект «может "
+                "переместить его»", _name_word_before_verb),
+    HeadPattern("labelled-body", _labelled_kind.__doc__ or "",
+                "{human}: {tap}: ранить цель на 1 → играемая, метка {human}, оплата {tap}",
+                _labelled_kind),
+    HeadPattern("icon-label", _icon_label.__doc__ or "",
+                "{wolf}: +1 к {strike} → метка {wolf}", _icon_label),
+    HeadPattern("participle-subject", _participle_subject.__doc__ or "",
+                "При {strike} ваше существо, обладающее {zoo}, получает +1 к {strike} → условие «При "
+                "{strike}», эффект «ваше существо, обладающее {zoo}, получает +1 к {strike}»",
+                _participle_subject),
+    HeadPattern("misspelt-opener", _misspelt_opener.__doc__ or "",
+                "Когла ваш пират нападает, он получает +1 к {strike} → срабатывающая, условие «Когла ваш "
+                "пират нападает» (BJ206: «Когда»)", _misspelt_opener),
+    HeadPattern("leading-limit", _leading_limit.__doc__ or "",
+                "Один раз в течение вашего хода может ранить цель на 1 → лимит «Один раз в течение вашего "
+                "хода», эффект «(может ранить цель на 1)»", _leading_limit),
+    HeadPattern("one-verb-refusal", _one_verb_refusal.__doc__ or "",
+                "При атаке - существо противника ранится на 2, если не хочет — закрыть его → (существо "
+                "противника ранится на 2, если не хочет, закрыть его)", _one_verb_refusal),
+    HeadPattern("state-as-while", _state_as_while.__doc__ or "",
+                "Когда Кобольд закрыт, он отражает {strike} как открытая карта → постоянная, пока: «Когда "
+                "Кобольд закрыт»", _state_as_while),
+    HeadPattern("replacement", _replacement.__doc__ or "",
+                "При атаке - ранить цель на 1; может излечиться на 2 вместо этого → замена: «вместо этого»",
+                _replacement),
+    HeadPattern("bare-while", _bare_while.__doc__ or "",
+                "Может двигаться по диагонали пока не имеет ран → пока: «пока не имеет ран»", _bare_while),
+    HeadPattern("label-without-colon", _label_without_colon.__doc__ or "",
+                "{second} +3 к {health}. → метка {second} (без «:», BJ306)", _label_without_colon),
+)
+_DECISIONS = {p.name: p.decide for p in DECISIONS}
+
+
+def decision(name: str) -> Callable:
+    """The decision function of the named pattern of `DECISIONS`."""
+    return _DECISIONS[name]

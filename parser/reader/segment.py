@@ -10,11 +10,12 @@ reading was not an ability-level connective.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from berserk_judge.parser.engine.tokens import Kind, Token
 from berserk_judge.parser.reader import morph
 from berserk_judge.parser.reader.patterns import (RELATIVE, adverbial_lead_end, Context, ability_noun_at, cond_extent, joins_words, last_may,
+                                    decision, shared_object,
                                     segment_start, time_phrase_end, timing_extent,
                                     moment_extent)
 from berserk_judge.parser.reader.words import Item, items, predicate_at, relative_within
@@ -39,6 +40,7 @@ class Cand:
     cond: str = ""            # for COND: the condition's words
     lead: tuple[int, int] | None = None   # for MAY: a subject before «может», kept in the next atom
     chooser: str | None = None            # for MAY: who chooses when not the controller
+    bracket: bool = False                 # for AND/OR: the abilities on both sides are one group
 
 
 def _after(seq: list[Item], i: int, cond_by_verb: bool = False) -> int:
@@ -69,7 +71,7 @@ def _after(seq: list[Item], i: int, cond_by_verb: bool = False) -> int:
 def _in_case(found: list[Cand]) -> bool:
     """The current segment opened with an in-effect condition ("если А — [может] X")."""
     for cand in reversed(found):
-        if cand.kind is not Kind.MAY:
+        if cand.kind is not Kind.MAY and cand.kind is not Kind.HEADING:
             return cand.kind is Kind.COND
     return False
 
@@ -80,7 +82,7 @@ def _after_case(found: list[Cand]) -> bool:
     for cand in reversed(found):
         if cand.kind is Kind.COND:
             return True
-        if cand.kind not in (Kind.MAY, Kind.AND, Kind.COMMA, Kind.OR):
+        if cand.kind not in (Kind.MAY, Kind.AND, Kind.COMMA, Kind.OR, Kind.HEADING):
             return False
     return False
 
@@ -324,7 +326,8 @@ def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> l
         out.append(Cand(kind, s, e, strength, text[s:e], cond, chooser=chooser))
 
     seg_start = True        # at the start of a segment (effect start or after a connective)
-    heading = None          # index where an ability's heading («воздействие «x» —») starts, right before i
+    heading = None          # index where an in-effect moment («при гибели … —») starts, right before i
+    headed = False          # an ability's heading («воздействие «x» —») stands right before i
     while i < n:
         it = seq[i]
         if i in inside and not (seg_start and it.is_word("пока")):   # «пока …, он может»: while-may
@@ -335,7 +338,7 @@ def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> l
         if not seg_start and item_kind != "punct" and item_kind != "dash" \
                 and (item_kind != "word" or it.low not in _SCAN_WORDS):
             # no branch below can take an item that is neither a mark nor one of these words
-            heading = None
+            heading, headed = None, False
             i += 1
             continue
         lead = 1 if it.kind == "punct" and it.low in ",;" else 0
@@ -350,6 +353,12 @@ def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> l
                     who = nxt2.low if nxt2 is not None and nxt2.kind == "word" and nxt2.low != "противник" else None
                     add(Kind.OPP, i, stop, STRONG, chooser=who)
                     i, seg_start = stop, True
+                    continue
+                refusal = decision("one-verb-refusal")(ctx, i + lead) if lead or seq[i - 1].kind == "punct" else None
+                if refusal is not None:
+                    # «…, если не хочет — …»: a refusal with one verb by the opponent's side (patterns.py)
+                    add(Kind.OPP, i, refusal[0], STRONG, chooser=refusal[1])
+                    i, seg_start = refusal[0], True
                     continue
             # при этом / при выполнении (a comma, ";" or dash must stand before)
             if nxt is not None and nxt2 is not None and (nxt.low, nxt2.low) in _PAIRS and nxt.kind == "word":
@@ -396,6 +405,9 @@ def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> l
                         strength = -1
                     if strength >= 0:
                         add(kind, i, i + lead + 1, strength)
+                        if not lead and shared_object(ctx, i, i + 1):
+                            # «вызвать или возродить Яйцо дракона»: two verbs sharing an object, one group
+                            out[-1] = replace(out[-1], bracket=True)
                         i, seg_start = i + lead + 1, True
                         continue
         if it.kind == "punct" and it.low == ";" and i > 0 and i + 1 < n:
@@ -425,9 +437,16 @@ def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> l
             i, seg_start = i + 1, True
             continue
         head_at = _named_type_before(seq, i, out) if it.kind == "dash" else None
+        if head_at is not None and (seq[head_at - 1].end <= out[-1].end if out and head_at else head_at == 0):
+            # "; воздействие «вальс» — ...": a type and name right after a connective head the
+            # ability; they leave its atom and are listed in `headings` (spec §2, «Headings»); a
+            # «может» right after the heading is still an option, and only it opens anything there
+            add(Kind.HEADING, head_at, i + 1, STRONG)
+            headed, i, seg_start = True, i + 1, True
+            continue
         if head_at is not None:
-            # "; воздействие «вальс» — ...": a type and name head the ability; a «может» right after
-            # the heading is still an option, the heading's words opening the ability's atom
+            # words before the heading («- воздействие «x» - может …», «…: Заклинание «x» — …»): no
+            # connective stands before it, so its words open the ability's atom, as a moment's do
             heading, i, seg_start = head_at, i + 1, True
             continue
         if it.kind == "dash" and i > 0 and i + 1 < n:
@@ -459,8 +478,8 @@ def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> l
                 continue
         if seg_start:
             found = segment_start(ctx, i)
-            if found is not None and heading is not None and found[1].kind is not Kind.MAY:
-                found = None          # after a heading only «может» opens anything
+            if found is not None and (heading is not None or headed) and found[1].kind is not Kind.MAY:
+                found = None          # after a heading or a moment only «может» opens anything
             if found is not None:
                 pattern, match = found
                 strength = {Kind.COND: MAYBE_COND, Kind.MAY: MAYBE_MAY}.get(match.kind, VERB)
@@ -481,9 +500,9 @@ def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> l
                                     chooser=match.chooser))
                 else:
                     add(match.kind, i, match.end, strength, match.cond, match.chooser)
-                i, seg_start, heading = match.body, match.opens_segment, None
+                i, seg_start, heading, headed = match.body, match.opens_segment, None, False
                 continue
-        seg_start, heading = False, None
+        seg_start, heading, headed = False, None, False
         i += 1
     return out
 
@@ -538,13 +557,36 @@ def tokens_for(text: str, start: int, end: int, cands: list[Cand], level: int) -
         chosen = [c for c in chosen if c.kind is not Kind.OR_START]
     if any(c.kind is Kind.EITHER_START for c in chosen) and not any(c.kind is Kind.EITHER for c in chosen):
         chosen = [c for c in chosen if c.kind is not Kind.EITHER_START]
-    pos, lead = start, None
+    pos, lead, close = start, None, False
     for c in chosen:
+        before = len(out)
         _atom(text, pos, c.start, out, lead)
+        if close:
+            close = _close_group(out)
+        if c.kind is Kind.HEADING:
+            # the heading leaves the words of the atom it heads (spec §2): a token the reader lists
+            # in `headings` and takes out before the grammar; a subject lead still waits for its atom
+            out.append(Token(Kind.HEADING, c.text, c.start, c.end))
+            pos, lead = c.end, (lead if len(out) == before + 1 else None)
+            continue
+        if c.bracket and out and out[-1].kind is Kind.ATOM:
+            # the two verbs sharing an object are one group: «(вызвать или возродить Яйцо дракона)»
+            out.insert(len(out) - 1, Token(Kind.LPAR, "", out[-1].start, out[-1].start))
+            close = True
         out.append(Token(c.kind, c.cond if c.kind is Kind.COND else c.text, c.start, c.end, chooser=c.chooser))
         pos, lead = c.end, c.lead
     _atom(text, pos, end, out, lead)
+    if close:
+        _close_group(out)
     return out
+
+
+def _close_group(out: list[Token]) -> bool:
+    """Close a bracketed group after the atom just emitted; False once closed (True: not yet)."""
+    if out and out[-1].kind is Kind.ATOM:
+        out.append(Token(Kind.RPAR, "", out[-1].end, out[-1].end))
+        return False
+    return True
 
 
 def _atom(text: str, s: int, e: int, out: list[Token], lead: tuple[int, int] | None = None) -> None:

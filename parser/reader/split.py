@@ -137,12 +137,17 @@ def _word_window(text: str, start: int, j: int, width: int = 40) -> int:
 # icons, each with an optional count, right before the icon a payment was found at:
 # «Х {token} {tap}:» is one payment (spec: `Х {token} {tap}`), not «Х {token}» and «{tap}:»
 _ICON_RUN = re.compile(r"(?:(?:[XХxх]|\d+)\s*)?(?:\{[a-z_]+\}\s*)+$")
+_PAYMENT_ICON_RUN = re.compile(PAYMENT_RUN)
 
 
 def _payment_start(text: str, start: int, j: int) -> int | None:
     """Where a payment found at j really starts: "X {counter}" keeps its X."""
     lo = _word_window(text, start, j)
     run = _ICON_RUN.search(text, lo, j)
+    if run is not None and _PAYMENT_ICON_RUN.fullmatch(run.group().rstrip()):
+        # «На глубине: {instant} {tap} : …»: payment icons spaced apart are one payment; where it
+        # starts was decided at the run's first icon (spec §1: icons of a payment may be spaced)
+        return None
     if run is not None:
         solid = _last_solid(text, start, run.start())
         if solid < start or text[solid] in ".)":

@@ -1,0 +1,451 @@
+"""Readings of the spec's settled points (issue 34, «Readings and lint, round
+five»): the misreadings strangers found on unseen cards and the paragraphs of
+`../shared/spec/connectives.md` that now settle them. Every reading is pinned
+with invented texts in two styles at least: faithful («», «—», one feature a
+line) and lossy (online client: no «», « - » or a tight «-», one line, typos).
+"""
+from __future__ import annotations
+
+import pytest
+
+from berserk_judge.parser import read_text
+from berserk_judge.reports.canon import feature_record
+
+
+def records(text: str, name: str = "Кобольд") -> list[dict]:
+    return [feature_record(f) for f in read_text(text, name)]
+
+
+def record(text: str, name: str = "Кобольд") -> dict:
+    found = records(text, name)
+    assert len(found) == 1, [f["canonical"] for f in found]
+    return found[0]
+
+
+# -- 1. an ability noun after a dashless condition opens the effect (spec §1) -------------------
+
+@pytest.mark.parametrize("text, condition, form", [
+    ("В начале хода противника если открыт, выстрел на 1, дальность 3, при этом - закрывается.",
+     "В начале хода противника если открыт", "(выстрел на 1, дальность 3, при этом закрывается)"),
+    ("В начале хода противника, если Кобольд открыт, выстрел на 1, дальность 3, при этом — закрывается.",
+     "В начале хода противника, если Кобольд открыт", "(выстрел на 1, дальность 3, при этом закрывается)"),
+    ("При атаке, если закрыт, разряд на 2, затем закрыться.",
+     "При атаке, если закрыт", "(разряд на 2, затем закрыться)"),
+    ("В конце хода если рядом нет врагов, особый удар на 1-2-3 по существу противника",
+     "В конце хода если рядом нет врагов", "особый удар на 1-2-3 по существу противника"),
+    ("Когда противник объявляет выстрел, метание копья на 1, дальность 2.",
+     "Когда противник объявляет выстрел", "метание копья на 1, дальность 2"),
+])
+def test_an_ability_noun_after_a_comma_ends_a_dashless_condition(text, condition, form):
+    found = record(text)
+    assert (found["kind"], found["condition"], found["canonical"]) == ("triggered", condition, form)
+
+
+# -- 2. a heading glued to its name in lossy text (116.1, spec §1) -------------------------------
+
+@pytest.mark.parametrize("text, condition", [
+    ("В начале боя если рядом стоит существо противника воздействиепеснь сирены может переместить его на 1 клетку.",
+     "В начале боя если рядом стоит существо противника"),
+    ("В начале боя воздействиепеснь сирены - может переместить существо противника на 1 клетку",
+     "В начале боя"),
+    ("Когда рядом стоит существо противника заклинаниепеснь сирены-может переместить его на 1 клетку",
+     "Когда рядом стоит существо противника"),
+])
+def test_a_glued_heading_ends_the_condition_and_names_the_ability(text, condition):
+    found = read_text(text, "Кобольд")[0]
+    assert found.condition == condition
+    assert found.ability_type.lower() in ("воздействие", "заклинание")
+    assert found.effect_name == "песнь сирены"
+    assert feature_record(found)["canonical"].startswith("(может переместить ")
+
+
+def test_a_plural_noun_is_no_subject_of_a_singular_may_after_an_unquoted_name():
+    found = read_text("{tap}: Воздействие песнь сирены может переместить существо на 1 клетку.", "Кобольд")[0]
+    assert found.effect_name == "песнь сирены"
+    assert feature_record(found)["canonical"] == "(может переместить существо на 1 клетку)"
+
+
+# -- 3. a labelled feature is of its body's kind; icon labels; spaced payments (spec §1) ---------
+
+@pytest.mark.parametrize("text, kind, label, payment, condition, form", [
+    ("{human}: {tap}: ранить цель на 1.", "playable", "{human}", "{tap}", None, "ранить цель на 1"),
+    ("На поверхности: {instant}{tap}: ранить цель на 1.", "playable", "На поверхности", "{instant}{tap}", None,
+     "ранить цель на 1"),
+    ("На глубине: {instant} {tap} : ранить цель на 1", "playable", "На глубине", "{instant} {tap}", None,
+     "ранить цель на 1"),
+    ("На поверхности: {instant}{tap}: При атаке на Кобольда — ранить цель на 1.", "conditional",
+     "На поверхности", "{instant}{tap}", "При атаке на Кобольда", "ранить цель на 1"),
+    ("Строй: в начале вашего хода — ранить цель на 1.", "triggered", "Строй", None, "в начале вашего хода",
+     "ранить цель на 1"),
+    ("{second}:В начале боя - выбранное существо получает проклятие", "triggered", "{second}", None,
+     "В начале боя", "выбранное существо получает проклятие"),
+    ("«Опьянение»: если Кобольд ранен — ранить цель на 1.", "triggered", "«Опьянение»", None,
+     "если Кобольд ранен", "ранить цель на 1"),
+    ("Строй: +1 к {strike}.", "keyword", "Строй", None, None, "+1 к {strike}"),
+    ("{wolf}: +1 к {strike}.", "keyword", "{wolf}", None, None, "+1 к {strike}"),
+    ("{human}: {tap} Метание на 1-1-2", "playable", "{human}", "{tap}", None, "Метание на 1-1-2"),
+    ("{second} +3 к {health}.", "keyword", "{second}", None, None, "+3 к {health}"),
+])
+def test_a_labelled_feature_is_of_its_bodys_kind(text, kind, label, payment, condition, form):
+    found = record(text)
+    assert (found["kind"], found["label"], found["payment"], found["condition"], found["canonical"]) == (
+        kind, label, payment, condition, form)
+
+
+def test_spaced_payment_icons_after_a_label_stay_one_payment_in_lossy_text():
+    found = records("Кобольд бьёт на 1. На глубине: {instant} {tap} : ранить цель на 1. "
+                    "{wolf}: +1 к {move}. {human}: {tap}: {uchr} на 2.")
+    assert [(f["kind"], f["label"], f["payment"], f["canonical"]) for f in found] == [
+        ("static", None, None, "Кобольд бьёт на 1"),
+        ("playable", "На глубине", "{instant} {tap}", "ранить цель на 1"),
+        ("keyword", "{wolf}", None, "+1 к {move}"),
+        ("playable", "{human}", "{tap}", "{uchr} на 2"),
+    ]
+
+
+def test_a_label_without_its_colon_is_read_as_that_label_and_its_place_is_kept():
+    feature = read_text("{second} +3 к {health}.", "Кобольд")[0]
+    assert feature.label == "{second}" and feature.label_missing_colon == len("{second}")
+    assert read_text("{second}: +3 к {health}.", "Кобольд")[0].label_missing_colon is None
+
+
+def test_a_property_icon_with_its_value_stays_no_label():
+    found = record("{ova}: 2 если рядом есть болото.")
+    assert (found["kind"], found["label"]) == ("static", None)
+
+
+# -- 5. «пока» without its comma in a static feature (spec §1, Static) ---------------------------
+
+@pytest.mark.parametrize("text, form, during", [
+    ("Может двигаться по диагонали пока не имеет ран.", "Может двигаться по диагонали", "пока не имеет ран"),
+    ("+1 к {strike} пока в вашем отряде есть горная карта", "+1 к {strike}",
+     "пока в вашем отряде есть горная карта"),
+    ("Ваши болотные существа имеют -1 от {strike} пока стоят рядом с Кобольдом.",
+     "Ваши болотные существа имеют -1 от {strike}", "пока стоят рядом с Кобольдом"),
+    ("Может двигаться по диагонали, пока не имеет ран.", "Может двигаться по диагонали", "пока не имеет ран"),
+])
+def test_a_while_without_its_comma_leaves_the_atom(text, form, during):
+    found = record(text)
+    assert (found["kind"], found["canonical"], found["while"]) == ("static", form, during)
+
+
+@pytest.mark.parametrize("text, form", [
+    # an ability's own duration in a triggered effect stays in its words (spec §1)
+    ("При атаке - ранить цель на 1 пока она закрыта.", "ранить цель на 1 пока она закрыта"),
+    ("Не может атаковать до тех пор пока не ранен.", "Не может атаковать до тех пор пока не ранен"),
+])
+def test_a_while_that_is_no_static_features_own_stays_in_the_words(text, form):
+    found = record(text)
+    assert (found["canonical"], found["while"]) == (form, None)
+
+
+# -- 6. a subject's participle phrase set off by commas is the subject's (spec §1) --------------
+
+@pytest.mark.parametrize("text, condition, form", [
+    ("При {strike} ваше существо, обладающее {zoo}, получает +1 к {strike}.",
+     "При {strike}", "ваше существо, обладающее {zoo}, получает +1 к {strike}"),
+    ("При атаке каждое существо противника, стоящее рядом с Кобольдом, получает рану",
+     "При атаке", "каждое существо противника, стоящее рядом с Кобольдом, получает рану"),
+    ("При гибели Кобольда в ход противника существа, которые стояли с ним рядом, получают +1 к {strike}.",
+     "При гибели Кобольда в ход противника", "существа, которые стояли с ним рядом, получают +1 к {strike}"),
+])
+def test_a_participle_phrase_set_off_by_commas_stays_with_its_subject(text, condition, form):
+    found = record(text)
+    assert (found["kind"], found["condition"], found["canonical"]) == ("triggered", condition, form)
+
+
+@pytest.mark.parametrize("text, condition, form", [
+    # the phrase qualifies the condition's own noun, and the effect is an instruction
+    ("При атаке на существо, стоящее рядом, ранить его на 1.", "При атаке на существо, стоящее рядом",
+     "ранить его на 1"),
+    ("Когда существо, обладающее {zoo}, погибает, ранить цель на 1", "Когда существо, обладающее {zoo}, погибает",
+     "ранить цель на 1"),
+])
+def test_a_participle_phrase_of_the_conditions_own_noun_stays_in_the_condition(text, condition, form):
+    found = record(text)
+    assert (found["condition"], found["canonical"]) == (condition, form)
+
+
+# -- 7. a misspelt opener is read as that opener (spec §1) ---------------------------------------
+
+@pytest.mark.parametrize("text, condition, form", [
+    ("Когла ваш пират нападает, он получает +1 к {strike}.", "Когла ваш пират нападает",
+     "он получает +1 к {strike}"),
+    ("Когла ваш пират нападает — он получает +1 к {strike}", "Когла ваш пират нападает", "он получает +1 к {strike}"),
+    ("Пори атаке - ранить цель на 1.", "Пори атаке", "ранить цель на 1"),
+    ("Пори атаке ранить цель на 1", "Пори атаке", "ранить цель на 1"),
+    ("Есди Кобольд ранен — ранить цель на 1.", "Есди Кобольд ранен", "ранить цель на 1"),
+])
+def test_a_misspelt_opener_opens_a_trigger(text, condition, form):
+    found = record(text)
+    assert (found["kind"], found["condition"], found["canonical"]) == ("triggered", condition, form)
+
+
+@pytest.mark.parametrize("text, form", [
+    ("Поле боя считается болотом.", "Поле боя считается болотом"),          # a dictionary word
+    ("Кода карта закрыта, ранить цель на 1.", "(Кода карта закрыта и ранить цель на 1)"),
+])
+def test_a_dictionary_word_near_an_opener_is_no_opener(text, form):
+    found = record(text)
+    assert (found["kind"], found["canonical"]) == ("static", form)
+
+
+# -- 10. a limit written «в течение хода» before or inside the effect (spec §1) -----------------
+
+@pytest.mark.parametrize("text, kind, limit, form", [
+    ("При атаке - Один раз в течение вашего хода может ранить цель на 1.", "triggered",
+     "Один раз в течение вашего хода", "(может ранить цель на 1)"),
+    ("При атаке — один раз в течение боя, может ранить цель на 1", "triggered", "один раз в течение боя",
+     "(может ранить цель на 1)"),
+    ("Один раз в течение вашего хода может ранить цель на 1.", "static", "Один раз в течение вашего хода",
+     "(может ранить цель на 1)"),
+    ("{tap}: ранить цель на 1 (1 раз в течение хода).", "playable", "1 раз в течение хода", "ранить цель на 1"),
+])
+def test_a_limit_in_the_course_of_a_turn_is_a_limit(text, kind, limit, form):
+    found = record(text)
+    assert (found["kind"], found["limit"], found["canonical"]) == (kind, limit, form)
+
+
+def test_a_duration_in_the_course_of_a_turn_stays_in_the_words():
+    found = record("Не получает первые 2 раны от атак в течение каждого хода.")
+    assert (found["limit"], found["canonical"]) == (None, "Не получает первые 2 раны от атак в течение каждого хода")
+
+
+# -- 8. both sides of a connective must be predicates (spec §5) ---------------------------------
+
+@pytest.mark.parametrize("text, form", [
+    ("+1 к {strike} и может нападать на летающих.", "+1 к {strike} и может нападать на летающих"),
+    ("При атаке - +1 к {strike} и может нападать на летающих", "+1 к {strike} и может нападать на летающих"),
+    ("{tap}: +1 к {strike} и может нападать на летающих до конца хода.",
+     "+1 к {strike} и может нападать на летающих до конца хода"),
+    ("+1 к {strike} и -1 от атак.", "+1 к {strike} и -1 от атак"),
+    ("+1 к {strike} по картам, чьи {health} меньше или равны {health} Кобольда",
+     "+1 к {strike} по картам, чьи {health} меньше или равны {health} Кобольда"),
+])
+def test_a_modifier_is_no_predicate_so_its_and_joins_words(text, form):
+    assert record(text)["canonical"] == form
+
+
+@pytest.mark.parametrize("text, form", [
+    # a choice after a comma, and a clause of its own, stay apart
+    ("{instant}{tap}: Воздействие «удача» — +1 или -1 к броску кубика, или перебросить кубик.",
+     "(+1 или -1 к броску кубика или перебросить кубик)"),
+    ("+1 к {strike} за каждую {counter}, при {strike} — теряет все {counter}.",
+     "(+1 к {strike} за каждую {counter} и при {strike} — теряет все {counter})"),
+    # a predicate before «и»: two abilities
+    ("В начале хода получает +1 к {strike} и может нападать на летающих",
+     "(получает +1 к {strike} и (может нападать на летающих))"),
+])
+def test_a_modifier_before_a_comma_or_a_clause_keeps_its_connective(text, form):
+    assert record(text)["canonical"] == form
+
+
+@pytest.mark.parametrize("text, form, atoms", [
+    ("{tap}: вызвать или возродить Яйцо дракона.", "(вызвать или возродить Яйцо дракона)",
+     ["вызвать", "возродить Яйцо дракона"]),
+    ("{tap}: Воздействие кладка вызвать или возродить Яйцо дракона", "(вызвать или возродить Яйцо дракона)",
+     ["вызвать", "возродить Яйцо дракона"]),
+    ("{tap}: изгнать Гнома, при этом вызвать или возродить Дракона-зомби (1 раз за бой).",
+     "(изгнать Гнома, при этом (вызвать или возродить Дракона-зомби))",
+     ["изгнать Гнома", "вызвать", "возродить Дракона-зомби"]),
+    ("{tap}: ранить или излечить существо на 1-2-2, если оно стоит в углу - может переместить его",
+     "((ранить или излечить существо на 1-2-2) и (если оно стоит в углу — (может переместить его)))",
+     ["ранить", "излечить существо на 1-2-2", "переместить его"]),
+])
+def test_two_verbs_sharing_an_object_are_a_choice_of_two_abilities_in_one_group(text, form, atoms):
+    found = record(text)
+    assert (found["canonical"], found["atoms"], found["ambiguous"]) == (form, atoms, False)
+
+
+# -- 9. a refusal written with one verb by the opponent's side (spec §2, §4) ---------------------
+
+@pytest.mark.parametrize("text, form", [
+    ("{instant}{tap}: Когда существо противника объявляет движение — воздействие «запутать» — оно ранится на 2, "
+     "если не хочет — переместить его на соседнюю клетку.",
+     "(оно ранится на 2, если не хочет, переместить его на соседнюю клетку)"),
+    ('{instant}{tap}: Когда существо противника объявляет движение - воздействие "запутать" - оно ранится на 2, '
+     'если не хочет-переместить его на соседнюю клетку',
+     "(оно ранится на 2, если не хочет, переместить его на соседнюю клетку)"),
+    ("При дальней атаке существа противника - оно перемещается на клетку вперёд, если не может - ранить его на 2.",
+     "(оно перемещается на клетку вперёд, если не может, ранить его на 2)"),
+    ("{tap}: ранить существо противника на 2, затем переместить его на клетку назад, если оно не может быть "
+     "перемещено — оно не открывается.",
+     "(ранить существо противника на 2, затем (переместить его на клетку назад, если оно не может быть перемещено, "
+     "оно не открывается))"),
+    ("При атаке — существо противника ранится на 2, если не хочет — оно закрывается.",
+     "(существо противника ранится на 2, если не хочет, оно закрывается)"),
+    ("При атаке - атакованный получает рану, если атакованный не хочет - закрыть его",
+     "(атакованный получает рану, если атакованный не хочет, закрыть его)"),
+])
+def test_a_refusal_with_one_verb_by_the_opponents_side_is_an_opponent_fallback(text, form):
+    feature = read_text(text, "Кобольд")[0]
+    assert feature_record(feature)["canonical"] == form
+    assert type(feature.reading.tree).__name__ in ("OpponentFallback", "Sequence")
+
+
+@pytest.mark.parametrize("text, form", [
+    # the card itself cannot: a case, not a refusal
+    ("В конце хода обязан переместиться на клетку, при этом ранить всех существ противника на 2; если не может "
+     "переместиться — получает 3 раны.",
+     "(обязан переместиться на клетку, при этом (ранить всех существ противника на 2, при этом (если не может "
+     "переместиться — получает 3 раны)))"),
+    # a creature nobody owns in the text
+    ("В начале хода - переместить существо с {move} 2 на клетку вперёд, если оно не может быть перемещено - ранить "
+     "его на 1.",
+     "(переместить существо с {move} 2 на клетку вперёд и (если оно не может быть перемещено — ранить его на 1))"),
+    # no closing mark: a trailing «если …» of the ability before it
+    ("При атаке существа противника оно перемещается на клетку вперёд, если не может ранить его на 2.",
+     "оно перемещается на клетку вперёд, если не может ранить его на 2"),
+])
+def test_a_one_verb_clause_that_is_no_opponents_refusal_stays_a_condition(text, form):
+    assert record(text)["canonical"] == form
+
+
+def test_the_abstract_rendering_prints_the_fixed_refusal():
+    found = record("При атаке — существо противника ранится на 2, если не хочет — оно закрывается.")
+    assert found["abstract"] == "(С1, если противник не может или не хочет, С2)"
+
+
+# -- 4. a heading after a connective leaves the atom for `headings` (spec §2, «Headings») --------
+
+@pytest.mark.parametrize("text, form, headings, ability_type", [
+    ("При атаке — ранить цель на 1; воздействие «внушение» — переместить цель на 1 клетку.",
+     "(ранить цель на 1, при этом переместить цель на 1 клетку)",
+     [{"atom": 2, "type": "воздействие", "name": "внушение"}], "воздействие"),
+    ("При атаке - ранить цель на 1; воздействие внушение - переместить цель на 1 клетку",
+     "(ранить цель на 1, при этом переместить цель на 1 клетку)",
+     [{"atom": 2, "type": "воздействие", "name": "внушение"}], "воздействие"),
+    ('При атаке - ранить цель на 1; воздействие "внушение"-переместить цель на 1 клетку',
+     "(ранить цель на 1, при этом переместить цель на 1 клетку)",
+     [{"atom": 2, "type": "воздействие", "name": "внушение"}], "воздействие"),
+    ("При атаке — ранить цель на 1, затем заклинание, дальность 3 — закрыть её.",
+     "(ранить цель на 1, затем закрыть её)",
+     [{"atom": 2, "type": "заклинание", "name": None, "range": "дальность 3"}], "заклинание"),
+    ("При атаке — ранить цель на 1; воздействие «зов» — ваше существо может излечиться на 2.",
+     "(ранить цель на 1, при этом (может ваше существо излечиться на 2))",
+     [{"atom": 2, "type": "воздействие", "name": "зов"}], "воздействие"),
+    # the feature's own heading stays its ability type; the second is listed
+    ("{tap}: Заклинание «гнев» — ранить цель на 1; воздействие «страх» — закрыть её.",
+     "(ранить цель на 1, при этом закрыть её)",
+     [{"atom": 2, "type": "воздействие", "name": "страх"}], "Заклинание"),
+])
+def test_a_heading_after_a_connective_is_listed_with_its_atom(text, form, headings, ability_type):
+    found = record(text)
+    assert (found["canonical"], found["headings"], found["ability_type"]) == (form, headings, ability_type)
+
+
+@pytest.mark.parametrize("text, form", [
+    # a type word that is the ability itself stays in the atom (spec §2)
+    ("При атаке — ранить цель на 1; выстрел на 1, дальность 3.", "(ранить цель на 1, при этом выстрел на 1, дальность 3)"),
+    ("При атаке - разряд на 2; метание копья на 1", "(разряд на 2, при этом метание копья на 1)"),
+    # an in-effect moment is no heading: it opens the atom
+    ("При гибели — ранить цель на 1; при гибели Гнома — вернуть его.",
+     "(ранить цель на 1, при этом при гибели Гнома — вернуть его)"),
+])
+def test_an_ability_named_by_its_type_and_a_moment_stay_in_the_atom(text, form):
+    found = record(text)
+    assert (found["canonical"], found["headings"], found["ability_type"]) == (form, [], None)
+
+
+# -- a state is not a trigger (spec §1) ----------------------------------------------------------
+
+@pytest.mark.parametrize("text, during, form", [
+    ("Когда Кобольд закрыт, он отражает {strike} как открытая карта.", "Когда Кобольд закрыт",
+     "он отражает {strike} как открытая карта"),
+    ("Когда Кобольд закрыт - он отражает {strike} как открытая карта", "Когда Кобольд закрыт",
+     "он отражает {strike} как открытая карта"),
+    ("Если Кобольд ранен, он получает +1 к {strike}.", "Если Кобольд ранен", "он получает +1 к {strike}"),
+    ("Если рядом стоит лес - Кобольд не может атаковать", "Если рядом стоит лес", "Кобольд не может атаковать"),
+])
+def test_a_state_with_a_lasting_effect_is_a_static_features_while(text, during, form):
+    found = record(text)
+    assert (found["kind"], found["condition"], found["while"], found["canonical"]) == ("static", None, during, form)
+
+
+@pytest.mark.parametrize("text, condition, form", [
+    # an event verb opens a trigger
+    ("Когда Кобольд закрывается, он получает +1 к {strike}.", "Когда Кобольд закрывается", "он получает +1 к {strike}"),
+    # a state before something that happens: a trigger still
+    ("Когда Кобольд закрыт - ранить цель на 1", "Когда Кобольд закрыт", "ранить цель на 1"),
+    ("Если Кобольд атакован, эта атака блокируется.", "Если Кобольд атакован", "эта атака блокируется"),
+    ("Если Кобольд закрыт, он получает +1 к {strike} до конца хода.", "Если Кобольд закрыт",
+     "он получает +1 к {strike} до конца хода"),
+])
+def test_an_event_or_a_happening_effect_stays_a_trigger(text, condition, form):
+    found = record(text)
+    assert (found["kind"], found["condition"], found["while"], found["canonical"]) == (
+        "triggered", condition, None, form)
+
+
+# -- replacements are no triggers declared at priority (spec §1): the `replacement` field ------------
+
+@pytest.mark.parametrize("text, words", [
+    ("Вместо гибели Кобольд излечивается на 2.", "Вместо гибели"),
+    ("Вместо гибели - Кобольд излечивается на 2", "Вместо гибели"),
+    ("При атаке — ранить цель на 1; может излечиться на 2 вместо этого.", "вместо этого"),
+    ("Если должен погибнуть - вместо этого получает полёт", "вместо этого"),
+])
+def test_a_replacement_is_reported(text, words):
+    assert record(text)["replacement"] == words
+
+
+def test_a_granted_replacement_is_the_granted_features():
+    found = record("При атаке — Кобольд получает «Вместо гибели — изгоняется».")
+    assert found["replacement"] is None and found["granted"][0]["replacement"] == "Вместо гибели"
+
+
+def test_a_state_condition_found_by_the_verb_test_is_a_while_too():
+    found = record("Если напротив стоит существо противника получает +2 к {strike}.")
+    assert (found["kind"], found["while"], found["canonical"]) == (
+        "static", "Если напротив стоит существо противника", "получает +2 к {strike}")
+
+
+# -- annotations without parentheses stay in the words; case lists after a colon (spec §1, §2) ----
+
+@pytest.mark.parametrize("text, form", [
+    ("При атаке — оно получает «+1 к {strike}» до конца следующего хода.",
+     "оно получает «+1 к {strike}» до конца следующего хода"),
+    ("При атаке - существо противника по его выбору получает рану", "существо противника по его выбору получает рану"),
+    ("При атаке — получить {wolf} либо {human} до конца хода противника.",
+     "получить {wolf} либо {human} до конца хода противника"),
+])
+def test_a_duration_or_chooser_without_parentheses_stays_in_the_words(text, form):
+    found = record(text)
+    assert (found["canonical"], found["duration"], found["chosen_by"]) == (form, None, None)
+
+
+@pytest.mark.parametrize("text", [
+    "При прыжке бросьте кубик: если выпало 1 или 2 — ранить себя на 2, если выпало 3 — излечить себя на 1.",
+    "При прыжке бросьте кубик: если выпало 1 или 2 - ранить себя на 2; если выпало 3 - излечить себя на 1",
+])
+def test_a_case_list_after_a_colon_joins_its_opener_as_a_semicolon_would(text):
+    assert record(text)["canonical"] == (
+        "(бросьте кубик, при этом ((если выпало 1 или 2 — ранить себя на 2) и (если выпало 3 — излечить себя на 1)))")
+
+
+def test_the_text_form_shows_a_heading_that_left_its_atom_and_a_replacement():
+    from berserk_judge.reports.canon import render_text
+
+    text = ("При атаке — ранить цель на 1; воздействие «внушение», дальность 2 — переместить цель.\n"
+            "При атаке - ранить цель на 1; может излечиться на 2 вместо этого.")
+    assert render_text(read_text(text, "Кобольд"), text) == [
+        "(ранить цель на 1, при этом переместить цель)  [условие: При атаке; заголовок С2: воздействие «внушение» "
+        "дальность 2]",
+        "(ранить цель на 1, при этом (может излечиться на 2 вместо этого))  [условие: При атаке; замена: вместо этого]",
+    ]
+
+
+def test_every_reading_decision_is_a_named_documented_entry_of_the_pattern_table():
+    from berserk_judge.parser.reader import patterns
+
+    tables = (patterns.SEGMENT_START, patterns.JOINING, patterns.CONDITION_BOUNDARY, patterns.DECISIONS)
+    names = [p.name for table in tables for p in table]
+    assert len(names) == len(set(names))
+    assert all(p.doc.strip() for table in tables for p in table)
+    assert all("→" in p.example for p in patterns.DECISIONS)
+    for name in ("ability-noun-after-comma", "glued-heading"):
+        assert name in {p.name for p in patterns.CONDITION_BOUNDARY}
+    assert "modifier-before" in {p.name for p in patterns.JOINING}
+    assert {"labelled-body", "icon-label", "label-without-colon", "misspelt-opener", "participle-subject",
+            "bare-while", "state-as-while", "replacement", "leading-limit", "one-verb-refusal",
+            "name-word-not-subject"} <= {p.name for p in patterns.DECISIONS}
