@@ -275,15 +275,17 @@ async def test_a_document_closed_while_its_check_waits_is_never_read_from_disk(c
                                                                                workspace: Path):
     busy = workspace / "busy.yaml"
     many = "set: {id: q, name: Q}\ncards:\n" + "".join(
-        f"- id: q{n}\n  name: Карта {n}\n  text: 'при гибели - ранить цель на {n % 5 + 1}.'\n" for n in range(300))
+        f"- id: q{n}\n  name: Карта {n}\n  text: 'при гибели - ранить цель на {n % 5 + 1} и ещё {n}.'\n"
+        for n in range(800))
     client.text_document_did_open(types.DidOpenTextDocumentParams(
         types.TextDocumentItem(uri=busy.as_uri(), language_id="yaml", version=1, text=many)))
+    await asyncio.sleep(0.3)
     unsaved = workspace / "never-saved.yaml"   # no such file on disk
-    for _ in range(3):
-        client.text_document_did_open(types.DidOpenTextDocumentParams(
-            types.TextDocumentItem(uri=unsaved.as_uri(), language_id="yaml", version=1, text=cards("u"))))
-        client.text_document_did_close(types.DidCloseTextDocumentParams(document(unsaved)))
-    await diagnostics_for(client, busy.as_uri(), 1)
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        types.TextDocumentItem(uri=unsaved.as_uri(), language_id="yaml", version=1, text=cards("u"))))
+    await asyncio.sleep(0.3)   # its check is queued behind the large one's now
+    client.text_document_did_close(types.DidCloseTextDocumentParams(document(unsaved)))
+    await asyncio.wait_for(diagnostics_for(client, busy.as_uri(), 1), 120)
     await asyncio.sleep(1)
     assert not unsaved.exists()
     assert not failures(client)
