@@ -79,6 +79,7 @@ def batches(parts: list[bytes], size: int | None = None):
 
 HOLD_SECONDS = 0.8   # a typist's pause: findings held on the line being typed are shown after it
 PROGRESS_AFTER = 0.5   # seconds of analysis after which the client is told of it ($/progress)
+BASE_JOBS = "base index"   # the owner of the index's loading steps (server.worker never runs them in a breath)
 QUICK_AFTER = 0.3   # seconds a fold, an outline or a hover waits for the analysis before a quick view answers
 log = logging.getLogger(__name__)
 
@@ -125,6 +126,7 @@ class JudgeServer(LanguageServer):
         self.worker = Worker()
         self.answering = 0   # answers being made on their own thread (the worker waits at its breaths)
         self.worker.yield_to = self._let_answers_run
+        self.worker.patient = {BASE_JOBS}
         # two: a hover is not queued behind an outline of 20,000 cards
         self.answers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="berserk-judge-answers")
         self.quick_views: dict[tuple, asyncio.Future] = {}   # the quick view of a buffer being checked
@@ -547,13 +549,14 @@ class JudgeServer(LanguageServer):
         self.loading[scope.key] = None   # claimed now, the task made on the loop's thread
 
         async def load():
-            open_paths = {a.path for a in self.analyses.values()}
-            loop = asyncio.get_running_loop()
-
-            def step(steps=index.load(open_paths)):
+            def step(steps=index.load(self.open_paths)):
                 return next(steps, None) is not None
 
-            while await asyncio.wrap_future(self.worker.submit(self.safely, "база карт", step, False)):
+            # owner BASE: never run inside another job's breath (a document's check
+            # goes first; the index of an open 20,000-card file was loaded from disk
+            # meanwhile, a second copy of it at the peak)
+            while await asyncio.wrap_future(self.worker.submit(self.safely, "база карт", step, False,
+                                                               owner=BASE_JOBS)):
                 pass
             index.ready = True
             self.loading.pop(scope.key, None)
@@ -567,6 +570,15 @@ class JudgeServer(LanguageServer):
             begin()
         else:
             self.loop.call_soon_threadsafe(begin)
+
+    def open_paths(self) -> set[str]:
+        """The files of the documents open now (their cards come from the buffers, never from disk)."""
+        out = set()
+        for uri in list(self.linters) + [a.uri for a in list(self.analyses.values())]:
+            path = to_fs_path(uri) if uri.startswith("file:") else None
+            if path:
+                out.add(real(path))
+        return out
 
     def rulebook(self, analysis: Analysis):
         folder = analysis.scope.settings.rulebook if analysis.scope else None
@@ -659,7 +671,7 @@ class JudgeServer(LanguageServer):
             scopes = [self.model.scope_for(os.path.join(folder, "_")) for folder in self.model.folders]
             scopes += [a.scope for a in list(self.analyses.values()) if a.scope is not None and a.in_base]
         out, seen = [], set()
-        open_paths = {a.path for a in list(self.analyses.values())}
+        open_paths = self.open_paths()
         for scope in scopes:
             if scope.key in seen or scope.targets is None:
                 continue

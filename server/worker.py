@@ -7,7 +7,8 @@ file, the first check of one — calls `breathe` now and then, and the jobs
 queued meanwhile for *other* documents run right there, on this thread,
 before it goes on: a document opened while another is being fixed gets its
 diagnostics in its own time, not after the fix. A job of the same document
-waits (its linter is busy). A job can also be told to stop (`Cancelled`
+waits (its linter is busy), and so do the owners in `patient` (background
+work that may wait for the rest). A job can also be told to stop (`Cancelled`
 raised at its next `breathe`) when the request it serves was cancelled.
 
 An `Executor`, so asyncio's `run_in_executor` and `wrap_future` take it.
@@ -55,6 +56,7 @@ class Worker(Executor):
         # called at each breath: the server makes it wait while a request's answer is
         # being made on its own thread (the answer gets the processor, not half of it)
         self.yield_to = None
+        self.patient: set = set()   # owners whose jobs never run inside a breath (the base index's loading)
         self.thread = threading.Thread(target=self._run, name=name, daemon=True)
         self.thread.start()
 
@@ -108,7 +110,7 @@ class Worker(Executor):
         busy = {job.owner for job in self._running}
         while True:
             with self._ready:
-                job = next((j for j in self._queue if j.owner is None or j.owner not in busy), None)
+                job = next((j for j in self._queue if j.owner not in busy and j.owner not in self.patient), None)
                 if job is None:
                     return
                 self._queue.remove(job)

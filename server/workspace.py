@@ -151,12 +151,14 @@ class BaseIndex:
         self.cards[path] = list(cards)
         self.changed(path)
 
-    def load(self, skip: set[str]) -> Iterator[str]:
-        """Load every file not in `skip` (open documents), one per step."""
+    def load(self, skip) -> Iterator[str]:
+        """Load every file not in `skip` (open documents: a set, or a callable
+        giving the set at each step, as documents open meanwhile), one per step."""
         from berserk_judge.cardbase.load import load_file
 
         for path in list(self.files):
-            if path not in skip and path not in self.cards:
+            skipped = skip() if callable(skip) else skip
+            if path not in skipped and path not in self.cards:
                 self.cards[path] = [slim(card) for card in load_file(path).cards]
                 self.changed(path)
             yield path
