@@ -293,7 +293,7 @@ async def scale(base: Path, target: Path, debounce_ms: int, timeout: float, reso
             out["cancel"] = {"wall_s": at - asked, "error": message.get("error", {}).get("code")}
         except asyncio.TimeoutError:
             out["cancel"] = {"timed_out": True, "wall_s": timeout}
-        print(f"while opening: a cancel answered in "
+        print("while opening: a cancel answered in "
               + (f"{out['cancel']['wall_s'] * 1000:.0f} ms (code {out['cancel']['error']})"
                  if not out["cancel"].get("timed_out") else f"no answer within {timeout:.0f} s"), flush=True)
         for name, task in waiting.items():

@@ -27,7 +27,6 @@ from berserk_judge.lint.finding import Finding
 from berserk_judge.lint.fix_model import apply_edits
 from berserk_judge.lint.suppress import ENGINE_CODES, UNUSED
 from berserk_judge.server.analysis import Analysis
-from berserk_judge.server.diagnostics import lsp_range
 from berserk_judge.server.schema_help import fixes as schema_fixes
 
 FIX_ALL_KIND = "source.fixAll.berserk-judge"

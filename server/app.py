@@ -31,7 +31,6 @@ from pygls.uris import to_fs_path
 from berserk_judge.server import base_search, editing, schema_help
 from berserk_judge.server.actions import FIX_ALL_KIND, FIX_ALL_TITLE, Named, Offer, fix_all_edit, offers, wanted
 from berserk_judge.server.diagnostics import diagnostics, lsp_range
-from berserk_judge.server.docs import RuleDocs
 from berserk_judge.server.hover import feature_hover, noqa_hover
 from berserk_judge.server.outline import definition, document_symbols, uri_for
 from berserk_judge.server.quick import QuickView
@@ -257,8 +256,6 @@ def build() -> JudgeServer:
         current = await ls.current(params.text_document.uri)
         if current is None:
             return DEFAULTS.get("pull")
-        uri = params.text_document.uri
-
         findings, notice = ls.safely("проверка", lambda: ls.shown(current), (current.findings, None))
         # the kept JSON of each diagnostic is the loop's (server.diagnostics.Shown): made here
         items = ls.safely("проверка", lambda: diagnostics(current, ls.docs, uri_for, findings), [])

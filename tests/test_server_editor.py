@@ -7,8 +7,6 @@ not open, a negative position, a document closed while its check waits)."""
 from __future__ import annotations
 
 import asyncio
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest

@@ -19,7 +19,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
-from test_server_lsp import SERVER, apply_edits, cards, diagnostics_for, edits_of
+from test_server_lsp import SERVER, cards, edits_of
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.slow]
 
@@ -115,7 +115,6 @@ async def diagnostics_for_long(client: LanguageClient, uri: str, version: int):
 
 async def test_a_quick_fix_is_resolved_from_its_card(client: LanguageClient, workspace: Path):
     path = workspace / "big.yaml"
-    text = path.read_text(encoding="utf-8")
     line = 2 + 4 * 3000 + 3   # card z3000's text
     client.text_document_did_change(types.DidChangeTextDocumentParams(
         text_document=types.VersionedTextDocumentIdentifier(uri=path.as_uri(), version=2),
