@@ -602,7 +602,7 @@ def test_cli_text():
                              "или ни одной (505.6 «может»; 505.8)\n")
 
 
-def test_cli_card_from_demo_base():
+def test_cli_card_from_demo_base(at_terminal):
     result = run("--card", "ведун ледяных троп")
     assert result.exit_code == 0
     assert result.output.startswith("Ведун ледяных троп  [d1_3]  выпуск d1 «Пробуждение камня»\n\n"
@@ -610,7 +610,7 @@ def test_cli_card_from_demo_base():
     assert "условие не записано" in result.output
 
 
-def test_cli_card_several_matches_exit_3():
+def test_cli_card_several_matches_exit_3(at_terminal):
     result = run("--card", "Пепельный")
     assert result.exit_code == 3
     assert "d1_4\tПепельный страж" in result.stdout
@@ -645,7 +645,7 @@ def test_cli_json():
     assert feature["readings"][0]["steps"][0]["topics"] == ["fallback", "fallback-effect"]
 
 
-def test_cli_card_several_matches_json():
+def test_cli_card_several_matches_json(at_terminal):
     result = run("--card", "Пепельный", "--format", "json")
     assert result.exit_code == 3
     payload = json.loads(result.stdout)

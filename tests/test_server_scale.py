@@ -5,7 +5,7 @@ once; a publish carries a bounded number of diagnostics; a quick fix is
 resolved from its card; every safe fix of the file runs while another
 document is opened and checked. The targets at 20,000 cards are measured by
 bench/bench_server.py; here the same paths, at a size the suite can afford
-(marked slow: a minute or two)."""
+(marked scale: a minute or two)."""
 from __future__ import annotations
 
 import asyncio
@@ -21,7 +21,7 @@ from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 from test_server_lsp import SERVER, cards, edits_of
 
-pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.slow]
+pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.scale]
 
 CARDS = 4000
 WAIT = 600   # seconds: the whole first check of 4,000 cards on a loaded machine
