@@ -285,8 +285,8 @@ def fix_all_edit(analysis: Analysis, linter, index, cards: set[str] | None = Non
             result.findings = [f for f in result.findings if f.card in cards]
         return result
 
-    unbounded = getattr(linter.reader, "unbounded", None)
-    with unbounded() if unbounded is not None else contextlib.nullcontext():
+    fixing = getattr(linter.reader, "fixing", None)
+    with fixing() if fixing is not None else contextlib.nullcontext():
         outcome = fix_base(whole, analysis.scope.settings, unsafe=False, guard=linter.reader, lint=lint)
     own = {card.id: card for card in analysis.base.cards}
     texts = {card_id: (own[card_id].text, new) for card_id, new in outcome.texts.items() if card_id in own}
