@@ -576,7 +576,8 @@ def _head(b: _Builder, feature, kind: str, tree, condition: str | None, line) ->
         form = {"playable": "playable-form", "conditional": "conditional-form"}.get(
             kind, "triggered-form" if triggered else None)
         b.say(FEATURE, "type", 1, topics=(form,) if form else (),
-              type=ability_type + (f" «{effect_name}»" if effect_name else ""))
+              type=ability_type + (f" «{effect_name}»" if effect_name else "")
+              + (f", {feature.ability_range}" if getattr(feature, "ability_range", None) else ""))
     _headings(b, feature, tree)
     for ann in getattr(feature, "annotations", ()) or ():
         before = _limit_inside(feature, ann) if ann.kind == "limit" else None

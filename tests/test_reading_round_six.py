@@ -647,3 +647,28 @@ def test_a_duration_closing_a_grant_is_the_grants(text, condition, form):
 def test_a_possibility_with_a_duty_is_a_static_features_while(text, during, form):
     found = record(text)
     assert (found["kind"], found["condition"], found["while"], found["canonical"]) == ("static", None, during, form)
+
+
+# -- the reader drops no text: a parenthesised «(пока …)» and a heading's range ---------------------
+
+@pytest.mark.parametrize("text, form", [
+    ("Строй: {armor}2 (пока в строю с элитным существом).", "{armor}2 (пока в строю с элитным существом)"),
+    ("Строй: Броня 2 (пока в строю с элитным существом)", "Броня 2 (пока в строю с элитным существом)"),
+    ("+1 к {strike} (пока не имеет ран)", "+1 к {strike} (пока не имеет ран)"),
+])
+def test_a_parenthesised_while_stays_in_the_words(text, form):
+    # spec §1: a while is «Пока … —» or «…, пока …»; any other parenthesis is the ability's own words
+    [f] = records(text)
+    assert (f["canonical"], f["while"], f["duration"]) == (form, None, None)
+
+
+@pytest.mark.parametrize("text", [
+    "{tap}: Воздействие «луч маяка», дальность 4 — выбранная карта получает на 1 рану больше.",
+    '{tap}: Воздействие "луч маяка", дальность 4 - выбранная карта получает на 1 рану больше',
+])
+def test_a_headings_name_and_range_are_reported(text):
+    [f] = records(text)
+    assert (f["ability_type"], f["name"], f["range"], f["canonical"]) == (
+        "Воздействие", "луч маяка", "дальность 4", "выбранная карта получает на 1 рану больше")
+    from berserk_judge.reports.canon import render_text
+    assert "имя: «луч маяка»; дальность 4]" in "\n".join(render_text(read_text(text, "Кобольд"), text))
