@@ -1,11 +1,15 @@
 """berserk-judge: a rules adjudicator and linter for «Берсерк» card texts.
 
 Installed, the project is this one package; its rooms (cli, parser, cardbase,
-reports, lint, grid, explain, rulebook, russian, server) are its subpackages.
-In the repository they stay top-level folders (pyproject maps
-`berserk_judge.X` to `X/`); run from a checkout without an install, the
-checkout itself is added to this package's search path so that
-`berserk_judge.cli` still resolves to `cli/`.
+reports, lint, grid, explain, rulebook, russian, server, docs) are its
+subpackages. In the repository they stay top-level folders: setup.py maps
+`berserk_judge.X` to `X/` for the build and the editable install, and
+`berserk_judge/X` is a symbolic link to `../X` so that static tools (type
+checkers, editors, import graphs) resolve `berserk_judge.cli` in a checkout
+too (the links stay out of the sdist; tests/test_static_imports.py). Where a
+checkout has no links (git without symlinks), the checkout itself is added to
+this package's search path, so `berserk_judge.cli` still resolves to `cli/`
+at run time.
 
 `__version__` is the distribution's version; a test keeps it equal to the
 package metadata (importlib.metadata costs more than click itself, and

@@ -21,7 +21,17 @@ YAML_SUFFIXES = (".yaml", ".yml")
 _SKIP_DIRS = {"node_modules", "__pycache__", "venv", "env", "site-packages"}
 _CARDS_KEY = re.compile(r"^(?:cards|'cards'|\"cards\")[ \t]*:", re.M)
 _CARDS_KEY_BYTES = re.compile(_CARDS_KEY.pattern.encode("ascii"), re.M)
+# a file named on the command line is a card file with a top-level `cards:` or `set:` (a set without
+# its cards is a broken card file the loader explains; a workflow or a hook's settings is none)
+_CARD_OR_SET_KEY_BYTES = re.compile(rb"^(?:cards|'cards'|\"cards\"|set|'set'|\"set\")[ \t]*:", re.M)
 _BOM = "\ufeff".encode("utf-8")
+# a file that is one flow mapping (`{"set": …, "cards": […]}`: JSON, which YAML reads): its
+# `cards` key at the mapping's own depth, with the strings before it skipped
+_FLOW_START = r"\A(?:[ \t\r\n]|#[^\n]*\n)*\{"
+_FLOW_TOKEN = (r"[{,][ \t\r\n]*(?:\"cards\"|'cards'|cards)[ \t\r\n]*:"
+               r"|\"(?:[^\"\\]|\\.)*\"|'(?:[^']|'')*'|[{}\[\]]")
+_FLOW = {str: (re.compile(_FLOW_START), re.compile(_FLOW_TOKEN, re.S)),
+         bytes: (re.compile(_FLOW_START.encode("ascii")), re.compile(_FLOW_TOKEN.encode("ascii"), re.S))}
 
 
 @dataclass
@@ -32,7 +42,7 @@ class Discovery:
     skipped: list[str] = field(default_factory=list)
 
 
-def is_card_file(path: str | os.PathLike) -> bool:
+def is_card_file(path: str | os.PathLike, key=_CARDS_KEY_BYTES) -> bool:
     """A YAML file with a top-level `cards:` key (a file that cannot be read counts: the loader says why)."""
     try:
         with open(path, "rb") as handle:
@@ -44,12 +54,50 @@ def is_card_file(path: str | os.PathLike) -> bool:
     # warm lint of a large base no longer decodes every file only to find one key
     while raw.startswith(_BOM):
         raw = raw[len(_BOM):]
-    return _CARDS_KEY_BYTES.search(raw) is not None
+    return key.search(raw) is not None or _flow_cards_key(raw)
+
+
+def is_named_card_file(path: str | os.PathLike) -> bool:
+    """Whether a file named on the command line is a card file: not YAML (the loader says what it
+    is), or YAML with a top-level `cards:` or `set:` (or one flow mapping holding `cards`: JSON).
+    Other YAML (a CI workflow that pre-commit passes) is skipped as discovery skips it, not
+    reported as a broken card file."""
+    if not str(path).lower().endswith(YAML_SUFFIXES):
+        return True
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read()
+        raw.decode("utf-8")
+    except (OSError, UnicodeDecodeError):  # not text: the loader names the byte
+        return True
+    raw = raw.lstrip(_BOM)
+    return _CARD_OR_SET_KEY_BYTES.search(raw) is not None or _flow_cards_key(raw)
 
 
 def has_cards_key(text: str) -> bool:
     """Whether a YAML text has a top-level `cards:` key (an editor's buffer, a file's text)."""
-    return bool(_CARDS_KEY.search(text.lstrip("\ufeff")))
+    text = text.lstrip("\ufeff")
+    return bool(_CARDS_KEY.search(text)) or _flow_cards_key(text)
+
+
+def _flow_cards_key(text):
+    """Whether a text (str or bytes) that is one flow mapping has `cards` among its own keys."""
+    start, token = _FLOW[type(text)]
+    opened = start.match(text)
+    if opened is None:
+        return False
+    depth = 0
+    for found in token.finditer(text, opened.end() - 1):
+        first = found.group()[:1]
+        if first in ("{", "[", b"{", b"["):
+            depth += 1
+        elif first in ("}", "]", b"}", b"]"):
+            depth -= 1
+            if depth <= 0:
+                return False
+        if len(found.group()) > 1 and first in ("{", ",", b"{", b",") and depth == 1:
+            return True   # a `cards` key of the outermost mapping
+    return False
 
 
 def split_card_files(paths: list[str]) -> Discovery:
@@ -156,6 +204,9 @@ def _expand(paths: list[str], skipped: list[str]):
             reason = regular_file_problem(str(path))
             if reason is not None:
                 yield None, Problem(str(path), 0, 0, reason, kind="unreadable")
+                continue
+            if not is_named_card_file(path):
+                skipped.append(str(path))
                 continue
             yield str(path), None
         else:

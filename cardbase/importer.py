@@ -6,6 +6,7 @@ reported as Problems with their line number; the rest is still imported.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from dataclasses import dataclass, field
@@ -15,6 +16,7 @@ from typing import Any
 from berserk_judge.cardbase.atomic import write_atomic
 from berserk_judge.cardbase.emit import double_quoted, flow, scalar, text_value
 from berserk_judge.cardbase.icons import map_client_marks, without_unique_mark
+from berserk_judge.cardbase.jsonl import NonFinite, finite_float, holds_non_finite
 from berserk_judge.cardbase.oserror import describe_os_error
 from berserk_judge.cardbase.model import Problem
 from berserk_judge.cardbase.schema import WRITE_ORDER
@@ -42,6 +44,7 @@ class ImportResult:
     unreadable: list[str] = field(default_factory=list)  # sources that could not be read at all
     refused: list[Path] = field(default_factory=list)  # existing files that differ (nothing written)
     blocked: list[tuple[Path, str]] = field(default_factory=list)  # targets never written, with the reason
+    failed: list[tuple[Path, str]] = field(default_factory=list)   # targets whose write failed, with the reason
 
 
 def import_jsonl(sources: list[Path], out_dir: Path, problems: list[Problem] | None = None) -> list[Path]:
@@ -90,7 +93,14 @@ def run_import(sources: list[Path], out_dir: Path, force: bool = False) -> Impor
     out_dir.mkdir(parents=True, exist_ok=True)
     kept = []
     for set_data, target in planned:
-        if _write_verified(set_data, target, rendered[target], result):
+        try:
+            written = _write_verified(set_data, target, rendered[target], result)
+        except OSError as exc:        # a full disk, a name the file system refuses: the rest still go
+            from berserk_judge.cardbase.atomic import describe_write_error
+
+            result.failed.append((target, describe_write_error(exc)))
+            continue
+        if written:
             result.written.append(target)
             kept.append(set_data)
     result.sets = kept
@@ -189,9 +199,18 @@ def _check_loads_back(set_data: SetData, written: Path) -> None:
             raise _Mismatch(f"карта {source['id']}: раздел set")
 
 
+_MAX_STEM = 80        # characters of a file name's stem, as the report names its pages (reports.html.naming)
+
+
 def set_file_name(set_id: str) -> str:
-    """The file a set is written to: its id made safe for any file system."""
-    return (_FILE_SAFE_RE.sub("_", set_id).strip("._") or "set") + ".yaml"
+    """The file a set is written to: its id made safe for any file system. A long id is cut,
+    with a short hash of the whole id so long ids stay apart (a 300-character id made a name
+    the file system refused, after the sets before it were written)."""
+    stem = _FILE_SAFE_RE.sub("_", set_id).strip("._") or "set"
+    if len(stem) > _MAX_STEM or len(stem.encode("utf-8", "surrogatepass")) > 2 * _MAX_STEM:
+        digest = hashlib.sha1(set_id.encode("utf-8", "surrogatepass")).hexdigest()[:10]
+        stem = stem[:40].rstrip("._") + "-" + digest
+    return stem + ".yaml"
 
 
 def _read_source(path: Path, sets: dict[str, SetData], seen_ids: dict[str, str], result: ImportResult) -> None:
@@ -203,21 +222,45 @@ def _read_source(path: Path, sets: dict[str, SetData], seen_ids: dict[str, str],
         result.problems.append(Problem(str(path), 0, 0, f"{reason}; ожидается файл JSONL"))
         return
     try:
-        raw = path.read_bytes()
+        handle = path.open("rb")
     except OSError as exc:
         result.unreadable.append(str(path))
         result.problems.append(Problem(str(path), 0, 0,
             f"не удалось прочитать файл ({describe_os_error(exc)}); ожидается файл JSONL"))
         return
-    if raw.startswith(_BOM):
-        raw = raw[len(_BOM):]  # UTF-8 with a BOM is still UTF-8
-    whole = _whole_source_problem(raw)
+    with handle:
+        try:
+            _read_lines(path, handle, sets, seen_ids, result)
+        except OSError as exc:
+            result.unreadable.append(str(path))
+            result.problems.append(Problem(str(path), 0, 0,
+                f"не удалось дочитать файл ({describe_os_error(exc)}); ожидается файл JSONL"))
+
+
+def _read_lines(path: Path, handle, sets: dict[str, SetData], seen_ids: dict[str, str],
+                result: ImportResult) -> None:
+    """The cards of one source, read line by line (cardbase.jsonl: a line over the bound is skipped)."""
+    from berserk_judge.cardbase.jsonl import MAX_LINE_SHOWN, numbered_lines
+
+    head = handle.read(4)
+    handle.seek(0)
+    whole = _whole_source_problem(head, empty=False)
     if whole is not None:
         result.problems.append(Problem(str(path), 0, 0, whole, kind="source"))
         return
-    for number, raw_line in enumerate(raw.split(b"\n"), start=1):
+    anything = False
+    for number, raw_line in numbered_lines(handle):
+        if number == 1 and raw_line is not None and raw_line.startswith(_BOM):
+            raw_line = raw_line[len(_BOM):]    # UTF-8 with a BOM is still UTF-8
+        if raw_line is None:
+            anything = True
+            result.problems.append(Problem(str(path), number, 1,
+                f"строка длиннее {MAX_LINE_SHOWN}; ожидается одна карта не длиннее {MAX_LINE_SHOWN} "
+                "(текст карты такой длины — это ошибка источника), строка пропущена"))
+            continue
         if not raw_line.strip():
             continue
+        anything = True
         try:
             line = raw_line.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -240,18 +283,20 @@ def _read_source(path: Path, sets: dict[str, SetData], seen_ids: dict[str, str],
         if path.name not in set_data.sources:
             set_data.sources.append(path.name)
         set_data.cards.append(card)
+    if not anything:
+        result.problems.append(Problem(str(path), 0, 0, _whole_source_problem(b"", empty=True), kind="source"))
 
 
 _BOM = b"\xef\xbb\xbf"
 
 
-def _whole_source_problem(raw: bytes) -> str | None:
-    """Why nothing of a source can be read line by line (Russian), or None:
-    an empty file, or one in UTF-16/UTF-32 (every line would be reported
-    «не в кодировке UTF-8», hiding the one reason)."""
-    if not raw.strip():
+def _whole_source_problem(head: bytes, empty: bool) -> str | None:
+    """Why nothing of a source can be read line by line (Russian), or None: an empty file
+    (`empty`: no line held anything), or one in UTF-16/UTF-32 (seen in its first bytes `head`:
+    every line would be reported «не в кодировке UTF-8», hiding the one reason)."""
+    if empty:
         return "файл пуст; ожидается файл JSONL (по карте в строке)"
-    if raw.startswith((b"\xff\xfe", b"\xfe\xff")) or raw[:2].count(b"\0") == 1:
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")) or head[:2].count(b"\0") == 1:
         return ("файл в кодировке UTF-16 (или UTF-32), а не UTF-8; пересохраните его в UTF-8 "
                 "(например: iconv -f UTF-16 -t UTF-8)")
     return None
@@ -301,7 +346,8 @@ def _nested_fields(data: dict) -> list[str]:
 def _parse_line(line: str, path: str, number: int, problems: list[Problem]) -> dict[str, Any] | None:
     """One JSONL line as a card dict, or None (with a Problem) if it cannot be one."""
     try:
-        data = json.loads(line, parse_int=_no_int_over_limit)
+        data = json.loads(line, parse_int=_no_int_over_limit, parse_float=finite_float,
+                          parse_constant=NonFinite)
     except json.JSONDecodeError as exc:
         problems.append(Problem(path, number, exc.colno,
             f"строка не является JSON ({json_message(exc.msg)}); ожидается объект карты, строка пропущена"))
@@ -315,7 +361,7 @@ def _parse_line(line: str, path: str, number: int, problems: list[Problem]) -> d
             "слишком глубокая вложенность значений JSON; ожидается объект карты, строка пропущена"))
         return None
     try:
-        json.dumps(data, ensure_ascii=False).encode("utf-8")
+        json.dumps(data, ensure_ascii=False, default=repr).encode("utf-8")
     except UnicodeEncodeError as exc:
         problems.append(Problem(path, number, 1,
             f"в строке одиночный суррогат U+{ord(exc.object[exc.start]):04X} — это не символ текста; "
@@ -349,6 +395,13 @@ def _parse_line(line: str, path: str, number: int, problems: list[Problem]) -> d
         problems.append(Problem(path, number, 1,
             f"поле {key} — {'объект' if isinstance(data[key], dict) else 'вложенный список'} JSON; "
             "ожидается строка, число или список из них, поле не импортировано", card_id, kind="field"))
+    for key in (*WRITE_ORDER, "set_name"):
+        odd = holds_non_finite(data.get(key)) if key not in nested else None
+        if odd is not None:           # YAML would read `nan` / `inf` back as text
+            nested.append(key)
+            problems.append(Problem(path, number, 1,
+                f"поле {key} — число {odd.written}, не конечное; ожидается конечное число "
+                "(YAML прочитал бы его как текст), поле не импортировано", card_id, kind="field"))
     text, unique = without_unique_mark(text)   # «[:unq].» opening the text: the card's field (spec §1)
     card = {key: _number(key, data[key]) for key in WRITE_ORDER if key in data and data[key] is not None and key not in nested}
     if unique:

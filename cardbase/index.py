@@ -42,6 +42,15 @@ keyed, so the views never come from other bytes than the record — and stores i
 beside the entry (a view of its own per card, written as every entry: the
 record lines and the offsets other lookups read are never rewritten); a view
 that is damaged, foreign or special is made again.
+
+Every entry is checked against what it was built from: a card file's entry, the
+base entry and a view carry the digest of their bytes (`sealed`), and the base
+entry holds the digest of each of its columns and of each card file's entry it
+was built with; an entry whose bytes do not give its digest — an id table with
+one id changed, a record edited in place — is rebuilt with a warning, never
+served. A name of the index taken by something else (a folder in an entry's
+place, a file or a link in a folder's) is removed as a name and the entry or
+folder made again, so damage heals on the next call.
 """
 from __future__ import annotations
 
@@ -59,7 +68,7 @@ from typing import Any, Callable
 from berserk_judge.cardbase.lookup import ROW, CardEntry, entry_row
 
 INDEX_DIR = "cards-index"
-FORMAT = 6
+FORMAT = 7                         # 7: entries sealed with their digest, the base entry holding its parts
 MAX_ENTRY_BYTES = 1 << 30          # an entry larger than this is not trusted
 COMPRESSION = 1                    # zlib level: 7x smaller records at 0.005 s a megabyte
 COLUMNS = ROW[3:] + ("name",)      # the columns kept in files of their own (id and folded name are in the base entry)
@@ -102,6 +111,8 @@ class IndexedBase:
     _views_folder: Path | None = None              # None: views are made for this call only
     _view_memory: dict[tuple[int, int], dict] = field(default_factory=dict)
     _entry_paths: list[Path | None] = field(default_factory=list)
+    _entry_digests: list[str | None] = field(default_factory=list)   # per file: its entry's digest
+    _parts: dict[str, str] = field(default_factory=dict)             # column -> the digest of its file
     _base_file: Path | None = None
     _columns: dict[str, list] = field(default_factory=dict)
     _memory: dict[tuple[int, int], Any] = field(default_factory=dict)
@@ -129,7 +140,7 @@ class IndexedBase:
             elif key == "folded_name":
                 self._columns[key] = self.folded
             else:
-                self._columns[key] = _read_column(self._base_file, key, len(self.ids))
+                self._columns[key] = _read_column(self._base_file, key, len(self.ids), self._parts.get(key))
         return self._columns
 
     def entry(self, index: int, fields=()) -> CardEntry:
@@ -149,7 +160,9 @@ class IndexedBase:
         if record is None:
             blob = self._blobs.get(file_no)
             if blob is None:
-                blob = self._blobs[file_no] = _entry_bytes(self._entry_paths[file_no])
+                digests = self._entry_digests
+                blob = self._blobs[file_no] = _entry_bytes(self._entry_paths[file_no],
+                                                           digests[file_no] if file_no < len(digests) else None)
             record = blob[offset:offset + length]
         if isinstance(record, bytes):
             try:
@@ -223,8 +236,12 @@ class IndexedBase:
             if os.path.lexists(path):
                 self.views_healed = "запись вида карты не обычный файл"
             return None
+        opened = unsealed(data)
+        if opened is None:
+            self.views_healed = "запись вида карты повреждена (не сходится её контрольная сумма)"
+            return None
         try:
-            view = json.loads(data)
+            view = json.loads(opened[0])
         except (ValueError, RecursionError):
             view = None
         valid = getattr(self.producer, "valid_view", None)
@@ -262,19 +279,26 @@ def _merge(record: dict, view: dict) -> None:
 
 
 def _store_view(path: Path, data: bytes) -> None:
-    """Write one view through a temporary file (cachedir.write_entry) into a real folder of the index."""
-    from berserk_judge.cardbase.cachedir import make_subfolder, write_entry
-
-    if not (make_subfolder(path.parent.parent) and make_subfolder(path.parent)):
-        return                                  # a link or a file in the folder's place: kept in memory
+    """Write one view, sealed, through a temporary file (`_write`) into a real folder of the index."""
+    if not (_own_subfolder(path.parent.parent) and _own_subfolder(path.parent)):
+        return                                  # a folder that cannot be made: kept in memory
     try:
-        write_entry(path, data)
+        _write(path, sealed(data))
     except OSError:
         pass                                    # a cache that cannot be written only costs time
 
 
-def _entry_bytes(path: Path | None) -> bytes:
-    """The decompressed bytes of a card file's entry; IndexDamaged when it cannot be had."""
+def _entry_bytes(path: Path | None, digest: str | None = None) -> bytes:
+    """The decompressed bytes of a card file's entry (without its seal); IndexDamaged when it
+    cannot be had, fails its digest, or is not the entry of digest `digest` the base entry holds."""
+    blob, seal = _entry_blob(path)
+    if digest is not None and seal != digest:
+        raise IndexDamaged("запись указателя карт не та, с которой построена запись базы")
+    return blob
+
+
+def _entry_blob(path: Path | None) -> tuple[bytes, str]:
+    """(the decompressed bytes of a card file's entry without its seal, its digest)."""
     from berserk_judge.cardbase.cachedir import read_regular
 
     data = read_regular(path, MAX_ENTRY_BYTES) if path is not None else None
@@ -287,7 +311,10 @@ def _entry_bytes(path: Path | None) -> bytes:
         raise IndexDamaged(f"запись указателя карт не читается ({exc})") from None
     if inflate.unconsumed_tail or not inflate.eof:
         raise IndexDamaged("запись указателя карт не читается (обрезана)")
-    return blob
+    opened = unsealed(blob)
+    if opened is None:
+        raise IndexDamaged("запись указателя карт повреждена (не сходится её контрольная сумма)")
+    return opened
 
 
 def file_key(producer, path: str, content: bytes) -> str:
@@ -324,9 +351,9 @@ def open_index(folder: str | os.PathLike, paths: list[str] | None, producer,
     folder = Path(folder)
     given = [str(p) for p in paths] if paths is not None else [str(demo_base_path())]
     base_file = folder / "bases" / f"{base_name(given)}.json"
-    manifest = _read_json(base_file)
+    manifest, damaged = _read_manifest(base_file)
     listing, contents = _snapshot(given, producer)
-    healed = None
+    healed = "повреждена запись базы (не сходится её контрольная сумма)" if damaged and not rebuild else None
     if not rebuild and _manifest_fits(manifest, producer, given):
         if manifest["listing"] == listing:
             try:
@@ -385,6 +412,24 @@ def _snapshot(given: list[str], producer) -> tuple[list, dict[str, bytes]]:
     return out, contents
 
 
+def _read_manifest(base_file: Path) -> tuple[Any, bool]:
+    """(the base entry, or None; whether one of this format is there damaged: failing its
+    digest). An entry of an earlier version, or a link, a FIFO, a folder in its place, is
+    replaced without a word, as before."""
+    from berserk_judge.cardbase.cachedir import read_regular
+
+    data = read_regular(base_file, MAX_ENTRY_BYTES)   # not a link, a FIFO or a device; bounded
+    if data is None:
+        return None, False
+    opened = unsealed(data)
+    if opened is None:
+        return None, _looks_sealed(data)
+    try:
+        return json.loads(opened[0]), False
+    except (ValueError, RecursionError):
+        return None, True
+
+
 def _manifest_fits(manifest, producer, given: list[str]) -> bool:
     """A base entry of this format and producer for these paths, every row of the right shape."""
     if not (isinstance(manifest, dict) and manifest.get("format") == FORMAT
@@ -392,11 +437,13 @@ def _manifest_fits(manifest, producer, given: list[str]) -> bool:
             and manifest.get("given") == [_resolved(p) for p in given]):
         return False
     files, problems, count = manifest.get("files"), manifest.get("problems"), manifest.get("cards")
+    parts = manifest.get("parts")
     return (isinstance(files, list) and isinstance(problems, list) and isinstance(count, int)
             and isinstance(manifest.get("listing"), list)
-            and all(isinstance(f, list) and len(f) == 5 and isinstance(f[0], int) and 0 <= f[0] < len(given)
+            and isinstance(parts, dict) and set(parts) == set(_PARTS) and all(_is_key(d) for d in parts.values())
+            and all(isinstance(f, list) and len(f) == 6 and isinstance(f[0], int) and 0 <= f[0] < len(given)
                     and isinstance(f[1], str) and _is_key(f[2]) and isinstance(f[3], int)
-                    and isinstance(f[4], int) and f[3] > 0 and f[4] >= 0 for f in files)
+                    and isinstance(f[4], int) and f[3] > 0 and f[4] >= 0 and _is_key(f[5]) for f in files)
             and all(valid_problem(p) for p in problems))
 
 
@@ -436,11 +483,14 @@ def _from_manifest(folder: Path, manifest: dict, base_file: Path, given: list[st
                        starts=[f[3] for f in files], counts=[f[4] for f in files])
     if sum(base.counts) != count:
         raise ValueError("the base entry does not add up")
-    base.ids = _read_column(base_file, "id", count)
-    base.folded = _read_column(base_file, "folded_name", count)
+    base._parts = manifest["parts"]
+    base.ids = _read_column(base_file, "id", count, base._parts["id"])
+    base.folded = _read_column(base_file, "folded_name", count, base._parts["folded_name"])
     lengths = read_regular(_column_path(base_file, "lengths"), MAX_ENTRY_BYTES)   # not a FIFO, a device
     if lengths is None:
         raise ValueError("line lengths are not a regular file")
+    if _digest(lengths) != base._parts["lengths"]:
+        raise IndexDamaged("повреждена запись длин строк указателя карт (не сходится её контрольная сумма)")
     try:
         base.lengths = list(map(int, lengths.decode("ascii").split()))
     except UnicodeDecodeError as exc:
@@ -448,6 +498,7 @@ def _from_manifest(folder: Path, manifest: dict, base_file: Path, given: list[st
     if len(base.lengths) != count or any(n <= 0 for n in base.lengths):
         raise ValueError("line lengths do not fit")
     base._entry_paths = [folder / "files" / f"{f[2]}.jsonl" for f in files]
+    base._entry_digests = [f[5] for f in files]
     base._keys = [f[2] for f in files]
     base._views_folder = folder / "views"
     base._base_file = base_file
@@ -506,7 +557,8 @@ def _build(folder: Path, given: list[str], producer, base_file: Path, progress, 
             base.lengths.append(row[-1])
         base.starts.append(header["start"])
         base.counts.append(len(header["rows"]))
-        recorded.append([*_place(given, path), key, header["start"], len(header["rows"])])
+        recorded.append([*_place(given, path), key, header["start"], len(header["rows"]), header.get("digest")])
+    base._entry_digests = [row[-1] for row in recorded]
     base._keys, base._raws = keys, raws
     base._views_folder = folder / "views" if writable else None
     base.ids = [row[0] for row in rows]
@@ -584,17 +636,26 @@ def _cores() -> int:
         return max(1, min(os.cpu_count() or 1, 8))
 
 
-def _write_manifest(base: IndexedBase, base_file: Path, producer, given, listing, recorded) -> None:
-    from berserk_judge.cardbase.cachedir import write_entry
+_PARTS = (*COLUMNS, "text", "id", "folded_name", "lengths")     # the column files of a base entry
 
+
+def _write_manifest(base: IndexedBase, base_file: Path, producer, given, listing, recorded) -> None:
+    """Write a base's columns, then its entry — sealed, holding the digest of every column and of
+    every card file's entry it was built with (`_from_manifest` checks each against it)."""
+    if not all(_is_key(row[-1]) for row in recorded):
+        return
+    parts = {}
     try:
-        for key in (*COLUMNS, "text", "id", "folded_name"):
-            write_entry(_column_path(base_file, key), _column_bytes(base._columns[key]))
-        write_entry(_column_path(base_file, "lengths"), " ".join(map(str, base.lengths)).encode("ascii"))
-        write_entry(base_file, json.dumps({
+        for key in _PARTS:
+            data = (" ".join(map(str, base.lengths)).encode("ascii") if key == "lengths"
+                    else _column_bytes(base._columns[key]))
+            parts[key] = _digest(data)
+            _write(_column_path(base_file, key), data)
+        base._parts = parts
+        _write(base_file, sealed(json.dumps({
             "format": FORMAT, "fingerprint": producer.fingerprint, "given": [_resolved(p) for p in given],
-            "listing": listing, "files": recorded, "problems": base.problems, "cards": len(base.ids)},
-            ensure_ascii=False).encode("utf-8", "surrogatepass"))
+            "listing": listing, "files": recorded, "problems": base.problems, "cards": len(base.ids),
+            "parts": parts}, ensure_ascii=False).encode("utf-8", "surrogatepass")))
     except (OSError, ValueError):
         pass                                           # a cache that cannot be written only costs time
 
@@ -611,13 +672,16 @@ def _column_bytes(values: list) -> bytes:
     return ("J" + json.dumps(values, ensure_ascii=False)).encode("utf-8", "surrogatepass")
 
 
-def _read_column(base_file: Path | None, key: str, count: int) -> list:
-    """A column written by `_column_bytes`; IndexDamaged when it is missing or does not fit."""
+def _read_column(base_file: Path | None, key: str, count: int, digest: str | None = None) -> list:
+    """A column written by `_column_bytes`; IndexDamaged when it is missing, is not the column the
+    base entry was built with (its digest), or does not fit."""
     from berserk_judge.cardbase.cachedir import read_regular
 
     path = _column_path(base_file, key) if base_file is not None else None
     values = None
     data = read_regular(path, MAX_ENTRY_BYTES) if path is not None else None
+    if data is not None and digest is not None and _digest(data) != digest:
+        raise IndexDamaged(f"{path}: повреждена запись указателя карт (не сходится её контрольная сумма)")
     if data is not None:
         try:
             raw = data.decode("utf-8", "surrogatepass")
@@ -695,10 +759,10 @@ def _store_entry(digest: FileDigest, path: str, entry_path: Path | None) -> dict
     head = json.dumps(header, ensure_ascii=False).encode("utf-8", "surrogatepass") + b"\n"
     header["start"], header["stored"] = len(head), False
     if entry_path is not None:
-        from berserk_judge.cardbase.cachedir import write_entry
-
+        blob = head + b"".join(lines)
+        header["digest"] = _digest(blob)
         try:
-            write_entry(entry_path, zlib.compress(head + b"".join(lines), COMPRESSION))
+            _write(entry_path, zlib.compress(header["digest"].encode("ascii") + b"\n" + blob, COMPRESSION))
             header["stored"] = True
         except OSError:
             pass
@@ -711,7 +775,7 @@ def _prepare(folder: Path) -> bool:
     """Create the index folder inside the tool's marked cache folder (cardbase.cachedir:
     so that `clean` removes it with the rest); False when it cannot be written,
     or when the cache folder is somebody else's unmarked folder."""
-    from berserk_judge.cardbase.cachedir import claim, make_subfolder
+    from berserk_judge.cardbase.cachedir import claim
 
     try:
         if not claim(folder.parent):
@@ -719,21 +783,79 @@ def _prepare(folder: Path) -> bool:
     except OSError:
         return False
     # each level a real folder of the cache: a link put there (to a folder of the user's) is not followed
-    return all(make_subfolder(level) for level in (folder, folder / "files", folder / "bases"))
+    return all(_own_subfolder(level) for level in (folder, folder / "files", folder / "bases"))
+
+
+def _own_subfolder(level: Path) -> bool:
+    """A real, writable folder of the index at `level`, made if absent. A name in its place that
+    is not a real folder (a link, a file, a FIFO put there) is removed as a name first — what
+    it points to stays; the index folder is the tool's, `clean` deletes it whole — so the index
+    heals instead of living in memory, with the same warning, on every call."""
+    from berserk_judge.cardbase.cachedir import make_subfolder
+
+    try:
+        if not stat.S_ISDIR(os.lstat(level).st_mode):
+            os.unlink(level)
+    except FileNotFoundError:
+        pass
+    except OSError:
+        return False
+    return make_subfolder(level)
 
 
 # -- reading entries safely ------------------------------------------------------------
+#
+# Every entry is checked against what it was built from (issue 38: an id table that kept its
+# format but had one id changed showed another card, on every call): a card file's entry, the
+# base entry and a view carry the digest of their bytes in a first line of their own (`_sealed`),
+# and the base entry holds the digest of every column and of every card file's entry it was
+# built with. An entry that fails its digest is damaged: rebuilt, with a warning, once.
 
-def _read_json(path: Path) -> Any:
-    from berserk_judge.cardbase.cachedir import read_regular
+_SEAL = 40                  # hex digits of a digest (blake2b, 20 bytes)
 
-    data = read_regular(path, MAX_ENTRY_BYTES)   # not a link, a FIFO or a device; bounded
-    if data is None:
+
+def _digest(data) -> str:
+    return hashlib.blake2b(data, digest_size=_SEAL // 2).hexdigest()
+
+
+def sealed(data: bytes) -> bytes:
+    """`data` behind a first line holding its digest."""
+    return _digest(data).encode("ascii") + b"\n" + data
+
+
+def unsealed(blob: bytes) -> tuple[bytes, str] | None:
+    """(the data, its digest) of a sealed entry, or None when the digest does not hold."""
+    if len(blob) <= _SEAL or blob[_SEAL:_SEAL + 1] != b"\n":
         return None
+    seal = blob[:_SEAL].decode("ascii", "replace")
+    digest = hashlib.blake2b(memoryview(blob)[_SEAL + 1:], digest_size=_SEAL // 2).hexdigest()
+    return (blob[_SEAL + 1:], seal) if digest == seal else None
+
+
+def _looks_sealed(blob: bytes) -> bool:
+    """Whether an entry was written sealed (a damaged one), not by an earlier version (`{…`)."""
+    return len(blob) > _SEAL and blob[_SEAL:_SEAL + 1] == b"\n" and _is_key(blob[:_SEAL].decode("ascii", "replace"))
+
+
+def _write(path: Path, data: bytes) -> None:
+    """Write one entry of the index (cachedir.write_entry: a temporary file renamed over the
+    name). A folder standing in its place — in the index, which `clean` deletes whole — is
+    removed first: else the rename failed on every call and the entry was never rebuilt."""
+    from berserk_judge.cardbase.cachedir import write_entry
+
+    _clear_folder(path)
+    write_entry(path, data)
+
+
+def _clear_folder(path: Path) -> None:
+    """Remove a real folder (not a link: a link is replaced as a name) at `path` in the index."""
+    import shutil
+
     try:
-        return json.loads(data)
-    except (ValueError, RecursionError):
-        return None
+        if stat.S_ISDIR(os.lstat(path).st_mode):
+            shutil.rmtree(path)                   # links inside are removed, never followed
+    except OSError:
+        pass
 
 
 _ROW_TYPES = (str, str, str, str, str, (str, type(None)), (str, type(None)), object, list, list, int)
@@ -742,7 +864,7 @@ _ROW_TYPES = (str, str, str, str, str, (str, type(None)), (str, type(None)), obj
 def _read_header(path: Path) -> dict | None:
     """The first line of a card file's entry, when the entry is whole, of this format and well formed."""
     try:
-        blob = _entry_bytes(path)
+        blob, digest = _entry_blob(path)
     except IndexDamaged:
         return None
     line, _, _ = blob.partition(b"\n")
@@ -763,5 +885,5 @@ def _read_header(path: Path) -> dict | None:
         return None
     if len(line) + 1 + sum(row[-1] for row in header["rows"]) != len(blob):
         return None
-    header["start"], header["stored"] = len(line) + 1, True
+    header["start"], header["stored"], header["digest"] = len(line) + 1, True, digest
     return header

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import datetime
 import difflib
-import functools
 import hashlib
 import re
 from pathlib import Path
@@ -35,18 +34,11 @@ from berserk_judge.cardbase.oserror import describe_os_error, regular_file_probl
 from berserk_judge.cardbase.model import Card, CardBase, Problem
 from berserk_judge.cardbase.rulings import read_rulings, report_outside, report_skipped_card
 from berserk_judge.cardbase.schema import CARD_FIELDS, REQUIRED, SET_FIELDS, TOP_FIELDS, describe
-from berserk_judge.cardbase.textmap import map_text, split_lines
+from berserk_judge.cardbase.compose import LEGACY_BREAKS, has_clib
+from berserk_judge.cardbase.textmap import map_text
 
 
-@functools.lru_cache(maxsize=1)
-def _has_clib() -> bool:
-    """The C parser behind YAML(typ="safe", pure=False); asked only when a file is parsed, so that
-    listing the card files (expand_paths, the card index) does not import ruamel."""
-    try:
-        import _ruamel_yaml  # noqa: F401
-    except ImportError:  # pragma: no cover - clib is a dependency, but stay usable without it
-        return False
-    return True
+_has_clib = has_clib   # asked only when a file is parsed: listing the card files does not import ruamel
 
 
 # Card files nest four levels deep; the C composer recurses per level and
@@ -364,6 +356,7 @@ class _FileLoader:
         self.set_id = Path(path).stem
         self.set_name = ""
         self.lines: list[str] = []
+        self.breaks = LEGACY_BREAKS
         self._surrogate_nodes: set[int] = set()
 
     def problem(self, line: int, column: int, message: str, card_id: str | None = None,
@@ -391,7 +384,7 @@ class _FileLoader:
                     "это значение используется повторно; ожидается каждое значение записанным полностью",
                     kind="unreadable")
                 return
-        self.lines = split_lines(source)
+        self.lines = self.breaks.split(source)          # as the marks of the composer used count lines
         first = len(self.base.problems)
         self._document(root)
         # problems of one file in file order, whatever order the checks ran in
@@ -434,24 +427,19 @@ class _FileLoader:
         return source
 
     def _compose(self, source: str):  # noqa: C901 - one try, several error shapes
-        from ruamel.yaml import YAML
         from ruamel.yaml.error import MarkedYAMLError, YAMLError
         from ruamel.yaml.reader import ReaderError
 
         # Only node marks (line, column) are needed here: comments are read from
         # the file's own lines (cardbase/textmap.py). The C composer of
         # ruamel.yaml.clib gives the same marks about 8x faster than the
-        # pure-Python round-trip one; fall back to that where clib is missing.
-        if _has_clib():
-            self.yaml = YAML(typ="safe", pure=False)
-            self.yaml.Resolver = _constant_version_resolver()
-            try:
-                return self.yaml.compose(source)
-            except Exception:  # noqa: BLE001 - re-read below for the pure parser's clearer message
-                pass
-        self.yaml = YAML(typ="rt")
+        # pure-Python round-trip one; that one reads what C refuses, and where clib is missing.
+        # The writers compose through the same function (cardbase.compose): they see what was loaded.
+        from berserk_judge.cardbase.compose import compose
+
         try:
-            return self.yaml.compose(source)
+            self.yaml, root, self.breaks = compose(source, _constant_version_resolver() if _has_clib() else None)
+            return root
         except MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
             problem = (exc.problem or exc.context or "").strip()

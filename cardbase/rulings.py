@@ -33,7 +33,7 @@ from berserk_judge.cardbase.model import Ruling
 from berserk_judge.cardbase.schema import describe
 
 RULING_KEYS = ("id", "question", "answer", "source", "date", "rules")
-_NUMBER = re.compile(r"\d{3}(?:\.\d+)*")
+RULE_NUMBER = re.compile(r"\d{3}(?:\.\d+)*")     # a rule number as `rules:` holds it (the loader and import agree)
 # a rule number cited in the prose of a ruling: «п. 539.4.1», «'523.3. Если …'», «(см. 512.5.5)»
 _CITED = re.compile(r"(?<![\d.,])([1-9]\d{2}(?:\.\d+)+|(?<=п\. )[1-9]\d{2})(?![\d,]|\.\d)")
 
@@ -47,11 +47,17 @@ def cited_numbers(*texts: str) -> list[str]:
     return list(found)
 
 
+# a word, or a number with the sign glued to it: «-1» and «1» are other words, «Да, можно» and
+# «да — можно» the same ones
+_WORD = re.compile(r"(?:(?<!\w)[-+−–—](?=\d))?\w+")
+_SIGNS = str.maketrans({"−": "-", "–": "-", "—": "-"})
+
+
 def normalised(text: str) -> str:
-    """A question or answer folded for identity: case, ё/е, quotes, dashes and spacing do not count."""
+    """A question or answer folded for identity: its words — case, ё/е, punctuation and spacing do
+    not count; a sign glued to a number does («-1» is not «1»)."""
     text = (text or "").casefold().replace("ё", "е")
-    text = re.sub(r"[«»\"'„“”`.,:;!?()–—‑-]+", " ", text)
-    return " ".join(text.split())
+    return " ".join(_WORD.findall(text)).translate(_SIGNS)
 
 
 def identity(ruling: Ruling | dict) -> str:
@@ -99,7 +105,7 @@ def _ruling(loader, node, card_id: str | None) -> Ruling | None:
             continue
         if key == "rules":
             items = v_node.value if isinstance(v_node, SequenceNode) else None
-            if items is None or not all(isinstance(i, ScalarNode) and _NUMBER.fullmatch(str(i.value)) for i in items):
+            if items is None or not all(isinstance(i, ScalarNode) and RULE_NUMBER.fullmatch(str(i.value)) for i in items):
                 _at(loader, v_node, f"решение: поле rules — {describe(loader._value(v_node))}; ожидается "
                     "список номеров правил, например rules: ['505.7', '116.3']", card_id)
                 continue

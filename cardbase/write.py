@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from berserk_judge.cardbase.emit import double_quoted
-from berserk_judge.cardbase.textmap import split_lines
 
 
 class WriteError(Exception):
@@ -56,11 +55,10 @@ def rewrite_texts(source: str, texts: dict[str, tuple[str, str]]) -> str:
     file is not the one the texts were read from) or the result does not read
     back exactly.
     """
-    yaml = _yaml()
-    root = yaml.compose(source)
+    yaml, root, breaks = compose_source(source)
     nodes = _text_nodes(root, yaml)
-    starts = _line_starts(source)
-    file_lines = split_lines(source)
+    starts = _line_starts(source, breaks)
+    file_lines = breaks.split(source)
     pieces: list[tuple[int, int, str]] = []
     for card_id, (old, new) in texts.items():
         if card_id not in nodes:
@@ -72,8 +70,24 @@ def rewrite_texts(source: str, texts: dict[str, tuple[str, str]]) -> str:
             continue
         pieces.append(_replacement(node, old, new, starts, file_lines, source))
     out = _splice(source, pieces)
-    _verify(source, out, texts, yaml)
+    _verify(root, out, texts, yaml)
     return out
+
+
+def compose_source(source: str):
+    """(yaml, root, line breaks) of a card file as the loader composes it (cardbase.compose);
+    WriteError when it is not YAML the loader reads."""
+    from berserk_judge.cardbase.compose import compose
+
+    try:
+        return compose(source)
+    except Exception as exc:  # noqa: BLE001 - any YAML error: the file is not rewritten
+        raise WriteError(f"файл не читается как YAML ({_first_line(exc)}); ничего не записано") from None
+
+
+def _first_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return text[:200]
 
 
 def write_text_file(path: str, content: str, bom: bool, expected_digest: str | None) -> None:
@@ -156,11 +170,13 @@ def _text_nodes(root, yaml) -> dict:
     return out
 
 
-def _line_starts(source: str) -> list[int]:
-    import re
+def _line_starts(source: str, breaks=None) -> list[int]:
+    """Where each line starts, lines counted as the composer's marks count them (`breaks`,
+    from compose_source; YAML 1.1's by default)."""
+    from berserk_judge.cardbase.compose import LEGACY_BREAKS
 
     starts = [0]
-    for match in re.finditer(r"\r\n|[\n\r\x85\u2028\u2029]", source):
+    for match in (breaks or LEGACY_BREAKS).finditer(source):
         starts.append(match.end())
     return starts
 
@@ -276,12 +292,14 @@ def _splice(source: str, pieces: list[tuple[int, int, str]]) -> str:
     return "".join(out)
 
 
-def _verify(before: str, after: str, texts: dict[str, tuple[str, str]], yaml) -> None:
+def _verify(old_root, after: str, texts: dict[str, tuple[str, str]], yaml) -> None:
     """The new file composes to the same nodes and values, but the changed texts."""
+    from berserk_judge.cardbase.compose import compose
+
     try:
-        old_root, new_root = yaml.compose(before), _yaml().compose(after)
+        _, new_root, _ = compose(after)
     except Exception as exc:  # noqa: BLE001
-        raise WriteError(f"после правки файл не читается как YAML ({exc})") from None
+        raise WriteError(f"после правки файл не читается как YAML ({_first_line(exc)})") from None
     new_nodes = _text_nodes(new_root, yaml)
     changed = {id(new_nodes[cid][0]) for cid in texts if cid in new_nodes}
     for card_id, (_, new) in texts.items():

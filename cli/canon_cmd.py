@@ -63,7 +63,7 @@ def canon(text, card_key, bases, all_cards, fmt, abstract, card_name):
     if fmt == "jsonl":
         raise click.UsageError("--format jsonl — только вместе с --all")
     if (text is None) == (card_key is None):
-        raise click.UsageError("укажите либо ТЕКСТ, либо --card (ровно одно из двух)")
+        raise click.UsageError("укажите ТЕКСТ, --card ЗАПРОС или --all (все карты базы) — ровно одно из трёх")
     if text == "-":
         text = read_stdin_text()
     elif text is not None:
@@ -103,7 +103,9 @@ def _canon_all(bases: list[str], fmt: str, abstract: bool) -> int:
     from berserk_judge.parser import read_card
     from berserk_judge.reports.canon import card_record, render_text
 
-    base = load_base(bases or configured_base())
+    from berserk_judge.cli.demo_base import lookup_base
+
+    base = load_base(bases or lookup_base(configured_base()))
     unreadable = [p for p in base.problems if p.kind == "unreadable"]
     for problem in unreadable:
         click.echo(f"Ошибка: {visible(format_problem(problem))}", err=True)

@@ -35,7 +35,7 @@ def clean(config_file, isolated):
     try:
         settings = load_settings(config_file=config_file, isolated=isolated)
     except ConfigError as exc:
-        click.echo(f"Ошибка настроек: {exc}", err=True)
+        click.echo(f"Ошибка настроек: {visible(str(exc))}", err=True)
         sys.exit(2)
     folder = cache_folder(settings)
     shown = visible(str(folder))

@@ -8,7 +8,8 @@ A few message shapes are built by click from parts the catalogue never sees
 (parameter names and suggestions quoted with repr, a period glued after a
 missing parameter's name); `install` also replaces those few helpers so that
 every command says «неверное значение --format: …», «не указан аргумент TO»,
-«нет такой опции: --sqares (может быть, --rules, --squares?)».
+«нет такой опции: --sqares (может быть, --squares?)» (the closest first,
+compared without the dashes: `--bogus` suggests nothing, not --jobs).
 The Russian building blocks commands use (command classes, Choice,
 NonNegativeInt) live beside this module, in `cli.click_russian`.
 """
@@ -76,13 +77,29 @@ _PLURALS = {
 }
 
 
+class _Template(str):
+    """A message template whose values from the command line — a command's or an option's name,
+    a value, a file name — are shown on one line (reports.escape.visible): `grid 'x<LF>::error::…'`
+    echoed the line break raw, and a line of its own after it."""
+
+    _VALUES = ("name", "value", "filename", "args")
+
+    def format(self, *args, **kwargs) -> str:  # noqa: A003 - str.format's name
+        from berserk_judge.reports.escape import visible
+
+        for key in self._VALUES:
+            if isinstance(kwargs.get(key), str):
+                kwargs[key] = visible(kwargs[key])
+        return str.format(self, *args, **kwargs)
+
+
 def _gettext(message: str) -> str:
-    return _MESSAGES.get(message, message)
+    return _Template(_MESSAGES.get(message, message))
 
 
 def _ngettext(singular: str, plural: str, n: int) -> str:
     chosen = singular if n == 1 else plural
-    return _PLURALS.get(chosen, chosen)
+    return _Template(_PLURALS.get(chosen, chosen))
 
 
 # --- message shapes click builds from parts ------------------------------------
@@ -106,8 +123,33 @@ def _join_param_hints(param_hint) -> str | None:  # noqa: ANN001
     return param_hint
 
 
+def close_options(name: str, options) -> list[str]:
+    """The options a mistyped one may have meant, the closest first.
+
+    Compared without the leading dashes (every option shares them: with them
+    `--bogus` looked like `--jobs` and `--verbose`), at least 0.6 alike, and
+    only those nearly as close as the best (`--severty`: --severity, not
+    --select too)."""
+    from difflib import SequenceMatcher
+
+    bare = name.lstrip("-")
+    scored = sorted(((SequenceMatcher(None, bare, option.lstrip("-")).ratio(), option) for option in set(options)),
+                    key=lambda pair: (-pair[0], pair[1]))
+    scored = [(ratio, option) for ratio, option in scored if ratio >= 0.6]
+    return [option for ratio, option in scored if ratio >= scored[0][0] - 0.15][:3] if scored else []
+
+
+def _no_such_option_init(self, option_name, message=None, possibilities=None, ctx=None):  # noqa: ANN001
+    """NoSuchOption with close_options' suggestions instead of difflib's on the dashed names."""
+    _original_no_such_option_init(self, option_name, message, None, ctx)
+    self.possibilities = close_options(option_name, possibilities) if possibilities else None
+
+
+_original_no_such_option_init = None
+
+
 def _format_possibilities(possibilities: list[str]) -> str:
-    text = ", ".join(sorted(possibilities))
+    text = ", ".join(possibilities)   # in the order given: the closest first
     return _ngettext(
         "Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)", len(possibilities)
     ).format(possibility=text, possibilities=text)
@@ -156,4 +198,8 @@ def install() -> None:
         cls.get_error_hint = _error_hint
     exceptions._join_param_hints = _join_param_hints
     exceptions._format_possibilities = _format_possibilities
+    global _original_no_such_option_init
+    if _original_no_such_option_init is None:
+        _original_no_such_option_init = exceptions.NoSuchOption.__init__
+        exceptions.NoSuchOption.__init__ = _no_such_option_init
     exceptions.MissingParameter.format_message = _missing_message

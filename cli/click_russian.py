@@ -66,7 +66,9 @@ class Choice(click.Choice):
         return ", ".join(self._normalized_mapping(ctx=ctx).values())
 
     def get_invalid_choice_message(self, value, ctx) -> str:  # noqa: ANN001
-        return f"«{value}» — допустимо: {self._allowed(ctx)}"
+        from berserk_judge.reports.escape import visible
+
+        return f"«{visible(str(value))}» — допустимо: {self._allowed(ctx)}"
 
     def get_missing_message(self, param, ctx) -> str:  # noqa: ANN001
         return f"допустимо: {self._allowed(ctx)}"

@@ -7,6 +7,19 @@ from pathlib import Path
 import click
 
 from berserk_judge.cli.common import configured_base
+
+
+def _default_base() -> list[str] | None:
+    """The configured base, else the card files under the current folder, else the demo at a
+    terminal; elsewhere nothing to count (the note goes to stderr)."""
+    from berserk_judge.cardbase.discover import default_targets
+    from berserk_judge.cli.demo_base import targets_without_demo
+
+    targets, _skipped, origin = default_targets([], configured_base())
+    targets, origin = targets_without_demo(targets, origin)
+    if targets == []:
+        click.echo(f"Предупреждение: {origin}.", err=True)
+    return targets
 from berserk_judge.cli.click_russian import Choice, Command
 
 
@@ -18,7 +31,8 @@ def coverage(paths, fmt):
     """Сколько особенностей базы прочитано полностью, и список остальных.
 
     ПУТИ — файлы или папки базы карт YAML (по умолчанию — база из настроек,
-    `cardbase` в [tool.berserk-judge], иначе встроенная демо-база);
+    `cardbase` в [tool.berserk-judge], иначе файлы карт в текущей папке и
+    ниже, иначе встроенная демо-база — только в терминале);
     файлы корпуса *.jsonl читаются напрямую. Особенность прочитана, когда
     известен её вид и грамматика связок принимает её эффект целиком.
 
@@ -81,7 +95,7 @@ def _load(paths: list[str]):
     if rest or not jsonl:
         from berserk_judge.cardbase.load import format_problem, load_base
 
-        base = load_base(rest or configured_base())
+        base = load_base(rest or _default_base())
         cards.extend(base.cards)
         problems.extend(format_problem(p) for p in base.problems)
         broken += sum(1 for p in base.problems if p.kind == "unreadable")

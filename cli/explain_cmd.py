@@ -112,11 +112,12 @@ def _base_classes(bases) -> frozenset[str]:
     """The class names of the bases' class data; files that cannot be read are named on stderr."""
     from berserk_judge.cardbase.load import format_problem, load_base
     from berserk_judge.explain.lines import class_names
+    from berserk_judge.reports.escape import visible
 
     base = load_base(list(bases))
     for problem in base.problems:
         if problem.kind == "unreadable" or problem.line <= 0:
-            click.echo(f"Предупреждение: {format_problem(problem)}", err=True)
+            click.echo(f"Предупреждение: {visible(format_problem(problem))}", err=True)   # a path: one line
     return class_names(base.cards)
 
 

@@ -26,9 +26,15 @@ EXIT_USAGE = 2
 
 
 class InputError(click.ClickException):
-    """Bad input content (map, cell name): «Ошибка: …» without a usage line, exit code 2."""
+    """Bad input content (map, cell name): «Ошибка: …» without a usage line, exit code 2. The
+    message is one line: a path or a cell name given with a line break shows it named."""
 
     exit_code = EXIT_USAGE
+
+    def __init__(self, message: str) -> None:
+        from berserk_judge.reports.escape import visible
+
+        super().__init__(visible(message))
 
 
 # --- shared pieces ------------------------------------------------------------
@@ -159,7 +165,7 @@ def adjacent(map_source: str, cell: str, fmt: str) -> None:
     _emit(fmt, lambda: render.render_adjacent(board, c, cells), lambda: payload.adjacent_payload(cells))
 
 
-@grid.command()
+@grid.command(short_help="Куда дойдёт персонаж и за сколько: карта наименьших стоимостей.")
 @click.argument("map_source", metavar="КАРТА", help=MAP_HELP)
 @click.option(
     "--rules", type=Choice((BAND, BERSERK)), default=BAND,

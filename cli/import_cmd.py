@@ -117,6 +117,14 @@ def import_cmd(sources: tuple[Path, ...], out_dir: Path, force: bool, rulings_fi
     skipped = sum(1 for problem in result.problems if problem.line > 0 and problem.kind == "schema")
     if skipped:
         click.echo(f"Пропущено строк: {skipped} (см. сообщения выше).", err=True)
+    if result.failed:
+        for path, reason in result.failed:
+            click.echo(f"{visible(str(path))}: не записан ({reason})", err=True)
+        count = len(result.failed)
+        written = ", ".join(visible(path.name) for path in result.written) or "ни одного"
+        click.echo(f"Ошибка: не записано {count} {plural(count, 'файл', 'файла', 'файлов')} базы (причины — выше); "
+                   f"записаны: {written}.", err=True)
+        raise SystemExit(2)
     if result.unreadable:
         click.echo(f"Не прочитано источников: {len(result.unreadable)}.", err=True)
         raise SystemExit(2)

@@ -52,7 +52,9 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
     ПУТИ — файлы или папки базы карт YAML; по умолчанию — база из настроек
     (cardbase), иначе файлы карт в текущей папке и ниже (YAML с разделом
     cards; прочие YAML пропускаются, -v их перечисляет), а если их нет —
-    демо-база. Настройки: [tool.berserk-judge] в pyproject.toml
+    демо-база, но только в терминале (в CI, pre-commit и вне терминала —
+    «файлов карт нет», код 0). Пути демо-базой не заменяются; YAML без
+    разделов cards и set пропускается и названный явно. Настройки: [tool.berserk-judge] в pyproject.toml
     или berserk-judge.toml (ближайший вверх от текущей папки); опции командной
     строки важнее файла. Подавление: «# noqa: BJ101» у текста карты или поле
     карты «noqa: [BJ101]». Описание правил: berserk-judge rule [КОД].
@@ -82,7 +84,10 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
     from berserk_judge.cardbase.discover import default_targets
     from berserk_judge.cardbase.discover import expand_paths
 
+    from berserk_judge.cli.demo_base import targets_without_demo
+
     targets, skipped, origin = default_targets(list(paths), settings.cardbase)
+    targets, origin = targets_without_demo(targets, origin)
     if fix and not diff and targets is None:
         click.echo("Ошибка: --fix не записывает во встроенную демо-базу; укажите путь к своей базе "
                    "(или посмотрите исправления: --diff)", err=True)
@@ -99,7 +104,11 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
         check_output("--output", output, inputs, settings.config_path, stream_ok=True)
     if verbose:
         for path in skipped:
-            click.echo(f"пропущен (не файл карт: нет раздела cards): {path}", err=True)
+            click.echo(f"пропущен (не файл карт: нет раздела cards): {visible_path(path)}", err=True)
+    if targets and not items and skipped:   # only YAML that is no card file was named
+        origin = f"файлов карт нет: {_skipped_note(len(skipped))}"
+    if origin and not items and settings.format != "text" and not quiet:
+        click.echo(f"Предупреждение: {origin}.", err=True)   # the report itself has no summary line
     failed = False
     if fix or diff:
         from berserk_judge.cardbase.load import load_base
@@ -140,11 +149,23 @@ def lint(paths, output_format, output, select, extend_select, ignore, extend_ign
         if settings.format != "text" and not quiet:
             click.echo(summary_line, err=True)
     else:
+        from berserk_judge.cli.safe_output import raw_stream
+
+        # github's lines are workflow commands by design (their values escaped by reports.github):
+        # past the guard every other output goes through (cli/safe_output.py)
+        stream = raw_stream(sys.stdout) if settings.format == "github" else None
         for start in range(0, len(rendered), 1 << 20):  # in pieces: no second copy of a large report
-            click.echo(rendered[start:start + (1 << 20)], nl=False)
+            click.echo(rendered[start:start + (1 << 20)], nl=False, file=stream)
     if failed:
         sys.exit(2)
     sys.exit(exit_code(abnormal, count, exit_zero))
+
+
+def _skipped_note(count: int) -> str:
+    from berserk_judge.russian.plural import plural
+
+    return (f"{plural(count, 'пропущен', 'пропущены', 'пропущено')} {count} "
+            f"{plural(count, 'файл', 'файла', 'файлов')} YAML без разделов cards и set (-v их называет)")
 
 
 def _demo_files(inputs) -> list[str]:

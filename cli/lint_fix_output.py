@@ -67,23 +67,32 @@ def run_fixes(base, settings, write: bool, unsafe: bool) -> FixRun:
     for card_id, new in outcome.texts.items():
         card = outcome.originals[card_id]
         by_path.setdefault(card.path, {})[card_id] = (card.text, new)
-    diffs = []
+    def failed(path: str, exc: BaseException) -> None:
+        run.errors.append(f"Ошибка: {shown_path(path)} не записан: {write_failure(exc)}")
+        run.failed_cards.update(by_path[path])
+        run.failed_files += 1
+
+    # every file's new contents first, then the writes: a file that cannot be rewritten (or a
+    # fault in the writer) stops before any file is written, never halfway through the list
+    rewritten = []
     for path in sorted(by_path):
-        texts = by_path[path]
         try:
             source = read_source(path)
             expected = base.digests.get(path)
             if expected is not None and source.digest != expected:
                 raise FileChanged("файл изменился после чтения")
-            new_source = rewrite_texts(source.text, texts)
-            if write:
-                write_text_file(path, new_source, source.bom, expected or source.digest)
-            else:
-                diffs.append(unified_diff(path, source.text, new_source))
+            rewritten.append((path, source, expected, rewrite_texts(source.text, by_path[path])))
         except (WriteError, OSError, UnicodeDecodeError) as exc:
-            run.errors.append(f"Ошибка: {shown_path(path)} не записан: {write_failure(exc)}")
-            run.failed_cards.update(texts)
-            run.failed_files += 1
+            failed(path, exc)
+    diffs = []
+    for path, source, expected, new_source in rewritten:
+        if not write:
+            diffs.append(unified_diff(path, source.text, new_source))
+            continue
+        try:
+            write_text_file(path, new_source, source.bom, expected or source.digest)
+        except (WriteError, OSError) as exc:
+            failed(path, exc)
     run.diff = "".join(diffs)
     if write and run.failed_cards:
         run.on_disk = _lint_as_written(base, settings, outcome, run.failed_cards)
@@ -125,10 +134,16 @@ def _lint_as_written(base, settings, outcome, failed: set[str]):
 
 
 def unified_diff(path: str, old: str, new: str) -> str:
-    lines = difflib.unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True),
-                                 fromfile=path, tofile=path)
+    lines = difflib.unified_diff(_file_lines(old), _file_lines(new), fromfile=path, tofile=path)
     return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
                    for line in lines)
+
+
+def _file_lines(text: str) -> list[str]:
+    """The lines of a file as a diff shows them, each with its "\n": split at LF only (str.splitlines
+    would also split at a raw U+2028 or NEL inside a card's name, which is no line of the file)."""
+    parts = text.split("\n")
+    return [part + "\n" for part in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
 
 
 def summary(run: FixRun, written: bool, with_unsafe: bool = True) -> str:

@@ -52,7 +52,9 @@ def open_base(bases, rebuild: bool = False):
         return bars[-1]
 
     try:
-        indexed = open_index(index_folder(settings), list(bases) or settings.cardbase,
+        from berserk_judge.cli.demo_base import lookup_base
+
+        indexed = open_index(index_folder(settings), list(bases) or lookup_base(settings.cardbase),
                              CardDigester(settings), progress, rebuild)
     finally:
         for bar in bars:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import difflib
 import importlib
+import sys
 
 import click
 
@@ -58,12 +59,22 @@ class LazyGroup(Group):
         return sorted(SUBCOMMANDS)
 
     def main(self, *args, **kwargs):
-        try:
-            return super().main(*args, **kwargs)
-        except OSError as exc:
-            from berserk_judge.cli.common import output_failed
+        import contextlib
 
-            output_failed(exc)   # the output itself could not be written (`> file` on a full disk)
+        from berserk_judge.cli.safe_output import guarded_output
+
+        # every text printed, click's own messages included, through one guard: no line of it starts
+        # a CI runner's command (cli/safe_output.py); the language server's streams carry JSON-RPC
+        argv = kwargs.get("args", args[0] if args else None)
+        argv = sys.argv[1:] if argv is None else list(argv)
+        command = next((arg for arg in argv if not arg.startswith("-")), None)
+        with contextlib.nullcontext() if command == "server" else guarded_output():
+            try:
+                return super().main(*args, **kwargs)
+            except OSError as exc:
+                from berserk_judge.cli.common import output_failed
+
+                output_failed(exc)   # the output itself could not be written (`> file` on a full disk)
 
     def invoke(self, ctx: click.Context):
         if (getattr(ctx, "_protected_args", None) or ctx.args)[:1] == ["server"]:   # the language server handles its own signals
@@ -91,7 +102,9 @@ class LazyGroup(Group):
         if name and not name.startswith("-") and name not in SUBCOMMANDS:
             close = difflib.get_close_matches(name, sorted(SUBCOMMANDS), n=2, cutoff=0.6)
             hint = f" (может быть, {', '.join(close)}?)" if close else ""
-            ctx.fail(f"нет такой команды: «{name}»{hint}")
+            from berserk_judge.reports.escape import visible
+
+            ctx.fail(f"нет такой команды: «{visible(name)}»{hint}")
         return super().resolve_command(ctx, args)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

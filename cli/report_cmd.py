@@ -32,15 +32,16 @@ def _at_least_one(ctx, param, value):  # noqa: ANN001, ANN202 - click callback
 def report(paths, out, all_cards, compare_with, output_format, page_size):
     """Отчёт об эррате: статический сайт (или Markdown) по базе карт.
 
-    ПУТИ — файлы или папки базы карт YAML; по умолчанию — база из настроек
-    или демо-база. На сайте: сводка (находки по кодам, важности и выпускам,
+    ПУТИ — файлы или папки базы карт YAML; по умолчанию — база из настроек,
+    иначе файлы карт в текущей папке и ниже, а если их нет — демо-база (только
+    в терминале; вне его — «файлов карт нет», код 0). На сайте: сводка (находки по кодам, важности и выпускам,
     доля прочитанных особенностей, неоднозначные тексты), запись каждой
     карты с якорем #id — подробная (характеристики, текст с подчёркнутыми
     находками, объяснение особенностей, находки, предлагаемая редакция с
     итоговым текстом, схема строения, эррата) у карты с находками, эррата
     или изменением, краткая у остальных (--all — подробная у каждой); поиск,
     находящий карту, как card (опечатки, латиница, раскладка), и формы
-    слов. DIR/report.json — где какая карта, её находки и изменения, и
+    слов. ПУТЬ/report.json — где какая карта, её находки и изменения, и
     перечень файлов отчёта: повторный отчёт заменяет только их, непустую
     папку без него не трогает. --compare СТАРАЯ — что изменилось между
     версиями: смысл, формулировка, типографика, характеристики, название.
@@ -58,9 +59,16 @@ def report(paths, out, all_cards, compare_with, output_format, page_size):
     try:
         settings = load_settings()
     except ConfigError as exc:
-        click.echo(f"Ошибка настроек: {exc}", err=True)
+        click.echo(f"Ошибка настроек: {visible(str(exc))}", err=True)
         sys.exit(2)
-    targets = list(paths) if paths else settings.cardbase
+    from berserk_judge.cardbase.discover import default_targets
+    from berserk_judge.cli.demo_base import targets_without_demo
+
+    targets, skipped, origin = default_targets(list(paths), settings.cardbase)
+    targets, origin = targets_without_demo(targets, origin)
+    if targets == []:
+        click.echo(f"Отчёт не записан: {origin}.", err=True)
+        sys.exit(0)
     base = load_base(targets)
     reader = page_model.shared_reader()
     result = lint_base(base, settings, reader=reader)

@@ -69,7 +69,7 @@ def rules(query, rulebook_dir, fmt):
     matches = by_number(book, query) if number else by_words(book, query)
     if not matches:
         what = "правила с номером" if number else "правил со словами"
-        click.echo(f"Ошибка: в своде {visible(str(book.folder))} нет {what} «{query}». В своде есть:", err=True)
+        click.echo(f"Ошибка: в своде {visible(str(book.folder))} нет {what} «{visible(query)}». В своде есть:", err=True)
         for line in numbers_held(book):
             click.echo(f"  {line}", err=True)
         sys.exit(1)

@@ -3,7 +3,8 @@
 Only wiring: the work is `cardbase.rulings_import.merge_rulings`. Exit codes as
 the rest of import: 0 — done (rulings without a card in the base and bad lines
 are named on stderr and skipped); 2 — the rulings file or the base cannot be
-read, or a file could not be written.
+read, a file could not be written, or a ruling was left out because the file
+would not read back with it (the others are written).
 """
 from __future__ import annotations
 
@@ -24,7 +25,8 @@ def merge_or_exit(rulings_file: Path, base_dir: Path) -> None:
                    "существующую базу карт (сначала импортируйте карты).", err=True)
         raise SystemExit(2)
     result = merge_rulings(rulings_file, [str(base_dir)])
-    for problem in result.problems + result.unplaced:
+    placed = sorted(result.unplaced + result.guided, key=lambda problem: problem.line)
+    for problem in result.problems + placed + result.refused:
         click.echo(visible(format_problem(problem)), err=True)
     if result.unreadable:
         click.echo("Ошибка: файл решений не прочитан; ничего не добавлено.", err=True)
@@ -38,10 +40,19 @@ def merge_or_exit(rulings_file: Path, base_dir: Path) -> None:
     if result.unplaced:
         count = len(result.unplaced)
         click.echo(f"Не размещено: {count} (см. сообщения выше).", err=True)
+    if result.guided:
+        count = len(result.guided)
+        click.echo(f"Размещено по полю source_card: {count} (см. сообщения выше).", err=True)
     if result.problems:
         click.echo(f"Пропущено строк: {len(result.problems)} (см. сообщения выше).", err=True)
+    if result.refused:
+        count = len(result.refused)
+        click.echo(f"Ошибка: не добавлено {count} {plural(count, 'решение', 'решения', 'решений')}: их не удалось "
+                   "вписать в файл базы (причины — выше); остальные записаны.", err=True)
     if result.failed:
         count = len(result.failed)
         click.echo(f"Ошибка: не записано {count} {plural(count, 'файл', 'файла', 'файлов')} базы "
                    "(причины — выше).", err=True)
+        raise SystemExit(2)
+    if result.refused:
         raise SystemExit(2)

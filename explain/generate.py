@@ -55,7 +55,8 @@ class _Builder:
         self.steps: list[Step] = []
         self.quoted: set[tuple[str, str]] = set()      # a rule is quoted once per reading
         self.flattened: set = set()                    # atoms whose «либо» options a choice listed already
-        self.replaced: str | None = None               # the event a replacement replaces (spec §1), once
+        self.replacement: str | None = None            # the reader's mark of a replacement (spec §1)
+        self.replaced: str | None = None               # the event it replaces, once
 
     def say(self, table: dict, key: str, depth: int, prefix: str = "",
             topics: tuple[str, ...] | None = None, **fields) -> None:
@@ -474,8 +475,8 @@ def explain_feature(feature, reading_index: int = 0, rulebook=None, card_name: s
         tree, condition = alt.tree, alt.condition or feature.condition
     from berserk_judge.parser import Atom
 
-    b.replaced = _replaced_event(feature, tree, condition) if "вмест" in (getattr(feature, "text", "") or "") \
-        or getattr(feature, "replacement", None) or getattr(feature, "replaces", None) else None
+    b.replacement = getattr(feature, "replacement", None) if kind in ("triggered", "keyword") else None
+    b.replaced = _replaced_event(b.replacement, condition)
     line = _line_kind(feature, tree, b.classes) if isinstance(tree, Atom) else None   # a keyword or class line
     _head(b, feature, kind, tree, condition, line)
     if isinstance(tree, Atom):
@@ -535,7 +536,8 @@ def _head(b: _Builder, feature, kind: str, tree, condition: str | None, line) ->
         if condition:
             b.say(FEATURE, "conditional", 0, payment=payment, cond=condition)
         else:
-            b.say(FEATURE, "conditional-omitted", 0, payment=payment)
+            roll = wording.roll_moment(_effect_words(tree))     # «свести бросок кубика … к 1» (116.5)
+            b.say(FEATURE, "conditional-omitted-roll" if roll else "conditional-omitted", 0, payment=payment)
         if instant:
             b.say(FEATURE, "conditional-instant", 1)
     elif kind == "keyword":
@@ -558,24 +560,24 @@ def _head(b: _Builder, feature, kind: str, tree, condition: str | None, line) ->
             b.say(FEATURE, "static-declared", 0)
     if kind == "static" and while_condition and not state_while:
         b.say(FEATURE, "while", 1, cond=while_condition)
-    replaced = b.replaced if kind in ("triggered", "keyword") else None
-    state = (kind in ("triggered", "keyword") and replaced is None
-             and judge.state_condition(condition, _effect_words(tree)))
-    if replaced is not None:
-        b.say(FEATURE, "replacement-if", 0, cond=condition, event=replaced)
-    elif state:
-        b.say(FEATURE, "state-static", 0, cond=condition)
+    replacement = b.replacement
+    if replacement and b.replaced is None:
+        # «Вместо гибели …» replaces an event; 116.3 does not list «Вместо» among the openers,
+        # and the folder has no rule on replacements: say what the text says, cite nothing
+        b.say(FEATURE, "replacement", 0, cond=condition or replacement)
+    elif replacement:
+        b.say(FEATURE, "replacement-if", 0, cond=condition, event=b.replaced)
     elif condition and kind in ("triggered", "keyword"):
         _trigger(b, feature, tree, condition)
-    triggered = bool(condition) and kind in ("triggered", "keyword") and replaced is None and not state \
-        and judge.opener(condition) != "вместо"
+    triggered = bool(condition) and kind in ("triggered", "keyword") and not replacement
     ability_type = getattr(feature, "ability_type", None)
     if ability_type:
         effect_name = getattr(feature, "effect_name", None)
         form = {"playable": "playable-form", "conditional": "conditional-form"}.get(
             kind, "triggered-form" if triggered else None)
         b.say(FEATURE, "type", 1, topics=(form,) if form else (),
-              type=ability_type + (f" «{effect_name}»" if effect_name else ""))
+              type=ability_type + (f" «{effect_name}»" if effect_name else "")
+              + (f", {feature.ability_range}" if getattr(feature, "ability_range", None) else ""))
     _headings(b, feature, tree)
     for ann in getattr(feature, "annotations", ()) or ():
         before = _limit_inside(feature, ann) if ann.kind == "limit" else None
@@ -658,12 +660,6 @@ def _limit_inside(feature, ann) -> str | None:
 
 def _trigger(b: _Builder, feature, tree, condition: str) -> None:
     """The statements of a trigger condition (116)."""
-    word = judge.opener(condition)
-    if word == "вместо":
-        # «Вместо гибели …» replaces an event; 116.3 does not list «Вместо» among the openers,
-        # and the folder has no rule on replacements: say what the text says, cite nothing
-        b.say(FEATURE, "replacement", 0, cond=condition)
-        return
     b.say(FEATURE, "triggered", 0, cond=condition)
     parts = judge.condition_parts(condition)
     host_text = judge.names_host(getattr(feature, "text", "") or "")
@@ -706,20 +702,13 @@ def _effect_words(tree) -> str:
     return " ".join(a.text for a in atoms(tree))
 
 
-def _replaced_event(feature, tree, condition: str | None) -> str | None:
-    """«погибнуть» for «Если должен погибнуть …, вместо этого …» (a replacement, not a trigger; spec §1
-    «Replacements»); the reader's own mark (`replacement`, `replaces`) when it gives one."""
-    from berserk_judge.parser import atoms
-
-    for field_name in ("replacement", "replaces"):
-        marked = getattr(feature, field_name, None)
-        if isinstance(marked, str) and marked.strip():
-            return marked.strip()
-        if marked is True and condition:
-            found = wording.replacement(condition, _effect_words(tree) + " вместо этого")
-            return found or condition
-    found = atoms(tree)
-    return wording.replacement(condition, " ".join(a.text for a in found)) if found else None
+def _replaced_event(replacement: str | None, condition: str | None) -> str | None:
+    """The event a replacement marked by the reader replaces (spec §1 «Replacements»): «погибнуть» for
+    «Если должен погибнуть …, вместо этого …» (the event the condition's obligation names, or the
+    condition itself); None for «Вместо гибели …», whose condition is the mark itself, and for no mark."""
+    if not replacement or replacement == condition:
+        return None
+    return wording.replacement(condition, replacement) or condition
 
 
 def _has_choice(tree) -> bool:
@@ -742,7 +731,7 @@ def _atom_facts(b: _Builder, tree) -> None:
     open_atoms: set = set()                           # atoms whose open target or object is said already
     static = _kind(b.feature) == "static" and not getattr(b.feature, "condition", None) \
         and not getattr(b.feature, "payment", None)       # a lasting property chooses nothing
-    replacement = b.replaced is not None
+    replacement = b.replacement is not None
     for atom in atoms(tree):
         parts = wording.either_parts(atom.text) if atom not in b.flattened else []
         if len(parts) > 1:
@@ -756,8 +745,7 @@ def _atom_facts(b: _Builder, tree) -> None:
                       both=found.group(1) if found else both)
             else:
                 b.say(FEATURE, "atom-either", 0, a=name(atom), items=items)
-        instead = None if replacement or judge.opener(getattr(b.feature, "condition", None) or "") == "вместо" \
-            else wording.instead_of(atom.text)
+        instead = None if replacement else wording.instead_of(atom.text)
         if instead:                   # «(если оно тёмное ранить его на 1 вместо этого)»: in the event's place
             b.say(FEATURE, "instead-atom", 0, a=name(atom), words=instead)
         moment = wording.delayed_moment(atom.text)

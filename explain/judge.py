@@ -237,59 +237,8 @@ def _between(feature, start: int, end: int) -> str:
     return text[max(0, start - span[0]): max(0, end - span[0])]
 
 
-# -- a state is not a trigger (spec §1) -------------------------------------------------------
-_STATE_OPENER = re.compile(r"\s*(?:когда|если)(?!\w)", re.I)
-# short participles of verbs whose result is a lasting state («закрыт», «ранен»); «атакован», «назначен»
-# name an event that happened to the card, not a state it is in
-_STATE_LEMMAS = frozenset({"закрыть", "открыть", "ранить", "вскрыть", "скрыть", "повернуть", "отравить",
-                           "проклясть", "окружить", "поднять", "опустить"})
-_STATE_VERBS = frozenset({"находиться", "стоять", "стоить", "иметь", "быть", "лежать", "мочь"})
-_STATE_WORDS = frozenset({"есть", "нет"})
-# nouns of events: a condition naming one is an event, whatever else it says («бросок кубика равен 6»)
-_EVENT_NOUN = re.compile(r"(?<!\w)(?:брос\w*|атак\w*|удар\w*|выстрел\w*|разряд\w*|метани\w*|нападени\w*|гибел\w*|"
-                         r"перемещени\w*|движени\w*|излечени\w*|вызов\w*|рывк\w*|прыжк\w*)", re.I)
-# what an effect says that lasts: a modifier, a permission or prohibition, a property
-_LASTING = re.compile(r"(?<!\w)(?:отража\w*|считает\w*|являет\w*|тратит\w*|тратите|имеет|имеют|не\s+может|"
-                      r"не\s+могут|может|могут|защищ\w*|обязан\w*)(?!\w)|[+\-−–]\s*\d+\s+(?:к|от)(?!\w)", re.I)
-_DUTY = re.compile(r"(?<!\w)(?:долж\w*|обязан\w*)(?!\w)", re.I)
-
-
-def _words(text: str) -> list[str]:
-    return re.findall(r"[а-яё]+", (text or "").casefold())
-
-
-def state_condition(condition: str | None, effect: str | None) -> bool:
-    """«Когда Властелин хаоса закрыт» before «он отражает {strike} как открытая карта»: a state
-    (a short participle or adjective, «находится», «стоит», «есть», «нет») with an effect that states a
-    lasting property — a static feature with a while, not a trigger (spec §1). An event verb or noun in
-    the condition, an obligation («должен»: a replacement) or a one-off effect keeps it a trigger."""
-    from berserk_judge.parser import morph_analyzer
-
-    if not condition or not _STATE_OPENER.match(condition) or _DUTY.search(condition):
-        return False
-    possible = re.sub(r"(?<!\w)(?:может|могут)\s.*$", "", condition, flags=re.I | re.S)
-    if _EVENT_NOUN.search(possible) or not _LASTING.search(effect or ""):
-        return False                  # «может атаковать …»: what it may do is no event that happened
-    first = _words(effect)[:1]
-    analyser = morph_analyzer()
-    if first and {"INFN"} & analyser.parse(first[0])[0].tag.grammemes:
-        return False                  # «ранить …»: an instruction, done once
-    state = False
-    for word in _words(possible)[1:] + (["может"] if possible != condition else []):
-        if word in _STATE_WORDS:
-            state = True
-            continue
-        parse = analyser.parse(word)[0]
-        grammemes = parse.tag.grammemes
-        if "ADJS" in grammemes or ("PRTS" in grammemes and parse.normal_form in _STATE_LEMMAS):
-            state = True
-        elif "PRTS" in grammemes:
-            return False              # «атакован», «назначен»: something happened
-        elif grammemes & {"VERB"}:
-            if parse.normal_form not in _STATE_VERBS:
-                return False          # «закрывается», «погибает»: an event (116.3)
-            state = True
-    return state
+# -- a state is not a trigger (spec §1): the reader decides it (pattern state-as-while, parser.states);
+# a static feature whose while opens with «Когда»/«Если» is explained as that state held -----------
 
 
 # -- the moment a condition names (spec §1 «When a trigger fires») ------------------------------

@@ -105,6 +105,14 @@ def delayed_moment(text: str) -> str | None:
     return found(text)
 
 
+_ROLL = re.compile(r"(?<!\w)брос\w*\s+кубик", re.I)
+
+
+def roll_moment(text: str) -> bool:
+    """The effect changes a die roll («свести бросок кубика … к 1»), not an attack: its moment is the roll."""
+    return bool(_ROLL.search(text or "")) and not re.search(r"(?<!\w)(?:атак|удар)\w*|\{strike\}", text or "", re.I)
+
+
 def rule_moment(text: str) -> bool:
     """A redirection, which the rules allow only when an attack is declared (116.5, its example)."""
     return bool(_REDIRECT.search(text or ""))

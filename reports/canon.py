@@ -23,6 +23,9 @@ def feature_record(feature) -> dict:
         "condition": feature.condition,
         "label": feature.label,
         "ability_type": feature.ability_type,
+        # the heading's name and range («воздействие «луч маяка», дальность 4 —»): a judge rules by the range
+        "name": getattr(feature, "effect_name", None),
+        "range": getattr(feature, "ability_range", None),
         "while": getattr(feature, "while_condition", None),   # a static feature's while-condition
         # limit, duration of the whole effect and who chooses: beside the tree, never lost (spec §1)
         "limit": annotation_text(feature, "limit"),
@@ -91,6 +94,9 @@ def _beside(feature) -> str:
     name = getattr(feature, "effect_name", None)
     if name and not typed_by_heading:
         parts.append(f"имя: «{name}»")
+    ability_range = getattr(feature, "ability_range", None)
+    if ability_range and not typed_by_heading:
+        parts.append(ability_range)  # «дальность 4» speaks for itself
     while_condition = getattr(feature, "while_condition", None)
     if while_condition:
         parts.append(while_condition)  # "Пока …" speaks for itself

@@ -25,8 +25,32 @@ FIX_RU = {"safe": "безопасное (--fix)", "unsafe": "небезопас�
                     "--fix их не применяет)"}
 
 
+FIX_KIND_RU = {"safe": "безопасное", "unsafe": "небезопасное", "choice": "на выбор"}
+FIX_GROUPS_RU = (("safe", "Безопасные (`--fix`; прочтение карты не меняется — это проверяется)"),
+                 ("unsafe", "Небезопасные (`--fix --unsafe-fixes`; могут менять смысл, их нужно просмотреть)"),
+                 ("choice", "На выбор (по исправлению на каждое прочтение; редактор и `--format json`, "
+                            "`--fix` их не применяет)"))
+
+
 def _fix(rule) -> str | None:
     return FIX_RU.get(rule.fix_applicability) if rule.fix_applicability else None
+
+
+def _anchor(rule) -> str:
+    return f"#{rule.code.lower()}-{rule.name}"
+
+
+def fixes_markdown(rules) -> str:
+    """Which rules fix, and how: generated from the units' `fix_applicability`, so that a new
+    rule with a fix needs no hand-kept list (docs/usage.md links here)."""
+    lines = ["## Исправления", "",
+             "Какие правила исправляют свои находки и как (создано из правил, как и весь каталог):", ""]
+    for kind, title in FIX_GROUPS_RU:
+        chosen = [rule for rule in rules if rule.fix_applicability == kind]
+        if chosen:
+            lines.append(f"* {title}: " + "; ".join(
+                f"[{rule.code}]({_anchor(rule)}) {rule.doc().summary.rstrip('.')}" for rule in chosen) + ".")
+    return "\n".join(lines) + "\n"
 
 
 def table(rules) -> str:
@@ -88,14 +112,16 @@ def markdown(rules) -> str:
         "",
         "<!-- Создано из реестра правил: berserk-judge rule --format markdown > docs/rules.md -->",
         "",
-        "| код | имя | важность | правила | суть |",
-        "|---|---|---|---|---|",
+        "| код | имя | важность | правила | исправление | суть |",
+        "|---|---|---|---|---|---|",
     ]
     for rule in rules:
-        head.append(f"| [{rule.code}](#{rule.code.lower()}-{rule.name}) | `{rule.name}` | "
-                    f"{rule.severity.label} | {_numbers(rule)} | {rule.doc().summary}{_flags(rule)} |")
+        head.append(f"| [{rule.code}]({_anchor(rule)}) | `{rule.name}` | "
+                    f"{rule.severity.label} | {_numbers(rule)} | {FIX_KIND_RU.get(rule.fix_applicability, '—')} | "
+                    f"{rule.doc().summary}{_flags(rule)} |")
     head.append("")
-    return "\n".join(head) + "\n" + "\n".join(rule_markdown(r) for r in rules)
+    return ("\n".join(head) + "\n" + fixes_markdown(rules) + "\n"
+            + "\n".join(rule_markdown(r) for r in rules))
 
 
 def as_json(rules) -> str:

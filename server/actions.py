@@ -16,6 +16,7 @@ as covering the finding is offered.
 """
 from __future__ import annotations
 
+import contextlib
 import copy
 import re
 from dataclasses import dataclass
@@ -26,7 +27,7 @@ from berserk_judge.lint.finding import Finding
 from berserk_judge.lint.fix_model import apply_edits
 from berserk_judge.lint.suppress import ENGINE_CODES, UNUSED
 from berserk_judge.server.analysis import Analysis
-from berserk_judge.server.diagnostics import lsp_range
+from berserk_judge.server.schema_help import fixes as schema_fixes
 
 FIX_ALL_KIND = "source.fixAll.berserk-judge"
 FIX_ALL_TITLE = "Исправить всё безопасное в файле"
@@ -47,68 +48,35 @@ class Offer:
 
 # -- buffer edits ----------------------------------------------------------------
 
-def _common(a: str, b: str) -> tuple[int, int]:
-    """Lengths of the common prefix and (not overlapping it) suffix."""
-    limit = min(len(a), len(b))
-    low, high = 0, limit
-    while low < high:   # the longest equal prefix, by halving
-        middle = (low + high + 1) // 2
-        if a[:middle] == b[:middle]:
-            low = middle
-        else:
-            high = middle - 1
-    prefix = low
-    low, high = 0, limit - prefix
-    while low < high:
-        middle = (low + high + 1) // 2
-        if a[len(a) - middle:] == b[len(b) - middle:]:
-            low = middle
-        else:
-            high = middle - 1
-    suffix = low
-    if prefix and a[prefix - 1] == "\r" and a[prefix:prefix + 1] == "\n":
-        prefix -= 1   # never between the halves of a CRLF
-    if suffix and a[len(a) - suffix - 1:len(a) - suffix] == "\r" and a[len(a) - suffix] == "\n":
-        suffix -= 1
-    return prefix, suffix
-
-
 def buffer_edits(analysis: Analysis, new_source: str) -> list[types.TextEdit] | None:
-    """TextEdits that turn the buffer's source into `new_source`: one per
-    changed stretch of lines, each cut to what differs (None: no change)."""
-    import difflib
+    """The one TextEdit that turns the buffer's source into `new_source`, cut
+    to the stretch that differs (None: no change). Found by comparing the two
+    from both ends, a block at a time (a line diff of a 20,000-card buffer
+    was quadratic: seconds for one fix)."""
+    from berserk_judge.server.cardwindow import _edit
 
-    old = analysis.source
-    if new_source == old:
+    if new_source == analysis.source:
         return None
-    old_lines = old.splitlines(keepends=True)
-    new_lines = new_source.splitlines(keepends=True)
-    old_at = [0]
-    for line in old_lines:
-        old_at.append(old_at[-1] + len(line))
-    new_at = [0]
-    for line in new_lines:
-        new_at.append(new_at[-1] + len(line))
-    edits = []
-    matcher = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if tag == "equal":
-            continue
-        was, now = old[old_at[i1]:old_at[i2]], new_source[new_at[j1]:new_at[j2]]
-        prefix, suffix = _common(was, now)
-        start = old_at[i1] + prefix + analysis.bom
-        end = old_at[i2] - suffix + analysis.bom
-        edits.append(types.TextEdit(range=lsp_range(analysis, start, end), new_text=now[prefix:len(now) - suffix]))
-    return edits
+    return [_edit(analysis, 0, analysis.source, new_source)]
 
 
-def texts_edit(analysis: Analysis, texts: dict[str, tuple[str, str]]) -> list[types.TextEdit] | None:
-    """The edits that give cards new texts ({id: (old, new)}), as `lint --fix` writes them."""
+def texts_edit(analysis: Analysis, texts: dict[str, tuple[str, str]], pause=None) -> list[types.TextEdit] | None:
+    """The edits that give cards new texts ({id: (old, new)}), as `lint --fix`
+    writes them: each card rewritten in its own item (server.cardwindow),
+    the whole buffer when that cannot be sure; None when nothing changes or
+    the writer refuses (a text it cannot write back safely)."""
     from berserk_judge.cardbase.write import WriteError, rewrite_texts
+    from berserk_judge.server.cardwindow import Unplaceable, card_edits
 
     texts = {card_id: pair for card_id, pair in texts.items() if pair[0] != pair[1]}
     if not texts:
         return None
+    try:
+        return card_edits(analysis, texts, pause) or None
+    except Unplaceable:
+        pass
+    except Exception:  # noqa: BLE001 - a stand-in the writer refuses: the whole buffer decides
+        pass
     try:
         return buffer_edits(analysis, rewrite_texts(analysis.source, texts))
     except (WriteError, Exception):  # noqa: BLE001 - a buffer the writer cannot rewrite: no edit offered
@@ -223,11 +191,8 @@ def offers(analysis: Analysis, start: int, end: int, named: list[Named] = ()) ->
     and for those the client names (Neovim names a line's diagnostics wherever
     the cursor is on it; see `_names`)."""
     out: list[Offer] = []
-    fixable = False
     silenced: set[tuple[str, str]] = set()
-    for finding in analysis.findings:
-        if finding.fix is not None and finding.fix.safe:
-            fixable = True
+    for finding in _candidates(analysis, start, end, named):
         f_start, f_end = analysis.finding_span(finding)
         if (f_end < start or f_start > end) and not (named and _names(analysis, finding, named)):
             continue
@@ -240,15 +205,37 @@ def offers(analysis: Analysis, start: int, end: int, named: list[Named] = ()) ->
         for number, choice in enumerate(finding.choices):   # one per reading: the editor picks
             out.append(Offer(f"{choice.title} ({finding.code}) — на выбор: какое прочтение имела в виду карта",
                              types.CodeActionKind.QuickFix, f"choice:{number}", finding))
+        for number, (title, replacement, key) in enumerate(schema_fixes(analysis, finding)):   # the schema's
+            action = f"schema:{'key' if key else 'value'}:{replacement}"
+            out.append(Offer(title, types.CodeActionKind.QuickFix, action, finding, number == 0))
         if (finding.card and finding.code not in NEVER_SILENCED and analysis.card(finding.card) is not None
                 and (finding.card, finding.code) not in silenced):
             silenced.add((finding.card, finding.code))
             out.append(Offer(f"Отключить {finding.code} для этой карты (# noqa: {finding.code})",
                              types.CodeActionKind.QuickFix, "noqa", finding))
-    if fixable:
+    if analysis.has_safe_fix():
         out.append(Offer(FIX_ALL_TITLE, FIX_ALL_KIND, "fix-all"))
     out.sort(key=lambda offer: (offer.action == "fix-all", offer.action == "noqa", not offer.preferred))
     return out
+
+
+def _candidates(analysis: Analysis, start: int, end: int, named: list[Named]) -> list[Finding]:
+    """The findings that may meet the range or a named diagnostic's line, in
+    the analysis's order (only the cards around them are looked at)."""
+    found = analysis.findings_near(start, end)
+    if not named:
+        return found
+    seen = {id(finding) for finding in found}
+    lines = analysis.lines
+    for line in sorted({name.line for name in named}):
+        if 0 <= line < len(lines.starts):
+            begin = lines.starts[line]
+            for finding in analysis.findings_near(begin, begin + lines.line_length(line)):
+                if id(finding) not in seen:
+                    seen.add(id(finding))
+                    found.append(finding)
+    order = {id(finding): number for number, finding in enumerate(analysis.findings)} if len(found) > 1 else {}
+    return sorted(found, key=lambda finding: order.get(id(finding), 0))
 
 
 def wanted(kind: str, only: list[str] | None) -> bool:
@@ -280,51 +267,115 @@ def fix_edit(analysis: Analysis, finding: Finding) -> list[types.TextEdit] | Non
     return texts_edit(analysis, {card.id: (card.text, text)})
 
 
-def fix_all_edit(analysis: Analysis, linter, index) -> list[types.TextEdit] | None:
-    """`lint --fix` on this file (safe fixes, passes to a fixed point, the guard)."""
+def fix_all_edit(analysis: Analysis, linter, index, cards: set[str] | None = None,
+                 pause=None) -> list[types.TextEdit] | None:
+    """`lint --fix` on this file (safe fixes, passes to a fixed point, the
+    guard); only the cards `cards` names when given (range formatting).
+    `pause` is called between steps (server.worker: other documents' jobs
+    run there, a cancelled request stops)."""
     from berserk_judge.lint.fix_apply import fix_base
 
     whole = linter.with_others(analysis.base, analysis.path, index, analysis.scope.settings)
-    outcome = fix_base(whole, analysis.scope.settings, unsafe=False, guard=linter.reader,
-                       lint=lambda current: linter.lint_loaded(current, analysis.path, analysis.scope,
-                                                               remember=False))
+
+    def lint(current):
+        if pause is not None:
+            pause()
+        result = linter.lint_loaded(current, analysis.path, analysis.scope, remember=False)
+        if cards is not None:
+            result.findings = [f for f in result.findings if f.card in cards]
+        return result
+
+    fixing = getattr(linter.reader, "fixing", None)
+    with fixing() if fixing is not None else contextlib.nullcontext():
+        outcome = fix_base(whole, analysis.scope.settings, unsafe=False, guard=linter.reader, lint=lint)
     own = {card.id: card for card in analysis.base.cards}
     texts = {card_id: (own[card_id].text, new) for card_id, new in outcome.texts.items() if card_id in own}
-    return texts_edit(analysis, texts)
+    return texts_edit(analysis, texts, pause)
 
 
 def noqa_edit(analysis: Analysis, finding: Finding, linter) -> list[types.TextEdit] | None:
-    """A `# noqa: CODE` the loader reads as covering the finding's whole card."""
+    """A `# noqa: CODE` the loader reads as covering the finding's whole card:
+    each place tried on the card's own item (server.cardwindow) when the
+    buffer is a block sequence, else on the whole buffer."""
+    from berserk_judge.server.cardwindow import _edit, windows_of
+
     card = analysis.card(finding.card)
     if card is None:
         return None
-    for new_source in _noqa_candidates(analysis, card, finding.code):
+    windows = windows_of(analysis)
+    place = windows.find(analysis, card) if windows is not None else None
+    source = analysis.source
+    before = None
+    if place is not None and not windows.breaks:   # a flow mapping: a `noqa` field first in it
+        candidates = [] if "noqa" in card.fields else [_noqa_field(source, place[0], finding.code)]
+    else:
+        candidates = _noqa_candidates(analysis, card, finding.code)
+    for at, insert in candidates:
+        if place is not None and place[0] <= at <= place[1]:
+            start, end = place
+            item = source[start:end]
+            new_item = item[:at - start] + insert + item[at - start:]
+            if before is None:
+                before = _load_quietly(analysis.path, windows.head + item + windows.tail)
+            after = _load_quietly(analysis.path, windows.head + new_item + windows.tail)
+            if before is not None and after is not None and _same_but_noqa(before, after, card, finding,
+                                                                            fields=not windows.breaks):
+                return [_edit(analysis, start, item, new_item)]
+            continue
+        new_source = source[:at] + insert + source[at:]
         if _covers(analysis, linter, new_source, card, finding):
             return buffer_edits(analysis, new_source)
     return None
 
 
-def _covers(analysis: Analysis, linter, new_source: str, card, finding: Finding) -> bool:
+def _load_quietly(path: str, source: str):
+    from berserk_judge.cardbase.load import load_file
+
+    try:
+        return load_file(path, None, source=source)
+    except Exception:  # noqa: BLE001 - a candidate the loader chokes on is simply not offered
+        return None
+
+
+def _noqa_field(source: str, start: int, code: str) -> tuple[int, str]:
+    """A `noqa` field put first in a flow mapping, quoted as its first key is."""
+    quote = source[start + 1:start + 3].lstrip()[:1]
+    key = f"{quote}noqa{quote}" if quote in "\"'" else "noqa"
+    value = f"{quote}{code}{quote}" if quote in "\"'" else code
+    return start + 1, f"{key}: [{value}], "
+
+
+def _same_but_noqa(before, after, card, finding: Finding, fields: bool = False) -> bool:
+    """Whether `after` reads as `before` (the same cards and texts, as many
+    problems) with a noqa that covers the finding on the card."""
     from berserk_judge.lint.suppress import directives_of
 
+    if [c.id for c in after.cards] != [c.id for c in before.cards] or \
+            any(a.text != b.text for a, b in zip(after.cards, before.cards)):
+        return False
+    if len(after.problems) != len(before.problems):
+        return False
+    again = next((c for c in after.cards if c.id == card.id), None)
+    if again is None or again.text != card.text:
+        return False
+    directives, _ = directives_of(again)
+    line = card.text.count("\n", 0, finding.start or 0)
+    return any((fields or not d.is_field) and d.codes and d.covers(finding, line) for d in directives)
+
+
+def _covers(analysis: Analysis, linter, new_source: str, card, finding: Finding) -> bool:
     try:
         base = linter.loader.fork().load(analysis.path, new_source, analysis.claimed)
     except Exception:  # noqa: BLE001 - a candidate the loader chokes on is simply not offered
         return False
-    if [c.id for c in base.cards] != [c.id for c in analysis.base.cards]:
+    if len(base.cards) != len(analysis.base.cards):
         return False
-    again = next(c for c in base.cards if c.id == card.id)
-    if again.text != card.text or any(a.text != b.text for a, b in zip(base.cards, analysis.base.cards)):
-        return False
-    if len(base.problems) != len(analysis.base.problems):
-        return False
-    directives, _ = directives_of(again)
-    line = card.text.count("\n", 0, finding.start or 0)
-    return any(not d.is_field and d.codes and d.covers(finding, line) for d in directives)
+    before = type(base)(cards=analysis.base.cards, problems=analysis.base.problems)
+    return _same_but_noqa(before, base, card, finding)
 
 
 def _noqa_candidates(analysis: Analysis, card, code: str):
-    """New sources, best place first."""
+    """(offset, text to insert there) of each place, best first."""
     source = analysis.source
     # 1. a noqa comment the card's whole text already has: one more code in it
     for comment in card.noqa_comments:
@@ -332,7 +383,7 @@ def _noqa_candidates(analysis: Analysis, card, code: str):
             at = analysis.mark(comment.line, comment.column) - analysis.bom
             match = _NOQA_CODES.match(source, at)
             if match:
-                yield source[:match.end()] + f", {code}" + source[match.end():]
+                yield match.end(), f", {code}"
     position = card.field_positions.get("text")
     if position is None:
         return
@@ -342,13 +393,12 @@ def _noqa_candidates(analysis: Analysis, card, code: str):
     last = places.span(len(card.text) - 1, len(card.text))[1] if card.text else value
     one_line = "\n" not in source[value:last]
     if source[value:value + 1] in "|>" or one_line:
-        line_end = _line_end(source, value)
-        yield source[:line_end] + f"  # noqa: {code}" + source[line_end:]
+        yield _line_end(source, value), f"  # noqa: {code}"
     # 4. a comment line right below the text, indented like the `text:` key
     end_line = _line_end(source, max(last - 1, value))
     indent = " " * (card.column - 1)
     newline = "\r\n" if source[end_line:end_line + 2] == "\r\n" else "\n"
-    yield source[:end_line] + f"{newline}{indent}# noqa: {code}" + source[end_line:]
+    yield end_line, f"{newline}{indent}# noqa: {code}"
 
 
 def _line_end(source: str, at: int) -> int:

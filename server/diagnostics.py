@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+from bisect import bisect_left
 import json
 import struct
 
@@ -20,7 +21,13 @@ SEVERITY = {Severity.ERROR: types.DiagnosticSeverity.Error,
 
 def lsp_range(analysis: Analysis, start: int, end: int) -> types.Range:
     (line, character), (end_line, end_character) = analysis.lines.position(start), analysis.lines.position(end)
-    return types.Range(types.Position(line, character), types.Position(end_line, end_character))
+    return types.Range(point(line, character), point(end_line, end_character))
+
+
+def point(line: int, character: int) -> types.Position:
+    """A Position, never below 0 (a place the loader gave as line or column 0 is the file's start:
+    a Position with -1 is refused by lsprotocol, and the request failed with a ValueError)."""
+    return types.Position(max(0, line), max(0, character))
 
 
 def message(finding: Finding) -> str:
@@ -71,22 +78,56 @@ def _first_with_id(analysis: Analysis, finding: Finding, start: int):
 
 def _card_point(card) -> types.Range:
     line, column = card.field_positions.get("id", (card.line, card.column))
-    return types.Range(types.Position(line - 1, column - 1), types.Position(line - 1, column - 1))
+    return types.Range(point(line - 1, column - 1), point(line - 1, column - 1))
 
 
-def diagnostics(analysis: Analysis, docs: RuleDocs, uri_of=None) -> list[types.Diagnostic]:
+def diagnostics(analysis: Analysis, docs: RuleDocs, uri_of=None, findings=None) -> list[types.Diagnostic]:
+    """The diagnostics of the findings (all of the analysis's when not given)."""
     if analysis.shown is not None:
-        return [structured(shape) for _, shape in analysis.shown.items(analysis, docs, uri_of)]
-    return [diagnostic(analysis, finding, docs, uri_of) for finding in analysis.findings]
+        return [structured(shape) for _, shape in analysis.shown.items(analysis, docs, uri_of, findings)]
+    return [diagnostic(analysis, finding, docs, uri_of)
+            for finding in (analysis.findings if findings is None else findings)]
 
 
-def shown_items(analysis: Analysis, docs: RuleDocs, uri_of=None) -> list[tuple[tuple[str, int], bytes]]:
-    """The document's diagnostics as ((code, first line), JSON text) pairs."""
+def shown_items(analysis: Analysis, docs: RuleDocs, uri_of=None, findings=None) -> list[tuple[tuple[str, int], bytes]]:
+    """The diagnostics of the findings (all when not given) as ((code, first line), JSON text) pairs."""
     if analysis.shown is not None:
-        return analysis.shown.items(analysis, docs, uri_of)
+        return analysis.shown.items(analysis, docs, uri_of, findings)
     converter = _converter()
     return [((item.code, item.range.start.line), encoded(converter.unstructure(item)))
-            for item in (diagnostic(analysis, finding, docs, uri_of) for finding in analysis.findings)]
+            for item in (diagnostic(analysis, finding, docs, uri_of)
+                         for finding in (analysis.findings if findings is None else findings))]
+
+
+MAX_SHOWN = 1000   # diagnostics a publish (or a pull's report) carries at most; the setting maxDiagnostics
+
+
+def within_limit(analysis: Analysis, focus: int | None, limit: int) -> tuple[list, int | None]:
+    """(the findings to show, None) when they are at most `limit` (0: no
+    limit); else (the `limit` findings around the buffer offset `focus`, the
+    place being edited — or the first ones — in file order, the number of
+    all). 32,000 diagnostics of a 20,000-card file were 11 MB at every
+    keystroke, and an editor spent seconds taking them in."""
+    findings = analysis.findings
+    if not limit or len(findings) <= limit:
+        return findings, None
+    marks = analysis.finding_marks()
+    at = 0 if focus is None or marks is None else bisect_left(marks, focus)
+    low = max(0, min(at - limit // 2, len(findings) - limit))
+    return findings[low:low + limit], len(findings)
+
+
+def limit_notice(analysis: Analysis, shown: list, total: int, limit_name: str = "maxDiagnostics") -> types.Diagnostic:
+    """The diagnostic that says how many findings are not shown, and where all of them are."""
+    first = analysis.lines.line_of(analysis.finding_span(shown[0])[0]) + 1 if shown else 1
+    last = analysis.lines.line_of(analysis.finding_span(shown[-1])[0]) + 1 if shown else 1
+    name = analysis.path.rsplit("/", 1)[-1]
+    where = f"строки {first}–{last}" if first != last else f"строка {first}"
+    return types.Diagnostic(
+        range=types.Range(types.Position(0, 0), types.Position(0, 0)),
+        message=f"показано {len(shown)} замечаний из {total} ({where}: вокруг места правки); все — "
+                f"в «berserk-judge lint {name}»; предел задаёт настройка {limit_name} (0 — без предела)",
+        severity=types.DiagnosticSeverity.Information, source=SOURCE)
 
 
 def encoded(value) -> bytes:
@@ -157,9 +198,11 @@ class Shown:
         self._lines = None   # the LineIndex of the buffer last served
         self._alike: dict[tuple, tuple] = {}   # the same entries, for findings that were made anew
 
-    def items(self, analysis: Analysis, docs: RuleDocs, uri_of=None) -> list[tuple[tuple[str, int], bytes]]:
-        """Each finding's diagnostic as (its code and first line, its JSON text),
-        encoded once, not at every publish (`structured` makes a Diagnostic of it)."""
+    def items(self, analysis: Analysis, docs: RuleDocs, uri_of=None,
+              findings=None) -> list[tuple[tuple[str, int], bytes]]:
+        """Each finding's diagnostic (of `findings`, by default all the analysis's)
+        as (its code and first line, its JSON text), encoded once, not at every
+        publish (`structured` makes a Diagnostic of it)."""
         converter = _converter()
         per_card = _per_card_codes()
         lines = analysis.lines
@@ -172,7 +215,7 @@ class Shown:
         # unknown (each kept diagnostic's lines compared as text)
         same = lines is self._lines
         edit = lines.edit if lines.edit is not None and lines.edit.previous is self._lines else None
-        for finding in analysis.findings:
+        for finding in (analysis.findings if findings is None else findings):
             known = self._kept.get(id(finding))
             remade = known is None or known[0] is not finding
             if remade:

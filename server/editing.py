@@ -35,9 +35,14 @@ def in_text(analysis: Analysis | None, line: int, line_text: str, character: int
     head = line_text[:character]
     if re.match(r"\s*(?:-\s+)?text\s*:", head):
         return True
-    if analysis is None:
+    if analysis is None or not analysis.base.cards:
         return False
-    for card in analysis.base.cards:
+    # the card around the line and the one before it (a text's line after its last one counts)
+    lines = analysis.lines
+    number = min(line, len(lines.starts) - 1)
+    at = analysis.card_number_at(lines.starts[number] + lines.line_length(number))
+    near = analysis.base.cards[max(0, at - 1):at + 1] if at is not None else ()
+    for card in near:
         if not card.text_lines:
             continue
         first = analysis.lines.line_of(analysis.mark(*card.field_positions.get("text", (card.line, 1))))

@@ -85,12 +85,16 @@ def _node_property(source: str) -> bool:
     """Whether an anchor, alias or tag may stand where a node starts (each
     `&`, `*`, `!` found by one scan, then the line before it looked at)."""
     for at in _property_starts(source):
-        before = source[source.rfind("\n", 0, at) + 1:at]
-        stripped = before.rstrip(" \t")
-        gap = len(stripped) < len(before)
-        if not stripped or stripped[-1] in "[{,":
+        # the characters before it on its line, looked at from it backwards (never the
+        # whole line: a one-line file with a `*` in every text was quadratic)
+        end = at
+        while end > 0 and source[end - 1] in " \t":
+            end -= 1
+        gap = end < at
+        if end == 0 or source[end - 1] == "\n" or source[end - 1] in "[{,":
             return True
-        last, previous = stripped[-1], stripped[-2:-1]
+        last = source[end - 1]
+        previous = source[end - 2] if end >= 2 and source[end - 2] != "\n" else ""
         if last in "-?" and gap and previous in ("", " ", "\t"):
             return True
         if last == ":" and (gap or previous in ('"', "'")):
@@ -241,6 +245,16 @@ def _meaning(part: str) -> tuple[str, ...]:
     return tuple(line.rstrip() for line in part.splitlines() if line.strip() and not line.lstrip().startswith("#"))
 
 
+def _real_lines(layout) -> list[int]:
+    """The buffer's 1-based line of each flow item's start (one pass over the buffer)."""
+    out, line, previous = [], 1, 0
+    for start in layout.items.starts:
+        line += layout.source.count("\n", previous, start)
+        out.append(line)
+        previous = start
+    return out
+
+
 def _layout_meaning(layout: Layout) -> tuple:
     """What of the head and the tail the items are composed under."""
     return _meaning(layout.head), _meaning(layout.tail)
@@ -261,7 +275,12 @@ class IncrementalLoader:
         self._items: dict[bytes, tuple[int, Part]] = {}   # an item's digest → (its line, its cards)
         self._meaning: tuple | None = None   # the head and tail the items were composed under
         self._around: dict[tuple[str, str, int], list[Problem]] = {}
+        self._real: dict[bytes, int] = {}   # a flow item with problems → the real line its messages were made at
         self.composed = 0   # items composed by the last load (-1: the whole buffer), for tests and the benchmark
+        self.layout = None   # how the last load cut its buffer (Layout, server.flow.FlowLayout; None: whole)
+        self.marks = None    # a flow layout's virtual line starts (server.flow), None: the loader's own lines
+        self._flow = None    # the last flow layout (the next one is found from it: server.flow.split_flow)
+        self.pause = None    # called between two chunks composed (server.worker)
 
     def fork(self) -> "IncrementalLoader":
         """A loader starting from this one's cache, for trying a changed buffer
@@ -270,6 +289,8 @@ class IncrementalLoader:
         other._items = dict(self._items)
         other._meaning = self._meaning
         other._around = dict(self._around)
+        other._real = dict(self._real)
+        other._flow = self._flow
         return other
 
     def load(self, path: str, source: str, claimed: dict[str, Card]) -> CardBase:
@@ -277,8 +298,16 @@ class IncrementalLoader:
         from berserk_judge.cardbase.load import load_file
 
         self.composed = 0
-        layout = split(source)
+        self.marks = None
+        # a buffer in flow style last time is cut as one first (it is one, but for a rewrite)
+        layout = self.layout = split(source) if self._flow is None else None
         if layout is None:
+            from berserk_judge.server.flow import split_flow
+
+            flow = split_flow(source, self._flow) if "[" in source else None
+            self._flow = flow
+            if flow is not None:
+                return self._load_flow(path, source, claimed, flow)
             return self._whole(path, source, claimed, None)
         meaning = _layout_meaning(layout)
         # kept by the item's digest alone (a tuple with the head a key held 1 MB
@@ -325,6 +354,129 @@ class IncrementalLoader:
         base.problems = sorted(problems, key=lambda p: (p.line, p.column))
         return base
 
+    # -- a flow-style file (server.flow) ----------------------------------------------------
+
+    def _load_flow(self, path: str, source: str, claimed: dict[str, Card], layout) -> CardBase:
+        """`load` for a flow layout: each card at its virtual line (server.flow), so a
+        card that only moved along the line is the same card, with the same findings."""
+        from berserk_judge.cardbase.load import load_file
+
+        self.layout = layout
+        meaning = ("flow",) + _layout_meaning(layout)
+        known_items = self._items if meaning == self._meaning else {}
+        keys = [digest(text) for _, text in layout.items]
+        missing = [number for number, key in enumerate(keys) if key not in known_items]
+        prepared: dict[bytes, tuple[int, Part]] = {}
+        if len(missing) > WHOLE_ABOVE:
+            prepared = self._flow_chunks(path, layout, keys, missing)
+            if prepared is None:
+                return self._whole(path, source, claimed, None)
+        around = self._flow_around(path, layout)
+        if around is None:
+            return self._whole(path, source, claimed, None)
+        base = CardBase(paths=[path])
+        problems = list(around)
+        seen = dict(claimed)
+        fresh: dict[bytes, tuple[int, Part]] = {}
+        real_lines = None
+        for number, ((first, text), key) in enumerate(zip(layout.items, keys)):
+            known = known_items.get(key) or fresh.get(key) or prepared.get(key)
+            if known is not None and known[1].problems:
+                # a problem's message may quote a line number: composed again when its real line moved
+                real_lines = real_lines or _real_lines(layout)
+                if known[0] != first or self._real.get(key) != real_lines[number]:
+                    known = None
+            if known is None:
+                self.composed += 1
+                real_lines = real_lines or _real_lines(layout)
+                known = self._flow_compose(path, layout, first, text, real_lines[number])
+                if known is None:
+                    return self._whole(path, source, claimed, None)   # it says what is wrong, and where
+                if known[1].problems:
+                    self._real[key] = real_lines[number]
+            fresh[key] = known
+            line, part = known
+            cards = [moved_card(card, first - line) for card in part.cards]
+            part_problems = part.problems
+            if any(card.id in seen for card in cards):
+                # a repeated id: the loader reports it with the first one's place (its real line)
+                told = {card.id: dataclasses.replace(seen[card.id], line=layout.real_line(seen[card.id].line))
+                        for card in cards if card.id in seen and seen[card.id].path == path}
+                again = load_file(path, {**seen, **told}, source=layout.stand_in(first, text))
+                cards, part_problems = [compact(card) for card in again.cards], _within(again.problems, first, text)
+            problems.extend(part_problems)
+            for card in cards:
+                seen[card.id] = card
+                base.cards.append(card)
+        self._items, self._meaning = fresh, meaning
+        self.marks = layout.marks()
+        base.problems = sorted(problems, key=lambda p: (p.line, p.column))
+        return base
+
+    def _flow_compose(self, path: str, layout, first: int, text: str, real_line: int) -> tuple[int, Part] | None:
+        """A flow item loaded alone at its virtual line; its problems' messages
+        as they read at its real line (`real_line`, 1-based)."""
+        from berserk_judge.cardbase.load import load_file
+
+        part = load_file(path, None, source=layout.stand_in(first, text))
+        if any(p.kind == "unreadable" for p in part.problems) or len(part.cards) > 1:
+            return None
+        part.problems = _within(part.problems, first, text)
+        if part.problems:
+            real = load_file(path, None, source=layout.stand_in(real_line - 1, text))
+            said = _within(real.problems, real_line - 1, text)
+            if [p.kind for p in said] != [p.kind for p in part.problems]:
+                return None
+            part.problems = [dataclasses.replace(p, message=q.message) for p, q in zip(part.problems, said)]
+        return first, Part([compact(card) for card in part.cards], part.problems)
+
+    def _flow_chunks(self, path: str, layout, keys: list[bytes],
+                     missing: list[int]) -> dict[bytes, tuple[int, Part]] | None:
+        """The missing items composed CHUNK at a time, each run at its virtual lines;
+        only an item with exactly one card and no problem is given."""
+        from berserk_judge.cardbase.load import load_file
+
+        runs: list[list[int]] = []
+        for number in missing:
+            if runs and runs[-1][-1] == number - 1 and len(runs[-1]) < CHUNK:
+                runs[-1].append(number)
+            else:
+                runs.append([number])
+        out: dict[bytes, tuple[int, Part]] = {}
+        for run in runs:
+            if self.pause is not None:
+                self.pause()
+            items = [layout.items[number] for number in run]
+            self.composed += len(run)
+            part = load_file(path, None, source=layout.run(items[0][0], [text for _, text in items]))
+            if any(p.kind == "unreadable" for p in part.problems):
+                return None
+            lines = [card.line for card in part.cards]
+            if lines != sorted(lines):
+                return None
+            for (first, text), number in zip(items, run):
+                last = first + text.count("\n") + 1
+                mine = part.cards[bisect_right(lines, first):bisect_right(lines, last)]
+                if len(mine) == 1 and not _within(part.problems, first, text):
+                    out[keys[number]] = (first, Part([compact(mine[0])], []))
+        return out
+
+    def _flow_around(self, path: str, layout) -> list[Problem] | None:
+        """The head's problems (a missing set, an unknown key before the cards);
+        None when the tail has any (the whole load says where)."""
+        from berserk_judge.cardbase.load import load_file
+
+        key = ("flow", layout.head, layout.tail)
+        if key not in self._around:
+            part = load_file(path, None, source=layout.around())
+            if any(p.kind == "unreadable" for p in part.problems):
+                return None
+            head_end = (layout.head_lines, len(layout.head) - layout.head.rfind("\n"))
+            if any((p.line, p.column) >= head_end for p in part.problems):
+                return None
+            self._around = {key: part.problems}
+        return self._around[key]
+
     def _compose(self, path: str, layout: Layout, first: int, text: str) -> tuple[int, Part] | None:
         """An item loaded alone: (the line it was composed at, its cards and
         problems), None when it does not load cleanly as one card. Composed
@@ -362,6 +514,8 @@ class IncrementalLoader:
                 runs.append([number])
         out: dict[bytes, tuple[int, Part]] = {}
         for run in runs:
+            if self.pause is not None:
+                self.pause()
             texts = [layout.items[number][1] for number in run]
             self.composed += len(run)
             part = load_file(path, None, source=layout.head + "".join(texts))

@@ -15,7 +15,9 @@ handles a message:
   even when it stands right after a body on the same line;
 * a body that is not JSON gets -32700, a message that is not an object
   -32600, a request before `initialize` -32002, a request after `shutdown`
-  -32600, params the method's types refuse -32602;
+  -32600, params the method's types refuse -32602 (a notification's: a
+  message to the client, `window/logMessage`);
+* a `didChange` is screened first (server.textsync.screen_change);
 * `exit` ends the loop with 0 after `shutdown`, 1 without it.
 """
 from __future__ import annotations
@@ -166,6 +168,9 @@ class Gate:
             if is_request:
                 self.send_error(msg_id, METHOD_NOT_FOUND, f"метод {method} не поддерживается")
             return
+        screen = getattr(self.server, "screen_change", None)
+        if method == types.TEXT_DOCUMENT_DID_CHANGE and screen is not None and not screen(raw.get("params")):
+            return   # refused, and said why (server.textsync)
         try:
             message = self.protocol.structure_message(raw)
         except Exception as exc:  # noqa: BLE001 - params the method's types refuse
@@ -174,6 +179,9 @@ class Gate:
                 self.send_error(msg_id, INVALID_PARAMS, f"параметры {method} не подходят: {_short(cause)}")
             else:
                 log.warning("notification %s with unfit params dropped: %s", method, cause)
+                self.server.window_log_message(types.LogMessageParams(
+                    types.MessageType.Warning, f"berserk-judge: уведомление {method} пропущено: его параметры "
+                                               f"не подходят ({_short(cause)})"))
             return
         if message is raw and method is None:
             return   # a response of an unknown kind: nothing to do

@@ -151,12 +151,14 @@ class BaseIndex:
         self.cards[path] = list(cards)
         self.changed(path)
 
-    def load(self, skip: set[str]) -> Iterator[str]:
-        """Load every file not in `skip` (open documents), one per step."""
+    def load(self, skip) -> Iterator[str]:
+        """Load every file not in `skip` (open documents: a set, or a callable
+        giving the set at each step, as documents open meanwhile), one per step."""
         from berserk_judge.cardbase.load import load_file
 
         for path in list(self.files):
-            if path not in skip and path not in self.cards:
+            skipped = skip() if callable(skip) else skip
+            if path not in skipped and path not in self.cards:
                 self.cards[path] = [slim(card) for card in load_file(path).cards]
                 self.changed(path)
             yield path
@@ -170,6 +172,18 @@ class Workspace:
         self.folders = [real(folder) for folder in folders or ()]
         self.indexes: dict[tuple, BaseIndex] = {}
         self._settings: dict[tuple, Scope] = {}
+        self.editor: tuple = ()   # the editor's config-file keys, frozen (server.settings)
+
+    def set_editor(self, table: tuple) -> bool:
+        """The editor's settings changed: scopes and indexes are worked out again (True when they did)."""
+        if table == self.editor:
+            return False
+        base = {key: value for key, value in table if key == "cardbase"}
+        if base != {key: value for key, value in self.editor if key == "cardbase"}:
+            self.indexes.clear()   # another base: listed and loaded again (the same one is kept)
+        self.editor = table
+        self._settings.clear()
+        return True
 
     def scope_for(self, path: str) -> Scope:
         """The settings of a file and its base (cached while the config file is unchanged)."""
@@ -178,7 +192,7 @@ class Workspace:
         folder = os.path.dirname(path)
         # the config files that could apply, as they are now: a scope is worked
         # out again only when one of them appears, changes or goes
-        stamps = (folder, self._folder_of(path), _stamps(folder))
+        stamps = (folder, self._folder_of(path), _stamps(folder), self.editor)
         scope = self._settings.get(stamps)
         if scope is not None:
             return scope
@@ -188,13 +202,19 @@ class Workspace:
         except ConfigError as exc:
             config, error = None, str(exc)
         root = str(config.parent) if config else self._folder_of(path) or folder
-        key = (str(config), _stamps(str(config.parent)) if config else None, root, error)
+        key = (str(config), _stamps(str(config.parent)) if config else None, root, error, self.editor)
         scope = self._settings.get(key)
         if scope is None:
+            from berserk_judge.server.settings import overlay, thawed
+
             try:
                 settings = load_settings(cwd=Path(root)) if error is None else Settings(root=Path(root))
             except ConfigError as exc:
                 settings, error = Settings(root=Path(root)), str(exc)
+            try:
+                overlay(settings, thawed(self.editor), Path(root))
+            except ConfigError as exc:
+                error = f"настройки редактора: {exc}"
             scope = self._settings[key] = Scope(settings, root, self._targets(settings, root), error)
         self._settings[stamps] = scope
         return scope

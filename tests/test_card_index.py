@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from berserk_judge.cardbase.index import INDEX_DIR, FileDigest, IndexDamaged, open_index
+from berserk_judge.cardbase.index import INDEX_DIR, FileDigest, IndexDamaged, open_index, unsealed
 from berserk_judge.cardbase.lookup import entry_of, find_card
 
 CARDS = """\
@@ -203,7 +203,7 @@ def test_the_cli_keeps_its_index_in_the_lint_cache_folder(tmp_path, base, monkey
     monkeypatch.setenv("BERSERK_JUDGE_CACHE_DIR", str(cache))
     assert CliRunner().invoke(main, ["card", "a_1", "--base", str(base)]).exit_code == 0
     [manifest] = (cache / INDEX_DIR / "bases").glob("*.json")
-    data = json.loads(manifest.read_text(encoding="utf-8"))
+    data = json.loads(unsealed(manifest.read_bytes())[0])        # behind its digest (issue 38)
     assert data["cards"] == 4 and data["given"] == [os.path.realpath(base)]
     assert [f[:2] for f in data["files"]] == [[0, "a.yaml"], [0, "b.yaml"]]   # the given path, the name in it
     assert manifest.with_suffix(".id").read_text(encoding="utf-8") == "La_1\na_2\nb_1\nb_2"

@@ -11,7 +11,7 @@ import zlib
 import pytest
 from click.testing import CliRunner
 
-from berserk_judge.cardbase.index import INDEX_DIR, FileDigest, open_index
+from berserk_judge.cardbase.index import INDEX_DIR, FileDigest, open_index, sealed, unsealed
 from berserk_judge.cardbase.lookup import entry_of, find_card
 from berserk_judge.cli.main import main
 
@@ -164,16 +164,19 @@ def manifest_path(index):
 
 
 def edit_manifest(index, change):
+    """Change the base entry and seal it again with its new digest: the entry's own checks
+    (its shape) must find the damage."""
     path = manifest_path(index)
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = json.loads(unsealed(path.read_bytes())[0])
     change(data)
-    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    path.write_bytes(sealed(json.dumps(data, ensure_ascii=False).encode("utf-8")))
 
 
 def edit_entry(index, change):
+    """Change a card file's entry, sealed again: the base entry's digest of it must find the damage."""
     [path] = (index / "files").iterdir()
-    head, _, records = zlib.decompress(path.read_bytes()).partition(b"\n")
-    path.write_bytes(zlib.compress(change(head + b"\n", records)))
+    head, _, records = unsealed(zlib.decompress(path.read_bytes()))[0].partition(b"\n")
+    path.write_bytes(zlib.compress(sealed(change(head + b"\n", records))))
 
 
 DAMAGE = {
@@ -230,7 +233,7 @@ def _same_lengths(head: bytes, blob: bytes) -> bytes:
     return json.dumps(header, ensure_ascii=False).encode() + b"\n" + records
 
 
-def test_the_index_stays_within_five_times_the_base(tmp_path, monkeypatch):
+def test_the_index_stays_within_five_times_the_base(tmp_path, monkeypatch, at_terminal):
     from berserk_judge.cardbase.discover import demo_base_path
 
     monkeypatch.setenv("BERSERK_JUDGE_CACHE_DIR", str(tmp_path / "cache"))
@@ -259,7 +262,7 @@ def test_workers_write_their_own_entries_and_send_back_only_headers(tmp_path, mo
     assert sorted(got) == [0, 1, 2]
     for n, header in got.items():
         assert "lines" not in header and header["stored"] and [row[0] for row in header["rows"]] == ["a_1", "a_2"]
-        blob = zlib.decompress((tmp_path / "entries" / f"{n}.jsonl").read_bytes())
+        blob, _ = unsealed(zlib.decompress((tmp_path / "entries" / f"{n}.jsonl").read_bytes()))
         assert json.loads(blob[header["start"]:].split(b"\n")[0])["card"]["set_name"] == f"Выпуск {n}"
 
 

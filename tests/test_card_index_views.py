@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from berserk_judge.cardbase.index import INDEX_DIR
+from berserk_judge.cardbase.index import INDEX_DIR, unsealed
 from berserk_judge.cli.main import main
 from berserk_judge.reports import card_digest
 from berserk_judge.reports.card_digest import CardDigester
@@ -133,7 +133,7 @@ def test_lookups_print_what_an_index_of_every_view_prints(corpus, eager, tmp_pat
                 assert got[0] == 0 and got[1], (command, query, got[2])
     views = list((cache / INDEX_DIR / "views").rglob("*.json"))
     assert len(views) >= len(queries)                    # made once, kept
-    found = {json.loads(path.read_bytes())["id"] for path in views}
+    found = {json.loads(unsealed(path.read_bytes())[0])["id"] for path in views}
     assert {q for q in queries if q[:1].isdigit()} <= found
 
 
@@ -198,7 +198,7 @@ def test_a_view_is_made_once_then_read(small):
     assert card(cache) == first and made == [("a.yaml", [1])]
     assert run(cache, ["explain", "--card", "a_2", "--base", "cards"])[0] == 0 and len(made) == 1
     [view] = (cache / INDEX_DIR / "views").rglob("*.json")
-    assert view.name == "1.json" and json.loads(view.read_bytes())["id"] == "a_2"
+    assert view.name == "1.json" and json.loads(unsealed(view.read_bytes())[0])["id"] == "a_2"
 
 
 def _view(cache) -> Path:
@@ -296,6 +296,6 @@ def test_lookups_at_the_same_time_make_the_same_views_and_leave_no_temporary_fil
         assert got == fresh
     index = cache / INDEX_DIR
     assert not [p for p in index.rglob("*") if p.name.startswith(".tmp-")]
-    shown = sorted(json.loads(p.read_bytes())["id"] for p in (index / "views").rglob("*.json"))
+    shown = sorted(json.loads(unsealed(p.read_bytes())[0])["id"] for p in (index / "views").rglob("*.json"))
     # each card shown once made, whoever made it; an id shows its name's other printings too (issue 35)
     assert shown == ["a_1", "a_2", "b_1", "b_2"]

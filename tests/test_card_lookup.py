@@ -14,6 +14,9 @@ from berserk_judge.cardbase.query import QueryError, is_search, parse, search
 from berserk_judge.cardbase.translit import to_cyrillic_layout, to_latin_layout, transliterate, variants
 from berserk_judge.cli.main import main
 
+# `card` without --base reads the demo base, as for a person at a terminal
+pytestmark = pytest.mark.usefixtures("at_terminal")
+
 # Cards invented for these tests. Two sets print «Горный страж» (the same reading, other
 # typography) and «Ловчий тумана» (the second printing reads otherwise: a dash instead of
 # «затем»); «Смотритель» and «Смотрительница» are different cards with close names.

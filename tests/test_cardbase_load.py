@@ -87,8 +87,12 @@ def test_empty_folder_and_empty_file(tmp_path):
     base = load_base([str(empty_dir), empty_file])
     assert messages(base) == [
         f"{empty_dir}: в папке нет файлов *.yaml или *.yml; ожидается база карт",
-        f"{empty_file}: файл пуст; ожидаются разделы set и cards",
     ]
+    # a YAML file named explicitly without a top-level cards: or set: is no card file (issue 37):
+    # skipped as discovery skips it, named by -v
+    assert base.skipped == [empty_file]
+    with_set = write(tmp_path, "s.yaml", "set: {id: s, name: S}\n")   # a card file missing its cards
+    assert messages(load_base([with_set])) and load_base([with_set]).skipped == []
 
 
 def test_missing_id_and_name(tmp_path):
@@ -151,15 +155,17 @@ def test_structure_errors(tmp_path):
     not_list = write(tmp_path, "b.yaml", "set: {id: b, name: B}\ncards: 5\n")
     not_map = write(tmp_path, "c.yaml", "- 1\n- 2\n")
     card_not_map = write(tmp_path, "d.yaml", "set: {id: d, name: D}\ncards:\n- просто строка\n")
-    base = load_base([no_set, not_list, not_map, card_not_map])
+    not_map_with_key = write(tmp_path, "e.yaml", "- 1\ncards:\n")
+    base = load_base([no_set, not_list, not_map, card_not_map, not_map_with_key])
     assert base.find("x1").set_id == "a"  # the file's stem stands in for the set id
-    assert messages(base) == [
+    assert messages(base)[:3] == [
         f"{no_set}:1:1: нет раздела set; ожидается set: {{id: ..., name: ...}} (взят id «a» по имени файла)",
         f"{not_list}:2:8: раздел cards не является списком; ожидается список карт «- id: ...»",
-        f"{not_map}:1:1: файл не является отображением; ожидаются разделы set: {{id, name}} и cards: [...]",
         f"{card_not_map}:3:3: элемент списка cards — строка «просто строка»; "
         "ожидается карта: отображение с полями id, name, text",
     ]
+    assert base.skipped == [not_map]   # no top-level cards: or set: — no card file (issue 37)
+    assert len(messages(base)) == 4 and str(not_map_with_key) in messages(base)[3]
 
 
 def test_duplicate_ids_across_files(tmp_path):

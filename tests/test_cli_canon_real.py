@@ -3,9 +3,13 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from berserk_judge.cli.main import main
+
+# `--card` without --base reads the demo base, as for a person at a terminal
+pytestmark = pytest.mark.usefixtures("at_terminal")
 
 
 def run(*args):

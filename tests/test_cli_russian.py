@@ -42,7 +42,7 @@ TYPOS = {
     ("canon",): ("--abstrct", "(может быть, --abstract?)"),
     ("coverage",): ("--formt", "(может быть, --format?)"),
     ("import",): ("--ot", "(может быть, --out?)"),
-    ("lint",): ("--severty", "(может быть, --select, --severity?)"),
+    ("lint",): ("--severty", "(может быть, --severity?)"),
     ("rule",): ("--formt", "(может быть, --format?)"),
     ("card",): ("--formt", "(может быть, --format?)"),
     ("explain",): ("--quot", "(может быть, --quote?)"),
@@ -54,7 +54,7 @@ TYPOS = {
     ("grid",): ("--hepl", "(может быть, --help?)"),
     ("grid", "adjacent"): ("--formt", "(может быть, --format?)"),
     ("grid", "distance"): ("--formt", "(может быть, --format?)"),
-    ("grid", "reach"): ("--sqares", "(может быть, --rules, --squares?)"),
+    ("grid", "reach"): ("--sqares", "(может быть, --squares?)"),
 }
 
 # commands with --format, and what it allows
@@ -151,6 +151,7 @@ def test_option_without_value(path):
         (["card"], ("card",), "не указан аргумент ЗАПРОС"),
         (["rules"], ("rules",), "не указан аргумент ЗАПРОС"),
         (["explain"], ("explain",), "укажите либо ТЕКСТ, либо --card (ровно одно из двух)"),
+        (["canon"], ("canon",), "укажите ТЕКСТ, --card ЗАПРОС или --all (все карты базы) — ровно одно из трёх"),
         (["canon", "a", "b", "c"], ("canon",), "лишние аргументы: b c"),
         (["canon", "--abstract=yes", "x"], ("canon",), "опция --abstract не принимает значения"),
         (["lint", "--severity", "fatal"], ("lint",), "неверное значение --severity: «fatal» — допустимо: info, warning, error"),
@@ -186,3 +187,26 @@ def test_mistyped_command_gets_a_suggestion():
     result = CliRunner().invoke(main, ["gird"])
     assert result.exit_code == 2
     assert "Ошибка: нет такой команды: «gird» (может быть, grid?)" in result.output
+
+
+@pytest.mark.parametrize("typo, hint", [
+    ("--bogus", ""),                                # nothing alike: no guess (was «--jobs, --verbose?»)
+    ("--jbos", " (может быть, --jobs?)"),
+    ("--extend-ignor", " (может быть, --extend-ignore?)"),
+    ("--no-cach", " (может быть, --no-cache?)"),
+])
+def test_a_suggestion_is_the_closest_option_not_any_sharing_the_dashes(typo, hint):
+    assert_usage_error(run("lint", typo), ("lint",), f"нет такой опции: {typo}{hint}\n")
+
+
+@pytest.mark.parametrize("path", [(), ("grid",)], ids=lambda p: " ".join(p) or "main")
+def test_no_command_line_of_a_group_s_help_is_cut(path):
+    output = run(*path, "--help").output
+    listed = output[output.index("Команды:"):]
+    assert "..." not in listed and "…" not in listed
+
+
+def test_report_help_names_its_own_placeholder():
+    output = run("report", "--help").output
+    assert "ПУТЬ/report.json" in output and "DIR" not in output
+

@@ -381,12 +381,13 @@ def test_a_label_with_a_trigger_inside():
     assert find(steps_of("На глубине: Трупоедство."), "«Трупоедство» — ключевое слово")
 
 
-@pytest.mark.xfail(reason="issue 35: the reader now reports a labelled feature with its body's kind (spec §1: "
-                          "«Строй: При … — …» is triggered, label «Строй»); explain names the label for a keyword "
-                          "feature only", strict=False)
 def test_a_label_with_a_trigger_inside_is_named():
+    """The reader gives a labelled feature its body's kind (spec §1: «Строй: При … — …» is triggered,
+    label «Строй»): explain names the label, then the body's own kind and moment."""
     steps = steps_of("Строй: При {strike} — получить фишку.")
-    assert steps[0].text.startswith("«Строй:» — метка ключевого слова")
+    assert steps[0].text.startswith("«Строй:» — метка «Строй», а не оплата и не условие срабатывания; то, что после "
+                                    "неё, — особенность своего вида")
+    assert steps[1].text.startswith("Срабатывающая особенность с условием «При {strike}»")
 
 
 def test_limit_alone_is_no_payment():
@@ -602,7 +603,7 @@ def test_cli_text():
                              "или ни одной (505.6 «может»; 505.8)\n")
 
 
-def test_cli_card_from_demo_base():
+def test_cli_card_from_demo_base(at_terminal):
     result = run("--card", "ведун ледяных троп")
     assert result.exit_code == 0
     assert result.output.startswith("Ведун ледяных троп  [d1_3]  выпуск d1 «Пробуждение камня»\n\n"
@@ -610,7 +611,7 @@ def test_cli_card_from_demo_base():
     assert "условие не записано" in result.output
 
 
-def test_cli_card_several_matches_exit_3():
+def test_cli_card_several_matches_exit_3(at_terminal):
     result = run("--card", "Пепельный")
     assert result.exit_code == 3
     assert "d1_4\tПепельный страж" in result.stdout
@@ -645,7 +646,7 @@ def test_cli_json():
     assert feature["readings"][0]["steps"][0]["topics"] == ["fallback", "fallback-effect"]
 
 
-def test_cli_card_several_matches_json():
+def test_cli_card_several_matches_json(at_terminal):
     result = run("--card", "Пепельный", "--format", "json")
     assert result.exit_code == 3
     payload = json.loads(result.stdout)

@@ -343,3 +343,10 @@ def test_a_restriction_before_a_semicolon_is_not_declared(text):
         assert "ограничение, а не способность: его не объявляют" in step.text, texts(steps)
     assert not any("объявить «оно может нападать" in s.text or "объявить «а оно может нападать" in s.text
                    for s in steps), texts(steps)
+
+
+def test_a_granted_replacement_without_its_quotes_keeps_its_limit_too():
+    steps = steps_of("Пока не имеет ран, получает Если должен излечиться - вместо этого может открыться "
+                     "(1 раз за ход)", "Серк")
+    find(steps, "когда должно произойти «излечиться»")
+    assert find(steps, "Ограничение применения: 1 раз за ход").rules == ()

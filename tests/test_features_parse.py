@@ -103,8 +103,8 @@ def test_annotations():
     assert (f.ability_type, f.effect_name) == ("воздействие", "штопор")
     assert [a.kind for a in f.annotations] == ["type_name"]
     text = "Строй: {armor}2 (пока в строю с элитным существом)."
-    a = read_text(text)[0].annotations[0]
-    assert (a.kind, text[a.span[0]:a.span[1]]) == ("while", "(пока в строю с элитным существом)")
+    f = read_text(text)[0]    # spec §1: a parenthesised «(пока …)» is the ability's words, not a while
+    assert (f.annotations, f.while_condition, f.effect) == ([], None, "{armor}2 (пока в строю с элитным существом)")
 
 
 def test_while_conditions():

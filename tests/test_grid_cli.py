@@ -306,7 +306,7 @@ def test_bad_cells_exit_2(mixed, args, message):
         (["reach", "MAP", "--squares", "2", "--format", "xml"], "неверное значение --format: «xml» — допустимо: text, json"),
         (["reach", "MAP", "--rules", "chess", "--squares", "1"], "неверное значение --rules: «chess»"),
         (["distance", "MAP", "a1"], "не указан аргумент КУДА"),
-        (["reach", "MAP", "--sqares", "1"], "нет такой опции: --sqares (может быть, --rules, --squares?)"),
+        (["reach", "MAP", "--sqares", "1"], "нет такой опции: --sqares (может быть, --squares?)"),
         (["reach", "MAP", "--to"], "опции --to нужно значение"),
         (["adjacent", "MAP", "a1", "b1"], "лишние аргументы: b1"),
         (["nope"], "нет такой команды: «nope»"),

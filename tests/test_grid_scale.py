@@ -16,6 +16,8 @@ from berserk_judge.grid.reach import BAND, BERSERK, reach
 from berserk_judge.grid.render import render_reach
 from tree_snapshot import changes, snapshot
 
+pytestmark = pytest.mark.scale   # a large generated input: time, memory, growth
+
 
 def random_map(width: int, height: int, seed: int) -> str:
     rng = random.Random(seed)

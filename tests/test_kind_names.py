@@ -16,6 +16,11 @@ from berserk_judge.parser import kind_name, read_text
     # a replacement names its moment but is not a trigger of 116.3: no rule cited
     ("Вместо гибели возвращается в колоду.", ("замена (вместо события)", None)),
     ("вместо рывка может поменяться местами с вашим существом.", ("замена (вместо события)", None)),
+    # the reader's `replacement` is the one mark: an obligation in the condition and «вместо этого/него»
+    ("Если должен погибнуть — вместо этого получает полёт.", ("замена (вместо события)", None)),
+    ("Когда ваше существо должно получить рану - получить эту рану вместо него", ("замена (вместо события)", None)),
+    # an ability replacing the one before it leaves the feature a trigger
+    ("При атаке — ранить цель на 1; может излечиться на 2 вместо этого.", ("срабатывающая", "triggered")),
 ])
 def test_kind_names_and_their_rules(text, expected):
     [feature] = read_text(text)

@@ -62,7 +62,7 @@ def test_text_format_lines_and_summary(project):
     assert lines[-1] == "Проверено карт: 3."
 
 
-def test_default_base_is_demo_only_without_card_files(project):
+def test_default_base_is_demo_only_without_card_files(project, at_terminal):
     code, out = run()
     assert "cardbase/demo/" not in out and "cards/t1.yaml:5:15: BJ505" in out
     (project / "cards" / "t1.yaml").unlink()
@@ -70,6 +70,44 @@ def test_default_base_is_demo_only_without_card_files(project):
     assert "cardbase/demo/d2-spornye-teksty.yaml" in out
     assert re.fullmatch(r"Проверено карт: \d+ \(демо-база: в текущей папке нет файлов карт\)\.", out.splitlines()[-1])
     assert code == 1
+
+
+def test_outside_a_terminal_no_card_files_is_nothing_to_check_not_the_demo(tmp_path, monkeypatch):
+    """CI, pre-commit, the action: the user's repository, never the demo (exit 0, as Ruff)."""
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path / ".github" / "workflows" / "ci.yml", "on: push\njobs: {}\n")
+    code, out = run()
+    assert code == 0 and "cardbase/demo" not in out
+    assert out.splitlines() == [
+        "Замечаний нет.",
+        "Проверено карт: 0 (файлов карт нет: в текущей папке и ниже нет YAML с разделом cards, и база не "
+        "задана (cardbase в настройках); демо-база берётся только в терминале)."]
+    code, out = run("--format", "sarif", "-o", "out.sarif")   # the action's SARIF step: an empty run
+    assert code == 0 and json.loads((tmp_path / "out.sarif").read_text(encoding="utf-8"))["runs"][0]["results"] == []
+    code, out = run("--fix")
+    assert code == 0 and "демо" not in out.replace("демо-база берётся только в терминале", "")
+
+
+def test_a_named_yaml_file_that_is_no_card_file_is_skipped_as_discovery_skips_it(tmp_path, monkeypatch):
+    """pre-commit passes a workflow: not three BJ003 errors, and -v names it."""
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path / "ci.yml", "name: ci\non: [push]\n")
+    write(tmp_path / "set-only.yaml", "set: {id: s, name: S}\n")   # a card file with its cards missing
+    code, out = run("ci.yml")
+    assert code == 0 and "BJ003" not in out
+    assert out.splitlines()[-1] == ("Проверено карт: 0 (файлов карт нет: пропущен 1 файл YAML без разделов "
+                                    "cards и set (-v их называет)).")
+    result = CliRunner().invoke(lint, ["ci.yml", "-v"])
+    assert "пропущен (не файл карт: нет раздела cards): ci.yml\n" in result.stderr
+    code, out = run("ci.yml", "set-only.yaml")
+    assert code == 1 and "set-only.yaml" in out and "ci.yml" not in out
+
+
+def test_paths_never_fall_back_to_the_demo(tmp_path, monkeypatch, at_terminal):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "empty").mkdir()
+    code, out = run("empty")
+    assert code == 2 and "cardbase/demo" not in out
 
 
 def test_clean_base_exits_zero(project):

@@ -267,7 +267,7 @@ def test_canon_all_is_unchanged_by_fix_up_to_typography(cards):
     assert readings() == before
 
 
-def test_fix_never_writes_the_bundled_demo_base(tmp_path, monkeypatch):
+def test_fix_never_writes_the_bundled_demo_base(tmp_path, monkeypatch, at_terminal):
     monkeypatch.chdir(tmp_path)
     code, out, err = run("lint", "--isolated", "--fix")
     assert code == 2 and "--fix не записывает во встроенную демо-базу" in err

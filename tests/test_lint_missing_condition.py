@@ -84,3 +84,14 @@ def test_bj205_never_on_static_keywords_or_declared_features(text):
 def test_bj205_is_info_for_an_editor():
     [finding] = lint_text("Ранить выбранное существо на 2.", select=["BJ205"])
     assert finding.severity.label == "info"
+
+
+@pytest.mark.parametrize("text", [
+    # the reader's own pattern (moment-fixed-by-rules): every «свести … атаку/удар … к …», a changed value
+    "Свести ближний удар по вашему существу к 1 (воздействие «вспышка»).",
+    "Свести первую за ход атаку вашего существа к сильной (воздействие ярость)",
+    "Уменьшить величину выбранного удара на 1 (воздействие «крик»).",
+    "Уменьшить величину дальней атаки карты противника на 1 (воздействие камыши)",
+])
+def test_bj205_silent_where_the_reader_fixes_the_moment(text):
+    assert found(text, "BJ205") == []

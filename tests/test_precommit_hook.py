@@ -60,13 +60,19 @@ def test_lint_dot_skips_other_yaml(card_repo):
     ]
 
 
+@pytest.fixture(scope="module")
+def pre_commit_home(tmp_path_factory):
+    """One pre-commit home for the module: the hook's environment is built once."""
+    return tmp_path_factory.mktemp("pre-commit-home")
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(shutil.which("git") is None or shutil.which("pre-commit") is None,
                     reason="нужны git и pre-commit (pip install -e '.[test]')")
 @pytest.mark.skipif(not (REPO / ".git").exists(), reason="не клон git (например, распакованный sdist): "
                                                            "pre-commit try-repo читает репозиторий git")
-def test_real_pre_commit_try_repo_lints_the_repository(card_repo, tmp_path):
-    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home"),
+def test_real_pre_commit_try_repo_lints_the_repository(card_repo, pre_commit_home):
+    env = {**os.environ, "PRE_COMMIT_HOME": str(pre_commit_home),
            "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t",
            "GIT_COMMITTER_EMAIL": "t@t"}
     env.pop("VIRTUAL_ENV", None)
@@ -87,3 +93,29 @@ def test_real_pre_commit_try_repo_lints_the_repository(card_repo, tmp_path):
                          cwd=card_repo, env=env, capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "Passed" in run.stdout
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("git") is None or shutil.which("pre-commit") is None,
+                    reason="нужны git и pre-commit (pip install -e '.[test]')")
+@pytest.mark.skipif(not (REPO / ".git").exists(), reason="не клон git (например, распакованный sdist): "
+                                                           "pre-commit try-repo читает репозиторий git")
+def test_real_pre_commit_in_a_repository_without_card_files_passes_and_checks_no_demo(tmp_path, pre_commit_home):
+    """Issue 37: the hook in a repository with a workflow and no cards said «демо-база …» and failed."""
+    repo = tmp_path / "no-cards"
+    (repo / ".github" / "workflows").mkdir(parents=True)
+    (repo / ".github" / "workflows" / "ci.yml").write_text("on: push\njobs: {}\n", encoding="utf-8")
+    (repo / ".pre-commit-config.yaml").write_text(CONFIG, encoding="utf-8")
+    env = {**os.environ, "PRE_COMMIT_HOME": str(pre_commit_home),
+           "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t",
+           "GIT_COMMITTER_EMAIL": "t@t"}
+    env.pop("VIRTUAL_ENV", None)
+    env.pop("CI", None)   # pre-commit alone says this is no person at a terminal
+    subprocess.run(["git", "init", "-q"], cwd=repo, check=True, env=env)
+    subprocess.run(["git", "add", "-A"], cwd=repo, check=True, env=env)
+    run = subprocess.run(["pre-commit", "try-repo", str(REPO), "berserk-judge-lint", "--all-files", "--verbose"],
+                         cwd=repo, env=env, capture_output=True, text=True, timeout=600)
+    out = run.stdout + run.stderr
+    assert run.returncode == 0, out
+    assert "Passed" in out and "демо-база:" not in out and "BJ0" not in out
+    assert "файлов карт нет" in out

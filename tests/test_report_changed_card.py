@@ -9,7 +9,9 @@ import re
 import pytest
 
 from report_fixtures import write_versions
-from test_report_browser import PHONE, axe_script, serious_violations, browser, build, no_sideways_scroll, page, playwright, shots  # noqa: F401
+from test_report_browser import unavailable, PHONE, axe_script, serious_violations, browser, build, no_sideways_scroll, page, playwright, shots  # noqa: F401
+
+pytestmark = pytest.mark.browser
 
 LOSSY_OLD = """set: {id: v2, name: Вторые версии}
 cards:
@@ -94,5 +96,5 @@ def test_changed_cards_at_both_widths_and_axe(site, page, tmp_path):
         if violations:
             found[width] = violations
     if script is None:
-        pytest.skip("axe-core не найден")
+        unavailable("axe-core не найден")
     assert found == {}

@@ -20,7 +20,7 @@ S1_EDITS = [
     ("s1_144", "ранить на 1 выбранное", "ранить на  1 выбранное", False, "typography"),  # doubled space
     ("s1_89", "Прыжок, дальность 4.", "Прыжок, дальность 4", False, "typography"),       # closing period
     ("s1_8", "При гибели — особый", "При гибели – особый", False, "typography"),          # em → en dash
-    ("s1_2", "{uchr} на 1.", "{uchr} на 2.", True, "wording"),                            # a number
+    ("s1_2", "{uchr} на 1.", "{uchr} на 2.", True, "meaning"),                            # a number (issue 36)
     ("s1_5", "{instant}{tap}: Воздействие", "{tap}: Воздействие", True, "meaning"),       # the payment
     ("s1_21", "Игнорирует {zoal}.", "Игнорирует {zov}.", True, "wording"),               # an icon
 ]
@@ -69,9 +69,9 @@ def test_compare_through_the_command_writes_changes_to_report_json(s1_versions, 
     assert change["old"][0].startswith("{instant}{tap}: ") and change["new"][0].startswith("{tap}: ")
     assert model["summary"]["changes"] == {
         "changed": 7, "total": 7, "reading_changed": 3,
-        "classes": {"meaning": 1, "wording": 2, "typography": 4, "stats": 0, "name": 0, "added": 0, "removed": 0}}
+        "classes": {"meaning": 2, "wording": 1, "typography": 4, "stats": 0, "name": 0, "added": 0, "removed": 0}}
     entries = {e["id"]: e["change"] for e in model["cards"]}
-    assert entries["s1_2"] == ["wording"] and entries["s1_3"] == ["typography"] and entries["s1_1"] is None
+    assert entries["s1_2"] == ["meaning"] and entries["s1_21"] == ["wording"] and entries["s1_3"] == ["typography"] and entries["s1_1"] is None
     page = (tmp_path / "site" / "changes.html").read_text(encoding="utf-8")
     assert page.count('<span class="badge amb">чтение изменилось</span>') == 3
     assert page.count('<span class="badge chg-typography">только типографика</span>') == 4
@@ -135,7 +135,7 @@ def test_evened_ignores_typography_only():
     ("{tap}: закрыть цель.", "{tap}: открыть цель.", "meaning"),                           # an inverted verb
     ("{tap}: ранить цель на 1.", "{tap}: ранить себя на 1.", "meaning"),                   # another target
     ("Вначале хода — ранить цель на 1.", "В начале хода — ранить цель на 1.", "typography"),  # the guard's words
-    ("Вначале хода - ранить цель на 1", "В начале хода — ранить цель на 2.", "wording"),   # …and a number
+    ("Вначале хода - ранить цель на 1", "В начале хода — ранить цель на 2.", "meaning"),   # …and a number
     # what `lint --fix` did to the corpus (60200, 50035, 70001): words inside a granted feature,
     # a Latin «X» for the Cyrillic «Х» — the guard reads both the same
     ('Пока на кладбище, имеет "Вначале вашего хода — возродиться (1 раз за бой)."',
@@ -144,11 +144,26 @@ def test_evened_ignores_typography_only():
      "typography"),
     ("При атаке — может ранить цель на 2 (воздействие «удар молота»).",
      "При атаке — может ранить цель на 2 (воздействие «удар кувалды»).", "wording"),
-    ("{tap}: ранить цель на 1.", "{tap}: ранить цель на 2.", "wording"),
+    ("{tap}: ранить цель на 1.", "{tap}: ранить цель на 2.", "meaning"),                  # a number (issue 36)
     ("При атаке — ранить цель на 1.", "При защите — ранить цель на 1.", "wording"),
     ("При атаке — ранить цель на 1.", "После атаки — ранить цель на 1.", "meaning"),   # another step (116.4)
     ("{tap}: ранить цель на 1 и закрыть ее.", "{tap}: ранить цель на 1, затем закрыть ее.", "meaning"),
     ("{tap}: Выстрел на 1.", "{instant}{tap}: Выстрел на 1.", "meaning"),
+    # issue 36: what a designer reads as another card, in both styles, and what not
+    ("Если у противника больше карт в руке, чем у вас — ранить цель на 1.",
+     "Если у противника меньше карт в руке, чем у вас — ранить цель на 1.", "meaning"),       # a comparison
+    ("если у противника больше карт в руке чем у вас - ранить цель на 1",
+     "если у противника меньше карт в руке чем у вас - ранить цель на 1", "meaning"),
+    ("{tap}: закрыть цель стоимостью не более 3.", "{tap}: закрыть цель стоимостью не менее 3.", "meaning"),
+    ("Может атаковать летающих.", "Не может атаковать летающих.", "meaning"),                 # a negation
+    ("{tap}: ранить цель на 1; цель не может атаковать", "{tap}: ранить цель на 1; цель может атаковать", "meaning"),
+    ("{tap}: закрыть цель стоимостью 3 или меньше.", "{tap}: закрыть цель стоимостью 4 или меньше.", "meaning"),
+    ("Получает +1 к ударам по степным и тёмным существам.",
+     "Получает +1 к ударам по тёмным и степным существам.", "wording"),                       # an «и» list reordered
+    ("получает +1 к ударам по степным, лесным и темным существам",
+     "получает +1 к ударам по темным, степным и лесным существам", "wording"),
+    ("{tap}: ранить цель на 1 и закрыть ее.", "{tap}: закрыть цель и ранить ее на 1.", "meaning"),  # actions reordered
+    ("[Эррата 2023.04.08]\n{tap}: ранить цель на 1.", "[Эррата 2024.01.15]\n{tap}: ранить цель на 1.", "wording"),
 ])
 def test_text_classes(old, new, expected):
     from berserk_judge.lint.engine import make_card

@@ -65,7 +65,7 @@ def model_of(site):
 
 def test_files_of_the_site(site):
     assert sorted(p.name for p in site.iterdir()) == [
-        "cards-t1.html", "findings-data.js", "findings.html", "findings.js", "icon.svg", "index.html", "report-strings.js", "report.css", "report.js", "report.json", "rule-help.js",
+        "cards-t1.html", "common.js", "findings-data.js", "findings.html", "findings.js", "icon.svg", "index.html", "report-strings.js", "report.css", "report.js", "report.json", "rule-help.js",
         "rules.html", "search-index.js"]
 
 

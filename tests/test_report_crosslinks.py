@@ -7,7 +7,9 @@ import pytest
 
 from report_fixtures import SECOND_SET_YAML, write_base
 from berserk_judge.reports.html.prints import other_prints
-from test_report_browser import PHONE, axe_script, serious_violations, browser, build, no_sideways_scroll, page, playwright, shots  # noqa: F401
+from test_report_browser import unavailable, PHONE, axe_script, serious_violations, browser, build, no_sideways_scroll, page, playwright, shots  # noqa: F401
+
+pytestmark = pytest.mark.browser
 
 # a reprint of «Молотобоец» (t2_1) in the lossy style, its name in another case and with «ё»
 REPRINT_YAML = """set: {id: p1, name: Переиздание}
@@ -102,5 +104,5 @@ def test_phone_width_and_axe(site, page, tmp_path):
         if violations:
             found[width] = violations
     if script is None:
-        pytest.skip("axe-core не найден")
+        unavailable("axe-core не найден")
     assert found == {}

@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 
 from report_fixtures import SECOND_SET_YAML, write_base
-from test_report_browser import (PHONE, axe_script, browser, build, launch, no_sideways_scroll, page,  # noqa: F401
+from test_report_browser import (unavailable, PHONE, axe_script, browser, build, launch, no_sideways_scroll, page,  # noqa: F401
                                  playwright, shots)
+
+pytestmark = pytest.mark.browser
 
 LONG = "Ы" * 425
 LONG_YAML = f"""set: {{id: w1, name: Длинный выпуск}}
@@ -102,7 +104,7 @@ def test_a_shared_link_opens_at_its_results_and_the_error_tile_filters(site, pag
 def test_axe_on_a_drawn_card_page(site, page, width):
     script = axe_script()
     if script is None:
-        pytest.skip("нет axe-core (npm install --no-save axe-core@4)")
+        unavailable("нет axe-core (npm install --no-save axe-core@4)")
     page.set_viewport_size({"width": width, "height": 900})
     page.goto((site / "cards-t1.html").as_uri())
     page.evaluate("window.dispatchEvent(new Event('beforeprint'))")

@@ -16,6 +16,8 @@ from berserk_judge.reports.html.packed import KEPT_FINDING, PackedCards
 from berserk_judge.reports.html.site import _script_bytes, _script_data, render_pages, saved_json, saved_model
 from report_fixtures import write_base
 
+pytestmark = pytest.mark.scale   # a large generated input: time, memory, growth
+
 DEMO = Path(__file__).resolve().parents[1] / "cardbase" / "demo"
 
 

@@ -99,7 +99,7 @@ def test_a_second_report_keeps_what_the_user_added_and_drops_only_its_own_stale_
     assert run(base, "--out", site).exit_code == 0
     first = json.loads((site / "report.json").read_text(encoding="utf-8"))["site"]
     assert first == {"generator": "berserk-judge", "files": [
-        "cards-t1.html", "cards-t2.html", "findings-data.js", "findings.html", "findings.js", "icon.svg", "index.html", "report-strings.js", "report.css", "report.js", "report.json",
+        "cards-t1.html", "cards-t2.html", "common.js", "findings-data.js", "findings.html", "findings.js", "icon.svg", "index.html", "report-strings.js", "report.css", "report.js", "report.json",
         "rule-help.js", "rules.html", "search-index.js"]}
     (site / "notes.txt").write_text("мои пометки", encoding="utf-8")
     (site / "extra").mkdir()
@@ -113,7 +113,7 @@ def test_a_second_report_keeps_what_the_user_added_and_drops_only_its_own_stale_
     assert {k: after[k] for k in mine} == mine
     assert "cards-t2.html" not in after and "cards-t1.html" in after
     assert sorted(json.loads((site / "report.json").read_text(encoding="utf-8"))["site"]["files"]) == [
-        "cards-t1.html", "findings-data.js", "findings.html", "findings.js", "icon.svg", "index.html", "report-strings.js", "report.css", "report.js", "report.json", "rule-help.js",
+        "cards-t1.html", "common.js", "findings-data.js", "findings.html", "findings.js", "icon.svg", "index.html", "report-strings.js", "report.css", "report.js", "report.json", "rule-help.js",
         "rules.html", "search-index.js"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["base", "site"]   # no temp or ..old.* folders
 

@@ -7,7 +7,9 @@ import pytest
 from berserk_judge.lint.registry import all_rules, get_rule
 from report_fixtures import write_base
 from berserk_judge.reports.html.rule_help import help_data, rule_entries
-from test_report_browser import PHONE, axe_script, serious_violations, browser, build, launch, no_sideways_scroll, page, playwright, shots  # noqa: F401
+from test_report_browser import unavailable, PHONE, axe_script, serious_violations, browser, build, launch, no_sideways_scroll, page, playwright, shots  # noqa: F401
+
+pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
@@ -78,5 +80,5 @@ def test_phone_width_and_axe(site, page, tmp_path):
             if violations:
                 found[(url, width)] = violations
     if script is None:
-        pytest.skip("axe-core не найден")
+        unavailable("axe-core не найден")
     assert found == {}

@@ -11,12 +11,15 @@ import re
 import time
 from types import SimpleNamespace
 
+import pytest
 from click.testing import CliRunner
 
 from berserk_judge.cli.report_cmd import report
 from berserk_judge.lint.engine import make_card
 from berserk_judge.reports.html import model as page_model
 from berserk_judge.reports.html.site import render_pages
+
+pytestmark = pytest.mark.scale   # a large generated input: time, memory, growth
 
 HOSTILE = """\
 set: {id: "s\\0t", name: "Вы\\x1bпуск"}

@@ -15,7 +15,9 @@ from berserk_judge.cli.lint_cmd import lint
 from berserk_judge.cli.report_cmd import report
 from report_fixtures import SECOND_SET_YAML, write_base
 from berserk_judge.reports.html import worklist
-from test_report_browser import PHONE, axe_script, serious_violations, browser, no_sideways_scroll, page, playwright, shots  # noqa: F401
+from test_report_browser import unavailable, PHONE, axe_script, serious_violations, browser, no_sideways_scroll, page, playwright, shots  # noqa: F401
+
+pytestmark = pytest.mark.browser
 
 # a third set in the lossy style (straight quotes, « - », features on one line) and a formula-like name
 LOSSY_YAML = """set: {id: q1, name: Без ёлочек}
@@ -227,5 +229,5 @@ def test_phone_width_and_axe(site, page, tmp_path):
             if violations:
                 found[(width, view)] = violations
     if script is None:
-        pytest.skip("axe-core не найден")
+        unavailable("axe-core не найден")
     assert found == {}

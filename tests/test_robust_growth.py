@@ -14,11 +14,15 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from berserk_judge.lint.engine import CardContext, make_card
 from berserk_judge.lint.rules.bj3_types import PaymentOrIcon
 from berserk_judge.lint.rules.bj4_x import UndefinedX
 from berserk_judge.lint.suppress import _line_index
 from berserk_judge.parser.reader.split import split_features
+
+pytestmark = pytest.mark.scale   # a large generated input: time, memory, growth
 
 LINES = 20_000
 

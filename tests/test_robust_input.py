@@ -40,10 +40,10 @@ def test_raw_control_character_is_bj000_and_other_files_still_linted(tmp_path, m
 
 
 def test_deep_flow_nesting_is_refused_before_composing(tmp_path, monkeypatch):
-    (tmp_path / "deep.yaml").write_text("[" * 60000, encoding="utf-8")
+    (tmp_path / "deep.yaml").write_text("cards: " + "[" * 60000, encoding="utf-8")
     result = run_lint(tmp_path, monkeypatch, "deep.yaml")
     assert result.exit_code == 2
-    assert lines(result) == ["deep.yaml:1:65: BJ000 вложенность значений YAML глубже 64 уровней; "
+    assert lines(result) == ["deep.yaml:1:71: BJ000 вложенность значений YAML глубже 64 уровней; "
                              "ожидается база карт (set, cards, поля карт)"]
 
 

@@ -317,7 +317,7 @@ def test_out_that_is_a_broken_link_says_so(tmp_path, monkeypatch, kind):
     ("текст:«ранить", "«текст:«ранить»: кавычка « не закрыта; ожидается текст:«слова фразы»"),
     ('o:"', '«o:"»: кавычка " не закрыта; ожидается o:"слова фразы"'),
 ])
-def test_a_broken_search_is_a_search_error_not_a_name(query, message):
+def test_a_broken_search_is_a_search_error_not_a_name(query, message, at_terminal):
     from berserk_judge.cli.main import main
 
     result = CliRunner().invoke(main, ["card", query])

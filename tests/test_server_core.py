@@ -399,3 +399,33 @@ def test_an_ambiguous_text_offers_a_choice_per_reading_and_no_fix(tmp_path, text
     fixed = apply_edits(text, choice_edit(analysis, finding, 0))
     assert "{tap}: или ранить цель на 1, при этом ранить себя, или закрыть цель" in fixed
     assert choice_edit(analysis, finding, 5) is None
+
+
+def test_editor_settings_overlay_the_config_file_and_the_start_settings_stand(tmp_path):
+    """server.settings: the config file's keys (kebab or camelCase) laid over the file's settings, the
+    server's own taken at once; a change without the server's section leaves the start settings."""
+    from berserk_judge.server.app import build
+    from berserk_judge.server.settings import parse
+    from berserk_judge.server.workspace import Workspace
+
+    (tmp_path / "berserk-judge.toml").write_text('ignore = ["BJ101"]\nseverity-threshold = "info"\n', encoding="utf-8")
+    server = build()
+    server.model = Workspace([str(tmp_path)])
+    server.initial_settings = {"berserk-judge": {"extendIgnore": ["BJ501"], "maxDiagnostics": 5}}
+    server.apply_settings(server.initial_settings)
+    scope = server.model.scope_for(str(tmp_path / "cards.yaml"))
+    enabled = scope.settings.enabled_codes()
+    assert "BJ501" not in enabled and "BJ101" not in enabled and "BJ505" in enabled
+    assert server.limit == 5
+    server.apply_settings({"yaml": {"schemas": {}}})   # another server's settings: ours stand
+    assert server.limit == 5 and "BJ501" not in server.model.scope_for(str(tmp_path / "c.yaml")).settings.enabled_codes()
+    server.apply_settings({"berserk-judge": {"select": ["BJ5"], "debounceMs": 10}})
+    enabled = server.model.scope_for(str(tmp_path / "d.yaml")).settings.enabled_codes()
+    assert enabled and all(code.startswith("BJ5") for code in enabled)
+    assert server.limit == 1000 and server.debounce == 0.01
+    bad = parse({"ignore": "BJ1", "severity": {"BJ9": "loud"}, "holdMs": -1, "format": "json"})
+    assert bad.errors == ("ключ «severity.BJ9»: ожидается error, warning или info, а задано 'loud'",
+                          "ключ «holdMs»: ожидается неотрицательное число, а задано -1",
+                          "неизвестный ключ «format»; допустимы: cardbase, select, extend-select, ignore, "
+                          "extend-ignore, per-file-ignores, severity, severity-threshold, rulebook, debounceMs, "
+                          "holdMs, maxDiagnostics, rulesUrl")

@@ -15,7 +15,7 @@ from berserk_judge.server.analysis import Analysis, DocumentLinter
 from berserk_judge.server.collect import Settler
 from berserk_judge.server.diagnostics import Shown, _converter
 from berserk_judge.server.docs import RuleDocs
-from berserk_judge.server.lines import UTF8, UTF16, LineIndex, common_ends
+from berserk_judge.server.lines import UTF8, UTF16, LineIndex, common_ends, units
 from berserk_judge.server.workspace import Workspace, real
 
 PIECES = ["а", "\n", "—", " - ", "«", '"', "😀", "x", "\n\n", ""]
@@ -187,7 +187,9 @@ def test_findings_held_while_typing_are_found_by_their_lines_as_by_their_places(
 def test_ranged_changes_make_the_buffer_pygls_makes():
     """server.textsync cuts the buffer by offsets: the same text as pygls's
     line-by-line rewrite, for UTF-16 and UTF-8 positions, lines of both
-    styles, astral characters, CRLF and pygls-only breaks (its own way)."""
+    styles, astral characters, CRLF and pygls-only breaks (its own way).
+    Positions inside their lines: past a line's end pygls eats the break,
+    where LSP says the line's end (tests/test_server_heal.py)."""
     from lsprotocol import types
     from pygls.workspace.text_document import TextDocument
 
@@ -208,10 +210,15 @@ def test_ranged_changes_make_the_buffer_pygls_makes():
                 lines = theirs.source.split("\n")
                 line = rnd.randrange(len(lines) + 1)
                 end_line = min(line + rnd.choice([0, 0, 1, 2]), len(lines))
-                width = len(lines[line]) if line < len(lines) else 0
-                start = types.Position(line, rnd.randint(0, width + 1))
-                end = types.Position(end_line, rnd.randint(0, 6) if end_line > line else start.character
-                                     + rnd.randint(0, 3))
+                unit = "utf-8" if encoding == types.PositionEncodingKind.Utf8 else "utf-16"
+
+                def width(number):
+                    text = lines[number].rstrip("\r") if number < len(lines) else ""
+                    return units(text, unit)
+
+                start = types.Position(line, rnd.randint(0, width(line)))
+                end = types.Position(end_line, rnd.randint(0, min(6, width(end_line))) if end_line > line
+                                     else min(start.character + rnd.randint(0, 3), width(line)))
                 change = types.TextDocumentContentChangePartial(
                     range=types.Range(start, end), text=rnd.choice(["", "а", "\n", "😀", " — ", "x\ny"]))
                 textsync.apply_incremental_change(ours, change)

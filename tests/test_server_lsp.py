@@ -194,7 +194,9 @@ async def test_quick_fix_applied_and_relinted_equals_lint_fix(client: LanguageCl
         context=types.CodeActionContext(diagnostics=[diagnostic])))
     titles = [a.title for a in actions]
     assert titles == ["заменить дефис на тире «—»: «гибели - ранить» → «гибели — ранить» (BJ501)", "Отключить BJ501 для этой карты (# noqa: BJ501)",
-                      "Исправить всё безопасное в файле"]
+                      "Исправить всё безопасное в файле", "Объяснить карту «Тень» (как explain --card)"]
+    explain = actions[-1]
+    assert explain.command == "berserk-judge.explain" and explain.arguments[0] == path.as_uri()
     # the cursor elsewhere on the line, the line's diagnostic named in the context (as Neovim asks)
     at_line_start = types.Range(types.Position(5, 0), types.Position(5, 0))
     named = await client.text_document_code_action_async(types.CodeActionParams(
@@ -204,7 +206,7 @@ async def test_quick_fix_applied_and_relinted_equals_lint_fix(client: LanguageCl
     alone = await client.text_document_code_action_async(types.CodeActionParams(
         text_document=types.TextDocumentIdentifier(uri=path.as_uri()), range=at_line_start,
         context=types.CodeActionContext(diagnostics=[])))
-    assert [a.title for a in alone] == ["Исправить всё безопасное в файле"]
+    assert [a.title for a in alone] == ["Исправить всё безопасное в файле", "Объяснить карту «Тень» (как explain --card)"]
     fix = actions[0]
     assert fix.kind == types.CodeActionKind.QuickFix and fix.is_preferred
     if fix.edit is None:
@@ -265,6 +267,9 @@ async def test_outline_and_definition(client: LanguageClient, workspace: Path):
     assert ("BJ003", 9, 6, 8) in codes(params)   # o1 is other.yaml's, loaded before this file
     symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(
         text_document=types.TextDocumentIdentifier(uri=path.as_uri())))
+    # the set, its cards inside it, each card's features (a small document)
+    assert [(s.name, s.detail, s.kind) for s in symbols] == [("Тест", "p", types.SymbolKind.Namespace)]
+    symbols = symbols[0].children
     assert [(s.name, s.detail) for s in symbols] == [("Лучник", "p1"), ("Страж", "p2")]
     assert [c.name for c in symbols[1].children] == [
         "1. играемая: {tap}: ранить цель на 1 и закрыть ее, иначе излечить себя н…"]

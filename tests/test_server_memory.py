@@ -20,9 +20,13 @@ import sys
 import tracemalloc
 from pathlib import Path
 
+import pytest
+
 from berserk_judge.server.analysis import Analysis, DocumentLinter
 from berserk_judge.server.docs import RuleDocs
 from berserk_judge.server.workspace import Workspace, real
+
+pytestmark = pytest.mark.scale   # a large generated input: time, memory, growth
 
 CARDS = 800
 BOUND = 11_000   # bytes a card

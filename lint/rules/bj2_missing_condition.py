@@ -9,12 +9,6 @@ from berserk_judge.lint.rule import Hit, Rule
 _OPENER_ONLY = re.compile(r"(?:До|При|После|Если|Когда|В\s*начале|В\s*конце|Вместо)", re.I)
 # «может объявить/объявлять <ability> …» widens how an ability is declared: a static permission
 _DECLARE = re.compile(r"^(?:[^\W\d_]+\s+){0,2}?мо(?:жет|жете|гут)\s+объяв", re.I)
-# «свести (первую за ход) атаку … к слабой/средней/сильной»: 116.5 covers every reduction or
-# raise of a declared attack, whatever it is brought to (the reader's own list names «к слабой»)
-_BRING = re.compile(
-    r"^(?:[^\W\d_]+\s+){0,3}?(?:свест|свед|свод)[^\W\d_]*\s+[^.;]{0,80}?"
-    r"(?:атак|удар|\{(?:strike|uchr|direct)\}|выстрел|метани|разряд|заклинани)[^.;]{0,80}?\sк\s+[^\W\d_]",
-    re.I)
 
 
 class EmptyTriggerCondition(Rule):
@@ -64,10 +58,12 @@ class MissingTriggerCondition(Rule):
         момент которых задают сами правила (116.5): перенаправить,
         блокировать, отменить, отразить или предотвратить атаку, удар,
         выстрел, метание, разряд или заклинание, свести атаку к слабой,
-        средней или сильной («Блокировать атаку …», «Свести среднюю атаку
-        … к слабой», «Свести первую за ход атаку … к сильной»,
-        «Перенаправить выстрел …») — момент здесь — объявление этой
-        атаки. Постоянные особенности тоже не находятся, даже с типом
+        средней или сильной или к числу, уменьшить её величину
+        («Блокировать атаку …», «Свести среднюю атаку … к слабой»,
+        «Свести первую за ход атаку … к сильной», «Свести ближний удар …
+        к 1», «Уменьшить величину выбранного удара на 1», «Перенаправить
+        выстрел …») — момент здесь — объявление этой атаки (тот же образец,
+        по которому читатель считает такую играемую особенность условной). Постоянные особенности тоже не находятся, даже с типом
         способности: «Броня 2», «Неповоротливость», «+1 к {strike} …»,
         «Может двигаться по диагонали», «Может объявить прыжок на
         занятую клетку …», «Первый бросок кубика противника получает -2
@@ -106,15 +102,16 @@ class MissingTriggerCondition(Rule):
 
 
 def fixed_by_rules(effect: str | None) -> bool:
-    """116.5: the effect redirects, blocks, reduces, brings to a strength («свести … к сильной»),
-    cancels, reflects or prevents an attack,
-    a shot, a throw, a discharge or a spell — the rules fix its moment (that event's
-    declaration), as for the rulebook's Бешеный маг; or it only widens how an ability is
+    """116.5: the effect redirects, blocks, reduces, brings to a strength or a value («свести … к
+    сильной», «свести бросок кубика … к 1»), cancels, reflects or prevents an attack, a shot, a
+    throw, a discharge or a spell — the rules fix its moment (that event's declaration), as for
+    the rulebook's Бешеный маг: the reader's own pattern (moment-fixed-by-rules), so a feature
+    the reader calls conditional is never reported here; or it only widens how an ability is
     declared («может объявить прыжок на занятую клетку»), a static permission."""
     from berserk_judge.parser import moment_fixed_by_rules
 
     effect = (effect or "").strip()
-    return moment_fixed_by_rules(effect) or bool(_DECLARE.match(effect) or _BRING.match(effect))
+    return moment_fixed_by_rules(effect) or bool(_DECLARE.match(effect))
 
 
 def _what(text: str, feature) -> str | None:

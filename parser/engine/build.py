@@ -230,9 +230,22 @@ def _may(body, chooser):
     """May over `body`, except a trailing dependent ability with its own modal word: «вы можете
     показать …, при этом посмотреть …; вы обязаны взять её» keeps the obligation mandatory once the
     first ability is made — ((может (С1, при этом С2)), при этом С3) — since 505.8 covers abilities
-    listed after «может», not an obligation the text states."""
+    listed after «может», not an obligation the text states; and except trailing cases joined by
+    «и»: ((может С1) и (если У1 — С2))."""
     rest, tail = _peel_obligation(body)
-    return May(body, chooser) if tail is None else Dependent(May(rest, chooser), tail)
+    if tail is not None:
+        return Dependent(May(rest, chooser), tail)
+    if isinstance(body, All) and isinstance(body.items[-1], Condition):
+        # «может излечиться на 2, если после этого нет ран — не закрывается»: a case joined by «и»
+        # to the option is decided by its condition, not by the player (spec §2 «In-effect
+        # conditions»; the judges' ruling on Келе: healing is optional, being unwounded is what
+        # keeps him open): ((может С1) и (если У — С2)); after «при этом» it stays the option's
+        k = len(body.items)
+        while k > 1 and isinstance(body.items[k - 1], Condition):
+            k -= 1
+        if not isinstance(body.items[k - 1], Condition):
+            return All((May(_nary(All, list(body.items[:k])), chooser), *body.items[k:]))
+    return May(body, chooser)
 
 
 def _peel_obligation(node):

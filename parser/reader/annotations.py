@@ -16,7 +16,7 @@ _LIMIT = re.compile(r"\b(?:раз[а]?\s+(?:за|в)\s+(?:ваш\s+|свой\s+)
                     r"|раз[а]?\s+в\s+течение\s+(?:вашего\s+|своего\s+|одного\s+)?(?:хода|боя|игры))\b", re.I)
 _TIMED_LIMIT = re.compile(r"раз[а]?\s+(?:(?:за|в)\s+(?:ваш\s+|свой\s+)?(?:ход|бой|игру)"
                           r"|в\s+течение\s+(?:вашего\s+|своего\s+|одного\s+)?(?:хода|боя|игры))", re.I)
-_DURATION = re.compile(r"^\s*(?:до\s+(?:конца|начала|тех\s+пор)|на\s+(?:свой|весь|следующий|\d+|x|х)\b|пока\b)", re.I)
+_DURATION = re.compile(r"^\s*(?:до\s+(?:конца|начала|тех\s+пор)|на\s+(?:свой|весь|следующий|\d+|x|х)\b)", re.I)
 _FEATURE_INSIDE = re.compile(r"\s[—–-]\s|:\s|\.\s+\S")    # a dash or colon separator, or a second sentence
 _CHOOSER = re.compile(r"\bпо\s+(?:своему\s+)?выбору\b", re.I)
 
@@ -26,6 +26,8 @@ class Annotation:
     """One annotation: its kind, its text (without parentheses) and its span."""
 
     kind: str                    # "type_name" | "limit" | "duration" | "chooser" | "while" | "mark" | "other"
+    # a parenthesised «(пока …)» is "other": spec §1 reports a while only as «Пока … —» or «…, пока …»;
+    # any other parenthesis stays in the ability's words (the reader never drops text)
     text: str
     span: tuple[int, int]
 
@@ -40,8 +42,6 @@ def classify_annotation(inner: str) -> str:
         return "limit"    # «(… можно показывать только один раз)»: a bare «один раз» in a clause is words
     if _CHOOSER.search(inner):
         return "chooser"
-    if re.match(r"^\s*пока\b", inner, re.I):
-        return "while"
     if _DURATION.match(inner):
         return "duration"
     return "other"

@@ -835,6 +835,8 @@ def _subject_walk(seq: list[Item], j: int, genitive: bool) -> int:
         stop -= 1
         if seq[stop].kind == "name" or morph.pos(seq[stop].low) == "NPRO" or seq[stop].low in _OPENS_SUBJECT:
             break    # «… рядом с вашим стражем леса этот страж леса может …»: «этот» opens the subject
+    if finite and stop == k:
+        stop = decision("compound-subject-start")(seq, k, it) or k   # «Кобольд и существо имеют …»
     if stop < k and stop - 1 >= 0 and seq[stop - 1].is_word("рядом", "напротив") and stop - 2 > 0 \
             and seq[stop - 2].kind == "word" and morph.pos(seq[stop - 2].low) in {"ADJF", "PRTF"} \
             and nominal(seq[stop - 2]):
@@ -925,7 +927,8 @@ def find_type_name(text: str, start: int, end: int, protected, regions_quotes) -
         # predicate (with its subject); the name may hold a verb of its own ("спрятаться в панцирь")
         if m.group(1).lower() in HEADING_TYPES:       # an attack's name keeps its hyphen: «метание рыбы-ежа»
             seq = _glued_name_dash(text, seq)
-        j = _lossy_name_end(seq)
+        numbered = m.group(1).lower() in HEADING_TYPES and decision("numbered-unquoted-name")(seq)
+        j = _lossy_name_end(seq, numbered)
         if j is None:
             return None
         name_span = (seq[0].start, seq[j - 1].end)
@@ -1032,14 +1035,15 @@ def _name_dash(seq: list[Item]) -> int | None:
     return None
 
 
-def _lossy_name_end(seq: list[Item]) -> int | None:
+def _lossy_name_end(seq: list[Item], numbered: bool = False) -> int | None:
     """Where an unquoted ability name ends (lossy text): «Воздействие спрятаться в панцирь
     излечиться на 2», «Заклинание шит света другое существо получает …», «воздействие а мне
     летать охота бросить кубик». The verb test finds the effect's first predicate after the
     name's first word; its subject (a noun phrase right before it) opens the effect too. An
     infinitive followed after one word by another infinitive still belongs to the name; «если»,
-    «когда» and «пока» end the name. A name has at most four words."""
-    if not seq or seq[0].kind != "word" or seq[0].low in PREPOSITIONS:
+    «когда» and «пока» end the name. A name has at most four words; `numbered`: it opens with a
+    number («3 желания», pattern numbered-unquoted-name)."""
+    if not seq or (seq[0].kind != "word" and not numbered) or seq[0].low in PREPOSITIONS:
         return None
     dash = _name_dash(seq)
     if dash is not None:

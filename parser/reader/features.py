@@ -253,11 +253,22 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
             if found is not None:
                 pos = _take_condition(feature, text, found, dash_marks_effect=False)
                 feature.kind = kind = "conditional"
+        if kind == "playable" and decision("moment-fixed-by-rules")(text[pos:end]):
+            # «{instant}{tap}: Воздействие «крик» — уменьшить величину выбранного удара на 1»: the effect
+            # after its heading acts on a declared attack (116.5)
+            feature.kind = kind = "conditional"
 
     # the effect: trailing punctuation, trailing annotations and ", пока ..." come off its end
     es, ee = _trim(text, pos, end, chars=" \t\n.;,")
     grant = _UNQUOTED_GRANT.search(text, es, ee) if ":" in text[es:ee] else None   # one search, not one a paren
     grant_at = grant.start() if grant is not None else ee
+    granted_trigger = decision("unquoted-granted-trigger")(text, es, ee) if depth < 3 else None
+    if granted_trigger is not None and not any(qs < granted_trigger[0] < qe for qs, qe in regions.quotes):
+        # «получает Если должен излечиться - … (1 раз за ход)» without its «»: a granted feature whose
+        # words, limit included, are its own; protected as a quote is for the granting feature
+        grant_at = min(grant_at, granted_trigger[0])
+    else:
+        granted_trigger = None
     changed = True
     while changed and ee > es:
         changed = False
@@ -304,6 +315,11 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
                 inner = text[qs + 1:qe - 1]
                 for (s, e), _ in split_features(inner):
                     feature.granted.append(_read_feature(text, (qs + 1 + s, qs + 1 + e), line, name, depth + 1))
+    if granted_trigger is not None and granted_trigger[0] < min(ee, granted_trigger[1]):
+        gs, ge = granted_trigger[0], min(ee, granted_trigger[1])
+        feature.granted_spans.append((gs, ge))
+        feature.granted.append(_read_feature(text, (gs, ge), line, name, depth + 1))
+        prot = prot + [(gs, ge, "quote")]
 
     _read_effect(feature, text, prot, name)
     return feature

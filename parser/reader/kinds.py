@@ -4,8 +4,6 @@ has no rule for it: a keyword label, a static feature), for every view of a
 feature: `card`, the language server's hover and outline."""
 from __future__ import annotations
 
-import re
-
 KIND_NAMES: dict[str, tuple[str, str | None]] = {
     "playable": ("играемая", "playable"),
     "conditional": ("условная играемая", "conditional"),
@@ -15,10 +13,6 @@ KIND_NAMES: dict[str, tuple[str, str | None]] = {
     "errata": ("отметка об эррате", None),
     "unknown": ("не прочитана", None),
 }
-
-# «Вместо гибели …» is read with the trigger conditions (it names its moment), but it
-# replaces an event: 116.3 does not list «Вместо» among the openers, so it cites no rule
-_REPLACEMENT = re.compile(r"\s*вместо(?!\w)", re.I)
 
 
 def names_an_ability(feature) -> bool:
@@ -36,7 +30,9 @@ def declared_static(feature) -> bool:
 
 def kind_name(feature) -> tuple[str, str | None]:
     """The feature's kind in the user's words and its rule topic (see KIND_NAMES)."""
-    if feature.kind == "triggered" and _REPLACEMENT.match(getattr(feature, "condition", None) or ""):
+    if getattr(feature, "replacement", None) and feature.kind in ("triggered", "keyword"):
+        # «Вместо гибели …», «Если должен погибнуть — вместо этого …»: read with a condition (it names
+        # its moment), but it replaces that event (the reader's `replacement`, spec §1): no rule cited
         return ("замена (вместо события)", None)
     if declared_static(feature):
         return ("объявляемая способность без оплаты и условия", None)

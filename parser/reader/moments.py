@@ -1,8 +1,10 @@
 """Effects whose moment the rules fix (116.5), in one place for the reader and the linter.
 
 A playable effect that redirects, blocks, reduces, cancels, reflects or prevents an attack, a
-strike, a shot, a throw, a discharge or a spell can only be played when that event is declared:
-it is a conditional playable feature (115) whose condition the rules supply, and a feature
+strike, a shot, a throw, a discharge or a spell, or brings one to a strength or a value («свести …
+к сильному», «… к 1»), can only be played when that event is declared: it is a conditional playable
+feature (115) whose condition the rules supply (and so is one that brings a die roll to a value,
+played at that roll), and a feature
 with such an effect needs no trigger condition of its own (BJ205 stays silent), as for the
 rulebook's Бешеный маг (spec §1, «Missing trigger conditions»).
 
@@ -17,18 +19,30 @@ import re
 from berserk_judge.parser.reader.names import fold
 
 _EVENT = r"(?:атак|удар|\{(?:strike|uchr|direct)\}|выстрел|метани|разряд|заклинани)"
+_LEAD = r"^(?:[^\W\d_]+\s+){0,3}?"              # «Может», «Вы можете», «может вместо этого»
+_BRING = r"(?:свест|свед|свод)[^\W\d_]*\s+[^.;]{0,80}?"
 FIXED_MOMENT = re.compile(
-    r"^(?:[^\W\d_]+\s+){0,3}?"             # «Может», «Вы можете», «может вместо этого»
+    _LEAD +
     r"(?:перенаправ[^\W\d_]*"                # redirecting is only possible on a declared attack
     r"|(?:блокир|отмен|отраз|отраж|предотвра)[^\W\d_]*\s+(?:[^\s.;]+\s+){0,3}?" + _EVENT +
-    r"|(?:свест|свед|свод)[^\W\d_]*\s+[^.;]{0,80}?" + _EVENT + r"[^.;]{0,80}?\sк\s+слаб"
-    r"|(?:уменьш|сниз)[^\W\d_]*\s+(?:на\s+\S+\s+)?(?:величин\w*\s+)?" + _EVENT + r")",   # «Уменьшить на 3 величину атаки»
+    # «свести … атаку … к слабой / к сильному / к 1»: every bringing of a declared attack to a
+    # strength or a value (116.5), not «к слабой» alone
+    r"|" + _BRING + _EVENT + r"[^.;]{0,80}?\sк\s+[^\s.;]"
+    # «уменьшить на 3 величину атаки», «уменьшить величину выбранного удара на 1», «… дальней атаки …»:
+    # a change of a declared attack's value
+    r"|(?:уменьш|сниз)[^\W\d_]*\s+(?:на\s+\S+\s+)?(?:величин\w*\s+)?(?:[^\W\d_]+\s+){0,2}?" + _EVENT + r")",
     re.I)
+# «свести (выбранный) бросок кубика … к 1»: a change of a die roll, playable only at that roll
+ROLL_MOMENT = re.compile(_LEAD + _BRING + r"брос\w*\s+кубик[^.;]{0,80}?\sк\s+[^\s.;]", re.I)
 
 
-def moment_fixed_by_rules(effect: str | None) -> bool:
-    """Whether the effect acts on a declared attack, strike, shot, throw, discharge or spell (116.5)."""
-    return bool(FIXED_MOMENT.match((effect or "").strip()))
+def moment_fixed_by_rules(effect: str | None, rolls: bool = False) -> bool:
+    """Whether the effect acts on a declared attack, strike, shot, throw, discharge or spell (116.5);
+    with `rolls`, also whether it brings a die roll to a value («свести бросок кубика … к 1»): a
+    playable feature doing so needs that roll as its condition (115), while a feature with no
+    payment and no condition names no moment the spec's list of 116.5 fixes (BJ205 reports it)."""
+    effect = (effect or "").strip()
+    return bool(FIXED_MOMENT.match(effect) or (rolls and ROLL_MOMENT.match(effect)))
 
 
 # the first run of word characters: the text's first item is this run (or it with a hyphenated

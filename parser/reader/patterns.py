@@ -26,6 +26,7 @@ from typing import Callable
 
 from berserk_judge.parser.engine.tokens import CHOOSERS, Kind
 from berserk_judge.parser.reader import morph
+from berserk_judge.parser.reader.states import STATE_WORDS as _STATE_WORDS, names_an_event, state_word
 from berserk_judge.parser.reader.words import PLACES, PREPOSITIONS, Item, is_predicate, nominal, predicate_at, relative_within
 
 MAY_WORDS = ("может", "могут", "можете")
@@ -816,6 +817,25 @@ def _ability_after_comma(seq: list[Item], j: int) -> bool:
     return seq[j].low == "," and seq[j].kind == "punct" and ability_value_at(seq, j + 1)
 
 
+def _ability_noun_predicate(ctx: Context, at: int, nxt: int) -> bool:
+    """«{tap}: Разряд на 1, метание на 1 (по разным картам)», «выстрел на 2 и разряд на 1»: after a comma
+    or «и»/«или», an ability noun with its value («метание на 1») is a predicate (spec §5: both
+    sides must be predicates; issue 34 item 1: «выстрел на N» is an ability), and so is the part
+    before it when it opens with one too or holds a verb: the mark joins two abilities. A
+    parameter after a comma («прыжок, дальность 2», «Выстрел на 1, дальность 3») is no ability noun
+    and stays in the words."""
+    seq = ctx.seq
+    if not ability_value_at(seq, nxt):
+        return False
+    seg_start = ctx.found[-1].end if ctx.found else seq[0].start
+    first = at
+    while first - 1 >= 0 and seq[first - 1].start >= seg_start:
+        first -= 1
+    if first >= at:
+        return False
+    return ability_value_at(seq, first) or any(is_predicate(seq[k]) for k in range(first, at))
+
+
 _GLUED_TYPES = ("заклинание", "воздействие")
 
 
@@ -966,6 +986,161 @@ def _participle_subject(seq: list[Item], j: int) -> int | None:
     return stop if 1 < stop < j else None
 
 
+_POSSESSIVES = frozenset({"его", "ее", "её", "их", "ваш", "ваша", "ваше", "ваши", "свой", "своя", "свое", "своё",
+                          "свои", "этот", "эта", "это", "эти", "каждый", "каждая", "каждое"})
+_PHRASE_MAX = 3
+
+
+def _compound_subject_start(seq: list[Item], k: int, verb: Item) -> int | None:
+    """«Пока в вашем отряде есть горы Стражница и существо, стоящее напротив нее, имеют {stamina}»:
+    before a plural finite verb, two noun phrases joined by «и» (each at most three words: a name,
+    nouns and their modifiers, «его», «ваш») are its one subject (spec §5: two subjects sharing
+    one verb), so the verb test ends a condition or a while before the first phrase, as before a
+    single subject (spec §1, «Where a trigger condition ends», Static). The first phrase stops at a
+    name, a pronoun or a determiner («ваш», «этот»); an object of a preposition is no subject.
+    The index where the subject starts, or None."""
+    if "plur" not in (morph.parses(verb.low)[0].tag if morph.parses(verb.low) else ()):
+        return None           # the cheap test: a singular verb has one subject
+    p = k
+    for _ in range(_PHRASE_MAX):          # the second phrase, right before the verb
+        if p - 1 <= 0 or seq[p - 1].is_word("и") or not _phrase_word(seq[p - 1]):
+            break
+        p -= 1
+    if p == k or p - 1 <= 0 or not seq[p - 1].is_word("и"):
+        return None
+    p -= 1
+    first = p
+    for _ in range(_PHRASE_MAX):          # the first phrase, before «и»
+        if p - 1 <= 0 or not _phrase_word(seq[p - 1]):
+            break
+        p -= 1
+        if seq[p].kind == "name" or seq[p].low in _POSSESSIVES or morph.pos(seq[p].low) == "NPRO":
+            break
+    if p == first or seq[p - 1].low in PREPOSITIONS:
+        return None
+    return p
+
+
+def _phrase_word(item: Item) -> bool:
+    return item.kind == "name" or (item.kind == "word" and (item.low in _POSSESSIVES or nominal(item))
+                                   and not is_predicate(item) and item.low not in PREPOSITIONS)
+
+
+def _numbered_name(seq: list[Item]) -> bool:
+    """«В начале боя воздействие 3 желания выберите …», «{tap}: Заклинание 7 печатей ранить …» (lossy:
+    no quotes, no dash): a number, then a word that is no preposition nor «раз», opens the unquoted
+    name of a «заклинание»/«воздействие», which the verb test then closes, as for a name of words
+    (116.1; the heading leaves the atom, BJ305 names the missing quotes and dash). A type's own
+    value («Разряд на 3») never reaches here: only the two heading types ask."""
+    return len(seq) > 2 and seq[0].kind == "num" and seq[1].kind == "word" \
+        and seq[1].low not in PREPOSITIONS and not seq[1].is_word("раз", "раза", "х", "x")
+
+
+def _moment_fixed_by_rules(effect: str) -> bool:
+    """«Перенаправить атаку …», «Свести {strike} вашего существа к сильному», «уменьшить величину
+    выбранного удара на 1»: a playable effect that redirects, blocks, cancels, reflects or prevents
+    a declared attack, strike, shot, throw, discharge or spell, brings it to a strength or a value
+    («свести … к …», every target, not «к слабой» alone), or changes its value, can only be played
+    when that event is declared: a conditional playable feature (115) whose condition the rules fix
+    (116.5); so is one that brings a die roll to a value («свести бросок кубика … к 1»), played at
+    that roll. One pattern (`moments.FIXED_MOMENT`) for the reader and BJ205, which stays silent on
+    such an attack's effect without a condition (a roll is not in spec §1's list: BJ205 asks)."""
+    from berserk_judge.parser.reader.moments import moment_fixed_by_rules
+
+    return moment_fixed_by_rules(effect, rolls=True)
+
+
+_GRANTED_TRIGGER = re.compile(r"(?<!\w)(?:получает|получают|получить|имеет|имеют|приобретает)\s+"
+                              r"(?=(?:Если|Когда|При|После|Вместо|В\s+начале|В\s+конце)(?!\w))")
+
+
+_GRANT_DURATION = re.compile(r"\s+до\s+конца\s+(?:[^\W\d_]+\s+){0,2}?(?:хода|боя)(?:\s+противника)?\s*$", re.I)
+_CAPITAL_OPENER = re.compile(r"\s(?:Если|Когда|При|После|Вместо|В\s)")
+
+
+def _unquoted_granted_trigger(text: str, start: int, end: int) -> int | None:
+    """«Пока не имеет ран, получает Если должен излечиться - вместо этого может открыться (1 раз за ход)»
+    (lossy text: the «» of a granted feature lost): after «получает»/«имеет», a capitalised trigger
+    opener in mid-sentence opens the granted feature, which runs to the end of the effect and is
+    read as a feature of its own, as one in quotes is (spec §1: a feature may grant a feature):
+    its condition, replacement and limit are its own, not the granting feature's, and its
+    connectives join nothing of the granting feature. A duration closing the effect («… выстрел на 1
+    до конца вашего хода») is the grant's, as after a closing quote («получает «…» до конца хода»).
+    (where the granted feature starts, where it ends), or None."""
+    if _CAPITAL_OPENER.search(text, start, end) is None:
+        return None           # the cheap test: most effects hold no capitalised opener after a space
+    m = _GRANTED_TRIGGER.search(text, start, end)
+    if m is None or m.end() >= end:
+        return None
+    until = _GRANT_DURATION.search(text, m.end(), end)
+    return m.end(), (until.start() if until is not None and until.start() > m.end() else end)
+
+
+_CLAUSE_LEAD = frozenset({"каждый", "каждая", "каждое", "каждые", "все", "ваш", "ваша", "ваше", "ваши", "этот", "эта",
+                          "это", "эти", "любой", "любая", "любое"})
+
+
+def _back_reference_clauses(text: str, seq: list[Item]) -> dict[int, int]:
+    """«вы можете закрыть до двух ваших линунгов каждый закрытый таким образом линунг получает {token},
+    Валгор получает +1 …» (lossy: the comma lost): a clause whose subject refers back to the ability
+    before it by a participle and «таким образом», «этим» or «так» («закрытый таким образом», «раненое
+    этим») happens only if that ability was carried out, so it is its dependent right side (505.4,
+    spec §2: `(может (закрыть …, при этом (каждый закрытый … получает {token} и Валгор …)))`; the
+    judges' ruling on Валгор: the bonus only if one target was closed). The mark before the clause
+    — a comma, «и», or none where lossy text lost its comma — is a DEPENDENT connective; the part
+    before it must hold a predicate. {index of the mark (or of the clause's first word, if none):
+    index where the clause starts}."""
+    if not seq:
+        return {}
+    start, end = seq[0].start, seq[-1].end
+    if text.find("образом", start, end) < 0 and text.find(" этим ", start, end) < 0 \
+            and text.find(" так ", start, end) < 0:
+        return {}             # the cheap test (substrings, no regex): most effects refer back to nothing
+    out: dict[int, int] = {}
+    for b in range(2, len(seq) - 2):
+        if seq[b].is_word("таким") and seq[b + 1].is_word("образом"):
+            after = b + 2
+        elif seq[b].is_word("этим", "так"):
+            after = b + 1
+        else:
+            continue
+        p = b - 1
+        if not (seq[p].kind == "word" and morph.is_participle(seq[p].low)):
+            continue          # «с этим существом», «так же»: a demonstrative, no reference to an action
+        start = p
+        while start - 1 > 0 and seq[start - 1].kind == "word" and seq[start - 1].low in _CLAUSE_LEAD:
+            start -= 1
+        if not predicate_at(seq, after):
+            continue          # «за каждого показанного таким образом архаалита»: no clause of its own
+        mark = start - 1
+        if seq[mark].kind == "punct" and seq[mark].low == ",":
+            key = mark
+        elif seq[mark].is_word("и"):
+            key = mark - 1 if mark > 0 and seq[mark - 1].low == "," else mark
+        elif seq[mark].kind in ("word", "icon", "num", "name", "paren", "quote"):
+            key = start       # the comma lost
+        else:
+            continue
+        if any(is_predicate(seq[k]) for k in range(0, key)):
+            out[key] = start
+    return out
+
+
+def _dashless_case(seq: list[Item], i: int) -> bool:
+    """«… может излечиться на 2, если после этого у Кобольда нет ран не закрывается после этой атаки»
+    (lossy: the case's dash lost): after a comma, an «если» clause in which the verb test finds a
+    body of its own — a predicate after the condition's own («нет ран» | «не закрывается») — is an
+    in-effect case, as with its dash (spec §2, «In-effect conditions»); a trailing «, если …» with
+    one predicate («закройте существо, если оно получало раны в этот ход») stays the ability's, and
+    so does one whose condition has no predicate of its own («, если в этом ходу ваши карты …»)."""
+    found = cond_by_verb(seq, i) if i < len(seq) and seq[i].is_word("если") else None
+    if found is None:
+        return False
+    close, body = found
+    return predicate_at(seq, body) > 0 and any(
+        is_predicate(seq[k]) or seq[k].is_word("есть", "нет") for k in range(i + 1, close))
+
+
 _OPENERS = ("при", "после", "если", "когда")
 _OPENER_INITIALS = frozenset("пкеПКЕ")
 _FIRST_WORD = re.compile(r"\s*([А-ЯЁа-яё]{2,7})(?=[\s,])")
@@ -1095,34 +1270,49 @@ def _left_refuser(ctx: Context, e: int, verb: str) -> bool:
     return False
 
 
-_STATE_WORDS = frozenset({"находится", "находятся", "стоит", "стоят", "есть", "нет"})
 _LASTING_VERBS = frozenset({"отражает", "отражают", "имеет", "имеют", "считается", "считаются", "является",
-                            "являются"})
-_EVENT_PROPERTY = ("до", "рану", "раны", "ран")
+                            "являются", "обязан", "обязана", "обязано", "обязаны", "тратит", "тратите", "тратят"})
+
+
+# what a lasting effect's words hold, tested on the text before any item or morphology
+_LASTING_HINT = re.compile(r"отража|имее|имею|счита|явля|обязан|трат|не\s+мо|[+\-−–]\s?[\dXХxх]", re.I)
 
 
 def _state_as_while(text: str, condition: tuple[int, int], start: int, end: int, protected) -> bool:
     """«Когда Властелин хаоса закрыт, он отражает {strike} как открытая карта»: «Когда»/«Если» and a
-    state — its one predicate a short participle or adjective («закрыт», «ранен»), «находится»,
-    «стоит», «есть», «нет» — before an effect that states a lasting property («отражает … как»,
-    «имеет», «получает +1 к …», «+1 к …», «не может …», with no «до конца …») make a static
-    feature with that state as its `while` (spec §1, «A state is not a trigger»: the judges'
-    «не срабатывающая, а постоянная»). An event («закрывается», «погибает») stays a trigger."""
+    state — its one predicate a stative word («находится», «стоит», «есть», «нет»), a short
+    adjective, or a short participle of a lasting result («закрыт», «ранен», «отравлен») — before an
+    effect that states a lasting property («отражает … как», «имеет», «получает +1 к …», «+1 к …»,
+    «не может …», «обязан …», «вы тратите …», with no «до конца …») make a static feature with that
+    state as its `while`; a possibility («может атаковать …», before an effect «он обязан это
+    сделать») is such a state too
+    (spec §1, «A state is not a trigger»: the judges' «не срабатывающая, а постоянная»). An event
+    stays a trigger: a verb of change («закрывается», «погибает»), a participle of an action
+    happening to the card («атакован», «выбран целью»), or a condition naming an event by its noun
+    or icon («ранен ударом», «атакован {strike}», «бросок кубика … равен 6»: a roll's result is an
+    event at the roll); the vocabulary is `states.py`'s, and `explain` reads the kind decided here."""
     from berserk_judge.parser.reader.words import items
 
     head = text[condition[0]:condition[0] + 6].lower()
     if not head.startswith(("когда", "если")):
         return False          # the cheap test: «При …», «В начале …» name events and moments
+    if _LASTING_HINT.search(text, start, end) is None:
+        return False          # the next cheap test: no lasting effect's words
     cond = items(text, condition[0], condition[1], protected)
     verbs = [it for it in cond[1:] if it.kind == "word" and (is_predicate(it) or it.low in _STATE_WORDS)]
-    if len(verbs) != 1 or not (verbs[0].low in _STATE_WORDS or morph.pos(verbs[0].low) in ("PRTS", "ADJS")):
+    possible = len(verbs) == 2 and verbs[0].is_word("может", "могут") and morph.pos(verbs[1].low) == "INFN"
+    if possible:              # «Если в свой ход Страж может атаковать {strike} …»: a possibility is a state;
+        before = text[condition[0]:verbs[0].start]       # what it may do is no event that happened
+        if names_an_event(before):
+            return False
+    elif len(verbs) != 1 or not state_word(verbs[0].low) or names_an_event(text[condition[0]:condition[1]]):
         return False
     effect = items(text, start, end, protected)
     if not effect or any(it.is_word("до", "затем", "если") or it.kind == "dash" or it.low == ";" for it in effect):
         return False          # a duration, a sequence, a case, a dependent ability: what happens, not what is
     k = 0
-    while k < len(effect) and (effect[k].kind == "name" or effect[k].is_word(*PRONOUNS)):
-        k += 1                # «он отражает …», «Властелин хаоса имеет …»
+    while k < len(effect) and (effect[k].kind == "name" or effect[k].is_word(*PRONOUNS, "вы")):
+        k += 1                # «он отражает …», «Властелин хаоса имеет …», «вы тратите …»
     if k < len(effect) and effect[k].is_word("не") and k + 1 < len(effect) and effect[k + 1].is_word("может", "могут"):
         return True
     if k < len(effect) and effect[k].kind == "word" and effect[k].low in _LASTING_VERBS:
@@ -1133,19 +1323,28 @@ def _state_as_while(text: str, condition: tuple[int, int], start: int, end: int,
 
 
 _INSTEAD_OPENER = re.compile(r"\s*вместо(?!\w)", re.I)
-_INSTEAD_OF_THIS = re.compile(r"(?<!\w)вместо\s+этого(?!\w)", re.I)
+_INSTEAD_OF_THIS = re.compile(r"(?<!\w)вместо\s+(?:этого|него|неё|нее|них)(?!\w)", re.I)
+_OBLIGED = re.compile(r"(?<!\w)долж(?:ен|на|но|ны)(?!\w)", re.I)
 
 
 def _replacement(text: str, condition: tuple[int, int] | None, start: int, end: int, inside) -> str | None:
-    """«Вместо гибели — …», «… может излечиться на 2 вместо этого», «если должен погибнуть — вместо
-    этого получает полёт»: the feature replaces the event or ability it names; it happens instead
-    of it, at its moment, and is no trigger declared at priority (spec §1, «Replacements»). The
-    words that make it one («Вместо гибели», «вместо этого»), reported in `replacement`, or None.
+    """«Вместо гибели — …», «Если должен погибнуть — вместо этого получает полёт», «Когда ваш слуа
+    должен получить Х {counter}, может получить Х {counter} вместо него»: the feature replaces the
+    event its condition names — a condition opening with «Вместо», or one naming what is about to
+    happen («должен/должна …») before an effect that says «вместо этого/него»; it happens instead of
+    that event, at its moment, and is no trigger declared at priority (spec §1, «Replacements»).
+    The words that make it one («Вместо гибели», «вместо этого»), reported in `replacement` (the
+    one mark `explain`, `card` and the kind names read), or None. An ability that replaces the
+    ability before it inside a trigger's or a playable effect («При атаке — ранить цель; может
+    излечиться на 2 вместо этого», «если не хочет — вместо этого движения переместить его») leaves
+    the feature what it is: its «вместо этого» stays in that ability's words (`explain` names it).
     `inside(offset)` tells offsets inside quotes and parentheses (a granted feature's own words)."""
-    if condition is not None and _INSTEAD_OPENER.match(text, condition[0], condition[1]):
+    if condition is None:
+        return None
+    if _INSTEAD_OPENER.match(text, condition[0], condition[1]):
         return text[condition[0]:condition[1]]
-    if text.find("место", start, end) < 0:
-        return None           # the cheap test: most effects replace nothing
+    if text.find("место", start, end) < 0 or _OBLIGED.search(text, condition[0], condition[1]) is None:
+        return None           # the cheap test: most effects replace nothing, most conditions name an event
     for m in _INSTEAD_OF_THIS.finditer(text, start, end):
         if not inside(m.start()):
             return m.group()
@@ -1165,6 +1364,31 @@ DECISIONS: tuple[HeadPattern, ...] = (
                 "При {strike} ваше существо, обладающее {zoo}, получает +1 к {strike} → условие «При "
                 "{strike}», эффект «ваше существо, обладающее {zoo}, получает +1 к {strike}»",
                 _participle_subject),
+    HeadPattern("compound-subject-start", _compound_subject_start.__doc__ or "",
+                "Пока в вашем отряде есть горы Кобольд и существо, стоящее напротив него, имеют {stamina} → "
+                "пока: «Пока в вашем отряде есть горы», эффект «Кобольд и существо, стоящее напротив него, имеют "
+                "{stamina}»", _compound_subject_start),
+    HeadPattern("numbered-unquoted-name", _numbered_name.__doc__ or "",
+                "В начале боя воздействие 3 желания выберите трёх ваших существ → условие «В начале боя», "
+                "тип «воздействие», имя «3 желания», эффект «выберите трёх ваших существ»", _numbered_name),
+    HeadPattern("moment-fixed-by-rules", _moment_fixed_by_rules.__doc__ or "",
+                "{instant}{tap}: Воздействие «крик» — уменьшить величину выбранного удара на 1 → условная "
+                "играемая (116.5: момент — объявление удара); так же «свести бросок кубика … к 1»",
+                _moment_fixed_by_rules),
+    HeadPattern("ability-noun-predicate", _ability_noun_predicate.__doc__ or "",
+                "{tap}: Разряд на 1, метание на 1 (по разным картам) → (Разряд на 1 и метание на 1 (по разным "
+                "картам)); «прыжок, дальность 2» → одна способность", _ability_noun_predicate),
+    HeadPattern("unquoted-granted-trigger", _unquoted_granted_trigger.__doc__ or "",
+                "Пока не имеет ран, получает Если должен излечиться - вместо этого может открыться (1 раз за ход) → "
+                "пока: «Пока не имеет ран»; выданная особенность: условие «Если должен излечиться», замена, "
+                "лимит «1 раз за ход»", _unquoted_granted_trigger),
+    HeadPattern("back-reference-clause", _back_reference_clauses.__doc__ or "",
+                "вы можете закрыть до двух ваших линунгов каждый закрытый таким образом линунг получает {token}, "
+                "Кобольд получает +1 к разряду → (может (закрыть до двух ваших линунгов, при этом (каждый закрытый "
+                "таким образом линунг получает {token} и Кобольд получает +1 к разряду)))", _back_reference_clauses),
+    HeadPattern("dashless-case", _dashless_case.__doc__ or "",
+                "При {strike} может излечиться на 2, если после этого у Кобольда нет ран не закрывается → ((может "
+                "излечиться на 2) и (если после этого у Кобольда нет ран — не закрывается))", _dashless_case),
     HeadPattern("misspelt-opener", _misspelt_opener.__doc__ or "",
                 "Когла ваш пират нападает, он получает +1 к {strike} → срабатывающая, условие «Когла ваш "
                 "пират нападает» (BJ206: «Когда»)", _misspelt_opener),
@@ -1178,7 +1402,7 @@ DECISIONS: tuple[HeadPattern, ...] = (
                 "Когда Кобольд закрыт, он отражает {strike} как открытая карта → постоянная, пока: «Когда "
                 "Кобольд закрыт»", _state_as_while),
     HeadPattern("replacement", _replacement.__doc__ or "",
-                "При атаке - ранить цель на 1; может излечиться на 2 вместо этого → замена: «вместо этого»",
+                "Если должен погибнуть - вместо этого получает полёт → замена: «вместо этого»",
                 _replacement),
     HeadPattern("bare-while", _bare_while.__doc__ or "",
                 "Может двигаться по диагонали пока не имеет ран → пока: «пока не имеет ран»", _bare_while),

@@ -328,8 +328,19 @@ def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> l
     seg_start = True        # at the start of a segment (effect start or after a connective)
     heading = None          # index where an in-effect moment («при гибели … —») starts, right before i
     headed = False          # an ability's heading («воздействие «x» —») stands right before i
+    # «…, каждый закрытый таким образом линунг получает …»: a clause referring back depends on the
+    # ability before it; its mark (or its first word, the comma lost) → the clause start (patterns.py)
+    back_refs = decision("back-reference-clause")(text, seq)
     while i < n:
         it = seq[i]
+        if back_refs and i in back_refs:
+            start = back_refs.pop(i)
+            if start == i:            # the comma lost: a DEPENDENT before the clause's first word
+                out.append(Cand(Kind.DEP, it.start, it.start, VERB, ""))
+            else:
+                add(Kind.DEP, i, start, VERB)
+            i, seg_start, heading, headed = start, True, None, False
+            continue
         if i in inside and not (seg_start and it.is_word("пока")):   # «пока …, он может»: while-may
             i += 1
             seg_start = False
@@ -401,6 +412,8 @@ def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> l
                     kind = None
                 if kind is not None:
                     strength = _after(seq, i + lead + 1)
+                    if strength < 0 and decision("ability-noun-predicate")(ctx, i, i + lead + 1):
+                        strength = VERB       # «выстрел на 2 и разряд на 1»: two abilities (patterns.py)
                     if strength >= 0 and joins_words(ctx, i, i + lead + 1):
                         strength = -1
                     if strength >= 0:
@@ -461,7 +474,9 @@ def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> l
             if not (nw in RELATIVE and nw != "если"):
                 # a comma after a conditional case opens the next case ("если А X, если Б Y");
                 # otherwise a trailing ", если ..." without a dash belongs to the ability before it
-                strength = _after(seq, i + 1, _in_case(out))
+                strength = _after(seq, i + 1, _in_case(out) or (nw == "если" and decision("dashless-case")(seq, i + 1)))
+                if strength < 0 and decision("ability-noun-predicate")(ctx, i, i + 1):
+                    strength = VERB       # «Разряд на 1, метание на 1»: two abilities (patterns.py)
                 if strength >= 0 and joins_words(ctx, i, i + 1):
                     strength = -1
                 if strength >= 0:

@@ -10,9 +10,13 @@ text and name) is a change; so is any edit of its text, classed as one of:
   payment, the opener of its condition, whether it has a label or a type,
   its limit («(1 раз за ход)» dropped or changed), the connectives and
   grouping of a reading (its abstract form, 505), or an ability's own words
-  (закрыть → открыть, цель → себя);
-* «wording» — only what an ability is played with changed: numbers, icons,
-  quoted effect names, the words of a condition after its opener.
+  (закрыть → открыть, цель → себя); or, as a designer reads it, a number, a
+  comparison or a negation changed anywhere in a feature's text
+  («на 1» → «на 2», «больше» → «меньше», «может» → «не может»:
+  reports.html.meaning_shift);
+* «wording» — only what an ability is played with changed: icons, quoted
+  effect names, the other words of a condition after its opener, the order of
+  an «и» list of single words («степных и тёмных» → «тёмных и степных»).
 
 Words the fix guard (lint.fix_apply.normalize: spaces, punctuation, dashes,
 Latin lookalikes) treats as the same are the same here too: a safe fix such
@@ -30,6 +34,7 @@ from berserk_judge.lint.fix_apply import _HOMOGLYPHS, normalize   # the fix guar
 from berserk_judge.parser import read_card, reading_strings
 from berserk_judge.reports.canon import feature_record
 from berserk_judge.reports.html.diff import word_diff
+from berserk_judge.reports.html.meaning_shift import and_lists_evened, shift
 from berserk_judge.reports.html.stats import stats_of
 
 CLASSES = ("meaning", "wording", "typography", "stats", "name", "added", "removed")
@@ -71,8 +76,9 @@ def spelled(value: str | None) -> str | None:
 
 
 def skeleton(atom: str) -> str:
-    """An ability's own words: numbers, icons and quoted names masked (those are «wording»)."""
-    return _QUOTED.sub('"…"', _ICON.sub("{}", _NUMBER.sub("#", spelled(atom) or "")))
+    """An ability's own words: numbers (compared by `meaning_shift`), icons and quoted names masked,
+    an «и» list of single words in one order (those are «wording»)."""
+    return _QUOTED.sub('"…"', _ICON.sub("{}", _NUMBER.sub("#", spelled(and_lists_evened(atom)) or "")))
 
 
 def meaning(record: dict) -> tuple:
@@ -115,6 +121,7 @@ class Reading:
         self.meaning = tuple(meaning(r) for r in records)
         self.structure = tuple(structure(f, r) for f, r in zip(features, records))
         self.conditions = tuple(words(f.condition) for f in features)
+        self.text = "\n".join(f.text or "" for f in features)    # the features' words, no [Эррата …] line
 
 
 def card_meaning(card) -> tuple[list[str], tuple]:
@@ -145,7 +152,7 @@ def text_class(old_text: str, new_text: str, before: Reading, after: Reading) ->
         return None
     if before.meaning == after.meaning and words(old_text) == words(new_text):
         return "typography"
-    if len(before.structure) != len(after.structure):
+    if len(before.structure) != len(after.structure) or shift(before.text, after.text):
         return "meaning"
     # a condition whose words the fix guard reads the same («Вначале хода» → «В начале хода») has
     # kept its opener, however its words are split

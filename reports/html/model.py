@@ -68,7 +68,10 @@ def text_segments(text: str, findings: list[dict]) -> list[dict]:
     """The text cut where findings start and end; each piece lists the findings over it.
 
     A finding of zero width covers the character after it (or before it at
-    the end of the text), so it can still be underlined.
+    the end of the text), so it can still be underlined. One sweep over the
+    cuts with the findings open at each (a piece lists them in the findings'
+    order): linear in the text's findings, where testing every finding at
+    every cut took minutes on a one-line text of 500 KB (issue 38).
     """
     spans = []
     for f in findings:
@@ -81,12 +84,20 @@ def text_segments(text: str, findings: list[dict]) -> list[dict]:
             start, end = (start, start + 1) if start < len(text) else (start - 1, start)
         spans.append((start, end, f["n"], f["severity"]))
     cuts = sorted({0, len(text)} | {s for s, _, _, _ in spans} | {e for _, e, _, _ in spans})
+    opening: dict[int, list[int]] = defaultdict(list)     # cut -> the spans (by number) starting there
+    closing: dict[int, list[int]] = defaultdict(list)     # cut -> the spans ending there
+    for number, (s, e, _, _) in enumerate(spans):
+        opening[s].append(number)
+        closing[e].append(number)
+    open_now: set[int] = set()
     out = []
     for a, b in zip(cuts, cuts[1:]):
-        over = [(n, sev) for s, e, n, sev in spans if s <= a and b <= e]
-        worst = min((SEVERITY_ORDER.index(sev) for _, sev in over), default=None)
-        out.append({"text": text[a:b], "findings": [n for n, _ in over],
-                    "ends": [n for s, e, n, _ in spans if e == b],
+        open_now.difference_update(closing.get(a, ()))
+        open_now.update(opening.get(a, ()))
+        over = [spans[number] for number in sorted(open_now)]
+        worst = min((SEVERITY_ORDER.index(sev) for _, _, _, sev in over), default=None)
+        out.append({"text": text[a:b], "findings": [n for _, _, n, _ in over],
+                    "ends": [spans[number][2] for number in closing.get(b, ())],
                     "severity": None if worst is None else SEVERITY_ORDER[worst]})
     return out
 

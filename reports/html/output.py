@@ -24,7 +24,7 @@ PENDING = "report.pending.json"   # the names a report is about to write, claime
 GENERATOR = "berserk-judge"
 # every name a report writes; a manifest naming anything else is not trusted
 OWN_NAME = re.compile(r"(?:index|changes|rules|findings)\.html|cards-[\w.~-]+\.html|report\.(?:css|js|json)|icon\.svg"
-                      r"|search-index\.js|report-strings\.js|rule-help\.js|findings(?:-data)?\.js")
+                      r"|search-index\.js|report-strings\.js|rule-help\.js|findings(?:-data)?\.js|common\.js")
 _MARKER_LIMIT = 1 << 30   # a report.json larger than this is not one we wrote
 
 

@@ -19,7 +19,7 @@ from berserk_judge.reports.html.filters import environment
 from berserk_judge.reports.html.icons import icons_css
 from berserk_judge.reports.html.output import MARKER, OutputError, manifest, write_site  # noqa: F401 - the writer's API
 
-STATIC = ("report.css", "report.js", "icon.svg", "findings.js")
+STATIC = ("report.css", "common.js", "report.js", "icon.svg", "findings.js")
 _SIBLINGS = 12   # parts of one set listed on each of its pages; more get previous/next only
 
 

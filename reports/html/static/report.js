@@ -8,14 +8,8 @@
 (function () {
   "use strict";
 
-  /* Russian noun form after a number (the same rule as russian/plural.py) */
-  function plural(n, one, few, many) {
-    var d = n % 10, h = n % 100;
-    if (d === 1 && h !== 11) return one;
-    if (d >= 2 && d <= 4 && !(h >= 12 && h <= 14)) return few;
-    return many;
-  }
-  window.BJ_PLURAL = plural;
+  var BJ = window.BJ;          /* common.js: plural, icons, the index's rows, focus */
+  var plural = BJ.plural;
 
   function fold(s) { return String(s).toLowerCase().replace(/ё/g, "е"); }
   function words(s) { return fold(s).split(/[^\p{L}\p{N}]+/u).filter(Boolean); }
@@ -58,24 +52,7 @@
     if (text !== undefined) n.textContent = text;
     return n;
   }
-  var ICON_RE = /\{(\w+)\}/g;
-  /* text with {tap} and the like as the same icons the server draws (textContent only) */
-  function iconText(parent, text, glyphs) {
-    var at = 0, m;
-    ICON_RE.lastIndex = 0;
-    while ((m = ICON_RE.exec(text)) !== null) {
-      var g = glyphs && glyphs[m[1]];
-      if (!g) continue;
-      parent.appendChild(document.createTextNode(text.slice(at, m.index)));
-      var icon = node("i", "ico i-" + m[1], m[0]);
-      icon.setAttribute("role", "img");
-      icon.title = g[1];
-      parent.appendChild(icon);
-      at = m.index + m[0].length;
-    }
-    parent.appendChild(document.createTextNode(text.slice(at)));
-    return parent;
-  }
+  var iconText = BJ.iconText;
   var pageData = document.getElementById("bj-page");
   if (pageData) {
     var lazy = JSON.parse(pageData.textContent), S = (window.BJ_STRINGS || []).concat(lazy.s);
@@ -238,14 +215,22 @@
       }
       var more = node("a", "rule-link", "Правило " + code + " целиком");
       more.href = "rules.html#" + encodeURIComponent(code);
+      var all = node("a", "rule-rows", "все находки " + code + " в списке");
+      all.href = "findings.html#code=" + encodeURIComponent(code);
       var p = node("p");
       p.appendChild(more);
+      p.appendChild(document.createTextNode(" · "));
+      p.appendChild(all);
       box.appendChild(p);
       return box;
     };
     var findingList = function (article, findings) {
-      var frag = document.createDocumentFragment();
-      frag.appendChild(node("h3", "", "Находки"));
+      var frag = document.createDocumentFragment(), h = node("h3", "", "Находки");
+      h.appendChild(node("span", "muted", " · "));
+      var rows = node("a", "wl-rows", "строки в списке находок");    /* this card's rows of the worklist */
+      rows.href = "findings.html#card=" + encodeURIComponent(article.querySelector(".chead .cid").textContent);
+      h.appendChild(rows);
+      frag.appendChild(h);
       var ol = node("ol", "findings");
       findings.forEach(function (f, i) {
         var li = node("li", "sev-" + S[f[2]]);
@@ -396,7 +381,6 @@
       }, { rootMargin: "800px 0px" });
       pending.forEach(function (a) { seen.observe(a); });
     } else drawAll();
-    window.BJ_DRAW_ALL = drawAll;
     /* previous / next card: made from the page's own articles when a card comes near (no markup per
        card); at the page's ends, the neighbouring page of the pager */
     var articles = Array.prototype.slice.call(document.querySelectorAll("article.card[id]"));
@@ -429,6 +413,8 @@
       }, { rootMargin: "400px 0px" });
       articles.forEach(function (a) { near.observe(a); });
     } else articles.forEach(cardNav);
+    /* everything the page would draw as it scrolls, at once: its entries and their previous / next links */
+    window.BJ_DRAW_ALL = function () { drawAll(); articles.forEach(cardNav); };
     /* the chips of the page's cards, made when the list is first opened (names are in the entries) */
     var toc = document.getElementById("page-cards"), chips = toc && toc.querySelector("[data-chips]");
     if (chips) toc.addEventListener("toggle", function () {
@@ -450,8 +436,13 @@
         }
         (document.getElementById(id) || card).scrollIntoView();
       }
+      BJ.focus(document.getElementById(id) || card);
     });
-    if (target) target.scrollIntoView();
+    /* a link to a card (a search result, the worklist) lands on it: in view, and with the focus */
+    if (target) {
+      target.scrollIntoView();
+      BJ.focus(target);
+    }
   }
 
   /* ---- the changes page: show or hide classes of changes ---- */
@@ -481,13 +472,7 @@
   var data = window.BJ_INDEX;
   var panel = document.getElementById("search-panel");
   if (!data || !panel) return;
-  var rows = data.cards, vocab = data.words, tri = data.tri, icons = data.icons;
-  rows.forEach(function (row) {     /* what search_index._row leaves out */
-    row.p = data.pages[row.p];
-    if (row.a === undefined) row.a = row.i;
-    row.c = row.c || []; row.v = row.v || []; row.x = row.x || [];
-    row.m = row.m || 0; row.f = row.f || 0; row.k = row.k || "";
-  });
+  var rows = BJ.rows(data), vocab = data.words, tri = data.tri, icons = data.icons;
   /* the cards of the base (the tile's count): removed cards of --compare are rows but not cards */
   var cardCount = rows.filter(function (row) { return row.p !== "changes.html"; }).length;
   var PAGE = 50;
@@ -496,7 +481,9 @@
   var list = document.getElementById("results");
   var status = document.getElementById("status");
   var more = document.getElementById("more");
-  var matches = [];
+  var matches = [], matchedCards = 0;     /* results: lists of the matching prints of one name */
+  /* a name as prints.py groups prints: folded, spaces evened */
+  function printKey(name) { return fold(name).split(/\s+/).filter(Boolean).join(" "); }
   var shown = 0;
   var active = false;
 
@@ -855,7 +842,19 @@
       }
       if (perWord.length) found.sort(function (a, b) { return b[0] - a[0] || a[1] - b[1]; });
     }
-    matches = found.map(function (f) { return rows[f[1]]; });
+    /* prints of one name are one result, as a card page lists its other prints (reports/html/prints.py):
+       the best-placed print leads, the others follow it as links */
+    var byName = {};
+    matches = [];
+    found.forEach(function (f) {
+      var row = rows[f[1]], key = row.p === "changes.html" ? "" : printKey(row.n);
+      if (key && byName[key] !== undefined) matches[byName[key]].push(row);
+      else {
+        if (key) byName[key] = matches.length;
+        matches.push([row]);
+      }
+    });
+    matchedCards = found.length;
     list.textContent = "";
     shown = 0;
     renderMore();
@@ -874,11 +873,11 @@
     var stop = Math.min(matches.length, shown + PAGE);
     var frag = document.createDocumentFragment();
     for (; shown < stop; shown++) {
-      var r = matches[shown];
+      var group = matches[shown], r = group[0];
       var li = el("li");
       li.setAttribute("data-id", r.i);
       var a = el("a", "rname", r.n);
-      a.href = r.p + "#" + r.a;
+      a.href = BJ.cardHref(r);
       li.appendChild(a);
       li.appendChild(document.createTextNode(" "));
       li.appendChild(el("span", "cid", r.i));
@@ -898,6 +897,16 @@
       r.x.forEach(function (c) { badges.appendChild(el("span", "badge chg-" + c, CLASS_RU[c] || c)); });
       li.appendChild(badges);
       li.appendChild(withIcons(el("span", "snip"), r.t.replace(/\s+/g, " ")));
+      if (group.length > 1) {
+        var prints = el("span", "prints", "Другие печати: ");
+        group.slice(1).forEach(function (o, k) {
+          var link = el("a", "", o.i + " · " + (data.sets[o.s] || o.s));
+          link.href = BJ.cardHref(o);
+          if (k) prints.appendChild(document.createTextNode(", "));
+          prints.appendChild(link);
+        });
+        li.appendChild(prints);
+      }
       frag.appendChild(li);
     }
     list.appendChild(frag);
@@ -905,7 +914,9 @@
     status.textContent = !active
       ? "В отчёте " + all + " " + plural(all, "карта", "карты", "карт") +
         ": введите название или слова текста (опечатки и другие формы слов прощаются) или выберите фильтр."
-      : "Найдено: " + total + " из " + all + (total > shown ? ", показано " + shown : "");
+      : "Найдено: " + matchedCards + " из " + all +
+        (total < matchedCards ? " (" + total + " " + plural(total, "название", "названия", "названий") + ")" : "") +
+        (total > shown ? ", показано " + shown : "");
     more.hidden = shown >= total;
     status.setAttribute("data-query", value("q"));
     panel.setAttribute("data-ready", "1");
