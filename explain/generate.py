@@ -542,7 +542,9 @@ def _head(b: _Builder, feature, kind: str, tree, condition: str | None, line) ->
             b.say(FEATURE, "conditional", 0, payment=payment, cond=condition)
         else:
             roll = wording.roll_moment(_effect_words(tree))     # «свести бросок кубика … к 1» (116.5)
-            b.say(FEATURE, "conditional-omitted-roll" if roll else "conditional-omitted", 0, payment=payment)
+            key = "conditional-omitted-roll" if roll else (
+                "conditional-omitted" if _changes_declared_attack(feature) else "conditional-omitted-value")
+            b.say(FEATURE, key, 0, payment=payment)
         if instant:
             b.say(FEATURE, "conditional-instant", 1)
     elif kind == "keyword":
@@ -555,6 +557,8 @@ def _head(b: _Builder, feature, kind: str, tree, condition: str | None, line) ->
         words = _effect_words(tree)
         if state_while:               # «Когда … закрыт, он отражает …»: a state, held while it lasts (spec §1)
             b.say(FEATURE, "state-static", 0, cond=while_condition)
+        elif not declared_static(feature) and wording.rule_moment(words):
+            b.say(FEATURE, "static-redirect", 0)   # «Противник может перенаправить {strike} …» (116.5)
         elif not declared_static(feature):
             b.say(FEATURE, "static", 0)
         elif wording.named_moment(words):

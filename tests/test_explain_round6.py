@@ -123,3 +123,27 @@ def test_own_under_another_players_may_is_theirs(text):
 ])
 def test_every_one_of_your_cards_is_no_choice(text):
     none(texts_of(text), "какое именно, текст не говорит")
+
+
+@pytest.mark.parametrize("text", [
+    "Противник может перенаправить {strike} Стража башни на любое свое существо, стоящее рядом с ним.",
+    "противник может перенаправить {strike} Стража башни на любое своё существо рядом с ним",
+])
+def test_a_redirect_without_a_condition_is_declared_at_the_attack(text):
+    # 116.5: the rules fix its condition (the blind explain sheet: Волот is no permanent feature)
+    steps = texts_of(text)
+    one(steps, "Условие срабатывания в записи опущено", "перенаправить атаку можно, только когда она объявлена")
+    none(steps, "Постоянная особенность")
+
+
+@pytest.mark.parametrize("text, words", [
+    ("{instant}: Свести {strike} вашего существа с компаньоном к сильному (1 раз за ход).",
+     "эффект меняет атаку, которую называет (её силу или величину)"),
+    ("{instant}{tap}: перенаправить выстрел по вашему существу на Стража башни",
+     "эффект перенаправляет, блокирует или отменяет атаку, которую называет"),
+])
+def test_an_omitted_condition_names_only_what_the_effect_does(text, words):
+    # the blind explain sheet: «(удар, выстрел, разряд, заклинание)» listed attacks the text does not name
+    steps = texts_of(text)
+    one(steps, "условие не записано", words)
+    none(steps, "удар, выстрел, разряд, заклинание")

@@ -709,3 +709,14 @@ def test_a_granted_label_without_quotes_is_a_granted_feature(text):
     got = record(text)
     assert got["canonical"].startswith("стоящее рядом существо противника получает Вальхалла: ранить")
     assert [(g["label"], g["canonical"]) for g in got["granted"]] == [("Вальхалла", "ранить ваше существо на 2")]
+
+
+@pytest.mark.parametrize("text", [
+    "Отпор: Может объявлять подлость по существам противника.",
+    "Отпор:может объявлять подлость по существам противника",
+])
+def test_otpor_is_a_state_label_its_may_a_permission(text):
+    # «Отпор (… если в вашем отряде меньше карт …)» names a state, as «Строй» does: its plain body is a
+    # static feature's, whose «может» is a permission, not an option (spec §1)
+    got = record(text)
+    assert (got["kind"], got["label"], got["canonical"].startswith("(может")) == ("keyword", "Отпор", False)

@@ -32,7 +32,7 @@ _UNQUOTED_GRANT = re.compile(r"(?:получает|получают|имеет|�
 _REDIRECT = re.compile(r"перенаправ", re.I)
 _WHILE_CLAUSE = re.compile(r",\s*(пока)\b", re.I)
 _UNTIL = re.compile(r"до\s+тех\s+пор\s*$", re.I)
-_STATIC_LABELS = re.compile(r"строй|бестел|на\s+глубине|на\s+поверхности|орда", re.I)
+_STATIC_LABELS = re.compile(r"строй|бестел|на\s+глубине|на\s+поверхности|орда|отпор", re.I)
 
 
 @dataclass
