@@ -156,7 +156,11 @@ def explain_node(b: _Builder, node, depth: int, prefix: str = "", optional: bool
         if len(node.items) > 1 and all(isinstance(i, Condition) for i in node.items) and any(
                 judge.connective(b.feature, left, right) == ";" for left, right in zip(node.items, node.items[1:])):
             b.say(NODE, "case-list", depth, prefix)
-        b.say(NODE, "all", depth, prefix, items=_listing(node.items))
+        uses = _uses_result(node.items)
+        if uses is not None:           # «бросьте кубик два раза и выберите один из результатов бросков»
+            b.say(NODE, "all-uses-result", depth, prefix, items=_listing(node.items), later=uses[0], word=uses[1])
+        else:
+            b.say(NODE, "all", depth, prefix, items=_listing(node.items))
         _children(b, node.items, depth, optional, who)
         return
     if isinstance(node, Either) and _explain_either(b, node, depth, prefix, optional, who):
@@ -490,6 +494,7 @@ def explain_feature(feature, reading_index: int = 0, rulebook=None, card_name: s
     _atom_facts(b, tree)
     _choosers(b, feature, tree)
     _x_statements(b, feature, tree, condition)
+    _tail_while(b, tree)
     payment = getattr(feature, "payment", None)
     if payment and kind in ("playable", "conditional") and not _limit_only(payment) and not isinstance(tree, Atom):
         b.say(FEATURE, "payment", 0, payment=payment)
@@ -537,7 +542,9 @@ def _head(b: _Builder, feature, kind: str, tree, condition: str | None, line) ->
             b.say(FEATURE, "conditional", 0, payment=payment, cond=condition)
         else:
             roll = wording.roll_moment(_effect_words(tree))     # «свести бросок кубика … к 1» (116.5)
-            b.say(FEATURE, "conditional-omitted-roll" if roll else "conditional-omitted", 0, payment=payment)
+            key = "conditional-omitted-roll" if roll else (
+                "conditional-omitted" if _changes_declared_attack(feature) else "conditional-omitted-value")
+            b.say(FEATURE, key, 0, payment=payment)
         if instant:
             b.say(FEATURE, "conditional-instant", 1)
     elif kind == "keyword":
@@ -550,6 +557,8 @@ def _head(b: _Builder, feature, kind: str, tree, condition: str | None, line) ->
         words = _effect_words(tree)
         if state_while:               # «Когда … закрыт, он отражает …»: a state, held while it lasts (spec §1)
             b.say(FEATURE, "state-static", 0, cond=while_condition)
+        elif not declared_static(feature) and wording.rule_moment(words):
+            b.say(FEATURE, "static-redirect", 0)   # «Противник может перенаправить {strike} …» (116.5)
         elif not declared_static(feature):
             b.say(FEATURE, "static", 0)
         elif wording.named_moment(words):
@@ -559,7 +568,11 @@ def _head(b: _Builder, feature, kind: str, tree, condition: str | None, line) ->
         else:
             b.say(FEATURE, "static-declared", 0)
     if kind == "static" and while_condition and not state_while:
-        b.say(FEATURE, "while", 1, cond=while_condition)
+        paren = re.search(r"\s*(\((?!\s*(?:пока|если)\b)[^()]*\))\s*$", while_condition, re.I)
+        if paren and paren.start() > 0:   # «…, пока он стоит рядом … (вне зависимости от дальности)»
+            b.say(FEATURE, "while-paren", 1, cond=while_condition[:paren.start()], paren=paren.group(1))
+        else:
+            b.say(FEATURE, "while", 1, cond=while_condition)
     replacement = b.replacement
     if replacement and b.replaced is None:
         # «Вместо гибели …» replaces an event; 116.3 does not list «Вместо» among the openers,
@@ -658,6 +671,45 @@ def _limit_inside(feature, ann) -> str | None:
     return before.strip(" ,;") or None
 
 
+# a later moment inside a condition after its event: «После метания в начале своего следующего хода»
+_LATER_MOMENT = re.compile(r"^(?:при|после|если|когда)\s+\S.*?\s(в\s+(?:начале|конце)\s+(?:[^\W\d_]+\s+){0,3}?"
+                           r"(?:хода|боя)(?:\s+противника)?)", re.I)
+
+
+# words of a later ability that name what an earlier one produced: a roll's results, the card found or shown
+_RESULT_WORDS = re.compile(r"(?<!\w)(?:результат\w*|выпавш\w*|выпало|найденн\w*|показанн\w*)", re.I)
+
+
+def _uses_result(items) -> tuple[str, str] | None:
+    """(the later ability's words, the word) when an ability after the first names the result of one
+    before it («… и выберите один из результатов бросков»): 505's example 2 of independent abilities
+    does not describe them (the judges' ruling on Воин храма)."""
+    from berserk_judge.parser import atoms
+
+    for item in items[1:]:
+        for atom in atoms(item):
+            found = _RESULT_WORDS.search(atom.text)
+            if found and not atom.text.lstrip().lower().startswith("если"):
+                return atom.text, found.group(0)
+    return None
+
+
+def _changes_declared_attack(feature) -> str | None:
+    """The effect's words when they redirect, block or cancel the attack the condition names (116.5):
+    then the trigger fires at that attack's declaration, not at its effect step (the judges' rulings on
+    Гномий король)."""
+    effect = " ".join((getattr(feature, "effect", None) or "").split())
+    return effect if effect and _CHANGES_DECLARED.match(effect) else None
+
+
+# a redirect, block or cancel of the attack itself; a changed value or strength is settled later (after the
+# die roll: the rulings on Атекар, Фагор), so it is not this moment
+_CHANGES_DECLARED = re.compile(r"^(?:[^\W\d_]+\s+){0,3}?(?:перенаправ|блокир|отмен)[^\W\d_]*\s+(?:[^\s.;]+\s+){0,3}?"
+                               r"(?:атак|удар|\{(?:strike|uchr|direct)\}|выстрел|метани|разряд|её|ее|его)"
+                               r"|^(?:[^\W\d_]+\s+){0,2}?(?:атак|удар|выстрел|метани|разряд)[^\W\d_]*\s+(?:[^\W\d_]+\s+)?"
+                               r"(?:перенаправл|блокир|отмен)", re.I)
+
+
 def _trigger(b: _Builder, feature, tree, condition: str) -> None:
     """The statements of a trigger condition (116)."""
     b.say(FEATURE, "triggered", 0, cond=condition)
@@ -667,19 +719,27 @@ def _trigger(b: _Builder, feature, tree, condition: str) -> None:
         word = judge.opener(part)
         shown = "" if len(parts) == 1 else f"«{part}»: "
         moment = judge.condition_moment(part)
-        if moment is not None:        # a declaration, a step, a move: the moment the text names (spec §1)
+        changed = _changes_declared_attack(feature) if moment is None and judge.attack_condition(part) else None
+        if changed:                   # «При дальней атаке … может перенаправить эту атаку»: at its declaration
+            b.say(FEATURE, "trigger-changes-declared", 1, shown, words=changed)
+        elif moment is not None:        # a declaration, a step, a move: the moment the text names (spec §1)
             kind, words = moment
             attack = judge.attack_step(part)
             key = {"declaration": "trigger-declaration" if attack else "trigger-declared",
                    "move": "trigger-move"}.get(kind, "trigger-attack-step" if attack else "trigger-step")
             b.say(FEATURE, key, 1, shown, cond=part, words=words)
+        elif _LATER_MOMENT.search(part):   # «После метания в начале своего следующего хода»
+            b.say(FEATURE, "trigger-later-moment", 1, shown, moment=_LATER_MOMENT.search(part).group(1))
         else:
             if word in ("при", "если", "когда"):
                 b.say(FEATURE, "trigger-effect-step", 1, shown, word=word.capitalize())
             elif word == "после":
                 b.say(FEATURE, "trigger-completion-step", 1, shown)
             attack = judge.attack_condition(part)
-            if attack:
+            strength = judge.attack_strength(part) if attack == "attack" else None
+            if strength:              # «При слабом разряде»: the text says otherwise than «независимо от силы»
+                b.say(FEATURE, "trigger-attack-strength", 1, shown, cond=part, strength=strength)
+            elif attack:
                 b.say(FEATURE, "trigger-attack" if attack == "attack" else "trigger-attack-wounds", 1, shown,
                       cond=part)
         if judge.event_names_host(part):
@@ -720,6 +780,26 @@ def _has_choice(tree) -> bool:
     return walk(tree) or any(wording.either_parts(a.text) for a in atoms(tree))
 
 
+def _atoms_chosen_by_another(feature, tree) -> dict:
+    """Each atom under a «может» decided by another player («противник может …») → that player: «своё»
+    in the atom's words is theirs, whose subject the reader took out of the atom with the «может»."""
+    from berserk_judge.parser import May, atoms, children
+
+    out: dict = {}
+
+    def walk(node) -> None:
+        if isinstance(node, May):
+            found = judge.may_chooser(node, feature)
+            if found is not None:
+                for atom in atoms(node):
+                    out.setdefault(atom, found[0])
+        for child in children(node):
+            walk(child)
+
+    walk(tree)
+    return out
+
+
 def _atom_facts(b: _Builder, tree) -> None:
     """What an ability's own words decide: «A, либо B» inside one ability (505.5: one of them),
     «может … только» (a restriction), «любое своё …» (who chooses)."""
@@ -732,6 +812,7 @@ def _atom_facts(b: _Builder, tree) -> None:
     static = _kind(b.feature) == "static" and not getattr(b.feature, "condition", None) \
         and not getattr(b.feature, "payment", None)       # a lasting property chooses nothing
     replacement = b.replacement is not None
+    may_others = _atoms_chosen_by_another(b.feature, tree)
     for atom in atoms(tree):
         parts = wording.either_parts(atom.text) if atom not in b.flattened else []
         if len(parts) > 1:
@@ -763,6 +844,8 @@ def _atom_facts(b: _Builder, tree) -> None:
             targets_said = True
             open_atoms.add(atom)
         for phrase, who in wording.any_chosen(atom.text):
+            if who is None and re.search(r"(?<!\w)сво", phrase, re.I) and atom in may_others:
+                who = may_others[atom]    # «противник может перенаправить … на любое своё существо»
             if who:
                 b.say(FEATURE, "any-chosen-by", 0, words=phrase, who=judge.nominative(who))
             else:
@@ -808,6 +891,42 @@ def _choosers(b: _Builder, feature, tree) -> None:
             b.say(FEATURE, "chosen", 0, words=words)
 
 
+_X_MAXIMUM = re.compile(r"\((максимум\s+на\s+[^,()]+)(?:,[^()]*)?\)\s*\.?\s*$", re.I)
+_TAIL_WHILE = re.compile(r",\s*(пока\s+[^,()]+?)\s*$", re.I)
+
+
+def _x_maximum(b: _Builder, feature, tree) -> None:
+    """«излечить её на Х и объявить разряд на Х (максимум на 3, 2 раза за ход)»: the maximum in the
+    closing parenthesis, with the limit of the whole feature, bounds X in every ability (the judges'
+    ruling on Нальдан: heal 3 and discharge 3)."""
+    from berserk_judge.parser import atoms
+
+    found = _X_MAXIMUM.search(getattr(feature, "text", "") or "")
+    if found and sum(bool(_X.search(a.text)) for a in atoms(tree)) > 1:
+        b.say(FEATURE, "x-maximum", 0, words=found.group(1).strip())
+
+
+def _tail_while(b: _Builder, tree) -> None:
+    """«клетка … считается глубиной и не считается поверхностью, пока Ману Кварат в отряде»: a «пока»
+    closing the last of several abilities joined by «и» may bound them all (the judges' ruling on
+    Ману Кварат) — the rules folder does not say, so the explanation says so rather than split them."""
+    from berserk_judge.parser import All, atoms, children
+
+    def walk(node) -> None:
+        if isinstance(node, All) and len(node.items) > 1:
+            last = atoms(node.items[-1])
+            found = _TAIL_WHILE.search(last[-1].text) if last else None
+            if found:
+                group = " и ".join(f"«{a.text}»" if a is not last[-1] else f"«{a.text[:found.start()]}»"
+                                   for a in atoms(node))
+                b.say(FEATURE, "tail-while", 0, words=found.group(1), group=group)
+                return
+        for child in children(node):
+            walk(child)
+
+    walk(tree)
+
+
 def _x_statements(b: _Builder, feature, tree, condition: str | None) -> None:
     """Where X comes from, when the effect uses one: the payment, the condition, «где X — …» or 505.7."""
     from berserk_judge.parser import Dependent, children
@@ -820,6 +939,7 @@ def _x_statements(b: _Builder, feature, tree, condition: str | None) -> None:
         return
     if condition and _X.search(condition):
         b.say(FEATURE, "x-condition", 0, cond=condition)
+        _x_maximum(b, feature, tree)
         return
     if _WHERE_X.search(getattr(feature, "text", "") or ""):
         b.say(FEATURE, "x-where", 0)

@@ -63,6 +63,16 @@ def condition_parts(condition: str) -> list[str]:
     return parts if len(parts) > 1 and all(opener(p) for p in parts) else [condition]
 
 
+_STRENGTH = re.compile(r"(?<!\w)(?:слаб|средн|сильн)[а-яё]*(?:\s+или\s+(?:слаб|средн|сильн)[а-яё]*)?", re.I)
+
+
+def attack_strength(condition: str) -> str | None:
+    """The strength a trigger on an attack names («При слабом разряде», «при среднем или сильном {strike}»):
+    116.3.1's «независимо от силы» gives way to it («если не указано обратного»)."""
+    found = _STRENGTH.search(condition or "")
+    return found.group(0) if found else None
+
+
 def attack_condition(condition: str) -> str | None:
     """'attack' for a trigger on a made attack (116.3.1: it fires without wounds), 'wounds' when the
     condition asks for the wounds of an attack («получает раны от атаки», «наносит 4 или более раны»),
@@ -245,7 +255,10 @@ def _between(feature, start: int, end: int) -> str:
 _DECLARATION = re.compile(r"(?<!\w)(?<!в\s)(?:объявл\w*|нападени\w*|нападает|нападают|напал\w*|назнач\w*|"
                           r"станови\w*\s+(?:цел\w*|защитник\w*)|выбран\w*\s+цел\w*)", re.I)
 _STEP = re.compile(r"(?<!\w)(?:определени\w*\s+(?:силы|результат\w*)|брос(?:ок|ке|ка|ает|ают|ил\w*)\s+кубик\w*|"
-                   r"броск\w*\s+кубик\w*)", re.I)
+                   r"броск\w*\s+кубик\w*|"
+                   # «Когда Воин храма сражается»: the fight, its die roll included (the judges' ruling on Воин
+                   # храма: his two rolls are the fight's own roll), not the effect step of the strike
+                   r"сража(?:ется|ются|ясь)|сражени\w*)", re.I)
 _MOVE = re.compile(r"(?<!\w)(?:движени\w*|перемещени\w*|перемеща\w*|переместил\w*|рыв(?:ок|ке|ка)|"
                    r"прыж(?:ок|ке|ка)|телепорт\w*)", re.I)
 _ATTACK_STEP = re.compile(r"(?<!\w)(?:атак|удар|выстрел|разряд|метани|напад|защитник)\w*|\{(?:strike|direct|uchr)\}",

@@ -145,7 +145,7 @@ def _feature(feature, number: str, text: str, pad: str) -> list[str]:
     if getattr(feature, "effect_name", None):
         beside.append(("имя", f"«{feature.effect_name}»"))
     if getattr(feature, "ability_range", None):
-        beside.append(("дальность", feature.ability_range.split(None, 1)[-1]))
+        beside.append(("дальность", feature.ability_range.partition(" ")[2]))
     if getattr(feature, "while_condition", None):
         beside.append(("пока", feature.while_condition))
     for ann in getattr(feature, "annotations", ()):

@@ -115,7 +115,7 @@ def render_feature(feature, number: str, rulebook=None) -> str:
     parts = [("оплата", feature.payment), ("условие", feature.condition), ("метка", feature.label),
              ("тип способности", feature.ability_type),
              ("имя", f"«{feature.effect_name}»" if getattr(feature, "effect_name", None) else None),
-             ("дальность", (getattr(feature, "ability_range", None) or "").split(None, 1)[-1] or None),
+             ("дальность", (getattr(feature, "ability_range", None) or "").partition(" ")[2] or None),
              ("пока", getattr(feature, "while_condition", None))]
     for ann in getattr(feature, "annotations", ()) or ():
         title = {"limit": "ограничение", "duration": "длительность", "chooser": "выбор"}.get(ann.kind)

@@ -411,7 +411,7 @@ def test_becoming_a_defender_is_before_the_fight(text):
     ("{instant}{tap}: Воздействие «отролление» — свести выбранный бросок кубика существа к 1.",
      "эффект меняет бросок кубика, поэтому объявить её можно только при этом броске"),
     ("{instant}{tap}: Воздействие крик уменьшить величину выбранного удара на 1",
-     "эффект действует на объявленную атаку"),
+     "эффект меняет атаку, которую называет (её силу или величину)"),   # settled after the roll: no «declaration»
 ])
 def test_an_omitted_condition_the_rules_fix_names_its_event(text, words):
     head = steps_of(text)[0]

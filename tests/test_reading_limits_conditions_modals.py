@@ -67,7 +67,7 @@ def test_the_human_form_brackets_the_limit():
 GOLDEN_JSON = {
     "features": [{
         "line": 1, "kind": "playable", "payment": "{tap}", "condition": None, "label": None,
-        "ability_type": "Воздействие", "while": None, "limit": "1 раз за ход", "duration": None,
+        "ability_type": "Воздействие", "name": "удар", "range": None, "while": None, "limit": "1 раз за ход", "duration": None,
         "chosen_by": None, "headings": [], "replacement": None,
         "canonical": "(ранить цель на 1, при этом закрыть ее)",
         "abstract": "(С1, при этом С2)", "atoms": ["ранить цель на 1", "закрыть ее"], "choosers": [],

@@ -672,3 +672,51 @@ def test_a_headings_name_and_range_are_reported(text):
         "Воздействие", "луч маяка", "дальность 4", "выбранная карта получает на 1 рану больше")
     from berserk_judge.reports.canon import render_text
     assert "имя: «луч маяка»; дальность 4]" in "\n".join(render_text(read_text(text, "Кобольд"), text))
+
+
+# -- blind sheets of round seven: a changed die roll, «все …» as a subject, a granted label without «» --
+
+@pytest.mark.parametrize("text", [
+    "{instant}{tap}: Уменьшить выбранный бросок кубика на 2, при этом разряд на 1.",
+    "{instant} {tap} : увеличить на 1 выбранный бросок кубика вашего существа, ранив его на 1",
+])
+def test_a_changed_die_roll_is_played_at_that_roll(text):
+    # 115 / 116.5: a roll must be made for the effect to act on it, as for «свести бросок кубика … к 1»
+    assert record(text)["kind"] == "conditional"
+
+
+@pytest.mark.parametrize("text, form", [
+    ("Когда существо противника уничтожает вашу карту — оно получает маркер «мести», все другие существа "
+     "противника теряют маркеры «мести».",
+     "(оно получает маркер «мести» и все другие существа противника теряют маркеры «мести»)"),
+    ('Когда существо противника уничтожает вашу карту - оно получает маркер "мести", все другие существа '
+     'противнка теряют маркеры "мести"',
+     '(оно получает маркер "мести" и все другие существа противнка теряют маркеры "мести")'),
+])
+def test_a_subject_opened_by_vse_is_a_new_predicate(text, form):
+    # spec §5: a subject followed by its verb after a comma starts a new ability
+    assert record(text)["canonical"] == form
+
+
+@pytest.mark.parametrize("text", [
+    "В начале вашего хода — воздействие «отравленный мёд» — стоящее рядом существо противника получает "
+    "Вальхалла: ранить ваше существо на 2.",
+    "В начале вашего хода воздействие отравленный мед стоящее рядом существо противника получает Вальхалла: "
+    "ранить ваше существо на 2",
+])
+def test_a_granted_label_without_quotes_is_a_granted_feature(text):
+    # spec §1: a feature may grant a feature; a lossy text lost its «», the label and colon open it
+    got = record(text)
+    assert got["canonical"].startswith("стоящее рядом существо противника получает Вальхалла: ранить")
+    assert [(g["label"], g["canonical"]) for g in got["granted"]] == [("Вальхалла", "ранить ваше существо на 2")]
+
+
+@pytest.mark.parametrize("text", [
+    "Отпор: Может объявлять подлость по существам противника.",
+    "Отпор:может объявлять подлость по существам противника",
+])
+def test_otpor_is_a_state_label_its_may_a_permission(text):
+    # «Отпор (… если в вашем отряде меньше карт …)» names a state, as «Строй» does: its plain body is a
+    # static feature's, whose «может» is a permission, not an option (spec §1)
+    got = record(text)
+    assert (got["kind"], got["label"], got["canonical"].startswith("(может")) == ("keyword", "Отпор", False)

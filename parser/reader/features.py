@@ -16,7 +16,6 @@ from berserk_judge.parser.reader.annotations import ABILITY_TYPES, Annotation, p
 from berserk_judge.parser.reader.classify import (find_condition, find_prefix, find_type_name, is_opener_start,
                              is_trigger_start, is_while_start)
 from berserk_judge.parser.reader.kinds import names_an_ability
-from berserk_judge.parser.reader.moments import moment_fixed_by_rules
 from berserk_judge.parser.reader.morph import normalize
 from berserk_judge.parser.reader.names import name_spans
 from berserk_judge.parser.reader.patterns import decision
@@ -33,7 +32,7 @@ _UNQUOTED_GRANT = re.compile(r"(?:получает|получают|имеет|�
 _REDIRECT = re.compile(r"перенаправ", re.I)
 _WHILE_CLAUSE = re.compile(r",\s*(пока)\b", re.I)
 _UNTIL = re.compile(r"до\s+тех\s+пор\s*$", re.I)
-_STATIC_LABELS = re.compile(r"строй|бестел|на\s+глубине|на\s+поверхности|орда", re.I)
+_STATIC_LABELS = re.compile(r"строй|бестел|на\s+глубине|на\s+поверхности|орда|отпор", re.I)
 
 
 @dataclass
@@ -189,7 +188,7 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
         wants_condition = False   # "{tap}: если выпало 1 — А; если выпало 2 — Б": cases, not a condition
     if kind == "playable" and (any(regions.covering(m.start()) is None
                                    for m in _REDIRECT.finditer(text, pos, min(end, pos + 80)))
-                               or moment_fixed_by_rules(text[pos:end])):
+                               or decision("moment-fixed-by-rules")(text[pos:end])):
         kind = "conditional"      # 116.5: a redirect, a block, a reduced attack … only on a declared event
     if wants_condition:
         found = find_condition(text, pos, end, prot)

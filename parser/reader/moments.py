@@ -33,7 +33,10 @@ FIXED_MOMENT = re.compile(
     r"|(?:уменьш|сниз)[^\W\d_]*\s+(?:на\s+\S+\s+)?(?:величин\w*\s+)?(?:[^\W\d_]+\s+){0,2}?" + _EVENT + r")",
     re.I)
 # «свести (выбранный) бросок кубика … к 1»: a change of a die roll, playable only at that roll
-ROLL_MOMENT = re.compile(_LEAD + _BRING + r"брос\w*\s+кубик[^.;]{0,80}?\sк\s+[^\s.;]", re.I)
+# and «уменьшить выбранный бросок кубика на 2», «увеличить бросок кубика … на 1»: a changed roll likewise
+ROLL_MOMENT = re.compile(_LEAD + r"(?:" + _BRING + r"брос\w*\s+кубик[^.;]{0,80}?\sк\s+[^\s.;]"
+                         r"|(?:уменьш|увелич|сниз|измен)[^\W\d_]*\s+(?:на\s+\S+\s+)?(?:[^\W\d_]+\s+){0,2}?"
+                         r"брос\w*\s+кубик)", re.I)
 
 
 def moment_fixed_by_rules(effect: str | None, rolls: bool = False) -> bool:

@@ -1042,8 +1042,8 @@ def _moment_fixed_by_rules(effect: str) -> bool:
     a declared attack, strike, shot, throw, discharge or spell, brings it to a strength or a value
     («свести … к …», every target, not «к слабой» alone), or changes its value, can only be played
     when that event is declared: a conditional playable feature (115) whose condition the rules fix
-    (116.5); so is one that brings a die roll to a value («свести бросок кубика … к 1»), played at
-    that roll. One pattern (`moments.FIXED_MOMENT`) for the reader and BJ205, which stays silent on
+    (116.5); so is one that brings a die roll to a value («свести бросок кубика … к 1») or changes it
+    («уменьшить выбранный бросок кубика на 2»), played at that roll. One pattern (`moments.FIXED_MOMENT`) for the reader and BJ205, which stays silent on
     such an attack's effect without a condition (a roll is not in spec §1's list: BJ205 asks)."""
     from berserk_judge.parser.reader.moments import moment_fixed_by_rules
 
@@ -1055,7 +1055,11 @@ _GRANTED_TRIGGER = re.compile(r"(?<!\w)(?:получает|получают|по
 
 
 _GRANT_DURATION = re.compile(r"\s+до\s+конца\s+(?:[^\W\d_]+\s+){0,2}?(?:хода|боя)(?:\s+противника)?\s*$", re.I)
-_CAPITAL_OPENER = re.compile(r"\s(?:Если|Когда|При|После|Вместо|В\s)")
+_CAPITAL_OPENER = re.compile(r"\s(?:Если|Когда|При|После|Вместо|В\s|[А-ЯЁ][а-яё]+(?:\s+\d+)?\s*:)")
+# «получает Вальхалла: ранить …» (lossy: the «» lost): a capitalised keyword label and its colon open a
+# granted feature as a trigger opener does (spec §1: the label is the granted feature's)
+_GRANTED_LABEL = re.compile(r"(?<!\w)(?:получает|получают|получить|имеет|имеют|приобретает)\s+"
+                            r"(?=[А-ЯЁ][а-яё]+(?:\s+\d+)?\s*:\s*\S)")
 
 
 def _unquoted_granted_trigger(text: str, start: int, end: int) -> int | None:
@@ -1069,7 +1073,7 @@ def _unquoted_granted_trigger(text: str, start: int, end: int) -> int | None:
     (where the granted feature starts, where it ends), or None."""
     if _CAPITAL_OPENER.search(text, start, end) is None:
         return None           # the cheap test: most effects hold no capitalised opener after a space
-    m = _GRANTED_TRIGGER.search(text, start, end)
+    m = _GRANTED_TRIGGER.search(text, start, end) or _GRANTED_LABEL.search(text, start, end)
     if m is None or m.end() >= end:
         return None
     until = _GRANT_DURATION.search(text, m.end(), end)

@@ -155,8 +155,9 @@ def nominal(item: Item) -> bool:
         return bool(first) and morph.can_be_nominative(first.split("-")[0])
     if item.kind != "word" or item.low in PREPOSITIONS:
         return False
-    if item.low == "это":
-        return True          # "это существо получает", "если это демон": a subject, not the particle
+    if item.low in ("это", "все"):
+        # "это существо получает", "если это демон", "все другие существа теряют": a subject, not the particle
+        return True
     if morph.pos(item.low) in {"PREP", "CONJ", "PRCL", "INTJ"}:
         return False
     return morph.can_be_nominative(item.low)

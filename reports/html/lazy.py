@@ -90,7 +90,7 @@ def quoted_parts(text: str) -> list[str] | None:
 def _props(f: dict) -> list[tuple[str, str]]:
     rows = (("оплата", f.get("payment")), ("условие", f.get("condition")), ("метка", f.get("label")),
             ("тип", f.get("ability_type")), ("имя", f.get("effect_name")),
-            ("дальность", (f.get("range") or "").split(None, 1)[-1] or None), ("пока", f.get("while_condition")),
+            ("дальность", (f.get("range") or "").partition(" ")[2] or None), ("пока", f.get("while_condition")),
             ("лимит", f.get("limit")), ("длительность", f.get("duration")), ("выбор", f.get("chosen_by")))
     return [(title, value) for title, value in rows if value]
 
