@@ -568,8 +568,11 @@ def _head(b: _Builder, feature, kind: str, tree, condition: str | None, line) ->
         else:
             b.say(FEATURE, "static-declared", 0)
     if kind == "static" and while_condition and not state_while:
-        paren = re.search(r"\s*(\((?!\s*(?:пока|если)\b)[^()]*\))\s*$", while_condition, re.I)
-        if paren and paren.start() > 0:   # «…, пока он стоит рядом … (вне зависимости от дальности)»
+        # «…, пока он стоит рядом … (вне зависимости от дальности)»: «regardless of …» says how the ability
+        # applies (the judges' ruling on Аргвальд); «(без модификаторов …)» qualifies the condition's own noun
+        # (the ruling on Рейнджер), so only the first kind is taken out of the while
+        paren = re.search(r"\s*(\(\s*(?:вне\s+зависимости|независимо)\b[^()]*\))\s*$", while_condition, re.I)
+        if paren and paren.start() > 0:
             b.say(FEATURE, "while-paren", 1, cond=while_condition[:paren.start()], paren=paren.group(1))
         else:
             b.say(FEATURE, "while", 1, cond=while_condition)
@@ -677,7 +680,8 @@ _LATER_MOMENT = re.compile(r"^(?:при|после|если|когда)\s+\S.*?\
 
 
 # words of a later ability that name what an earlier one produced: a roll's results, the card found or shown
-_RESULT_WORDS = re.compile(r"(?<!\w)(?:результат\w*|выпавш\w*|выпало|найденн\w*|показанн\w*)", re.I)
+# (not «показанной»: it may name a card another feature showed — the judges' ruling on Грезы Архааля)
+_RESULT_WORDS = re.compile(r"(?<!\w)(?:результат\w*|выпавш\w*)", re.I)
 
 
 def _uses_result(items) -> tuple[str, str] | None:

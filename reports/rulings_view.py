@@ -3,7 +3,9 @@
 The rulings are card data (cardbase.rulings): the card index keeps them in each
 card's record, so showing them reads nothing else. A name printed in several
 sets usually carries the same ruling on every print: each ruling is shown once,
-with the prints it is on when it is not on all of them.
+with the prints it is on when it is not on all of them. The report and the
+editor's hover show the same list from loaded cards (`card_rulings`): the prints
+are the cards of the name as `card` finds them (cardbase.lookup.with_printings).
 """
 from __future__ import annotations
 
@@ -76,3 +78,42 @@ def rulings_text(records: list[dict]) -> str:
             block[0] += visible(f"  [{label}]")
         lines.extend(block)
     return "\n".join(lines) + "\n"
+
+
+def printings_among(card, namesakes) -> list:
+    """`card`, then its other printings among `namesakes` (loaded cards of its folded name, `card`
+    itself may be one of them), in the order `card` lists them: cardbase.lookup.with_printings
+    over those cards only, so a report of 10,000 cards does not scan the base for each."""
+    from berserk_judge.cardbase.lookup import CardEntry, Catalogue, fold, with_printings
+
+    others = [c for c in namesakes if c is not card]
+    if not others:
+        return [card]
+    entries = [CardEntry(c.id, c.name, fold(c.name or ""), c.set_id or "", c.set_name or "", ref=c)
+               for c in (card, *others)]
+    return [entry.ref for entry in with_printings(Catalogue(entries), entries[0])]
+
+
+def card_rulings(card, namesakes=()) -> list[tuple[object, str]]:
+    """(ruling, print label) of a loaded card and its printings among `namesakes`, as `print_labels`
+    gives them to `card` and `explain --card`: each ruling once, «печать ID» when not on every print."""
+    if not namesakes and len(card.rulings) < 2:
+        return [(ruling, "") for ruling in card.rulings]    # one print, nothing to tell apart: most cards
+    printed = printings_among(card, namesakes)
+    return print_labels([{"card": {"id": c.id, "text": c.text or "", "rulings": c.rulings}} for c in printed])
+
+
+def ruled_namesakes(cards) -> dict[str, list]:
+    """Loaded cards by folded name (cardbase.lookup.fold, as `card` compares names), only the names
+    printed more than once with a ruling on some print: the other names show their own rulings."""
+    from berserk_judge.cardbase.lookup import fold
+
+    by_name: dict[str, list] = {}
+    ruled = set()
+    for card in cards:
+        key = fold(card.name or "")
+        if key:
+            by_name.setdefault(key, []).append(card)
+            if card.rulings:
+                ruled.add(key)
+    return {key: by_name[key] for key in ruled if len(by_name[key]) > 1}

@@ -282,7 +282,7 @@ def build() -> JudgeServer:
                 return None
             offset = ls.offset(analysis, params.position)
             found = noqa_hover(analysis, offset) or schema_help.hover(analysis, offset) \
-                or feature_hover(analysis, offset, ls.rulebook(analysis))
+                or feature_hover(analysis, offset, ls.rulebook(analysis), ls.model.index_for(analysis.scope))
             if found is None:
                 return None
             return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=found.markdown),

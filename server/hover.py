@@ -4,7 +4,9 @@ code in a `# noqa` comment (or a `noqa:` field), as Markdown.
 A feature's hover holds what `card` shows for it — kind (with its rule),
 payment, condition, label, ability type, name, the canonical and the
 abstract form with its legend, every reading of an ambiguous text — and the
-steps of `explain` for each reading, each ending with its rule numbers.
+steps of `explain` for each reading, each ending with its rule numbers; then
+the judges' rulings of the card and of its other prints in the base index,
+each once, one given on another print labelled «[печать ID]» as `card` does.
 With a rulebook configured (`rulebook` in the settings), the numbers are
 links to the rule's place in the rulebook's files.
 """
@@ -71,7 +73,9 @@ def feature_at(features, index: int):
     return None
 
 
-def feature_hover(analysis: Analysis, offset: int, rulebook=None) -> Hover | None:
+def feature_hover(analysis: Analysis, offset: int, rulebook=None, base_index=None) -> Hover | None:
+    """The hover of the feature under `offset`: the feature, then the rulings of the card and of its
+    other prints in `base_index` (server.workspace.BaseIndex: the cards loaded so far)."""
     card = analysis.card_at(offset)
     if card is None:
         return None
@@ -87,7 +91,8 @@ def feature_hover(analysis: Analysis, offset: int, rulebook=None) -> Hover | Non
     head = f"**{md(card.name)}** \\[{md(card.id)}\\] · "
     from berserk_judge.server.rulings_hover import rulings_markdown
 
-    body = render_feature(feature, number, rulebook) + rulings_markdown(card, rulebook)
+    namesakes = base_index.namesakes(card.name) if base_index is not None else ()
+    body = render_feature(feature, number, rulebook) + rulings_markdown(card, rulebook, namesakes)
     return Hover(head + body, start + analysis.bom, end + analysis.bom)
 
 

@@ -60,11 +60,12 @@ class Scope:
 
 
 def slim(card: Card) -> Card:
-    """A card without its line map: what other files need of it."""
+    """A card without its line map: what other files need of it (its rulings too: the hover of
+    another print of its name shows them)."""
     position = card.field_positions.get("id")
     return Card(id=card.id, name=card.name, text=card.text, set_id=card.set_id, set_name=card.set_name,
                 path=card.path, line=card.line, column=card.column,
-                field_positions={"id": position} if position else {})
+                field_positions={"id": position} if position else {}, rulings=card.rulings)
 
 
 def _joined(path: str, cards: list[Card]) -> Card:
@@ -84,6 +85,7 @@ class BaseIndex:
     _joined: dict[str, Card] = field(default_factory=dict, repr=False)
     _versions: dict[str, int] = field(default_factory=dict, repr=False)   # bumped when a file's cards change
     _others: dict[tuple, tuple[tuple, list[Card]]] = field(default_factory=dict, repr=False)
+    _ruled: dict[str, tuple[int, frozenset]] = field(default_factory=dict, repr=False)   # file → folded names with rulings
 
     def claimed_before(self, path: str) -> dict[str, Card]:
         """Ids of the files loaded before `path` (all files when it is not one of them)."""
@@ -138,6 +140,29 @@ class BaseIndex:
     def changed(self, path: str) -> None:
         self._versions[path] = self._versions.get(path, 0) + 1
         self._joined.pop(path, None)
+
+    def namesakes(self, name: str) -> list[Card]:
+        """The cards of the base whose name folds as `name` does (cardbase.lookup.fold, as `card`
+        compares names): a card's prints. Empty unless one of them has a ruling, which is what the
+        hover wants them for: the names with rulings are kept per file, so a hover over a card
+        without any folds no name (the whole base is folded only for a name with rulings)."""
+        from berserk_judge.cardbase.lookup import fold
+
+        key = fold(name or "")
+        files = list(self.files)
+        if not key or not any(key in self._ruled_names(file) for file in files):
+            return []
+        return [card for file in files for card in self.cards.get(file, ()) if fold(card.name or "") == key]
+
+    def _ruled_names(self, path: str) -> frozenset:
+        from berserk_judge.cardbase.lookup import fold
+
+        version = self._versions.get(path, 0)
+        known = self._ruled.get(path)
+        if known is None or known[0] != version:
+            names = frozenset(fold(card.name or "") for card in self.cards.get(path, ()) if card.rulings)
+            known = self._ruled[path] = (version, names)
+        return known[1]
 
     def find(self, card_id: str) -> list[Card]:
         return [card for file in self.files for card in self.cards.get(file, ()) if card.id == card_id]

@@ -147,3 +147,25 @@ def test_an_omitted_condition_names_only_what_the_effect_does(text, words):
     steps = texts_of(text)
     one(steps, "условие не записано", words)
     none(steps, "удар, выстрел, разряд, заклинание")
+
+
+@pytest.mark.parametrize("text", [
+    "+1 к выстрелу, пока в вашем отряде есть хотя бы 3 карты с выстрелом или разрядом разной дальности "
+    "(без модификаторов, включая неограниченную).",
+    "+1 к выстрелу, пока в вашем отряде есть хотя бы 3 карты с выстрелом или разрядом разной дальности "
+    "(без модификаторов, включая неограниченную)",
+])
+def test_a_parenthesis_qualifying_the_whiles_noun_stays_in_the_while(text):
+    # the judges' ruling on Рейнджер: range modifiers are not counted in the condition
+    steps = texts_of(text)
+    one(steps, "условие «пока в вашем отряде есть хотя бы 3 карты", "(без модификаторов, включая неограниченную)»")
+    none(steps, "поясняет саму способность")
+
+
+@pytest.mark.parametrize("text", [
+    "Пророчество 1; показанная карта получает отравление на 1 и -1 к {strike} показанной карты до конца хода.",
+    "Пророчество 1, при этом показанная карта получает отравление на 1 и получает -1 к {strike}",
+])
+def test_a_shown_card_is_no_result_of_the_ability_before(text):
+    # the judges' ruling on Грезы Архааля: the −1 is given even if the poison fails
+    none(texts_of(text), "не независимы")

@@ -184,4 +184,4 @@ def test_explain_says_why_a_reduction_needs_no_written_condition():
     steps = [step for _heading, reading in explanation.readings for step in reading]
     first = steps[0]
     assert first.text.startswith("Условная играемая особенность с оплатой «{instant}»: условие не записано")
-    assert "эффект действует на объявленную атаку" in first.text and "116.5" in first.rules
+    assert "эффект меняет атаку, которую называет (её силу или величину)" in first.text and "116.5" in first.rules

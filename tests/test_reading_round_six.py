@@ -720,3 +720,12 @@ def test_otpor_is_a_state_label_its_may_a_permission(text):
     # static feature's, whose «может» is a permission, not an option (spec §1)
     got = record(text)
     assert (got["kind"], got["label"], got["canonical"].startswith("(может")) == ("keyword", "Отпор", False)
+
+
+@pytest.mark.parametrize("text", [
+    "{instant}{tap}: Воздействие «удача» — +1 или -1 к броску кубика, или перебросить кубик.",
+    "{instant} {tap}: Воздействие удача +1 или -1 к броску кубика, или перебросить кубик",
+])
+def test_a_roll_modified_or_rerolled_is_played_at_that_roll(text):
+    # the judges' rulings on Ловец удачи: rerolls and «+X к броску» only once the rolls are made
+    assert record(text)["kind"] == "conditional"

@@ -49,9 +49,9 @@ def test_report_model_and_page_show_the_rulings(tmp_path):
     assert by_id["d1_1"]["compact"] is False and by_id["d1_2"]["compact"] is True
     assert by_id["d1_1"]["rulings"] == [{
         "question": "Можно ли <script>alert(1)</script> закрыть?", "answer": "Да, {tap}.\nВторой строкой.",
-        "source": "судья", "date": "2025-07-01", "rules": ["505.7", "116.3"]}]
+        "source": "судья", "date": "2025-07-01", "rules": ["505.7", "116.3"], "print": ""}]
     assert by_id["d1_2"]["rulings"] == [{"question": "", "answer": "Только ответ.", "source": "", "date": "",
-                                        "rules": []}]
+                                        "rules": [], "print": ""}]
     assert by_id["d1_3"]["rulings"] == []
     page = (site / "cards-d1.html").read_text(encoding="utf-8")
     full = page[page.index('id="d1_1"'):page.index('id="d1_2"')]

@@ -36,7 +36,10 @@ FIXED_MOMENT = re.compile(
 # and «уменьшить выбранный бросок кубика на 2», «увеличить бросок кубика … на 1»: a changed roll likewise
 ROLL_MOMENT = re.compile(_LEAD + r"(?:" + _BRING + r"брос\w*\s+кубик[^.;]{0,80}?\sк\s+[^\s.;]"
                          r"|(?:уменьш|увелич|сниз|измен)[^\W\d_]*\s+(?:на\s+\S+\s+)?(?:[^\W\d_]+\s+){0,2}?"
-                         r"брос\w*\s+кубик)", re.I)
+                         r"брос\w*\s+кубик"
+                         # «+1 или -1 к броску кубика», «перебросить кубик»: a roll changed or rolled again
+                         r"|[+\-−]\s*[\dXХ]+\s+(?:или\s+[+\-−]\s*[\dXХ]+\s+)?к\s+брос\w*\s+кубик"
+                         r"|перебр\w*\s+(?:[^\W\d_]+\s+){0,2}?кубик)", re.I)
 
 
 def moment_fixed_by_rules(effect: str | None, rolls: bool = False) -> bool:

@@ -1043,7 +1043,8 @@ def _moment_fixed_by_rules(effect: str) -> bool:
     («свести … к …», every target, not «к слабой» alone), or changes its value, can only be played
     when that event is declared: a conditional playable feature (115) whose condition the rules fix
     (116.5); so is one that brings a die roll to a value («свести бросок кубика … к 1») or changes it
-    («уменьшить выбранный бросок кубика на 2»), played at that roll. One pattern (`moments.FIXED_MOMENT`) for the reader and BJ205, which stays silent on
+    («уменьшить выбранный бросок кубика на 2», «+1 или -1 к броску кубика») or rolls it again («перебросить
+    кубик»), played at that roll. One pattern (`moments.FIXED_MOMENT`) for the reader and BJ205, which stays silent on
     such an attack's effect without a condition (a roll is not in spec §1's list: BJ205 asks)."""
     from berserk_judge.parser.reader.moments import moment_fixed_by_rules
 

@@ -13,6 +13,7 @@ import re
 from collections import Counter, defaultdict
 from functools import lru_cache
 
+from berserk_judge.cardbase.lookup import fold
 from berserk_judge.parser import PAIRS_BY_ID, kind_name, read_card
 from berserk_judge.reports.canon import feature_record, reading_strings
 from berserk_judge.reports.html import adapters
@@ -23,6 +24,7 @@ from berserk_judge.reports.html.naming import Names, slug
 from berserk_judge.reports.html.packed import PackedCards, dump_value, load_value
 from berserk_judge.reports.html.places import Places
 from berserk_judge.reports.html.stats import short_stats, stats_of
+from berserk_judge.reports.rulings_view import card_rulings, ruled_namesakes
 
 FORMAT_VERSION = 2
 ERRATA_MARK = re.compile(r"\[\s*Эррата[^\]]*\]")
@@ -186,8 +188,16 @@ def rewording_of(text: str, findings: list) -> dict | None:
     }
 
 
-def card_entry(card, findings: list, features: list | None, compact: bool = False) -> dict:
-    """The entry of one card; `compact` leaves out what a card without findings does not need."""
+def ruling_dicts(labelled) -> list[dict]:
+    """(ruling, print label) pairs (reports.rulings_view.card_rulings) as the entry keeps them: every
+    key present for the template; `print` is «печать ID» for a ruling not on every print, else ""."""
+    return [{"question": r.question, "answer": r.answer, "source": r.source, "date": r.date,
+             "rules": list(r.rules), "print": label} for r, label in labelled]
+
+
+def card_entry(card, findings: list, features: list | None, compact: bool = False, namesakes=()) -> dict:
+    """The entry of one card; `compact` leaves out what a card without findings does not need;
+    `namesakes`: the cards of its name, whose rulings it shows too (as `card` does)."""
     text = card.text or ""
     numbered = [finding_dict(i, f, text) for i, f in enumerate(findings, start=1)]
     feats = [] if compact else [feature_dict(f) for f in features or ()]
@@ -210,9 +220,8 @@ def card_entry(card, findings: list, features: list | None, compact: bool = Fals
         "codes": sorted({f["code"] for f in numbered}),
         "severities": [s for s in SEVERITY_ORDER if any(f["severity"] == s for f in numbered)],
         "change": None, "page": None,
-        # the judges' rulings the base holds (cardbase.rulings), every key present for the template
-        "rulings": [{"question": r.question, "answer": r.answer, "source": r.source, "date": r.date,
-                     "rules": list(r.rules)} for r in card.rulings],
+        # the judges' rulings the base holds (cardbase.rulings) on this card and its other prints
+        "rulings": ruling_dicts(card_rulings(card, namesakes)),
     }
 
 
@@ -251,6 +260,7 @@ def build(base, result, all_cards: bool = False, changes: list[dict] | None = No
         (by_card[finding.card] if finding.card else loose).append(finding)
     changed = {c["id"]: c for c in changes or ()}
     anchors = Names((card.id for card in base.cards), reserved=RESERVED_IDS)
+    namesakes = ruled_namesakes(base.cards)     # a reprint shows the rulings of every print (issue 35)
     entries, read_features, read_total = [], 0, 0
     cards = PackedCards() if pack else entries
     release = getattr(reader, "release", None)
@@ -266,7 +276,8 @@ def build(base, result, all_cards: bool = False, changes: list[dict] | None = No
         findings = by_card.get(card.id, [])
         full = (all_cards or findings or card.id in changed or errata["markers"] or errata["entries"]
                 or any(f.reading is not None and f.reading.ambiguous for f in features or ()))
-        entry = card_entry(card, findings, features, compact=not full)
+        entry = card_entry(card, findings, features, compact=not full,
+                           namesakes=namesakes.get(fold(card.name or ""), ()) if namesakes else ())
         entry["anchor"] = anchors.new(card.id)
         entry["path"] = places.path(card.path)
         if card.id in changed:
