@@ -945,14 +945,15 @@ def _x_statements(b: _Builder, feature, tree, condition: str | None) -> None:
         b.say(FEATURE, "x-condition", 0, cond=condition)
         _x_maximum(b, feature, tree)
         return
-    if _WHERE_X.search(getattr(feature, "text", "") or ""):
-        b.say(FEATURE, "x-where", 0)
-        return
-
     def dependent_x(node) -> bool:
         if isinstance(node, Dependent) and _has_x(node.right):
             return True
         return any(dependent_x(c) for c in children(node))
+
+    if _WHERE_X.search(getattr(feature, "text", "") or ""):
+        # «Пророчество 1, при этом … на X, где X — стоимость показанной карты»: 505.7 says when to count it
+        b.say(FEATURE, "x-where-dependent" if dependent_x(tree) else "x-where", 0)
+        return
 
     if not dependent_x(tree):
         b.say(FEATURE, "x-undefined", 0)

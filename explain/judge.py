@@ -101,6 +101,11 @@ def sourceless_condition(condition: str, name: str | None = None) -> bool:
     # «по закрытому существу» names the target, «от атаки карты противника» where wounds come from:
     # neither names whose strike it is or whom it happens to («При {strike} по закрытому существу»,
     # «Когда получает раны от атаки карты противника»: the card itself)
+    for aimed in re.finditer(r"(?<![\w{])по\s+([^,;]*)", words, re.I):
+        target = aimed.group(1).casefold()
+        if re.match(r"(?:нему|ней|себе)(?!\w)", target) or any(target.startswith(stem)
+                                                              for stem in _name_stems(name)):
+            return False      # «При разряде по Аргвальду»: an attack on the card, whoever makes it — not its own
     words = _AIMED_AT.sub(" ", words)
     if _SOURCE.search(words) or _CAPITAL.search(words):       # a card's name: «При гибели Скелета»
         return False

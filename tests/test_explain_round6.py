@@ -169,3 +169,24 @@ def test_a_parenthesis_qualifying_the_whiles_noun_stays_in_the_while(text):
 def test_a_shown_card_is_no_result_of_the_ability_before(text):
     # the judges' ruling on Грезы Архааля: the −1 is given even if the poison fails
     none(texts_of(text), "не независимы")
+
+
+@pytest.mark.parametrize("text", [
+    "При разряде по Стражу башни он получает {counter}.",
+    "При разряде по Стражу башни - он получает {counter}",
+])
+def test_an_attack_on_the_card_itself_is_no_attack_of_its_own(text):
+    # the explanation sheet's recheck on Аргвальд: «по Аргвальду» names the target; 116.3.3 (the card as the
+    # source) would have him discharge at himself
+    none(texts_of(text), "116.3.3")
+
+
+@pytest.mark.parametrize("text", [
+    "Пророчество 1, при этом ранить выбранное существо на X, где X — стоимость показанной карты.",
+    "Пророчество 1; ранить выбранное существо на Х, где Х - стоимость показанной карты",
+])
+def test_a_where_x_of_a_dependent_ability_is_counted_at_its_declaration(text):
+    # 505.7: X of a dependent ability, not tied to the payment, is counted when that ability is declared
+    steps = texts_of(text)
+    one(steps, "X определён самим текстом", "вычисляют в момент её объявления", "(505.7")
+    none(steps, "в какой момент его считать, свод не говорит")
