@@ -35,6 +35,12 @@ def find_icons(text: str) -> list[tuple[str, int, int]]:
     return [(m.group(1), m.start(), m.end()) for m in _ICON_RE.finditer(text)]
 
 
+def icon_names(text: str) -> list[str]:
+    """The name of every `{name}` in `text`, in order (find_icons without the offsets: most texts
+    hold known icons only, which one findall and a set test tell)."""
+    return _ICON_RE.findall(text)
+
+
 # The online client's marks `[:name]`: a mark whose name is a placeholder's becomes that
 # placeholder on import; these have no placeholder and stay (their meaning, for BJ303).
 CLIENT_MARKS: dict[str, str] = {

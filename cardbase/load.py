@@ -29,7 +29,7 @@ from typing import Any
 
 from berserk_judge.cardbase.chars import describe_char
 from berserk_judge.cardbase.discover import demo_base_path, expand_paths  # noqa: F401  (their home; re-exported)
-from berserk_judge.cardbase.icons import KNOWN_ICONS, find_icons
+from berserk_judge.cardbase.icons import KNOWN_ICONS, find_icons, icon_names
 from berserk_judge.cardbase.oserror import describe_os_error, regular_file_problem
 from berserk_judge.cardbase.model import Card, CardBase, Problem
 from berserk_judge.cardbase.rulings import read_rulings, report_outside, report_skipped_card
@@ -651,6 +651,8 @@ class _FileLoader:
         self.base.cards.append(card)
 
     def _check_icons(self, card: Card) -> None:
+        if "{" not in card.text or KNOWN_ICONS.issuperset(icon_names(card.text)):
+            return     # every icon known (most cards): one findall and a set test
         for name, start, _ in find_icons(card.text):
             if name in KNOWN_ICONS:
                 continue

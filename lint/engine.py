@@ -49,13 +49,7 @@ class CardContext:
     def all_features(self) -> list[Any]:
         """Features and the features they grant, depth first."""
         out: list[Any] = []
-
-        def walk(items):
-            for feature in items:
-                out.append(feature)
-                walk(feature.granted)
-
-        walk(self.features or ())
+        _walk(self.features or (), out)
         return out
 
     def line_span(self, offset: int) -> tuple[int, int]:
@@ -63,6 +57,15 @@ class CardContext:
         start = self.text.rfind("\n", 0, offset) + 1
         end = self.text.find("\n", offset)
         return start, len(self.text) if end < 0 else end
+
+
+def _walk(features, out: list[Any]) -> None:
+    """Depth first, into granted features. A function of the module, not a closure: a recursive
+    closure is a reference cycle (the function holds its own cell), so every card's features
+    would wait for the garbage collector instead of going with the card."""
+    for feature in features:
+        out.append(feature)
+        _walk(feature.granted, out)
 
 
 @dataclass

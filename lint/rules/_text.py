@@ -15,9 +15,12 @@ TRIGGER_RE = re.compile(
 )
 DASHES = "—–"
 # the variable X, Latin or Cyrillic, standing alone (not a letter of a word)
-X_RE = re.compile(r"(?<![^\W\d_])([XХ])(?![^\W\d_])")
+# (the look-behind after the letter: see _SENTENCE_RE)
+X_RE = re.compile(r"([XХ])(?<![^\W\d_].)(?![^\W\d_])")
 # a sentence end followed by what starts a feature in lossy texts
-_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=[А-ЯЁA-Z{+«\"\d−-])")
+# (its look-behind after the first white space: a pattern opening with a look-behind is tried at
+# every position of the text, one opening with a character class is scanned for it in C)
+_SENTENCE_RE = re.compile(r"\s(?<=[.!?]\s)\s*(?=[А-ЯЁA-Z{+«\"\d−-])")
 
 
 @dataclass(frozen=True)

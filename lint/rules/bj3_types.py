@@ -5,7 +5,7 @@ import difflib
 import re
 from functools import lru_cache
 
-from berserk_judge.cardbase.icons import unique_mark_span, CLIENT_MARKS, IDENTIFIED_ICONS, KNOWN_ICONS, UNIDENTIFIED_ICONS, find_icons, find_marks
+from berserk_judge.cardbase.icons import unique_mark_span, CLIENT_MARKS, IDENTIFIED_ICONS, KNOWN_ICONS, UNIDENTIFIED_ICONS, find_icons, find_marks, icon_names
 from berserk_judge.lint.finding import Severity
 from berserk_judge.lint.fix_model import replace, safe_fix, unsafe_fix
 from berserk_judge.lint.rule import Hit, Rule
@@ -53,7 +53,7 @@ class AbilityTypeTypo(Rule):
 
     def check(self, ctx):
         masked = mask_quoted(ctx.text, parens=False)
-        if not _any_typo(set(WORD_RE.findall(masked))):
+        if not _any_typo(set(_LONG_RUN_RE.findall(masked))):
             return  # no word is a typo of a type (most cards): nothing to look at word by word
         own = name_words(ctx.card.name)
         for match in WORD_RE.finditer(masked):
@@ -76,6 +76,9 @@ class AbilityTypeTypo(Rule):
             yield Hit(match.start(), match.end(), {"word": word, "type": shown}, suggestion=shown, fix=fix)
 
 
+# the runs of five letters or more: every word below that can be a typo (five letters, no hyphen)
+# is one of them, so a card none of them is a typo of has none
+_LONG_RUN_RE = re.compile(r"[^\W\d_]{5,}")
 # Words as written that are no typo of a type: a base repeats its words, so a card's words are
 # told apart from those already judged by one set difference rather than a look-up each.
 # Bounded, for a long-lived language server.
@@ -119,6 +122,8 @@ _PAYMENT_RE = re.compile(
     r"(?P<pay>(?:(?:[XХ]|\d+)\s*)?\{[^{}\n]*\}\d*(?:\s*(?:(?:[XХ]|\d+)\s*)?\{[^{}\n]*\}\d*)*)\s*(?P<sep>[:,])"
 )
 _PAYMENT_ITEM_RE = re.compile(r"(?P<count>[XХ]|\d+)?\s*\{(?P<icon>[^{}\n]*)\}(?P<after>\d+)?")
+_PAYMENT_FIRST = frozenset("{XХ")   # what _PAYMENT_RE's first character can be, besides a digit (\d)
+_QUOTE_OPENING_RE = re.compile(r"[«\"]\s*")
 _LABEL_ICONS = {"first", "second"}
 _COUNTABLE = {"counter", "token", "health"}
 
@@ -150,7 +155,7 @@ class PaymentOrIcon(Rule):
 
     def check(self, ctx):
         text = ctx.text
-        for name, start, end in find_icons(text):
+        for name, start, end in find_icons(text) if "{" in text and not _all_known(text) else ():
             if name in KNOWN_ICONS:
                 continue
             close = difflib.get_close_matches(name.strip().lower(), sorted(KNOWN_ICONS), n=1, cutoff=0.5)
@@ -180,6 +185,10 @@ class PaymentOrIcon(Rule):
             yield from _check_payment(text, start, end, items, sep_at)
 
 
+def _all_known(text: str) -> bool:
+    """Every icon of the text is a known one (most cards): one findall and a set test."""
+    return KNOWN_ICONS.issuperset(icon_names(text))
+
 _BRACE_RE = re.compile(r"[{}]")
 # every "{" closed by a "}" on its line before any other brace: none of the brace messages applies
 _WELL_FORMED_ICONS = re.compile(r"[^{}]*(?:\{[^{}\n]*\}[^{}]*)*")
@@ -199,9 +208,11 @@ def payments(text: str):
     if "{" not in text:
         return out  # a payment is made of icons
     starts = {seg.start + (len(seg.text) - len(seg.text.lstrip())) for seg in segments(text)}
-    for match in re.finditer(r"[«\"]\s*", text):  # granted features: получает «{tap}: ...»
+    for match in _QUOTE_OPENING_RE.finditer(text):  # granted features: получает «{tap}: ...»
         starts.add(match.end())
     for at in sorted(starts):
+        if text[at:at + 1] not in _PAYMENT_FIRST and not text[at:at + 1].isdecimal():
+            continue   # a payment opens with an icon, a count or X (_PAYMENT_RE): most features do not
         match = _PAYMENT_RE.match(text, at)
         if not match:
             continue
@@ -300,7 +311,8 @@ class UnidentifiedIcon(Rule):
     message = "{what}"
 
     def check(self, ctx):
-        for name, start, end in find_icons(ctx.text):
+        text = ctx.text
+        for name, start, end in find_icons(text) if "{" in text and not _identified(text) else ():
             if name in UNIDENTIFIED_ICONS:
                 close = difflib.get_close_matches(name, sorted(IDENTIFIED_ICONS), n=1, cutoff=0.6)
                 hint = f"; возможно, {{{close[0]}}}" if close else ""
@@ -321,6 +333,11 @@ class UnidentifiedIcon(Rule):
             what = (f"метка онлайн-клиента [:{name}] — {meaning}; значка для неё нет"
                     if meaning else f"метка онлайн-клиента [:{name}] не опознана; значка для неё нет")
             yield Hit(start, end, {"what": what}, suggestion=suggestion)
+
+
+def _identified(text: str) -> bool:
+    """Every icon of the text is an identified one (most cards): one findall and a set test."""
+    return IDENTIFIED_ICONS.issuperset(icon_names(text))
 
 
 # what a client mark without an icon means, in the words a card writes (cardbase's CLIENT_MARKS

@@ -11,7 +11,7 @@ from berserk_judge.lint.rules._text import DASHES, TRIGGER_RE, X_RE, Segment, ma
 # The text defines X in words: "где X — …", "(X выбирается отдельно для каждой карты)".
 _WHERE_RE = re.compile(r"(?i)где\s+[XХ](?![^\W\d_])|(?<![^\W\d_])[XХ]\s+(?:выбирается|выбираете|равно|равен)")
 # X as a lone letter in any case: a condition's «на х» measures the effect's «на Х»
-_ANY_X_RE = re.compile(r"(?<![^\W\d_])[XxХх](?![^\W\d_])")
+_ANY_X_RE = re.compile(r"[XxХх](?<![^\W\d_].)(?![^\W\d_])")   # (look-behind after the letter: scanned in C)
 _DEP_RE = re.compile(r";|при\s+этом|при\s+выполнении|(?<=\s)[–—-](?=\s)", re.I)
 # a sentence that opens with «При этом» / «При выполнении» goes on with the feature before it
 _CONTINUES = re.compile(r"\s*при\s+(?:этом|выполнении)(?![^\W\d_])", re.I)

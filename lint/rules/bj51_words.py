@@ -17,8 +17,11 @@ from berserk_judge.lint.rules._text import is_known, mask_icons, morph
 from berserk_judge.lint.rules.bj5_typography import _GLUED_TRIGGER_RE
 
 # abstract texts: «С1, при этом С2», «если У1 — …»
-_ABSTRACT_RE = re.compile(r"(?<![^\W\d_])[СУ]\d")
-_RUSSIAN_WORD_RE = re.compile(r"(?<![\w{-])[А-ЯЁа-яё]+(?![\w}-])")
+# (a look-behind written after the first character: a pattern that opens with a character class
+# is scanned for that class in C, one that opens with a look-behind is tried at every position)
+_ABSTRACT_RE = re.compile(r"[СУ](?<![^\W\d_].)\d")
+# a Cyrillic word of five letters or more (shorter ones are never run together, see the check)
+_RUSSIAN_WORD_RE = re.compile(r"[А-ЯЁа-яё](?<![\w{-].)[А-ЯЁа-яё]{4,}(?![\w}-])")
 # a one- or two-letter word glued to a longer one («погероям», «квыстрелу», «глубинуили»), with the
 # cases a preposition takes (a preposition before a word in another case is a typo, not a glue:
 # «стощее» is no «с тощее»); «не»/«ни» are left out: «немагических», «нетёмное» are written together
@@ -31,23 +34,54 @@ _SHORT_RIGHT = set(_PREPOSITIONS) | _CONJUNCTIONS
 _MIN_PART = 4
 
 
+_QUOTED_RE = re.compile(r"«[^«»\n]*»|\"[^\"\n]*\"|„[^„“\n]*“")
+
+
+def _blank(match: re.Match) -> str:
+    return " " * (match.end() - match.start())    # a quotation holds no line break
+
+
+@lru_cache(maxsize=16)  # BJ511, BJ512 and BJ513 mask the same card's text in a row
 def _quoted_mask(text: str) -> str:
     """«…», "…" and „…“ blanked (names, granted features), offsets kept."""
-    out = list(text)
-    for match in re.finditer(r"«[^«»\n]*»|\"[^\"\n]*\"|„[^„“\n]*“", text):
-        for i in range(match.start(), match.end()):
-            if out[i] != "\n":
-                out[i] = " "
-    return "".join(out)
+    if "«" not in text and '"' not in text and "„" not in text:
+        return text
+    return _QUOTED_RE.sub(_blank, text)
 
 
-def _name_stems(name: str | None) -> set[str]:
+@lru_cache(maxsize=16)
+def _name_stems(name: str | None) -> frozenset[str]:
     """The card name's words cut to a stem (4 letters): «Кракена», «Кракену» are «Кракен»."""
-    return {w.lower()[:4] for w in re.findall(r"[А-ЯЁа-яё]+", name or "") if len(w) >= 3}
+    return frozenset(w.lower()[:4] for w in re.findall(r"[А-ЯЁа-яё]+", name or "") if len(w) >= 3)
 
 
+@lru_cache(maxsize=16)
 def _skip_text(text: str) -> bool:
     return bool(_ABSTRACT_RE.search(text))
+
+
+# Words of five letters or more, as written, that are never run together whatever the card: a
+# dictionary word, or «не»/«ни» written together with one. A base repeats its words, so a card's
+# words are told apart from these by one set difference rather than a look-up each. Bounded, for
+# a long-lived language server.
+_PLAIN_WORDS: set[str] = set()
+_PLAIN_LIMIT = 200_000
+
+
+def _plain(word: str) -> bool:
+    return is_known(word) or (word.lower().startswith(("не", "ни")) and is_known(word[2:]))
+
+
+def _odd_words(words: set[str]) -> set[str]:
+    """The words of `words` that are no plain word (see _PLAIN_WORDS)."""
+    fresh = words - _PLAIN_WORDS
+    if not fresh:
+        return fresh
+    odd = {word for word in fresh if not _plain(word)}
+    if len(_PLAIN_WORDS) >= _PLAIN_LIMIT:
+        _PLAIN_WORDS.clear()
+    _PLAIN_WORDS.update(fresh - odd)
+    return odd
 
 
 @lru_cache(maxsize=65536)
@@ -80,6 +114,13 @@ def _splits(word: str) -> list[tuple[str, str]]:
         if ok:
             out.append((word[:at], word[at:]))
     return out
+
+
+@lru_cache(maxsize=16384)
+def _longest_left_first(word: str) -> tuple[tuple[str, str], ...]:
+    """`_splits(word)`, the longest left part first (a base repeats its unknown words: «Вампиризм»
+    is split once)."""
+    return tuple(sorted(_splits(word), key=lambda pair: -len(pair[0])))
 
 
 def _takes(preposition: str, word: str) -> bool:
@@ -124,22 +165,24 @@ class RunTogetherWords(Rule):
         text = ctx.text
         if _skip_text(text):
             return
-        stems = _name_stems(ctx.card.name)
         masked = _quoted_mask(mask_icons(text))
+        # a dictionary word is never run together; nor is «небестелесное», «немагических» (не-
+        # written together): most cards have no other word, and are done here
+        odd = _odd_words(set(_RUSSIAN_WORD_RE.findall(masked)))
+        if not odd:
+            return
+        stems = _name_stems(ctx.card.name)
         for match in _RUSSIAN_WORD_RE.finditer(masked):
             word = match.group(0)
-            if len(word) < 5 or is_known(word) or word.lower()[:4] in stems:
+            if word not in odd or word.lower()[:4] in stems:
                 continue
-            if word.lower().startswith(("не", "ни")) and is_known(word[2:]):
-                continue  # «небестелесное», «немагических»: не- written together
             if _GLUED_TRIGGER_RE.match(masked, match.start()):
                 continue  # «Вконце хода»: BJ505
             if word[0].isupper() and not _sentence_start(masked, match.start()):
                 continue  # a name of another card in the middle of a sentence
-            splits = _splits(word)
+            splits = _longest_left_first(word)
             if not splits:
                 continue
-            splits.sort(key=lambda pair: -len(pair[0]))
             shown = " или ".join(f"«{a} {b}»" for a, b in splits)
             left, right = splits[0]
             fix = _fix(ctx, f"вставить пробел: «{left} {right}»",
@@ -222,7 +265,9 @@ class HyphenatedWords(Rule):
                       fix=_fix(ctx, f"убрать дефис переноса: «{joined}»", replace(hyphen, hyphen + 1, "")))
 
 
-_CAPITAL_RE = re.compile(r"(?<=[а-яё0-9}\)]) +([А-ЯЁ][а-яё]+)(?![\w-])")
+# spaces after a lower-case letter, a digit, an icon or «)», then a capitalised word (the match
+# opens at the first space: the full stop goes there)
+_CAPITAL_RE = re.compile(r" (?<=[а-яё0-9})] ) *([А-ЯЁ][а-яё]+)(?![\w-])")
 
 
 @lru_cache(maxsize=16384)

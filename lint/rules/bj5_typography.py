@@ -243,9 +243,8 @@ class UnbalancedBrackets(Rule):
                     yield Hit(i, i + 1, {"what": f"лишняя «{ch}»: нет открывающей «{opener}»"})
         for o, at in stack:
             yield Hit(at, at + 1, {"what": f"незакрытая «{o}»: нет «{_PAIRS[o]}»"})
-        straight = [m.start() for m in re.finditer('"', text)]
-        if len(straight) % 2:
-            at = straight[-1]
+        if text.count('"') % 2:
+            at = text.rfind('"')
             yield Hit(at, at + 1, {"what": "непарная прямая кавычка «\"»"})
 
 
@@ -291,7 +290,7 @@ class MixedAlphabet(Rule):
                     replace(match.start(), match.end(), fixed))
                 yield Hit(match.start(), match.end(),
                           {"what": f"латинские буквы «{latin}» в слове «{word}»"}, suggestion=suggestion, fix=fix)
-        xs = [(m.start(), m.group(1)) for m in X_RE.finditer(text)]
+        xs = [(m.start(), m.group(1)) for m in X_RE.finditer(text)] if "X" in text or "Х" in text else []
         letters = Counter(ch for _, ch in xs)
         if len(letters) == 2:
             usual = xs[0][1]
@@ -306,7 +305,10 @@ class MixedAlphabet(Rule):
 
 
 _DOUBLE_SPACE_RE = re.compile(r"(?<=\S)( {2,})(?=\S)")
-_NO_SPACE_RE = re.compile(r"(?<!\[)([:,])(?=[^\W\d_]|\{)")   # «[:unq]» is a client mark (BJ303)
+# «[:unq]» is a client mark (BJ303). Each look-behind here stands after the pattern's first
+# character: a pattern that opens with a look-behind is tried at every position of the text, one
+# that opens with a character is scanned for it in C (the same matches)
+_NO_SPACE_RE = re.compile(r"([:,])(?<!\[.)(?=[^\W\d_]|\{)")
 _TRAILING_RE = re.compile(r"[ \t]+$", re.M)
 _LEADING_RE = re.compile(r"^[ \t]+(?=\S)|\A[ \t]+\Z", re.M)   # a text of spaces alone too
 
@@ -396,7 +398,7 @@ class HyphenationLeftover(Rule):
     message = "«{word}» похоже на остаток переноса; без дефиса: «{joined}»"
 
     def check(self, ctx):
-        for match in _HYPHENATED_RE.finditer(ctx.text):
+        for match in _HYPHENATED_RE.finditer(ctx.text) if "-" in ctx.text else ():
             left, right = match.group(1), match.group(2)
             joined = left + right
             if is_known(f"{left}-{right}") or (is_known(left) and is_known(right)):
@@ -484,7 +486,7 @@ def _plausible_pair(text: str, start: int, end: int) -> bool:
             and (end == len(text) or not text[end].isalnum()))
 
 
-_SPACE_BEFORE_RE = re.compile(r"(?<=\S)( +)([,.:;!?»)])|([«(])( +)(?=\S)")
+_SPACE_BEFORE_RE = re.compile(r"( (?<=\S.) *)([,.:;!?»)])|([«(])( +)(?=\S)")   # (look-behind: see _NO_SPACE_RE)
 
 
 class SpaceBeforePunctuation(Rule):
@@ -523,7 +525,7 @@ class SpaceBeforePunctuation(Rule):
                           fix=safe_fix(f"убрать пробел после «{mark}»", replace(match.start(4), match.end(4), "")))
 
 
-_DOUBLED_PUNCT_RE = re.compile(r"(?<!\.)([,;:]) ?([,.;:])|(?<![.])(\.) ?([,;:]|\.(?!\.))")
+_DOUBLED_PUNCT_RE = re.compile(r"([,;:])(?<!\.[,;:]) ?([,.;:])|(\.)(?<!\.\.) ?([,;:]|\.(?!\.))")   # (see _NO_SPACE_RE)
 
 
 class DoubledPunctuation(Rule):

@@ -19,7 +19,7 @@ from berserk_judge.parser.reader.kinds import names_an_ability
 from berserk_judge.parser.reader.morph import normalize
 from berserk_judge.parser.reader.names import name_spans
 from berserk_judge.parser.reader.patterns import decision
-from berserk_judge.parser.reader.regions import find_regions, span_index
+from berserk_judge.parser.reader.regions import find_regions, lazy_span_index, span_index
 from berserk_judge.parser.reader.segment import LEVELS, candidates, tokens_for
 from berserk_judge.parser.reader.split import ERRATA, LEADING_MARKS, split_features
 from berserk_judge.parser.engine.tokens import Kind, Token
@@ -303,7 +303,7 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
             feature.effect_name = aname
     feature.effect_span = (es, ee)
     feature.effect = text[es:ee]
-    feature.replacement = decision("replacement")(text, feature.condition_span, es, ee, span_index(prot))
+    feature.replacement = decision("replacement")(text, feature.condition_span, es, ee, lazy_span_index(prot))
 
     # granted features: quoted texts after получает / имеет / ...
     if depth < 3:

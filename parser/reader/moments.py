@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from berserk_judge.parser.reader.names import fold
+
 _EVENT = r"(?:атак|удар|\{(?:strike|uchr|direct)\}|выстрел|метани|разряд|заклинани)"
 _LEAD = r"^(?:[^\W\d_]+\s+){0,3}?"              # «Может», «Вы можете», «может вместо этого»
 _BRING = r"(?:свест|свед|свод)[^\W\d_]*\s+[^.;]{0,80}?"
@@ -49,17 +51,26 @@ def moment_fixed_by_rules(effect: str | None, rolls: bool = False) -> bool:
     return bool(FIXED_MOMENT.match(effect) or (rolls and ROLL_MOMENT.match(effect)))
 
 
+# the first run of word characters: the text's first item is this run (or it with a hyphenated
+# tail, which folds to no opener), so its folded form is a necessary test for both branches below
+_FIRST_WORD = re.compile(r"\s*([^\W_]+)")
+_OPENERS = frozenset({"при", "после", "в", "когда"})   # timing_extent's first words; «когда» also the verb test's
+
+
 def delayed_moment(text: str | None) -> str | None:
     """The moment an ability's own words put it off to («при гибели Бронзового дракона — вернуть …»
     gives «при гибели Бронзового дракона»; lossy «когда погибают двое получить …» gives «когда
     погибают двое», by the verb test), or None: the reader's own patterns (`moment_extent`)."""
+    text = text or ""
+    if not text.lstrip()[:1].lower() in "пвк":       # при / после / в начале / в конце / когда
+        return None
+    first = _FIRST_WORD.match(text)
+    if first is None or fold(first.group(1)) not in _OPENERS:
+        return None   # the first item is no opener (most atoms): nothing to tokenise
     from berserk_judge.parser.reader.features import _protected
     from berserk_judge.parser.reader.patterns import cond_by_verb, moment_extent
     from berserk_judge.parser.reader.words import items
 
-    text = text or ""
-    if not text.lstrip()[:1].lower() in "пвк":       # при / после / в начале / в конце / когда
-        return None
     _, prot = _protected(text, 0, len(text), None)
     seq = items(text, 0, len(text), prot)
     if not seq or seq[0].kind != "word":

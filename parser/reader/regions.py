@@ -160,6 +160,19 @@ def span_index(spans) -> "Callable[[int], bool]":
     return inside
 
 
+def lazy_span_index(spans) -> "Callable[[int], bool]":
+    """`span_index(spans)`, built on its first question: a test passed to a pattern that most
+    features answer without asking it (the «replacement» pattern asks only where «вместо» stands)."""
+    built: list = []
+
+    def inside(pos: int) -> bool:
+        if not built:
+            built.append(span_index(spans))
+        return built[0](pos)
+
+    return inside
+
+
 def top_level_positions(text: str, start: int, end: int, regions: Regions, extra: list[Span] = ()) -> list[bool]:
     """A mask over text[start:end]: True where the character is outside any protected span."""
     mask = [True] * (end - start)
