@@ -112,10 +112,14 @@ def launch(playwright, profile: Path, **options):
     """Debian's Chromium with a fresh profile; skip the test when it cannot start (fail in CI)."""
     options.setdefault("viewport", {"width": 1280, "height": 900})
     try:
-        return playwright.chromium.launch_persistent_context(
+        context = playwright.chromium.launch_persistent_context(
             str(profile), executable_path=str(CHROMIUM), args=ARGS, headless=True, **options)
     except Exception as exc:  # noqa: BLE001 - any launch failure means: cannot test here
         unavailable(f"Chromium не запускается: {str(exc).splitlines()[0]}")
+    # a 10,000-card page drawn on two cores shared with the parallel suite can take longer than
+    # Playwright's 30 s default; a wait is for an event that does come, so a longer bound costs nothing
+    context.set_default_timeout(90_000)
+    return context
 
 
 @pytest.fixture(scope="module")

@@ -81,6 +81,7 @@ def page(tmp_path_factory):
         context = p.chromium.launch_persistent_context(
             str(tmp_path_factory.mktemp("profile")), executable_path=str(CHROMIUM), headless=True,
             args=["--headless", "--no-sandbox", "--disable-gpu"], viewport={"width": 1366, "height": 900})
+        context.set_default_timeout(90_000)     # two cores shared with the parallel suite
         yield context.new_page()
         context.close()
 
