@@ -729,3 +729,52 @@ def test_otpor_is_a_state_label_its_may_a_permission(text):
 def test_a_roll_modified_or_rerolled_is_played_at_that_roll(text):
     # the judges' rulings on Ловец удачи: rerolls and «+X к броску» only once the rolls are made
     assert record(text)["kind"] == "conditional"
+
+
+# -- the third blind sheets: a case the «иначе» answers, a glued heading in a parenthesis, a chosen attack,
+#    a subject with a place phrase after an unquoted name ----------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "При рывке вашего существа, если оно переместилось на клетку первого ряда он получает {armor}2 до конца "
+    "хода противника, иначе следующая атака вашего существа сводится к сильной.",
+    "При рывке вашго существа, если оно переместилось на клетку первого ряда он получает {armor}2, иначе "
+    "следующая атака вашего существа сводится к сильной (1 раз за ход)",
+])
+def test_an_if_the_else_answers_is_a_case_not_the_condition(text):
+    # spec §2 «иначе»; pattern case-answered-by-else: with a dash the text reads the same
+    got = record(text)
+    assert got["condition"] in ("При рывке вашего существа", "При рывке вашго существа")
+    assert got["canonical"].startswith("(если оно переместилось на клетку первого ряда — он получает {armor}2")
+    assert ", иначе следующая атака вашего существа сводится к сильной)" in got["canonical"]
+
+
+@pytest.mark.parametrize("text", [
+    "Может блокировать ближнюю атаку по себе, при этом меняется местами с атакующим (воздействиеперетекание, "
+    "1 раз за ход).",
+    "может блокировать ближнюю атаку по себе, при этом меняется местами с атакующим (воздействиеперетекание)",
+])
+def test_a_glued_type_and_name_in_a_parenthesis_is_the_heading(text):
+    got = record(text)
+    assert (got["ability_type"], got["name"]) == ("воздействие", "перетекание")
+    assert "воздействиеперетекание" not in got["canonical"]
+
+
+@pytest.mark.parametrize("text", [
+    "{instant}{counter}: Выбранный разряд вашего линунга игнорирует {zor} (2 раза за ход).",
+    "{instant} {counter} : выбранный выстрел вашего существа игнорирует {zor}",
+])
+def test_an_effect_on_a_chosen_attack_is_conditional(text):
+    # 115 / 116.5: the attack is chosen as it is declared, so the feature is played then
+    assert record(text)["kind"] == "conditional"
+
+
+@pytest.mark.parametrize("text, name, form", [
+    ("{tap}: Воздействие дыхание жизни каждое Яйцо дракона в вашем отряде получает {counter}.", "дыхание жизни",
+     "каждое Яйцо дракона в вашем отряде получает {counter}"),
+    ("{tap}: Воздействие исцеляющий поток ваше существо без дополнительных {health} получает одну "
+     "дополнительную {health}", "исцеляющий поток",
+     "ваше существо без дополнительных {health} получает одну дополнительную {health}"),
+])
+def test_a_subjects_place_phrase_ends_an_unquoted_name(text, name, form):
+    got = record(text)
+    assert (got["name"], got["canonical"]) == (name, form)

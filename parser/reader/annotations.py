@@ -12,6 +12,8 @@ from dataclasses import dataclass
 ABILITY_TYPES = (r"заклинание|воздействие|разряд|выстрел|метание|особый\s+удар|магический\s+удар|"
                  r"добивание|подлость|удар")
 _TYPE_NAME = re.compile(rf"^\s*(?:{ABILITY_TYPES})\b", re.I)
+# «(воздействиеперетекание, 1 раз за ход)»: lossy text glued the heading's type to its name
+_GLUED_TYPE_NAME = re.compile(r"^\s*(?:заклинание|воздействие)(?=[а-яё]{3,}\s*$)", re.I)
 _LIMIT = re.compile(r"\b(?:раз[а]?\s+(?:за|в)\s+(?:ваш\s+|свой\s+)?(?:ход|бой)|раз\s+за\s+игру|один\s+раз|дважды"
                     r"|раз[а]?\s+в\s+течение\s+(?:вашего\s+|своего\s+|одного\s+)?(?:хода|боя|игры))\b", re.I)
 _TIMED_LIMIT = re.compile(r"раз[а]?\s+(?:(?:за|в)\s+(?:ваш\s+|свой\s+)?(?:ход|бой|игру)"
@@ -37,6 +39,8 @@ def classify_annotation(inner: str) -> str:
     if _FEATURE_INSIDE.search(inner):
         return "other"    # «(До начала вашего хода — получить {wolf} …)»: a feature's text, never dropped
     if _TYPE_NAME.match(inner) and ("«" in inner or "“" in inner or '"' in inner or len(inner.split()) <= 4):
+        return "type_name"
+    if _GLUED_TYPE_NAME.match(inner):
         return "type_name"
     if _LIMIT.search(inner) and (_TIMED_LIMIT.search(inner) or len(inner.split()) <= 3):
         return "limit"    # «(… можно показывать только один раз)»: a bare «один раз» in a clause is words

@@ -1056,7 +1056,7 @@ def _lossy_name_end(seq: list[Item], numbered: bool = False) -> int | None:
                 and seq[v + 1].start == it.end and text_gap(seq[v - 1], it) and seq[v - 1].kind == "word" \
                 and seq[v - 1].low not in PREPOSITIONS and seq[v - 1].low not in ("x", "х"):
             return v if v <= 4 else None      # "Воздействие удача +1 или -1 к броску": a modifier opens it
-        if it.kind not in ("word", "num", "name") or it.low in _CLAUSE_WORDS:
+        if it.kind not in ("word", "num", "name", "icon") or it.low in _CLAUSE_WORDS:
             return v if it.low in _CLAUSE_WORDS and v <= 4 else None
         if it.is_word("при", "после") and 2 <= v <= 4 and v + 1 < len(seq) and seq[v + 1].kind == "word" \
                 and morph.pos(seq[v + 1].low) == "NOUN" and not seq[v + 1].is_word("этом", "выполнении"):
@@ -1119,6 +1119,7 @@ def _effect_subject(seq: list[Item], v: int) -> int:
         k -= 1            # "существо противника получает"
     if k == v and k - 1 >= 1 and decision("name-word-not-subject")(seq, k, verb):
         return k          # «песнь сирены может …»: no subject of «может» (patterns.py)
+    k = _subject_place_phrase(seq, k)
     while True:
         if k - 3 >= 1 and seq[k - 2].low in PREPOSITIONS and _noun(seq[k - 1]) and _noun(seq[k - 3]) \
                 and seq[k - 2].low != "в":
@@ -1141,6 +1142,34 @@ def _effect_subject(seq: list[Item], v: int) -> int:
         if k - 1 >= 1 and seq[k - 1].low in PREPOSITIONS:
             k -= 1        # "в следующий ход противника предотвращает": the effect's adverbial
         return k
+
+
+_PLACE_PREPOSITIONS = frozenset({"в", "на", "без", "с", "со", "из", "у"})
+_TIME_NOUNS = frozenset({"ход", "хода", "ходу", "бой", "боя", "бою", "раз", "раза", "конца", "начала", "момент"})
+
+
+def _subject_place_phrase(seq: list[Item], k: int) -> int:
+    """«каждое Яйцо дракона в вашем отряде получает», «ваше существо без дополнительных {health}
+    получает»: a prepositional phrase of a preposition, up to two adjectives and a noun or icon right
+    before the verb belongs to the subject noun before it, so the subject (and the effect after an
+    unquoted name) starts before the phrase; a time phrase («в следующий ход противника») is the
+    effect's adverbial and is left to the caller."""
+    j = k - 1
+    if j >= 1 and seq[j].kind == "word" and not morph.can_be_nominative(seq[j].low) \
+            and any("gent" in p.tag for p in morph.parses(seq[j].low)) and j - 1 >= 1 and _noun(seq[j - 1]):
+        j -= 1            # «в вашем отряде противника»: the phrase noun's genitive modifier
+    if j < 2 or not (seq[j].kind == "icon" or _noun(seq[j])) or seq[j].low in _TIME_NOUNS:
+        return k
+    i = j - 1
+    while i >= 1 and i >= j - 2 and seq[i].kind == "word" and (
+            seq[i].low in _DETERMINERS or morph.pos(seq[i].low) in ("ADJF", "PRTF")):
+        i -= 1
+    if i < 2 or seq[i].low not in _PLACE_PREPOSITIONS or not _noun(seq[i - 1]):
+        return k
+    if i - 2 >= 1 and not morph.can_be_nominative(seq[i - 1].low) and _noun(seq[i - 2]) \
+            and any("gent" in p.tag for p in morph.parses(seq[i - 1].low)):
+        return i - 1      # «Яйцо дракона в …», «существо противника с …»: the head's genitive modifier
+    return i
 
 
 _OPENER_WORDS = frozenset({"при", "после", "до", "если", "когда", "в", "вместо", "вначале", "вконце", "пока"})

@@ -198,6 +198,10 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
             feature.effect = text[pos:end]
             feature.unread = [(pos, end)]
             return feature
+        if found[2] and not found[3]:     # found by the verb test, no dash: an «если» that «иначе» answers
+            cut = decision("case-answered-by-else")(text, found[0], found[1], end, regions.quotes + regions.parens)
+            if cut is not None:
+                found = ((found[0][0], cut), cut, True, None)
         pos = _take_condition(feature, text, found)
         kind = {"static": "triggered", "playable": "conditional",
                 "keyword": decision("labelled-body")("triggered")}.get(kind, kind)

@@ -30,7 +30,9 @@ FIXED_MOMENT = re.compile(
     r"|" + _BRING + _EVENT + r"[^.;]{0,80}?\sк\s+[^\s.;]"
     # «уменьшить на 3 величину атаки», «уменьшить величину выбранного удара на 1», «… дальней атаки …»:
     # a change of a declared attack's value
-    r"|(?:уменьш|сниз)[^\W\d_]*\s+(?:на\s+\S+\s+)?(?:величин\w*\s+)?(?:[^\W\d_]+\s+){0,2}?" + _EVENT + r")",
+    r"|(?:уменьш|сниз)[^\W\d_]*\s+(?:на\s+\S+\s+)?(?:величин\w*\s+)?(?:[^\W\d_]+\s+){0,2}?" + _EVENT +
+    # «Выбранный разряд вашего линунга игнорирует {zor}»: an effect on an attack chosen as it is declared
+    r"|выбранн[^\W\d_]*\s+(?:[^\W\d_]+\s+)?" + _EVENT + r")",
     re.I)
 # «свести (выбранный) бросок кубика … к 1»: a change of a die roll, playable only at that roll
 # and «уменьшить выбранный бросок кубика на 2», «увеличить бросок кубика … на 1»: a changed roll likewise

@@ -1356,6 +1356,31 @@ def _replacement(text: str, condition: tuple[int, int] | None, start: int, end: 
     return None
 
 
+_ELSE_WORD = re.compile(r"(?<![\w-])(?:иначе|в\s+противном\s+случае)(?![\w-])", re.I)
+_CONDITION_IF = re.compile(r",\s*(если)(?![\w-])", re.I)
+
+
+def _case_answered_by_else(text: str, cond_span: tuple[int, int], effect_start: int, end: int,
+                           protected) -> int | None:
+    """«При рывке вашего существа, если оно переместилось на клетку первого ряда он получает {armor}2 …,
+    иначе …» (lossy: no dash): the «если …» clause the verb test left in a dashless condition is the case
+    the effect's «иначе» answers, not part of the trigger — with a dash the same text reads «При рывке
+    … — (если … — С1, иначе С2)» (spec §2, «иначе»; the judges on Аккения: the feature fires on every
+    rush). The position of that «если», where the condition now ends and the effect begins, or None."""
+    cs, ce = cond_span
+    found = None
+    for m in _CONDITION_IF.finditer(text, cs, ce):
+        if not any(a <= m.start(1) < b for a, b in protected):
+            found = m
+            break
+    if found is None:
+        return None
+    if not any(not any(a <= e.start() < b for a, b in protected)
+               for e in _ELSE_WORD.finditer(text, effect_start, end)):
+        return None
+    return found.start(1)
+
+
 DECISIONS: tuple[HeadPattern, ...] = (
     HeadPattern("name-word-not-subject", _name_word_before_verb.__doc__ or "",
                 "воздействиепеснь сирены может переместить его → имя «песнь сирены», эффект «может "
@@ -1394,6 +1419,10 @@ DECISIONS: tuple[HeadPattern, ...] = (
     HeadPattern("dashless-case", _dashless_case.__doc__ or "",
                 "При {strike} может излечиться на 2, если после этого у Кобольда нет ран не закрывается → ((может "
                 "излечиться на 2) и (если после этого у Кобольда нет ран — не закрывается))", _dashless_case),
+    HeadPattern("case-answered-by-else", _case_answered_by_else.__doc__ or "",
+                "При рывке вашего существа, если оно переместилось на клетку первого ряда он получает {armor}2, иначе "
+                "следующая атака сводится к сильной → условие «При рывке вашего существа», (если … — он получает "
+                "{armor}2, иначе …)", _case_answered_by_else),
     HeadPattern("misspelt-opener", _misspelt_opener.__doc__ or "",
                 "Когла ваш пират нападает, он получает +1 к {strike} → срабатывающая, условие «Когла ваш "
                 "пират нападает» (BJ206: «Когда»)", _misspelt_opener),
