@@ -778,3 +778,13 @@ def test_an_effect_on_a_chosen_attack_is_conditional(text):
 def test_a_subjects_place_phrase_ends_an_unquoted_name(text, name, form):
     got = record(text)
     assert (got["name"], got["canonical"]) == (name, form)
+
+
+@pytest.mark.parametrize("text, second", [
+    ("{counter}{tap}: Разряд на 2-3-3, дальность 4Имеет {tap}: Разряд на 2.", "Имеет {tap}: Разряд на 2"),
+    ("Строй: {ovz} 1Когда получает благословление - особый удар на 2", "особый удар на 2"),
+])
+def test_a_capitalised_word_glued_to_a_number_starts_a_feature(text, second):
+    # lossy text lost «. » between two features: «дальность 4Имеет …», «{ovz} 1Когда …»
+    got = records(text)
+    assert len(got) == 2 and got[1]["canonical"] == second

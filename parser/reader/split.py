@@ -251,7 +251,15 @@ def _boundaries(text: str, start: int, end: int) -> list[int]:
         # only sentence ends, spaces, parentheses and the openers of protected spans matter
         found = interesting.search(text, i + 1, end)
         i = found.start() if found else end
+    # «…, дальность 4Имеет {tap}: …», «{ovz} 1Когда получает …» (lossy: the full stop and space lost): a
+    # capitalised word glued to a number starts a feature
+    for glued in _GLUED_SENTENCE.finditer(text, start, end):
+        if not any(a <= glued.start() < b for a, b in spans):
+            cuts.append(glued.start())
     return sorted(set(c for c in cuts if start < c < end))
+
+
+_GLUED_SENTENCE = re.compile(r"(?<=\d)[А-ЯЁ][а-яё]{2,}")
 
 
 def split_features(text: str) -> list[tuple[Span, int]]:
