@@ -702,16 +702,10 @@ def _changes_declared_attack(feature) -> str | None:
     """The effect's words when they redirect, block or cancel the attack the condition names (116.5):
     then the trigger fires at that attack's declaration, not at its effect step (the judges' rulings on
     Гномий король)."""
+    from berserk_judge.parser.reader.moments import CHANGES_DECLARED
+
     effect = " ".join((getattr(feature, "effect", None) or "").split())
-    return effect if effect and _CHANGES_DECLARED.match(effect) else None
-
-
-# a redirect, block or cancel of the attack itself; a changed value or strength is settled later (after the
-# die roll: the rulings on Атекар, Фагор), so it is not this moment
-_CHANGES_DECLARED = re.compile(r"^(?:[^\W\d_]+\s+){0,3}?(?:перенаправ|блокир|отмен)[^\W\d_]*\s+(?:[^\s.;]+\s+){0,3}?"
-                               r"(?:атак|удар|\{(?:strike|uchr|direct)\}|выстрел|метани|разряд|её|ее|его)"
-                               r"|^(?:[^\W\d_]+\s+){0,2}?(?:атак|удар|выстрел|метани|разряд)[^\W\d_]*\s+(?:[^\W\d_]+\s+)?"
-                               r"(?:перенаправл|блокир|отмен)", re.I)
+    return effect if effect and CHANGES_DECLARED.match(effect) else None
 
 
 def _trigger(b: _Builder, feature, tree, condition: str) -> None:

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from berserk_judge.lint.finding import Severity
-from berserk_judge.lint.fix_model import replace, safe_fix
-from berserk_judge.lint.rule import Hit, Rule
+from berserk_judge.lint.rule import Rule
+from berserk_judge.lint.rules.bj3_types import missing_colon_hits
 
 
 class LabelWithoutColon(Rule):
@@ -33,10 +33,4 @@ class LabelWithoutColon(Rule):
     message = "после метки «{label}» нет «:»; особенность с меткой пишется «[метка]: [особенность]»"
 
     def check(self, ctx):
-        for feature in ctx.all_features:
-            at = getattr(feature, "label_missing_colon", None)
-            if at is None or feature.label_span is None:
-                continue
-            label = ctx.text[feature.label_span[0]:feature.label_span[1]]
-            yield Hit(feature.label_span[0], at, {"label": label}, suggestion=f"{label}:",
-                      fix=safe_fix("вставить «:» после метки", replace(at, at, ":")))
+        return missing_colon_hits(ctx, "label", "метки")

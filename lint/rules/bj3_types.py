@@ -275,13 +275,20 @@ class PaymentWithoutColon(Rule):
     message = "после оплаты «{payment}» нет «:»; разыгрываемая особенность пишется «[оплата]: [эффект]» (114)"
 
     def check(self, ctx):
-        for feature in ctx.all_features:
-            at = getattr(feature, "payment_missing_colon", None)
-            if at is None or feature.payment_span is None:
-                continue
-            payment = ctx.text[feature.payment_span[0]:feature.payment_span[1]]
-            yield Hit(feature.payment_span[0], at, {"payment": payment}, suggestion=f"{payment}:",
-                      fix=safe_fix("вставить «:» после оплаты", replace(at, at, ":")))
+        return missing_colon_hits(ctx, "payment", "оплаты")
+
+
+def missing_colon_hits(ctx, part: str, genitive: str):
+    """A hit per feature whose `part` («payment», «label») the reader found without its «:»
+    (`<part>_missing_colon`), with the safe fix that inserts it (BJ304, BJ306)."""
+    for feature in ctx.all_features:
+        at = getattr(feature, f"{part}_missing_colon", None)
+        span = getattr(feature, f"{part}_span", None)
+        if at is None or span is None:
+            continue
+        words = ctx.text[span[0]:span[1]]
+        yield Hit(span[0], at, {part: words}, suggestion=f"{words}:",
+                  fix=safe_fix(f"вставить «:» после {genitive}", replace(at, at, ":")))
 
 
 class UnidentifiedIcon(Rule):

@@ -1114,8 +1114,7 @@ def _effect_subject(seq: list[Item], v: int) -> int:
         k -= 4            # "существо стоимостью 4 или менее не открывается"
     elif k - 2 >= 1 and seq[k - 1].kind == "num" and seq[k - 2].is_word("стоимостью"):
         k -= 2
-    if k - 2 >= 1 and seq[k - 1].kind == "word" and not morph.can_be_nominative(seq[k - 1].low) \
-            and any("gent" in p.tag for p in morph.parses(seq[k - 1].low)) and _noun(seq[k - 2]):
+    if k - 2 >= 1 and _genitive_modifier(seq, k - 1):
         k -= 1            # "существо противника получает"
     if k == v and k - 1 >= 1 and decision("name-word-not-subject")(seq, k, verb):
         return k          # «песнь сирены может …»: no subject of «может» (patterns.py)
@@ -1155,8 +1154,7 @@ def _subject_place_phrase(seq: list[Item], k: int) -> int:
     unquoted name) starts before the phrase; a time phrase («в следующий ход противника») is the
     effect's adverbial and is left to the caller."""
     j = k - 1
-    if j >= 1 and seq[j].kind == "word" and not morph.can_be_nominative(seq[j].low) \
-            and any("gent" in p.tag for p in morph.parses(seq[j].low)) and j - 1 >= 1 and _noun(seq[j - 1]):
+    if j - 1 >= 1 and _genitive_modifier(seq, j):
         j -= 1            # «в вашем отряде противника»: the phrase noun's genitive modifier
     if j < 2 or not (seq[j].kind == "icon" or _noun(seq[j])) or seq[j].low in _TIME_NOUNS:
         return k
@@ -1166,10 +1164,15 @@ def _subject_place_phrase(seq: list[Item], k: int) -> int:
         i -= 1
     if i < 2 or seq[i].low not in _PLACE_PREPOSITIONS or not _noun(seq[i - 1]):
         return k
-    if i - 2 >= 1 and not morph.can_be_nominative(seq[i - 1].low) and _noun(seq[i - 2]) \
-            and any("gent" in p.tag for p in morph.parses(seq[i - 1].low)):
+    if i - 2 >= 1 and _genitive_modifier(seq, i - 1):
         return i - 1      # «Яйцо дракона в …», «существо противника с …»: the head's genitive modifier
     return i
+
+
+def _genitive_modifier(seq: list[Item], j: int) -> bool:
+    """seq[j] is a genitive word (no nominative reading) after a noun: «существо противника», «Яйцо дракона»."""
+    return seq[j].kind == "word" and not morph.can_be_nominative(seq[j].low) \
+        and any("gent" in p.tag for p in morph.parses(seq[j].low)) and _noun(seq[j - 1])
 
 
 _OPENER_WORDS = frozenset({"при", "после", "до", "если", "когда", "в", "вместо", "вначале", "вконце", "пока"})

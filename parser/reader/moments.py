@@ -44,6 +44,15 @@ ROLL_MOMENT = re.compile(_LEAD + r"(?:" + _BRING + r"брос\w*\s+кубик[^.
                          r"|перебр\w*\s+(?:[^\W\d_]+\s+){0,2}?кубик)", re.I)
 
 
+# a redirect, block or cancel of the attack itself («может перенаправить эту атаку», «эта атака блокируется»): a
+# trigger doing so fires at the attack's declaration; a changed value or strength is settled later (after the
+# die roll: the judges' rulings on Атекар, Фагор), so it is not this moment
+CHANGES_DECLARED = re.compile(
+    _LEAD + r"(?:перенаправ|блокир|отмен)[^\W\d_]*\s+(?:[^\s.;]+\s+){0,3}?(?:" + _EVENT + r"|её|ее|его)"
+    r"|^(?:[^\W\d_]+\s+){0,2}?(?:атак|удар|выстрел|метани|разряд)[^\W\d_]*\s+(?:[^\W\d_]+\s+)?"
+    r"(?:перенаправл|блокир|отмен)", re.I)
+
+
 def moment_fixed_by_rules(effect: str | None, rolls: bool = False) -> bool:
     """Whether the effect acts on a declared attack, strike, shot, throw, discharge or spell (116.5);
     with `rolls`, also whether it brings a die roll to a value («свести бросок кубика … к 1»): a
