@@ -1028,6 +1028,10 @@ def _name_dash(seq: list[Item]) -> int | None:
     only: a number, an icon or a clause word («если») before the dash is the effect's."""
     for v in range(1, min(len(seq) - 1, 5)):
         it = seq[v]
+        if (it.kind == "punct" and it.low == ",") or it.is_word("и", "или"):
+            listed = decision("listed-unquoted-name")(seq, v)
+            if listed is not None and seq[listed].kind == "dash":
+                return listed
         if it.kind == "dash":
             return v if not (it.low == "-" and seq[v + 1].kind == "num" and seq[v + 1].start == it.end) else None
         if it.kind not in ("word", "name") or it.low in _CLAUSE_WORDS or it.is_word("на", "и", "или"):
@@ -1050,6 +1054,10 @@ def _lossy_name_end(seq: list[Item], numbered: bool = False) -> int | None:
         return dash
     for v in range(1, min(len(seq), 13)):
         it = seq[v]
+        if (it.kind == "punct" and it.low == ",") or it.is_word("и", "или"):
+            listed = decision("listed-unquoted-name")(seq, v)
+            if listed is not None and seq[listed].kind != "dash":
+                return listed
         if it.kind == "dash" or (it.kind == "punct" and it.low in ":,"):
             return v if v <= 4 else None
         if it.kind in ("other", "dash") and it.low in "+-" and v + 1 < len(seq) and seq[v + 1].kind == "num" \

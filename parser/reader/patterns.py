@@ -1036,6 +1036,34 @@ def _numbered_name(seq: list[Item]) -> bool:
         and seq[1].low not in PREPOSITIONS and not seq[1].is_word("раз", "раза", "х", "x")
 
 
+def _listed_name(seq: list[Item], v: int) -> int | None:
+    """«{tap}: Заклинание мороз, мгла и ливень выбрать ряд …», «В начале боя заклинание буря и град -
+    …» (lossy: no quotes): a name that lists nouns — «A, B и C», «A или B» — runs to the dash or the
+    effect's first predicate (its subject a card's name at most) after the list; the comma or «и»
+    after its first words is the list's, not the name's end or a connective (116.1's «[тип] «имя» –
+    [эффект]»; BJ305 names the missing quotes and dash). `seq` holds the words after the type, `v`
+    the index of the comma or «и»/«или»; the index where the effect (or its dash) begins, or None.
+    A parameter («, дальность 3») or a comma before a verb ends the name as before."""
+    def noun(k: int) -> bool:
+        it = seq[k] if k < len(seq) else None
+        return it is not None and it.kind == "word" and nominal(it) and not is_predicate(it) \
+            and it.low not in PREPOSITIONS and not it.is_word("дальность", "и", "или")
+
+    if not (1 <= v <= 2 and all(noun(k) for k in range(v))):
+        return None
+    k = v
+    while k < len(seq) and seq[k].kind == "punct" and seq[k].low == "," and noun(k + 1):
+        k += 2
+    if not (k + 2 < len(seq) and seq[k].is_word("и", "или") and noun(k + 1) and k + 1 <= 6):
+        return None
+    after = seq[k + 2]
+    if after.kind == "dash" or (after.kind == "word" and is_predicate(after)):
+        return k + 2
+    if after.kind == "name" and k + 3 < len(seq) and seq[k + 3].kind == "word" and is_predicate(seq[k + 3]):
+        return k + 2
+    return None
+
+
 def _moment_fixed_by_rules(effect: str) -> bool:
     """«Перенаправить атаку …», «Свести {strike} вашего существа к сильному», «уменьшить величину
     выбранного удара на 1»: a playable effect that redirects, blocks, cancels, reflects or prevents
@@ -1401,6 +1429,9 @@ DECISIONS: tuple[HeadPattern, ...] = (
     HeadPattern("numbered-unquoted-name", _numbered_name.__doc__ or "",
                 "В начале боя воздействие 3 желания выберите трёх ваших существ → условие «В начале боя», "
                 "тип «воздействие», имя «3 желания», эффект «выберите трёх ваших существ»", _numbered_name),
+    HeadPattern("listed-unquoted-name", _listed_name.__doc__ or "",
+                "{tap}: Заклинание мороз, мгла и ливень выбрать ряд → тип «заклинание», имя «мороз, мгла и "
+                "ливень», эффект «выбрать ряд»", _listed_name),
     HeadPattern("moment-fixed-by-rules", _moment_fixed_by_rules.__doc__ or "",
                 "{instant}{tap}: Воздействие «крик» — уменьшить величину выбранного удара на 1 → условная "
                 "играемая (116.5: момент — объявление удара); так же «свести бросок кубика … к 1»",
