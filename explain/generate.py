@@ -213,6 +213,8 @@ def explain_node(b: _Builder, node, depth: int, prefix: str = "", optional: bool
         return
     if isinstance(node, OpponentFallback):
         refused, rest = cases.refusal(node)
+        if refused and node.refers_back:
+            refused = None         # «… не хочет этого делать»: names no action of its own; who refuses is enough
         right = f"«{rest}»" if rest is not None else name(node.right)
         if refused:                # the refusal in its own words: «атакованный не может или не хочет быть перемещён»
             whom = node.who or "противник"

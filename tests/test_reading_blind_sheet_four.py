@@ -4,7 +4,8 @@ and lossy (straight quotes or none, « - » or «-», features on one line):
 
 1. the opponent's fallback keeps the refused action the text names («если атакованный не может или
    не хочет быть перемещен»): the reader never drops text (spec §1, «Annotations are reported, never
-   lost»); spec §2's own «(этого сделать)» is the operator's wording and prints as §4 says;
+   lost»), its own «этого делать» included (spec §4: a real text's refusal prints who may refuse and
+   what); spec §2's notation «(этого сделать)» and an abstract text print the fixed form (E10);
 2. a feature written wholly in parentheses after a full stop, opening with a trigger or a payment
    («… на 1. (До начала вашего хода — получить …).»), is a feature of its own, read without its
    marks; a clarification in parentheses («(Это не удар).», «(При этом …)») stays in its atom (§1);
@@ -39,8 +40,11 @@ def records(text: str, name: str = "Кобольд") -> list[dict]:
     # §2's own words of the operator: printed as §4 prints it
     ("При ударе — ранить цель на 2, если противник не может или не хочет (этого сделать), ранить его на 3.",
      "(ранить цель на 2, если противник не может или не хочет, ранить его на 3)"),
+    # a real text's own «этого делать» is who refuses and what (spec §4; two blind judges, issue 34)
     ("При ударе - ранить цель на 2, если противник не может или не хочет этого делать - ранить его на 3.",
-     "(ранить цель на 2, если противник не может или не хочет, ранить его на 3)"),
+     "(ранить цель на 2, если противник не может или не хочет этого делать, ранить его на 3)"),
+    ("При ударе — ранить цель на 2; если он не может или не хочет этого сделать — ранить его на 3.",
+     "(ранить цель на 2, если он не может или не хочет этого сделать, ранить его на 3)"),
 ])
 def test_the_refused_action_is_kept(text, form):
     (record,) = records(text)

@@ -36,6 +36,9 @@ _RULES: list[tuple[Kind | None, str]] = [
 ]
 _MASTER = re.compile("|".join(f"(?P<r{i}>{pattern})" for i, (_, pattern) in enumerate(_RULES)),
                      re.IGNORECASE)
+# spec section 2's row and E10 write the operator «… не хочет этого сделать»; an abstract text prints
+# the fixed form, a real text its own words (spec section 4)
+_OPERATOR_WORDS = re.compile(r"\s+этого\s+сделать(?!\w)", re.I)
 _COND_LABEL = re.compile(r"\[?([УуUu])(\d+)\]?")
 _LABEL_ANYWHERE = re.compile(r"(?<!\w)\[?[СC]\d+\]?(?!\w)")
 
@@ -86,7 +89,9 @@ def lex_abstract(text: str, offset: int = 0) -> list[Token]:
             cond = _COND_LABEL.fullmatch(raw)
             label = _label(cond.group(1) + cond.group(2), "У") if cond else raw
             value = raw
-        elif kind is Kind.OPP and match.group("who").lower() != "противник":
+        elif kind is Kind.OPP and _OPERATOR_WORDS.search(value):
+            value = _OPERATOR_WORDS.sub("", value)     # E10: «этого сделать» is the operator's own wording
+        if kind is Kind.OPP and match.group("who").lower() != "противник":
             tokens.append(Token(kind, value, offset + start, offset + end, None, match.group("who").lower()))
             continue
         elif kind is Kind.MAY and match.group("chooser"):

@@ -166,10 +166,11 @@ def _combine(kind: Kind, left, right, who: str | None = None, op_text: str = "")
     return OpponentFallback(left, right, who, refused_action(op_text), refusal_words(op_text))
 
 
-# «… не хочет быть перемещен —»: the words after «не хочет», less spec section 2's own
-# «(этого сделать)» and the closing mark
+# «… не хочет быть перемещен —», «… не хочет этого делать —»: the words after «не хочет» as the
+# text writes them (spec section 4: a real text's refusal prints who may refuse and what), less the
+# closing mark and spec section 2's own notation «(этого сделать)» in parentheses
 _REFUSED = re.compile(r"не\s+хочет\s+(?P<words>.*?)[\s,;:—–-]*$", re.S)
-_OPERATOR_TAIL = re.compile(r"\(?\s*этого\s+(?:с?делать)\s*\)?", re.I)
+_OPERATOR_TAIL = re.compile(r"\(\s*этого\s+(?:с?делать)\s*\)", re.I)
 
 
 _BOTH_VERBS = re.compile(r"не\s+может\s+или\s+не\s+хочет", re.I)

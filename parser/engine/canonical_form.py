@@ -39,7 +39,7 @@ def canonical(node: Node, atom_text=None, cond_text=None) -> str:
         if isinstance(n, OpponentFallback) and n.words and own_words:
             return "(" + show(n.left) + f", {n.words}, " + show(n.right) + ")"   # «если не хочет» (spec §4)
         if isinstance(n, OpponentFallback) and (n.who or n.refused):
-            action = " " + n.refused if n.refused else ""
+            action = " " + n.refused if n.refused and (own_words or not n.refers_back) else ""
             return ("(" + show(n.left) + f", если {n.who or 'противник'} не может или не хочет{action}, "
                     + show(n.right) + ")")
         if type(n) in _BINARY:

@@ -5,6 +5,8 @@ but never make two readings differ.
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 from typing import Union
 
@@ -63,6 +65,9 @@ class Fallback:
     right: "Node"
 
 
+_BACK_REFERENCE = re.compile(r"этого\s+с?делать", re.I)
+
+
 @dataclass(frozen=True)
 class OpponentFallback:
     """если противник не может или не хочет: the opponent may refuse left; then right.
@@ -84,6 +89,12 @@ class OpponentFallback:
     who: str | None = None
     refused: str | None = None
     words: str | None = None
+
+    @property
+    def refers_back(self) -> bool:
+        """The refused action is «этого (с)делать»: the left effect itself, no action of its own —
+        a real text prints it (spec §4), an abstract rendering prints the fixed form (E10)."""
+        return self.refused is not None and _BACK_REFERENCE.fullmatch(self.refused) is not None
 
 
 @dataclass(frozen=True)
