@@ -4,7 +4,12 @@ counted wrong whose pattern the spec settles, pinned with invented texts in two 
 
 1. an unquoted name that lists nouns («мороз, мгла и ливень», «буря и град») runs to the dash or the
    effect's first predicate (pattern listed-unquoted-name; 116.1's «[тип] «имя» – [эффект]»), and
-   a condition before it ends at the type (spec §2, «Headings are not abilities»).
+   a condition before it ends at the type (spec §2, «Headings are not abilities»);
+2. an intro of its own before a list of options («получить одно из: А; Б», «он получает одно из: …»)
+   is an ability the options depend on, as a colon joins a case list to its opener (spec §1 lists
+   after a colon, §2 «Case lists»): «(получить одно из, при этом (А или Б))»; «выберите одно: А; Б»
+   opening the effect stays the choice itself;
+3. a redirect misspelt as the prints have it («пернаправить») is still a redirect: conditional (116.5).
 """
 from __future__ import annotations
 
@@ -51,3 +56,41 @@ def test_a_listed_unquoted_name_heads_the_effect(text, condition, kind_name, for
 def test_a_parameter_still_ends_the_name(text, name, rng, form):
     got = record(text)
     assert (got["name"], got["range"], got["canonical"]) == (name, rng, form)
+
+
+# -- 2. an intro of its own before a list of options ------------------------------------------------
+
+@pytest.mark.parametrize("text, form", [
+    ("В начале хода — получить одно из (1 раз за бой):\n{ova}1 и рывок;\n+1 к {move};\n{stamina} и +1 к {strike}.",
+     "(получить одно из, при этом ({ova}1 и рывок или +1 к {move} или {stamina} и +1 к {strike}))"),
+    ("В начале хода - получить одно из (1 раз за бой): {ova}1 и рывок; +1 к {move}; {stamina} и +1 к {strike}",
+     "(получить одно из, при этом ({ova}1 и рывок или +1 к {move} или {stamina} и +1 к {strike}))"),
+    ("До набора отряда - можете показать Кобольда; возьмите его в отряд бесплатно; он получает одно из: "
+     '"Полёт"; "+1 к {strike}".',
+     '(может (показать Кобольда, при этом (возьмите его в отряд бесплатно, при этом (он получает одно из, при '
+     'этом ("Полёт" или "+1 к {strike}")))))'),
+    ("В начале хода — выберите одно: ранить цель на 1; излечить себя на 2.",
+     "(ранить цель на 1 или излечить себя на 2)"),
+    ("При атаке - ранить цель на 1; выберите одно: ранить ее на 1; излечить себя на 2",
+     "(ранить цель на 1, при этом (выберите одно, при этом (ранить ее на 1 или излечить себя на 2)))"),
+])
+def test_an_intro_of_its_own_heads_the_options(text, form):
+    got = record(text)
+    assert got["canonical"] == form
+    assert record(form)["canonical"] == form        # the form reads back to itself
+
+
+def test_the_options_limit_is_reported():
+    got = record("В начале хода — получить одно из (1 раз за бой):\n{ova}1 и рывок;\n+1 к {move}.")
+    assert (got["kind"], got["condition"], got["limit"]) == ("triggered", "В начале хода", "1 раз за бой")
+
+
+# -- 3. a misspelt redirect -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "{tap}: Воздействие «отвод» — пернаправить дальнюю атаку существа противника на стоящую рядом карту.",
+    "{tap}: воздействие отвод - пернаправить дальнюю атаку существа противника на стоящую рядом карту",
+])
+def test_a_misspelt_redirect_is_conditional(text):
+    got = record(text)
+    assert (got["kind"], got["name"]) == ("conditional", "отвод")

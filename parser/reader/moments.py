@@ -23,7 +23,8 @@ _LEAD = r"^(?:[^\W\d_]+\s+){0,3}?"              # «Может», «Вы мож�
 _BRING = r"(?:свест|свед|свод)[^\W\d_]*\s+[^.;]{0,80}?"
 FIXED_MOMENT = re.compile(
     _LEAD +
-    r"(?:перенаправ[^\W\d_]*"                # redirecting is only possible on a declared attack
+    r"(?:пере?направ[^\W\d_]*"              # redirecting is only possible on a declared attack (misspelt
+                                             # «пернаправить» too: the lossy prints have it)
     r"|(?:блокир|отмен|отраз|отраж|предотвра)[^\W\d_]*\s+(?:[^\s.;]+\s+){0,3}?" + _EVENT +
     # «свести … атаку … к слабой / к сильному / к 1»: every bringing of a declared attack to a
     # strength or a value (116.5), not «к слабой» alone
@@ -48,9 +49,9 @@ ROLL_MOMENT = re.compile(_LEAD + r"(?:" + _BRING + r"брос\w*\s+кубик[^.
 # trigger doing so fires at the attack's declaration; a changed value or strength is settled later (after the
 # die roll: the judges' rulings on Атекар, Фагор), so it is not this moment
 CHANGES_DECLARED = re.compile(
-    _LEAD + r"(?:перенаправ|блокир|отмен)[^\W\d_]*\s+(?:[^\s.;]+\s+){0,3}?(?:" + _EVENT + r"|её|ее|его)"
+    _LEAD + r"(?:пере?направ|блокир|отмен)[^\W\d_]*\s+(?:[^\s.;]+\s+){0,3}?(?:" + _EVENT + r"|её|ее|его)"
     r"|^(?:[^\W\d_]+\s+){0,2}?(?:атак|удар|выстрел|метани|разряд)[^\W\d_]*\s+(?:[^\W\d_]+\s+)?"
-    r"(?:перенаправл|блокир|отмен)", re.I)
+    r"(?:пере?направл|блокир|отмен)", re.I)
 
 
 def moment_fixed_by_rules(effect: str | None, rolls: bool = False) -> bool:

@@ -234,12 +234,15 @@ def _receiving_colon(seq: list[Item]) -> int | None:
 
 
 def _options_as_choice(cands: list[Cand]) -> list[Cand]:
-    """After "выберите одно:" the ";" and line breaks separate options: или, not при этом / и."""
-    if not cands or cands[0].kind is not Kind.OR_START or not (
-            cands[0].text.rstrip().endswith(":") or cands[0].start == cands[0].end):  # the intro kept: see _scan
+    """After "выберите одно:" the ";" and line breaks separate options: или, not при этом / и.
+    After an intro of its own («получить одно из:») the options follow its «при этом» (see _scan)."""
+    first = next((k + 1 for k in range(len(cands) - 1) if cands[k].kind is Kind.DEP
+                  and cands[k].text.strip() == ":" and cands[k + 1].kind is Kind.LPAR), 0)
+    if len(cands) <= first or cands[first].kind not in (Kind.OR_START, Kind.LPAR) or not (
+            cands[first].text.rstrip().endswith(":") or cands[first].start == cands[first].end):
         return cands
-    out = cands[:1]
-    for cand in cands[1:]:
+    out = cands[:first + 1]
+    for cand in cands[first + 1:]:
         separates = (cand.kind is Kind.DEP and cand.text.strip() == ";") or (
             cand.kind is Kind.COMMA and "\n" in cand.text)
         out.append(Cand(Kind.OR, cand.start, cand.end, cand.strength, cand.text) if separates else cand)
@@ -430,14 +433,16 @@ def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> l
             add(Kind.AND if case_list or (listing and (colon is None or i > colon)) else Kind.DEP, i, i + 1, STRONG)
             i, seg_start = i + 1, True
             continue
-        if it.kind == "punct" and it.low == ":" and not out and i + 1 < n and _opens_options(seq, i):
+        if it.kind == "punct" and it.low == ":" and i + 1 < n and _opens_options(seq, i):
             # "выберите одно: А; Б" opening the effect is the choice itself, like "Или А, или Б";
-            # any other intro ("получить одно из (1 раз за бой): А; Б") keeps its words in the
-            # first option, as "получает: А; Б" does: the reader never drops text
-            if _only_choosing(seq, i):
+            # any other intro ("получить одно из (1 раз за бой): А; Б") is an ability of its own
+            # that the options depend on, as a colon joins a case list to its opener (spec §2,
+            # «Case lists»): «(получить одно из, при этом (А или Б))»
+            if not out and _only_choosing(seq, i):
                 add(Kind.OR_START, 0, i + 1, STRONG)
             else:
-                out.append(Cand(Kind.OR_START, seq[0].start, seq[0].start, STRONG, ""))
+                add(Kind.DEP, i, i + 1, STRONG)
+                out.append(Cand(Kind.LPAR, seq[i].end, seq[i].end, STRONG, ""))   # closed at the end
             i, seg_start = i + 1, True
             continue
         if listing and it.low == ":":
@@ -572,12 +577,16 @@ def tokens_for(text: str, start: int, end: int, cands: list[Cand], level: int) -
         chosen = [c for c in chosen if c.kind is not Kind.OR_START]
     if any(c.kind is Kind.EITHER_START for c in chosen) and not any(c.kind is Kind.EITHER for c in chosen):
         chosen = [c for c in chosen if c.kind is not Kind.EITHER_START]
-    pos, lead, close = start, None, False
+    pos, lead, close, opened = start, None, False, 0
     for c in chosen:
         before = len(out)
         _atom(text, pos, c.start, out, lead)
         if close:
             close = _close_group(out)
+        if c.kind is Kind.LPAR:
+            out.append(Token(Kind.LPAR, "", c.start, c.end))   # «получить одно из: А; Б»: the options' group
+            pos, opened = c.end, opened + 1
+            continue
         if c.kind is Kind.HEADING:
             # the heading leaves the words of the atom it heads (spec §2): a token the reader lists
             # in `headings` and takes out before the grammar; a subject lead still waits for its atom
@@ -593,6 +602,7 @@ def tokens_for(text: str, start: int, end: int, cands: list[Cand], level: int) -
     _atom(text, pos, end, out, lead)
     if close:
         _close_group(out)
+    out.extend(Token(Kind.RPAR, "", out[-1].end, out[-1].end) for _ in range(opened))
     return out
 
 
