@@ -481,7 +481,7 @@ def explain_feature(feature, reading_index: int = 0, rulebook=None, card_name: s
         tree, condition = alt.tree, alt.condition or feature.condition
     from berserk_judge.parser import Atom
 
-    b.replacement = getattr(feature, "replacement", None) if kind in ("triggered", "keyword") else None
+    b.replacement = getattr(feature, "replacement", None) if kind in ("triggered", "keyword", "static") else None
     b.replaced = _replaced_event(b.replacement, condition)
     line = _line_kind(feature, tree, b.classes) if isinstance(tree, Atom) else None   # a keyword or class line
     _head(b, feature, kind, tree, condition, line)
@@ -553,7 +553,8 @@ def _head(b: _Builder, feature, kind: str, tree, condition: str | None, line) ->
         _label(b, label, "")
     while_condition = getattr(feature, "while_condition", None)
     state_while = kind == "static" and bool(while_condition) and judge.opener(while_condition) in ("когда", "если")
-    if kind == "static" and line is None:
+    if kind == "static" and line is None and not b.replacement:
+        # a replacement («Вместо гибели …», static since «Вместо» opens no trigger) is told below
         from berserk_judge.parser import declared_static   # spec §2: with an ability type or a limit, it is declared
 
         words = _effect_words(tree)

@@ -9,7 +9,11 @@ counted wrong whose pattern the spec settles, pinned with invented texts in two 
    is an ability the options depend on, as a colon joins a case list to its opener (spec §1 lists
    after a colon, §2 «Case lists»): «(получить одно из, при этом (А или Б))»; «выберите одно: А; Б»
    opening the effect stays the choice itself;
-3. a redirect misspelt as the prints have it («пернаправить») is still a redirect: conditional (116.5).
+3. a redirect misspelt as the prints have it («пернаправить») is still a redirect: conditional (116.5);
+4. a feature that opens with «Вместо …» and no dash is a replacement, static (spec §1: «Вместо» opens
+   no trigger of 116.3, «Replacements» are no triggers), its words whole and the event in `replacement`
+   (pattern instead-static; two blind judges); with its dash («Вместо гибели — …») or with a 116.3
+   opener beside it («Вместо движения или при движении — …») it reads as before.
 """
 from __future__ import annotations
 
@@ -94,3 +98,44 @@ def test_the_options_limit_is_reported():
 def test_a_misspelt_redirect_is_conditional(text):
     got = record(text)
     assert (got["kind"], got["name"]) == ("conditional", "отвод")
+
+
+# -- 4. «Вместо …» without a dash: a static replacement ----------------------------------------------
+
+@pytest.mark.parametrize("text, limit, form, replacement", [
+    ("Вместо гибели возвращается в колоду.", None, "Вместо гибели возвращается в колоду", "Вместо гибели"),
+    ("Вместо рывка может поменяться местами с вашим стоящим рядом существом",
+     None, "Вместо рывка может поменяться местами с вашим стоящим рядом существом", "Вместо рывка"),
+    ("Вместо гибели, если существо становится артефактом без ран (1 раз за бой), если артефакт становится "
+     "существом без ран.", "1 раз за бой",
+     "Вместо гибели, если существо становится артефактом без ран, если артефакт становится существом без ран",
+     "Вместо гибели"),
+    ("Вместо гибели может ранить всех существ в вашем отряде на 1, при этом получает Х дополнительных "
+     "{health} (3 раза за бой).", "3 раза за бой",
+     "(может (Вместо гибели ранить всех существ в вашем отряде на 1, при этом получает Х дополнительных "
+     "{health}))", "Вместо гибели"),
+])
+def test_instead_without_a_dash_is_a_static_replacement(text, limit, form, replacement):
+    got = record(text)
+    assert (got["kind"], got["condition"], got["limit"], got["canonical"], got["replacement"]) == (
+        "static", None, limit, form, replacement)
+
+
+@pytest.mark.parametrize("text, condition, form", [
+    ("Вместо гибели — возвращается в колоду.", "Вместо гибели", "возвращается в колоду"),
+    ("Вместо гибели - возвращается в колоду", "Вместо гибели", "возвращается в колоду"),
+    ("Вместо движения или при движении — может поменяться местами со стоящим рядом существом.",
+     "Вместо движения или при движении", "(может поменяться местами со стоящим рядом существом)"),
+])
+def test_instead_with_its_dash_reads_as_a_trigger(text, condition, form):
+    got = record(text)
+    assert (got["kind"], got["condition"], got["canonical"]) == ("triggered", condition, form)
+
+
+def test_a_static_replacement_is_explained_as_a_replacement():
+    from berserk_judge.explain import explain_text
+
+    [feature] = explain_text("Вместо гибели возвращается в колоду.")
+    texts = [step.text for step in feature.readings[0][1]]
+    assert texts[0].startswith("«Вместо гибели» — замена: эффект применяется вместо названного события")
+    assert not any(t.startswith("Постоянная особенность") for t in texts)

@@ -190,6 +190,15 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
                                    for m in _REDIRECT.finditer(text, pos, min(end, pos + 80)))
                                or decision("moment-fixed-by-rules")(text[pos:end])):
         kind = "conditional"      # 116.5: a redirect, a block, a reduced attack … only on a declared event
+    instead = None
+    if wants_condition and kind == "static" and feature.label is None and text[pos:pos + 12].lstrip()[:6].lower() == "вместо":
+        found = find_condition(text, pos, end, prot)
+        if (found is None or found[3] is None) and decision("instead-static")(text, pos, end,
+                                                                          found[0] if found else None):
+            # «Вместо гибели возвращается в колоду»: a replacement, static, its words whole (spec §1)
+            cs, ce = _trim(text, *(found[0] if found else (pos, end)), chars=" ,")
+            instead = text[cs:ce] if found else " ".join(text[pos:end].split()[:2]).rstrip(",:;—–-")
+            wants_condition = False
     if wants_condition:
         found = find_condition(text, pos, end, prot)
         if found is None:
@@ -307,7 +316,8 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
             feature.effect_name = aname
     feature.effect_span = (es, ee)
     feature.effect = text[es:ee]
-    feature.replacement = decision("replacement")(text, feature.condition_span, es, ee, lazy_span_index(prot))
+    feature.replacement = instead or decision("replacement")(text, feature.condition_span, es, ee,
+                                                             lazy_span_index(prot))
 
     # granted features: quoted texts after получает / имеет / ...
     if depth < 3:

@@ -1360,6 +1360,23 @@ _INSTEAD_OF_THIS = re.compile(r"(?<!\w)вместо\s+(?:этого|него|н�
 _OBLIGED = re.compile(r"(?<!\w)долж(?:ен|на|но|ны)(?!\w)", re.I)
 
 
+_OTHER_OPENER = re.compile(r"\s(?:или|и)\s+(?:при|после|когда|если|до)(?!\w)", re.I)
+
+
+def _instead_static(text: str, start: int, end: int, condition: tuple[int, int] | None) -> bool:
+    """«Вместо гибели возвращается в колоду», «Вместо рывка может поменяться местами …»: a feature that
+    opens with «Вместо …» replaces the event it names (spec §1, «Replacements»): it is no trigger
+    declared at priority, and «Вместо» is none of 116.3's openers, so the feature is static (spec §1:
+    everything else), its words whole in the tree and the event reported in `replacement` (two blind
+    judges, issue 34). `condition`: the words a condition test found after «Вместо», or None. A
+    condition that also names a trigger («Вместо движения или при движении — …») stays a trigger, and
+    so does one written as 116.1's «[условие] — [эффект]» with its dash («Вместо гибели — изгоняется»:
+    the reader asks only when no dash follows)."""
+    if not _INSTEAD_OPENER.match(text, start, end):
+        return False
+    return condition is None or _OTHER_OPENER.search(text, condition[0], condition[1]) is None
+
+
 def _replacement(text: str, condition: tuple[int, int] | None, start: int, end: int, inside) -> str | None:
     """«Вместо гибели — …», «Если должен погибнуть — вместо этого получает полёт», «Когда ваш слуа
     должен получить Х {counter}, может получить Х {counter} вместо него»: the feature replaces the
@@ -1466,6 +1483,9 @@ DECISIONS: tuple[HeadPattern, ...] = (
     HeadPattern("state-as-while", _state_as_while.__doc__ or "",
                 "Когда Кобольд закрыт, он отражает {strike} как открытая карта → постоянная, пока: «Когда "
                 "Кобольд закрыт»", _state_as_while),
+    HeadPattern("instead-static", _instead_static.__doc__ or "",
+                "Вместо гибели возвращается в колоду → постоянная, замена «Вместо гибели», эффект «Вместо гибели "
+                "возвращается в колоду»", _instead_static),
     HeadPattern("replacement", _replacement.__doc__ or "",
                 "Если должен погибнуть - вместо этого получает полёт → замена: «вместо этого»",
                 _replacement),
