@@ -25,6 +25,13 @@ install their own top-level packages: each runs through its own
     python bench/bench_commits.py [COMMIT ...] [--previous] [--rounds 5] [--cards 10000]
                                   [--tool NAME=PATH/TO/berserk-judge] [--base DIR] [--cache-dir DIR]
 
+CPU time on a shared or virtual machine varies by ±15 % between runs of the same
+work (another guest's load, the host's frequency), more than a reader round
+costs. --instructions N adds a deterministic figure: each tool runs once under
+valgrind's callgrind over a base of N cards and once over an empty folder, and
+the instructions it executed (the same on every run of the same commit) are
+printed per card, startup taken off, with the ratio to the first commit.
+
 Without commits: 04e0a10 (the cost before issue 34's reader round) and HEAD.
 --previous adds the last landed commit (main, or main's first parent when
 HEAD is main). --tool adds an installed command as it is, e.g. this
@@ -145,6 +152,9 @@ def main() -> int:
     parser.add_argument("--cards", type=int, default=10_000)
     parser.add_argument("--corpus", type=Path, default=REPO.parent / "shared" / "corpus")
     parser.add_argument("--base", type=Path, help="reuse this base folder (built there when missing)")
+    parser.add_argument("--instructions", type=int, default=0, metavar="N",
+                        help="also count instructions under valgrind over N cards (deterministic; 600 takes "
+                             "about a minute per commit)")
     parser.add_argument("--cache-dir", type=Path, default=Path(tempfile.gettempdir()) / CACHE_NAME,
                         help="where the commits' environments are kept (never inside the repository)")
     args = parser.parse_args()
@@ -197,6 +207,8 @@ def main() -> int:
             print(f"  round {round_number + 1}: " + "  ".join(f"{name} {values[-1]:.2f}"
                                                            for name, values in cpus.items()), flush=True)
 
+        counted = instructions(tools, args.instructions, args.corpus, work, env) if args.instructions else {}
+
     compose = statistics.median(cpus["compose"])
     labels = [label for label, _ in tools]
     first = statistics.median(cpus[labels[0]])
@@ -206,7 +218,38 @@ def main() -> int:
           f"{max(cpus['compose']):.2f})")
     for label in labels:
         print(summary(label, cpus[label], loads[label], first, compose) + f"  [{outputs[label]} output lines]")
+    if counted:
+        first_work = counted[labels[0]][0] - counted[labels[0]][1]
+        print(f"\n== instructions (valgrind callgrind), lint --jobs 1 --no-cache over {args.instructions} cards")
+        for label in labels:
+            total, startup = counted[label]
+            print(f"  {label:<28} {total / 1e9:6.3f} G in all, {startup / 1e9:5.3f} G startup, "
+                  f"{(total - startup) / args.instructions / 1e6:6.3f} M per card  "
+                  f"×{(total - startup) / first_work:.3f} of the first")
     return 0
+
+
+def instructions(tools: list[tuple[str, str]], cards: int, corpus: Path, work: Path, env: dict) -> dict:
+    """(instructions in all, instructions of the startup) per tool: callgrind counts what the
+    process executed, the same on every run of the same code."""
+    if shutil.which("valgrind") is None:
+        print("  valgrind not found: no instruction counts", flush=True)
+        return {}
+    small, empty = work / "base-instructions", work / "empty"
+    build_base(cards, small, corpus)
+    empty.mkdir(exist_ok=True)
+    out = {}
+    for label, tool in tools:
+        counts = []
+        for folder in (small, empty):
+            done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", tool, "lint",
+                                   str(folder), "--exit-zero", "--isolated", "--no-cache", "--jobs", "1"],
+                                  cwd=work, env=env, capture_output=True, text=True)
+            refs = [line for line in done.stderr.splitlines() if "refs:" in line]
+            counts.append(int(refs[-1].split("refs:")[1].replace(",", "").strip()) if refs else 0)
+        out[label] = tuple(counts)
+        print(f"  counted {label}: {counts[0] / 1e9:.3f} G", flush=True)
+    return out
 
 
 if __name__ == "__main__":

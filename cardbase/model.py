@@ -6,6 +6,7 @@ offset in `Card.text` can be turned into a location a user can open.
 from __future__ import annotations
 
 from bisect import bisect_right
+from operator import attrgetter, itemgetter
 
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,12 +30,16 @@ class TextLine:
         return column_at(self.column, self.escapes, delta)
 
 
+_FIRST = itemgetter(0)       # C-level keys for bisect: a finding locates four offsets or more
+_OFFSET = attrgetter("offset")
+
+
 def column_at(column: int, escapes: tuple[tuple[int, int], ...], delta: int) -> int:
     """`column + delta`, shifted by the escapes before `delta` (TextLine.escapes)."""
     delta = max(0, delta)
     if not escapes:
         return column + delta
-    at = bisect_right(escapes, delta, key=lambda item: item[0])
+    at = bisect_right(escapes, delta, key=_FIRST)
     return column + delta + (escapes[at - 1][1] if at else 0)
 
 
@@ -107,12 +112,18 @@ class Card:
 
     def locate(self, offset: int) -> tuple[int, int]:
         """File line and column (1-based) of a character offset in `text`."""
-        if not self.text_lines:
+        lines = self.text_lines
+        if not lines:
             return self.line, self.column
-        # a binary search: a long text has thousands of lines and a finding each
-        index = bisect_right(self.text_lines, offset, key=lambda text_line: text_line.offset)
-        current = self.text_lines[max(0, index - 1)]
-        return current.line, current.column_at(offset - current.offset)
+        if len(lines) == 1 or offset < lines[1].offset:
+            current = lines[0]          # most texts are one line, most findings on the first
+        else:
+            # a binary search: a long text has thousands of lines and a finding each
+            current = lines[max(0, bisect_right(lines, offset, key=_OFFSET) - 1)]
+        delta = offset - current.offset
+        if not current.escapes:
+            return current.line, current.column + (delta if delta > 0 else 0)
+        return current.line, current.column_at(delta)
 
 
 @dataclass(frozen=True)

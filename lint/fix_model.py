@@ -72,7 +72,10 @@ class Fix:
             (line, column), (end_line, end_column) = locate(edit.start), locate(edit.end)
             # the constructor, not dataclasses.replace: a base of 10,000 cards locates tens of thousands
             edits.append(Edit(edit.start, edit.end, edit.replacement, line, column, end_line, end_column))
-        return Fix(self.title, edits, self.applicability, self.demoted)
+        located = object.__new__(Fix)       # the edits are sorted and checked already: no __post_init__
+        located.title, located.edits, located.applicability, located.demoted = \
+            self.title, edits, self.applicability, self.demoted
+        return located
 
     def demote(self, reason: str) -> None:
         self.applicability = UNSAFE
