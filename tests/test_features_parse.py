@@ -261,9 +261,10 @@ def test_reading_quality_heads():
      "(С1 или С2 или С3)", ["ранить цель на 1", "излечить себя на 2", "закрыть цель"]),
     ("В начале вашего хода — выберите одно: до конца хода получает +1 к {strike}; получает +2 к {move}.",
      "(С1 или С2)", ["до конца хода получает +1 к {strike}", "получает +2 к {move}"]),
-    # options introduced after another ability keep the old reading: ";" is при этом there
+    # options introduced after another ability: the intro is an ability the options depend on, as a
+    # colon joins a case list to its opener (spec §2 «Case lists»; issue 34)
     ("{tap}: ранить цель на 1; выберите одно: излечить себя на 2; закрыть цель.",
-     "(С1, при этом (С2, при этом (С3, при этом С4)))",
+     "(С1, при этом (С2, при этом (С3 или С4)))",
      ["ранить цель на 1", "выберите одно", "излечить себя на 2", "закрыть цель"]),
 ])
 def test_list_of_options_is_a_choice(text, form, atoms):

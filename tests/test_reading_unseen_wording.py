@@ -432,10 +432,11 @@ def test_opponent_refusal_keeps_who_refuses(text, form):
     # «выберите одно:» is the choice itself (its words are the connective) ...
     ("{tap}: выберите одно: ранить существо на 1; излечить существо на 1.",
      "(ранить существо на 1 или излечить существо на 1)"),
-    # ... any other intro keeps its words in the first option, as «получает:» does; its limit
-    # is reported beside the tree, whole (spec §1; tests/test_reading_blind_sheet_five.py)
+    # ... any other intro is an ability the options depend on, as a colon joins a case list to its
+    # opener (spec §2 «Case lists»; issue 34's blind judge); its limit is reported beside the tree,
+    # whole (spec §1; tests/test_reading_blind_sheet_five.py)
     ("В начале хода - получить одно из (1 раз за бой для каждого): Гном и броня 1; Эльф и выстрел на 1.",
-     "(получить одно из: Гном и броня 1 или Эльф и выстрел на 1)"),
+     "(получить одно из, при этом (Гном и броня 1 или Эльф и выстрел на 1))"),
 ])
 def test_options_after_one_of_keep_their_intro(text, form):
     feature = one(text)

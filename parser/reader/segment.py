@@ -438,8 +438,13 @@ def _scan(text: str, seq: list[Item], dynamic: bool, listing: bool = False) -> l
             # any other intro ("получить одно из (1 раз за бой): А; Б") is an ability of its own
             # that the options depend on, as a colon joins a case list to its opener (spec §2,
             # «Case lists»): «(получить одно из, при этом (А или Б))»
+            listed = ";" in text[seq[i].end:seq[-1].end] or "\n" in text[seq[i].end:seq[-1].end]
             if not out and _only_choosing(seq, i):
                 add(Kind.OR_START, 0, i + 1, STRONG)
+            elif not listed:
+                # «получить одно из: "Строй" или +1 к {move}»: no list follows, only words joined by
+                # «или»; the intro keeps its words in the one option, as «получает: …» does
+                out.append(Cand(Kind.OR_START, seq[0].start, seq[0].start, STRONG, ""))
             else:
                 add(Kind.DEP, i, i + 1, STRONG)
                 out.append(Cand(Kind.LPAR, seq[i].end, seq[i].end, STRONG, ""))   # closed at the end
