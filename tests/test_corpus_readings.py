@@ -332,8 +332,10 @@ PINNED_CONDITIONS = [
      'При {strike} по карте противника', '(если У1 — С1, иначе (может С2))'),
     ('40006', 0, 'При рывке вашго существа, если оно перем', 'triggered',
      'При рывке вашго существа', '(если У1 — С1, иначе С2)'),
-    # «Вместо …» with no dash: a replacement, static, its words whole (spec §1; issue 34)
-    ('40073', 0, 'Вместо гибели хозяина Ящерки, если он ст', 'static', None, '(С1, затем С2)'),
+    # «Вместо …» before a compound effect: the condition slot scopes it over every ability (issue 34)
+    ('40073', 0, 'Вместо гибели хозяина Ящерки, если он ст', 'triggered',
+     'Вместо гибели хозяина Ящерки, если он стоит в вашем первом ряду или на половине поля боя противника',
+     '(С1, затем С2)'),
     # a verbless «если …» clause: a pronoun subject opens the effect (BJ001 left only on broken texts)
     ('40076', 0, 'При наборе Райской птицы в отряд, если в', 'triggered',
      'При наборе Райской птицы в отряд, если в вашем отряде 3 или более разные стихии', 'С1'),
@@ -417,7 +419,7 @@ PINNED_SAMPLES = [
     # the card's name inside an unquoted ability name; «при этом» after a parenthesis
     ('20068', 0, '{tap}: Воздействие захват Рукана поменят', 'playable', None, '(С1, при этом С2)'),
     # the effect's adverb before its infinitive
-    ('20046', 0, 'Вместо гибели полностью излечиться и ста', 'static', None, '(С1 и С2)'),
+    ('20046', 0, 'Вместо гибели полностью излечиться и ста', 'triggered', 'Вместо гибели', '(С1 и С2)'),
     # «вы можете» after an adverbial, in a static feature: the player's option
     ('20119', 0, 'Во время рассадки паразитов вы можете вы', 'static', None, '(может С1)'),
     # a noun phrase with «стоимостью X или менее» before «может»
@@ -432,7 +434,7 @@ PINNED_SAMPLES = [
     ('70177', 1, '{tap}: Воздействие "рок" - выбранное сущ', 'playable', None, '(С1 и С2)'),
     ('s1_96', 0, '{tap}: Заклинание «цветущие руны» — выбе', 'playable', None, '(С1 и С2)'),
     # seed 3: an unquoted name before a modifier; a «, чтобы …» purpose in the condition; a case list
-    ('10181', 1, '{instant}{tap}: Воздействие удача +1 или', 'conditional', None, 'С1'),
+    ('10181', 1, '{instant}{tap}: Воздействие удача +1 или', 'conditional', None, '(С1 или С2)'),
     ('30008', 1, 'Когда закрывается, чтобы переместить ваш', 'triggered',
      'Когда закрывается, чтобы переместить вашу боевую машину', '(может С1)'),
     ('60218', 1, 'Когда ваш герой покидает зону битвы, есл', 'triggered', 'Когда ваш герой покидает зону битвы',

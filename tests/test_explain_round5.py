@@ -409,7 +409,11 @@ def test_becoming_a_defender_is_before_the_fight(text):
 
 @pytest.mark.parametrize("text, words", [
     ("{instant}{tap}: Воздействие «отролление» — свести выбранный бросок кубика существа к 1.",
-     "эффект меняет бросок кубика, поэтому объявить её можно только при этом броске"),
+     # the rulings on Ловец удачи settle the moment within the roll (after both dice; rerolls first):
+     # the folder's rules do not, and the step says so instead of naming one moment
+     "эффект меняет бросок кубика, поэтому объявить её можно, только когда этот бросок сделан и его результат "
+     "ещё не применён; когда именно и в каком порядке с другими изменениями броска (перебросами) — правила из "
+     "папки не уточняют"),
     ("{instant}{tap}: Воздействие крик уменьшить величину выбранного удара на 1",
      "эффект меняет атаку, которую называет (её силу или величину)"),   # settled after the roll: no «declaration»
 ])

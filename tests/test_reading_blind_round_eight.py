@@ -12,8 +12,10 @@ counted wrong whose pattern the spec settles, pinned with invented texts in two 
 3. a redirect misspelt as the prints have it («пернаправить») is still a redirect: conditional (116.5);
 4. a feature that opens with «Вместо …» and no dash is a replacement, static (spec §1: «Вместо» opens
    no trigger of 116.3, «Replacements» are no triggers), its words whole and the event in `replacement`
-   (pattern instead-static; two blind judges); with its dash («Вместо гибели — …») or with a 116.3
-   opener beside it («Вместо движения или при движении — …») it reads as before.
+   (pattern instead-static; two blind judges); with its dash («Вместо гибели — …»), with a 116.3
+   opener beside it («Вместо движения или при движении — …») or before a compound effect, which it
+   replaces as a whole (a judge on Ящерка: «затем уничтожить её» is part of the replacement), it reads
+   as before.
 """
 from __future__ import annotations
 
@@ -110,10 +112,8 @@ def test_a_misspelt_redirect_is_conditional(text):
      "существом без ран.", "1 раз за бой",
      "Вместо гибели, если существо становится артефактом без ран, если артефакт становится существом без ран",
      "Вместо гибели"),
-    ("Вместо гибели может ранить всех существ в вашем отряде на 1, при этом получает Х дополнительных "
-     "{health} (3 раза за бой).", "3 раза за бой",
-     "(может (Вместо гибели ранить всех существ в вашем отряде на 1, при этом получает Х дополнительных "
-     "{health}))", "Вместо гибели"),
+    ("Вместо гибели может вернуться в руку (1 раз за бой).", "1 раз за бой",
+     "(может Вместо гибели вернуться в руку)", "Вместо гибели"),
 ])
 def test_instead_without_a_dash_is_a_static_replacement(text, limit, form, replacement):
     got = record(text)
@@ -122,6 +122,12 @@ def test_instead_without_a_dash_is_a_static_replacement(text, limit, form, repla
 
 
 @pytest.mark.parametrize("text, condition, form", [
+    # a compound effect is replaced as a whole: only the condition slot scopes «Вместо …» over it
+    ("Вместо гибели может ранить всех существ в вашем отряде на 1, при этом получает Х дополнительных "
+     "{health} (3 раза за бой).", "Вместо гибели",
+     "(может (ранить всех существ в вашем отряде на 1, при этом получает Х дополнительных {health}))"),
+    ("Вместо гибели хозяина Кобольда излечить его на 2, затем уничтожить Кобольда", "Вместо гибели хозяина Кобольда",
+     "(излечить его на 2, затем уничтожить Кобольда)"),
     ("Вместо гибели — возвращается в колоду.", "Вместо гибели", "возвращается в колоду"),
     ("Вместо гибели - возвращается в колоду", "Вместо гибели", "возвращается в колоду"),
     ("Вместо движения или при движении — может поменяться местами со стоящим рядом существом.",

@@ -152,7 +152,8 @@ def _invisible(ch: str) -> bool:
     return ch != "\n" and not ch.isprintable() and not ch.isspace()
 
 
-def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int) -> Feature:
+def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int,
+                  instead_static: bool = True) -> Feature:
     start, end = span
     feature = Feature("static", text[start:end], span, line)
     if ERRATA.match(feature.text):
@@ -191,7 +192,8 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
                                or decision("moment-fixed-by-rules")(text[pos:end])):
         kind = "conditional"      # 116.5: a redirect, a block, a reduced attack … only on a declared event
     instead = None
-    if wants_condition and kind == "static" and feature.label is None and text[pos:pos + 12].lstrip()[:6].lower() == "вместо":
+    if instead_static and wants_condition and kind == "static" and feature.label is None \
+            and text[pos:pos + 12].lstrip()[:6].lower() == "вместо":
         found = find_condition(text, pos, end, prot)
         if (found is None or found[3] is None) and decision("instead-static")(text, pos, end,
                                                                           found[0] if found else None):
@@ -335,7 +337,20 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
         prot = prot + [(gs, ge, "quote")]
 
     _read_effect(feature, text, prot, name)
+    if instead and not _one_ability(feature):
+        # «Вместо гибели … излечить его …, затем уничтожить её»: a compound effect is what replaces the
+        # event, all of it — only the condition slot scopes «Вместо …» over the whole tree, so such a
+        # feature reads as before (a trigger-kind feature marked `replacement`; a judge on Ящерка)
+        return _read_feature(text, span, line, name, depth, instead_static=False)
     return feature
+
+
+def _one_ability(feature: Feature) -> bool:
+    """The feature's reading is one ability, maybe optional: «Вместо …» may stay in its words."""
+    from berserk_judge.parser.engine.tree import Atom, May
+
+    tree = feature.reading.tree if feature.reading is not None else None
+    return tree is None or isinstance(tree, Atom) or (isinstance(tree, May) and isinstance(tree.body, Atom))
 
 
 def _stative(kind: str, label: str | None) -> bool:
