@@ -15,7 +15,12 @@ counted wrong whose pattern the spec settles, pinned with invented texts in two 
    (pattern instead-static; two blind judges); with its dash («Вместо гибели — …»), with a 116.3
    opener beside it («Вместо движения или при движении — …») or before a compound effect, which it
    replaces as a whole (a judge on Ящерка: «затем уничтожить её» is part of the replacement), it reads
-   as before.
+   as before;
+5. «:» typed with the Russian layout on («{tap}Ж выстрел …») is the payment's colon: a playable
+   feature, and BJ304's safe fix replaces the «Ж»;
+6. a granted playable feature that lost its «» («имеет {instant}, потерять жетон инкарнации: …»,
+   «получает {tap}: Выстрел на 1-2-2 до конца хода, затем …») is read as one in quotes is: its
+   payment, limit and connectives are its own, up to a closing duration, «, затем» or «;».
 """
 from __future__ import annotations
 
@@ -145,3 +150,48 @@ def test_a_static_replacement_is_explained_as_a_replacement():
     texts = [step.text for step in feature.readings[0][1]]
     assert texts[0].startswith("«Вместо гибели» — замена: эффект применяется вместо названного события")
     assert not any(t.startswith("Постоянная особенность") for t in texts)
+
+
+# -- 5. «Ж» for «:» ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["{tap}Ж выстрел на 1-2-2, дальность 4.", "{tap}Ж выстрел на 1-2-2,дальность 4"])
+def test_a_russian_layout_colon_after_a_payment(text):
+    from berserk_judge.lint.engine import lint_text
+
+    got = record(text)
+    assert (got["kind"], got["payment"], got["canonical"]) == ("playable", "{tap}", text[7:].rstrip("."))
+    [finding] = [f for f in lint_text(text) if f.code == "BJ304"]
+    assert (finding.column, finding.end_column) == (1, 7)
+    assert finding.fix.title == "заменить «Ж» на «:» (набрано в русской раскладке)"
+    assert [(e.start, e.end, e.replacement) for e in finding.fix.edits] == [(5, 6, ":")]
+
+
+def test_a_word_after_a_payment_is_no_colon():
+    assert record("{tap}Жрец получает +1 к {strike}.")["kind"] == "static"
+
+
+# -- 6. a granted playable feature without its quotes ------------------------------------------------
+
+@pytest.mark.parametrize("text, form, granted", [
+    ("Пока на кладбище, имеет {instant}, потерять жетон инкарнации: ослабить выбранную атаку на 2 (минимум до 1, "
+     "1 раз за ход).",
+     "имеет {instant}, потерять жетон инкарнации: ослабить выбранную атаку на 2 (минимум до 1, 1 раз за ход)",
+     ("{instant}, потерять жетон инкарнации", "1 раз за ход", "ослабить выбранную атаку на 2 (минимум до 1)")),
+    ("Пока на кладбище, имеет «{instant}, потерять жетон инкарнации: ослабить выбранную атаку на 2 (минимум до 1, "
+     "1 раз за ход)».",
+     "имеет «{instant}, потерять жетон инкарнации: ослабить выбранную атаку на 2 (минимум до 1, 1 раз за ход)»",
+     ("{instant}, потерять жетон инкарнации", "1 раз за ход", "ослабить выбранную атаку на 2 (минимум до 1)")),
+    ("Пока нет ран получает {tap}: ранить цель на 2, при этом может получить {counter}",
+     "получает {tap}: ранить цель на 2, при этом может получить {counter}",
+     ("{tap}", None, "(ранить цель на 2, при этом (может получить {counter}))")),
+    ("{tap}: Ваш эльф получает {tap}: Выстрел на 1-2-2 до конца хода, затем выберите ваше существо; оно получает "
+     "+1 к {strike}.",
+     "(Ваш эльф получает {tap}: Выстрел на 1-2-2 до конца хода, затем (выберите ваше существо, при этом оно "
+     "получает +1 к {strike}))",
+     ("{tap}", None, "Выстрел на 1-2-2")),
+])
+def test_a_granted_payment_without_quotes_is_its_own_feature(text, form, granted):
+    got = record(text)
+    assert got["canonical"] == form and got["limit"] is None
+    [inner] = got["granted"]
+    assert (inner["payment"], inner["limit"], inner["canonical"]) == granted

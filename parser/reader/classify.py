@@ -27,7 +27,9 @@ _PAYMENT = re.compile(
 # then a word of the effect with no «:» between them
 _PAYMENT_NO_COLON = re.compile(
     r"\s*((?:[XХxх]\s*)?(?:\d+\s*)?(?:\{(?:counter|token|health)\}\s*)?\{(?:tap|instant)\}"
-    r"(?:\s*(?:[XХxх]\s*)?(?:\d+\s*)?\{(?:tap|counter|token|health)\})*)[ \t]+(?=[А-ЯЁа-яё])")
+    r"(?:\s*(?:[XХxх]\s*)?(?:\d+\s*)?\{(?:tap|counter|token|health)\})*)"
+    # «{tap}Ж выстрел …»: «:» typed with the Russian layout on is «Ж», glued to the payment
+    r"(?:[Жж](?=[ \t]))?[ \t]+(?=[А-ЯЁа-яё])")
 _LABELLED_PAYMENT = re.compile(rf"\s*({PAYMENT_RUN})\s*:")
 _LIMIT_PAYMENT = re.compile(r"\s*((?:(?:\d+|[XХxх]|один|два|три)\s+раз[а]?|дважды|трижды)\s+за\s+[^:«»()]{1,20}?)\s*:",
                             re.I)
@@ -79,7 +81,7 @@ def find_prefix(text: str, start: int, end: int) -> Head:
             head.kind = "playable"
             head.payment = bare.span(1)
             head.missing_colon = bare.end(1)
-            head.effect_start = _skip_ws(text, bare.end(1), end)
+            head.effect_start = _skip_ws(text, bare.end(), end)
             return head
         label = decision("label-without-colon")(text, start, end) if text[lead] == "{" else None
         if label is not None:
@@ -128,7 +130,7 @@ def _labelled_body(text: str, head: Head, end: int) -> Head:
             head.kind = decision("labelled-body")("playable")
             head.payment = bare.span(1)
             head.missing_colon = bare.end(1)
-            head.effect_start = _skip_ws(text, bare.end(1), end)
+            head.effect_start = _skip_ws(text, bare.end(), end)
     return head
 
 

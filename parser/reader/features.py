@@ -334,7 +334,9 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
         gs, ge = granted_trigger[0], min(ee, granted_trigger[1])
         feature.granted_spans.append((gs, ge))
         feature.granted.append(_read_feature(text, (gs, ge), line, name, depth + 1))
-        prot = prot + [(gs, ge, "quote")]
+        # one protected run: the icons, quotes and names inside it go (an icon opening it, «имеет
+        # {instant}, …: …», would otherwise come first in order and hide the run)
+        prot = [p for p in prot if not (gs <= p[0] and p[1] <= ge)] + [(gs, ge, "quote")]
 
     _read_effect(feature, text, prot, name)
     if instead and not _one_ability(feature):

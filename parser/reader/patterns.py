@@ -1093,18 +1093,37 @@ _GRANTED_LABEL = re.compile(r"(?<!\w)(?:получает|получают|пол
                             r"(?=[А-ЯЁ][а-яё]+(?:\s+\d+)?\s*:\s*\S)")
 
 
+# «имеет {instant} , потерять жетон инкарнации: ослабить …» (lossy: the «» lost): a payment of icons,
+# maybe with an action cost, and its «:» after a granting verb open a granted playable feature
+_GRANTED_PAYMENT = re.compile(r"(?<!\w)(?:получает|получают|получить|имеет|имеют|приобретает)\s+"
+                              r"(?=(?:[XХxх]?\s*\d*\s*\{(?:tap|instant|counter|token)\}\s*)+"
+                              r"(?:,\s*[^:.;«»\"()]{1,60}?)?\s*:\s*\S)")
+
+
+_GRANT_STOP = re.compile(r"\s+до\s+конца\s+(?:[^\W\d_]+\s+){0,2}?(?:хода|боя)(?:\s+противника)?(?=\s*(?:[,;.]|$))"
+                         r"|\s*,\s*затем(?!\w)|\s*;", re.I)
+
+
 def _unquoted_granted_trigger(text: str, start: int, end: int) -> int | None:
     """«Пока не имеет ран, получает Если должен излечиться - вместо этого может открыться (1 раз за ход)»
     (lossy text: the «» of a granted feature lost): after «получает»/«имеет», a capitalised trigger
     opener in mid-sentence opens the granted feature, which runs to the end of the effect and is
     read as a feature of its own, as one in quotes is (spec §1: a feature may grant a feature):
     its condition, replacement and limit are its own, not the granting feature's, and its
-    connectives join nothing of the granting feature. A duration closing the effect («… выстрел на 1
+    connectives join nothing of the granting feature. So does a payment and its «:» after the verb
+    («Пока на кладбище, имеет {instant}, потерять жетон инкарнации: ослабить …»). A duration closing the effect («… выстрел на 1
     до конца вашего хода») is the grant's, as after a closing quote («получает «…» до конца хода»).
     (where the granted feature starts, where it ends), or None."""
-    if _CAPITAL_OPENER.search(text, start, end) is None:
-        return None           # the cheap test: most effects hold no capitalised opener after a space
-    m = _GRANTED_TRIGGER.search(text, start, end) or _GRANTED_LABEL.search(text, start, end)
+    m = None
+    if _CAPITAL_OPENER.search(text, start, end) is not None:   # the cheap test: most effects hold none
+        m = _GRANTED_TRIGGER.search(text, start, end) or _GRANTED_LABEL.search(text, start, end)
+    if m is None and text.find(":", start, end) >= 0 and text.find("{", start, end) >= 0:
+        m = _GRANTED_PAYMENT.search(text, start, end)   # «имеет {instant}, потерять жетон: …»
+        if m is not None and m.end() < end:
+            # «Ваш эльф получает {tap}: Выстрел на 1-2-2 до конца хода, затем выберите …»: the grant
+            # lasts to a duration, and «, затем» or «;» after it is the granting feature's again
+            stop = _GRANT_STOP.search(text, m.end(), end)
+            return m.end(), (stop.start() if stop is not None and stop.start() > m.end() else end)
     if m is None or m.end() >= end:
         return None
     until = _GRANT_DURATION.search(text, m.end(), end)
