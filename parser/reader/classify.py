@@ -239,9 +239,12 @@ def _unquoted_type_at(seq: list[Item], j: int) -> bool:
     """Lossy «… хода воздействие нестерпимый жар - ранить …»: «заклинание»/«воздействие» after the
     condition's words, then at most four words of an unquoted name and a dash, heads the effect
     (116.1), so the condition ends before it, as before a quoted name."""
-    if j >= 2 and len(seq[j].low) >= 14 and boundary("glued-heading", seq, j):
+    if j < 2:
+        return False
+    it = seq[j]
+    if len(it.low) >= 14 and boundary("glued-heading", seq, j):
         return True           # «… противника воздействиепеснь сирены …» (patterns.py)
-    if j < 2 or not seq[j].is_word(*HEADING_TYPES):
+    if it.kind != "word" or it.low not in HEADING_TYPES:
         return False
     return _name_dash(seq[j + 1:]) is not None
 
@@ -310,8 +313,8 @@ def glued_dashes(text: str, seq: list[Item]) -> list[Item]:
     «если не может-получает …», «… перемещено-оно не открывается …»): split into word, dash, word
     (spec §1: «-» in lossy text is a dash). No compound ends in a verb or in «он/она/оно/они», and
     a number range («1-2-2») or a minus («Х-2») is kept."""
-    if "-" not in text:
-        return seq
+    if not seq or text.find("-", seq[0].start, seq[-1].end) < 0:
+        return seq            # no hyphen in these items (the card's text may have one elsewhere)
     out: list[Item] = []
     for it in seq:
         if it.kind in ("word", "num") and it.low.count("-") == 1 and _glued_in_effect(text, it):

@@ -236,8 +236,16 @@ def _receiving_colon(seq: list[Item]) -> int | None:
 def _options_as_choice(cands: list[Cand]) -> list[Cand]:
     """After "выберите одно:" the ";" and line breaks separate options: или, not при этом / и.
     After an intro of its own («получить одно из:») the options follow its «при этом» (see _scan)."""
-    first = next((k + 1 for k in range(len(cands) - 1) if cands[k].kind is Kind.DEP
-                  and cands[k].text.strip() == ":" and cands[k + 1].kind is Kind.LPAR), 0)
+    if not cands:
+        return cands          # most effects: one atom, no candidate
+    first = 0
+    if cands[0].kind is not Kind.OR_START:
+        for k in range(len(cands) - 1):
+            if cands[k + 1].kind is Kind.LPAR and cands[k].kind is Kind.DEP and cands[k].text.strip() == ":":
+                first = k + 1
+                break
+        else:
+            return cands
     if len(cands) <= first or cands[first].kind not in (Kind.OR_START, Kind.LPAR) or not (
             cands[first].text.rstrip().endswith(":") or cands[first].start == cands[first].end):
         return cands
