@@ -287,14 +287,12 @@ def missing_colon_hits(ctx, part: str, genitive: str):
         if at is None or span is None:
             continue
         words = ctx.text[span[0]:span[1]]
-        if ctx.text[at:at + 1] in ("Ж", "ж"):
-            # «{tap}Ж выстрел …»: the «:» typed with the Russian layout on
-            yield Hit(span[0], at + 1, {part: words}, suggestion=f"{words}:",
-                      fix=safe_fix(f"заменить «{ctx.text[at]}» на «:» (набрано в русской раскладке)",
-                                   replace(at, at + 1, ":")))
-            continue
-        yield Hit(span[0], at, {part: words}, suggestion=f"{words}:",
-                  fix=safe_fix(f"вставить «:» после {genitive}", replace(at, at, ":")))
+        # «{tap}Ж выстрел …»: the «:» typed with the Russian layout on, replaced rather than added
+        typo = 1 if ctx.text[at:at + 1] in ("Ж", "ж") else 0
+        title = f"заменить «{ctx.text[at]}» на «:» (набрано в русской раскладке)" if typo \
+            else f"вставить «:» после {genitive}"
+        yield Hit(span[0], at + typo, {part: words}, suggestion=f"{words}:",
+                  fix=safe_fix(title, replace(at, at + typo, ":")))
 
 
 class UnidentifiedIcon(Rule):

@@ -9,6 +9,7 @@ import re
 
 from berserk_judge.parser.engine.reading import ReadingError
 from berserk_judge.parser.engine.tokens import CHOOSERS, Kind, Token
+from berserk_judge.parser.engine.tree import REFUSED_THIS
 
 _W = r"(?<!\w)"       # word start
 _E = r"(?!\w)"        # word end
@@ -38,7 +39,7 @@ _MASTER = re.compile("|".join(f"(?P<r{i}>{pattern})" for i, (_, pattern) in enum
                      re.IGNORECASE)
 # spec section 2's row and E10 write the operator «… не хочет этого сделать»; an abstract text prints
 # the fixed form, a real text its own words (spec section 4)
-_OPERATOR_WORDS = re.compile(r"\s+этого\s+сделать(?!\w)", re.I)
+_OPERATOR_WORDS = re.compile(rf"\s+{REFUSED_THIS}(?!\w)", re.I)
 _COND_LABEL = re.compile(r"\[?([УуUu])(\d+)\]?")
 _LABEL_ANYWHERE = re.compile(r"(?<!\w)\[?[СC]\d+\]?(?!\w)")
 

@@ -14,6 +14,7 @@ from berserk_judge.parser.engine.ambiguity import Policy
 from berserk_judge.parser.engine.grammar import SAlt, SBlock, SCond, SGroup, SItem, SSeq
 from berserk_judge.parser.engine.tokens import Kind, Token
 from berserk_judge.parser.engine.tree import (
+    REFUSED_THIS,
     BINARY, NARY, All, Atom, Choice, Condition, Dependent, Either, Fallback, May,
     Node, OpponentFallback, Sequence,
 )
@@ -170,7 +171,7 @@ def _combine(kind: Kind, left, right, who: str | None = None, op_text: str = "")
 # text writes them (spec section 4: a real text's refusal prints who may refuse and what), less the
 # closing mark and spec section 2's own notation «(этого сделать)» in parentheses
 _REFUSED = re.compile(r"не\s+хочет\s+(?P<words>.*?)[\s,;:—–-]*$", re.S)
-_OPERATOR_TAIL = re.compile(r"\(\s*этого\s+(?:с?делать)\s*\)", re.I)
+_OPERATOR_TAIL = re.compile(rf"\(\s*{REFUSED_THIS}\s*\)", re.I)
 
 
 _BOTH_VERBS = re.compile(r"не\s+может\s+или\s+не\s+хочет", re.I)

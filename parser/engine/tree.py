@@ -65,7 +65,10 @@ class Fallback:
     right: "Node"
 
 
-_BACK_REFERENCE = re.compile(r"этого\s+с?делать", re.I)
+# «этого (с)делать»: the refused action that names the left effect itself (spec §2's row, E10); the
+# lexer and the builder build their patterns from it
+REFUSED_THIS = r"этого\s+с?делать"
+_BACK_REFERENCE = re.compile(REFUSED_THIS, re.I)
 
 
 @dataclass(frozen=True)

@@ -192,17 +192,15 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
                                or decision("moment-fixed-by-rules")(text[pos:end])):
         kind = "conditional"      # 116.5: a redirect, a block, a reduced attack … only on a declared event
     instead = None
-    if instead_static and wants_condition and kind == "static" and feature.label is None \
-            and text[pos:pos + 12].lstrip()[:6].lower() == "вместо":
+    if wants_condition:
         found = find_condition(text, pos, end, prot)
-        if (found is None or found[3] is None) and decision("instead-static")(text, pos, end,
-                                                                          found[0] if found else None):
+        if instead_static and kind == "static" and feature.label is None and (found is None or found[3] is None) \
+                and decision("instead-static")(text, pos, end, found[0] if found else None):
             # «Вместо гибели возвращается в колоду»: a replacement, static, its words whole (spec §1)
             cs, ce = _trim(text, *(found[0] if found else (pos, end)), chars=" ,")
             instead = text[cs:ce] if found else " ".join(text[pos:end].split()[:2]).rstrip(",:;—–-")
             wants_condition = False
     if wants_condition:
-        found = find_condition(text, pos, end, prot)
         if found is None:
             feature.kind = "unknown"
             feature.effect_span = (pos, end)

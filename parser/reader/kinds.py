@@ -31,8 +31,9 @@ def declared_static(feature) -> bool:
 def kind_name(feature) -> tuple[str, str | None]:
     """The feature's kind in the user's words and its rule topic (see KIND_NAMES)."""
     if getattr(feature, "replacement", None) and feature.kind in ("triggered", "keyword", "static"):
-        # «Вместо гибели …», «Если должен погибнуть — вместо этого …»: read with a condition (it names
-        # its moment), but it replaces that event (the reader's `replacement`, spec §1): no rule cited
+        # «Вместо гибели …» (static when no dash follows and the effect is one ability), «Если должен
+        # погибнуть — вместо этого …»: it replaces the event it names (the reader's `replacement`,
+        # spec §1), whatever kind the reader gave it: no rule cited
         return ("замена (вместо события)", None)
     if declared_static(feature):
         return ("объявляемая способность без оплаты и условия", None)

@@ -1081,7 +1081,9 @@ def _moment_fixed_by_rules(effect: str) -> bool:
     return moment_fixed_by_rules(effect, rolls=True)
 
 
-_GRANTED_TRIGGER = re.compile(r"(?<!\w)(?:получает|получают|получить|имеет|имеют|приобретает)\s+"
+# a verb that grants a feature; what the granted feature opens with tells each pattern below apart
+_GRANT_VERB = r"(?<!\w)(?:получает|получают|получить|имеет|имеют|приобретает)\s+"
+_GRANTED_TRIGGER = re.compile(_GRANT_VERB +
                               r"(?=(?:Если|Когда|При|После|Вместо|В\s+начале|В\s+конце)(?!\w))")
 
 
@@ -1089,13 +1091,13 @@ _GRANT_DURATION = re.compile(r"\s+до\s+конца\s+(?:[^\W\d_]+\s+){0,2}?(?:�
 _CAPITAL_OPENER = re.compile(r"\s(?:Если|Когда|При|После|Вместо|В\s|[А-ЯЁ][а-яё]+(?:\s+\d+)?\s*:)")
 # «получает Вальхалла: ранить …» (lossy: the «» lost): a capitalised keyword label and its colon open a
 # granted feature as a trigger opener does (spec §1: the label is the granted feature's)
-_GRANTED_LABEL = re.compile(r"(?<!\w)(?:получает|получают|получить|имеет|имеют|приобретает)\s+"
+_GRANTED_LABEL = re.compile(_GRANT_VERB +
                             r"(?=[А-ЯЁ][а-яё]+(?:\s+\d+)?\s*:\s*\S)")
 
 
 # «имеет {instant} , потерять жетон инкарнации: ослабить …» (lossy: the «» lost): a payment of icons,
 # maybe with an action cost, and its «:» after a granting verb open a granted playable feature
-_GRANTED_PAYMENT = re.compile(r"(?<!\w)(?:получает|получают|получить|имеет|имеют|приобретает)\s+"
+_GRANTED_PAYMENT = re.compile(_GRANT_VERB +
                               r"(?=(?:[XХxх]?\s*\d*\s*\{(?:tap|instant|counter|token)\}\s*)+"
                               r"(?:,\s*[^:.;«»\"()]{1,60}?)?\s*:\s*\S)")
 
