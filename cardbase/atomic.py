@@ -33,6 +33,7 @@ from __future__ import annotations
 import errno
 import os
 import re
+import signal
 import stat
 import tempfile
 from pathlib import Path
@@ -73,9 +74,12 @@ def write_atomic(path: str | os.PathLike, data: bytes | str, encoding: str = "ut
     refused = _refusal(target, info)
     if refused is not None:
         raise WriteRefused(*refused, str(path))
-    handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    keep_temp = False
+    # Ctrl-C and SIGTERM wait while the temporary file is created: one arriving between its creation
+    # and its name reaching `temp` would leave it on disk (an interrupted import did, now and then)
+    temp, keep_temp, held = None, False, _hold_signals()
     try:
+        handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        held = _release_signals(held)     # a pending signal is handled here, with `temp` known
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
             stream.flush()
@@ -94,11 +98,29 @@ def write_atomic(path: str | os.PathLike, data: bytes | str, encoding: str = "ut
             _sync_folder(target.parent)
         sweep_stale_temps(target.parent)
     finally:
-        if not keep_temp:
+        if temp is not None and not keep_temp:
             try:
                 os.unlink(temp)
             except OSError:
                 pass
+        _release_signals(held)            # after the clean-up: a pending signal may raise here
+
+
+_HELD = {getattr(signal, name) for name in ("SIGINT", "SIGTERM") if hasattr(signal, name)}
+
+
+def _hold_signals():
+    """Block Ctrl-C and SIGTERM (they stay pending); the mask to restore, or None where the
+    platform cannot block them."""
+    mask = getattr(signal, "pthread_sigmask", None)
+    return mask(signal.SIG_BLOCK, _HELD) if mask is not None else None
+
+
+def _release_signals(held) -> None:
+    """Restore the mask `_hold_signals` returned (None: nothing to restore); returns None."""
+    if held is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+    return None
 
 
 def _stream_write(path, data: bytes) -> bool:
