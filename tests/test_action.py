@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import venv
@@ -29,14 +30,14 @@ def action():
     return YAML(typ="safe").load((REPO / "action.yml").read_text(encoding="utf-8"))
 
 
-def run_action(repo, bindir, inputs, only=None):
+def run_action(repo, bindir, inputs, only=None, action_path=REPO):
     """Run the action's bash steps in order (or only the step whose id is `only`), as the runner
     does (CI=true, GITHUB_ACTIONS=true, no terminal); returns (exit code, stdout, stderr, outputs)
-    of the last step run."""
+    of the last step run. `action_path`: the action's checkout (`github.action_path`)."""
     spec = action()
     values = {f"inputs.{k}": str(v.get("default", "")) for k, v in spec["inputs"].items()}
     values.update({f"inputs.{k}": v for k, v in inputs.items()})
-    values["github.action_path"] = str(REPO)
+    values["github.action_path"] = str(action_path)
     output_file = repo / "github_output"
     output_file.write_text("", encoding="utf-8")
     env = {**os.environ, "PATH": f"{bindir}{os.pathsep}{os.environ['PATH']}", "GITHUB_OUTPUT": str(output_file),
@@ -63,7 +64,13 @@ def tool(tmp_path_factory):
     env_dir = tmp_path_factory.mktemp("action-venv")
     venv.EnvBuilder(with_pip=True).create(env_dir)
     scratch = tmp_path_factory.mktemp("install-step")
-    code, out, err, outputs = run_action(scratch, env_dir / "bin", {}, only="install")
+    # the action's own checkout, copied: pip builds a local project in place (build/, *.egg-info),
+    # and those copies in this repository would be card files to a later `berserk-judge lint` here
+    checkout = tmp_path_factory.mktemp("action") / "berserk-judge"
+    shutil.copytree(REPO, checkout, symlinks=True, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "node_modules", "build", "dist", "*.egg-info", "__pycache__", ".hypothesis",
+        ".pytest_cache", ".berserk-judge-cache"))
+    code, out, err, outputs = run_action(scratch, env_dir / "bin", {}, only="install", action_path=checkout)
     assert code == 0, err
     assert out.strip() == "berserk-judge 0.1.0" and outputs == {}
     return env_dir / "bin"
