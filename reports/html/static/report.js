@@ -794,7 +794,7 @@
       } else el.value = value;
     });
   }
-  function writeState() {
+  function stateOf() {
     var params = new URLSearchParams();
     FIELDS.forEach(function (name) {
       var el = control(name);
@@ -802,12 +802,17 @@
       if (el.type === "checkbox") { if (el.checked) params.set(name, "1"); }
       else if (el.value) params.set(name, el.value);
     });
-    var hash = params.toString();
+    return params.toString();
+  }
+  function writeState() {
+    var hash = stateOf();
     history.replaceState(null, "", hash ? "#" + hash : location.pathname + location.search);
   }
   function value(name) { var el = control(name); return el ? (el.type === "checkbox" ? el.checked : el.value) : ""; }
 
+  var drawnState = null;   /* the state the results were last drawn for */
   function filter() {
+    drawnState = stateOf();
     var query = words(value("q"));
     var code = value("code"), sev = value("sev"), set = value("set"), chg = value("chg");
     var amb = value("amb"), clean = value("clean");
@@ -925,7 +930,13 @@
   var timer = null;
   function changed() {
     clearTimeout(timer);
-    timer = setTimeout(function () { writeState(); filter(); }, 60);
+    /* the field's «change» when it loses the focus (Tab to the first result) asks for the results
+       already drawn: drawing them again would take the focus from the result it went to */
+    timer = setTimeout(function () {
+      if (stateOf() === drawnState) return;
+      writeState();
+      filter();
+    }, 60);
   }
   form.addEventListener("input", changed);
   form.addEventListener("change", changed);
