@@ -332,10 +332,9 @@ PINNED_CONDITIONS = [
      'При {strike} по карте противника', '(если У1 — С1, иначе (может С2))'),
     ('40006', 0, 'При рывке вашго существа, если оно перем', 'triggered',
      'При рывке вашго существа', '(если У1 — С1, иначе С2)'),
-    # «Вместо …» before a compound effect: the condition slot scopes it over every ability (issue 34)
-    ('40073', 0, 'Вместо гибели хозяина Ящерки, если он ст', 'triggered',
-     'Вместо гибели хозяина Ящерки, если он стоит в вашем первом ряду или на половине поля боя противника',
-     '(С1, затем С2)'),
+    # «Вместо …» before a compound effect: static, its words open the first atom (issue 34, a blind
+    # judge on the sheet of 961f6ff)
+    ('40073', 0, 'Вместо гибели хозяина Ящерки, если он ст', 'static', None, '(С1, затем С2)'),
     # a verbless «если …» clause: a pronoun subject opens the effect (BJ001 left only on broken texts)
     ('40076', 0, 'При наборе Райской птицы в отряд, если в', 'triggered',
      'При наборе Райской птицы в отряд, если в вашем отряде 3 или более разные стихии', 'С1'),
@@ -419,7 +418,7 @@ PINNED_SAMPLES = [
     # the card's name inside an unquoted ability name; «при этом» after a parenthesis
     ('20068', 0, '{tap}: Воздействие захват Рукана поменят', 'playable', None, '(С1, при этом С2)'),
     # the effect's adverb before its infinitive
-    ('20046', 0, 'Вместо гибели полностью излечиться и ста', 'triggered', 'Вместо гибели', '(С1 и С2)'),
+    ('20046', 0, 'Вместо гибели полностью излечиться и ста', 'static', None, '(С1 и С2)'),   # a replacement (issue 34)
     # «вы можете» after an adverbial, in a static feature: the player's option
     ('20119', 0, 'Во время рассадки паразитов вы можете вы', 'static', None, '(может С1)'),
     # a noun phrase with «стоимостью X или менее» before «может»

@@ -12,10 +12,9 @@ counted wrong whose pattern the spec settles, pinned with invented texts in two 
 3. a redirect misspelt as the prints have it («пернаправить») is still a redirect: conditional (116.5);
 4. a feature that opens with «Вместо …» and no dash is a replacement, static (spec §1: «Вместо» opens
    no trigger of 116.3, «Replacements» are no triggers), its words whole and the event in `replacement`
-   (pattern instead-static; two blind judges); with its dash («Вместо гибели — …»), with a 116.3
-   opener beside it («Вместо движения или при движении — …») or before a compound effect, which it
-   replaces as a whole (a judge on Ящерка: «затем уничтожить её» is part of the replacement), it reads
-   as before;
+   (pattern instead-static; two blind judges), a compound effect too (its words open the first atom:
+   the judge of the sheet of 961f6ff on Гаргулья and Ящерка); with its dash («Вместо гибели — …») or
+   with a 116.3 opener beside it («Вместо движения или при движении — …») it reads as before;
 5. «:» typed with the Russian layout on («{tap}Ж выстрел …») is the payment's colon: a playable
    feature, and BJ304's safe fix replaces the «Ж»;
 6. a granted playable feature that lost its «» («имеет {instant}, потерять жетон инкарнации: …»,
@@ -119,6 +118,22 @@ def test_a_misspelt_redirect_is_conditional(text):
      "Вместо гибели"),
     ("Вместо гибели может вернуться в руку (1 раз за бой).", "1 раз за бой",
      "(может Вместо гибели вернуться в руку)", "Вместо гибели"),
+    # a compound effect: static too, «Вместо …» opening its first atom (the whole effect replaces)
+    ("Вместо гибели полностью излечиться и стать артефактом (1 раз за бой).", "1 раз за бой",
+     "(Вместо гибели полностью излечиться и стать артефактом)", "Вместо гибели"),
+    ("Вместо гибели полностью излечиться и стать артефактом (1 раз за бой)", "1 раз за бой",
+     "(Вместо гибели полностью излечиться и стать артефактом)", "Вместо гибели"),
+    ("Вместо гибели хозяина Кобольда излечить его на 2, затем уничтожить Кобольда.", None,
+     "(Вместо гибели хозяина Кобольда излечить его на 2, затем уничтожить Кобольда)",
+     "Вместо гибели хозяина Кобольда"),
+    ("Вместо гибели хозяина Кобольда, если он стоит в вашем первом ряду излечить его на 2, затем уничтожить "
+     "Кобольда", None,
+     "(Вместо гибели хозяина Кобольда, если он стоит в вашем первом ряду излечить его на 2, затем уничтожить "
+     "Кобольда)", "Вместо гибели хозяина Кобольда, если он стоит в вашем первом ряду"),
+    ("Вместо гибели может ранить всех существ в вашем отряде на 1, при этом получает Х дополнительных "
+     "{health} (3 раза за бой).", "3 раза за бой",
+     "(может (Вместо гибели ранить всех существ в вашем отряде на 1, при этом получает Х дополнительных "
+     "{health}))", "Вместо гибели"),
 ])
 def test_instead_without_a_dash_is_a_static_replacement(text, limit, form, replacement):
     got = record(text)
@@ -127,12 +142,6 @@ def test_instead_without_a_dash_is_a_static_replacement(text, limit, form, repla
 
 
 @pytest.mark.parametrize("text, condition, form", [
-    # a compound effect is replaced as a whole: only the condition slot scopes «Вместо …» over it
-    ("Вместо гибели может ранить всех существ в вашем отряде на 1, при этом получает Х дополнительных "
-     "{health} (3 раза за бой).", "Вместо гибели",
-     "(может (ранить всех существ в вашем отряде на 1, при этом получает Х дополнительных {health}))"),
-    ("Вместо гибели хозяина Кобольда излечить его на 2, затем уничтожить Кобольда", "Вместо гибели хозяина Кобольда",
-     "(излечить его на 2, затем уничтожить Кобольда)"),
     ("Вместо гибели — возвращается в колоду.", "Вместо гибели", "возвращается в колоду"),
     ("Вместо гибели - возвращается в колоду", "Вместо гибели", "возвращается в колоду"),
     ("Вместо движения или при движении — может поменяться местами со стоящим рядом существом.",

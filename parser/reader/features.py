@@ -17,7 +17,8 @@ from berserk_judge.parser.reader.classify import (find_condition, find_prefix, f
                              is_trigger_start, is_while_start)
 from berserk_judge.parser.reader.kinds import names_an_ability
 from berserk_judge.parser.reader.morph import normalize
-from berserk_judge.parser.reader.names import name_spans
+from berserk_judge.parser.reader import feature_memo
+from berserk_judge.parser.reader.names import name_may_stand, name_spans
 from berserk_judge.parser.reader.patterns import decision
 from berserk_judge.parser.reader.regions import find_regions, lazy_span_index, span_index
 from berserk_judge.parser.reader.segment import LEVELS, candidates, tokens_for
@@ -102,9 +103,14 @@ def read_text(text: str, name: str | None = None) -> list[Feature]:
     except Exception as exc:  # noqa: BLE001 - a reader must not fail on any input
         return [_failed(text, (0, len(text)), 1, exc)]
     out: list[Feature] = []
+
+    def read(text: str, span: Span, line: int) -> Feature:
+        return _read_feature(text, span, line, name, depth=0)
+
     for span, line in pieces:
         try:
-            out.append(_read_feature(text, span, line, name, depth=0))
+            name_key = name if name_may_stand(text, name, *span) else None
+            out.append(feature_memo.read_once(read, text, span, line, name_key))
         except Exception as exc:  # noqa: BLE001
             out.append(_failed(text, span, line, exc))
     return out
@@ -152,8 +158,7 @@ def _invisible(ch: str) -> bool:
     return ch != "\n" and not ch.isprintable() and not ch.isspace()
 
 
-def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int,
-                  instead_static: bool = True) -> Feature:
+def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int) -> Feature:
     start, end = span
     feature = Feature("static", text[start:end], span, line)
     if ERRATA.match(feature.text):
@@ -194,7 +199,7 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
     instead = None
     if wants_condition:
         found = find_condition(text, pos, end, prot)
-        if instead_static and kind == "static" and feature.label is None and (found is None or found[3] is None) \
+        if kind == "static" and feature.label is None and (found is None or found[3] is None) \
                 and decision("instead-static")(text, pos, end, found[0] if found else None):
             # «Вместо гибели возвращается в колоду»: a replacement, static, its words whole (spec §1)
             cs, ce = _trim(text, *(found[0] if found else (pos, end)), chars=" ,")
@@ -337,20 +342,7 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
         prot = [p for p in prot if not (gs <= p[0] and p[1] <= ge)] + [(gs, ge, "quote")]
 
     _read_effect(feature, text, prot, name)
-    if instead and not _one_ability(feature):
-        # «Вместо гибели … излечить его …, затем уничтожить её»: a compound effect is what replaces the
-        # event, all of it — only the condition slot scopes «Вместо …» over the whole tree, so such a
-        # feature reads as before (a trigger-kind feature marked `replacement`; a judge on Ящерка)
-        return _read_feature(text, span, line, name, depth, instead_static=False)
     return feature
-
-
-def _one_ability(feature: Feature) -> bool:
-    """The feature's reading is one ability, maybe optional: «Вместо …» may stay in its words."""
-    from berserk_judge.parser.engine.tree import Atom, May
-
-    tree = feature.reading.tree if feature.reading is not None else None
-    return tree is None or isinstance(tree, Atom) or (isinstance(tree, May) and isinstance(tree.body, Atom))
 
 
 def _stative(kind: str, label: str | None) -> bool:

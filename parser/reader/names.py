@@ -86,6 +86,16 @@ def _joins(gap: str, sep: str) -> bool:
     return gap.strip() == sep
 
 
+def name_may_stand(text: str, name: str | None, start: int, end: int) -> bool:
+    """Whether a form of the name's first word is spelled in text[start:end]: when not,
+    `name_spans` finds nothing there, nor in any part of it (the name changes no reading)."""
+    first = _first_word(name.strip()) if name else None
+    if first is None:
+        return False
+    folded = fold(text)
+    return any(folded.find(needle, start, end) >= 0 for needle in form_needles(first))
+
+
 def name_spans(text: str, name: str | None, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
     """Spans of the card's name (any inflected form) in text[start:end].
 

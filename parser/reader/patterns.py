@@ -98,9 +98,23 @@ def cond_extent(seq: list[Item], i: int, by_verb: bool = True) -> tuple[int, int
             continue
         if it.kind == "punct" and it.low == "," and (predicate_at(seq, j + 1) or _timed_predicate(seq, j + 1)):
             if not (j + 1 < len(seq) and seq[j + 1].kind == "word" and seq[j + 1].low in RELATIVE):
-                return j, j + 1
+                return _infinitive_before(seq, i, j) or (j, j + 1)
         j += 1
     return cond_by_verb(seq, i) if by_verb else None
+
+
+def _infinitive_before(seq: list[Item], i: int, comma: int) -> tuple[int, int] | None:
+    """«бросить кубик, если выпало 6 или больше потерять особенности, стать существом …» (lossy: no
+    dash): the comma before the next predicate is not where the condition ends when an infinitive
+    stands before it — an ability, which no condition holds (its verbs are finite: «выпало», «стоит»;
+    «может переместиться» keeps its infinitive, the verb test passes over it); the verb test ends
+    the condition there, and the abilities up to the case's end are its body (blind judge, Грост
+    20084, issue 34)."""
+    if by := cond_by_verb(seq, i):
+        close, body = by
+        if body < comma and seq[body].kind == "word" and morph.pos(seq[body].low) == "INFN":
+            return close, body
+    return None
 
 
 def copula_dash(seq: list[Item], start: int, dash: int) -> bool:
@@ -1394,9 +1408,13 @@ def _instead_static(text: str, start: int, end: int, condition: tuple[int, int] 
     judges, issue 34). `condition`: the words a condition test found after «Вместо», or None. A
     condition that also names a trigger («Вместо движения или при движении — …») stays a trigger, and
     so does one written as 116.1's «[условие] — [эффект]» with its dash («Вместо гибели — изгоняется»:
-    the reader asks only when no dash follows). A compound effect («Вместо гибели … излечить его …,
-    затем уничтожить её») is replaced as a whole: only the condition slot scopes «Вместо …» over every
-    ability, so such a feature keeps that reading (features._one_ability)."""
+    the reader asks only when no dash follows). A compound effect is static too («Вместо гибели
+    полностью излечиться и стать артефактом» → `(Вместо гибели полностью излечиться и стать
+    артефактом)`): the spec's «not triggers» holds for it as for one ability, and its words open the
+    first atom, as a blind judge wrote Гаргулья 20046 and Ящерка 40073 (issue 34, sheet of 961f6ff;
+    before, such a feature was trigger-kind with «Вместо …» as its condition); before «может» they
+    stay in that atom as a modifier does (spec §2: `(может (Вместо гибели ранить …, при этом …))`).
+    `explain` tells the whole effect as what happens instead (`replacement`)."""
     if not _INSTEAD_OPENER.match(text, start, end):
         return False
     return condition is None or _OTHER_OPENER.search(text, condition[0], condition[1]) is None

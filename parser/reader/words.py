@@ -6,6 +6,7 @@ items, so no connective or verb is ever found inside them.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from typing import NamedTuple
 
 from berserk_judge.parser.reader import morph
@@ -43,7 +44,30 @@ class Item(NamedTuple):
 
 
 def items(text: str, start: int, end: int, protected: list[tuple[int, int, str]]) -> list[Item]:
-    """Items of text[start:end]; protected is a list of (start, end, kind)."""
+    """Items of text[start:end]; protected is a list of (start, end, kind).
+
+    A feature asks for the items of its words after its payment, after a limit or a condition,
+    of its effect: ranges inside the range asked for before, each starting and ending where an
+    item of it does. The items of such a range are a run of the last range's (a token's kind
+    depends on its own characters alone), so the last range scanned is kept and that run handed
+    out (a new list: callers change theirs). Any other range is scanned."""
+    last = _LAST[0]
+    if last is not None and last[0] is text and last[2] <= start and end <= last[1] and last[3] == protected:
+        seq, starts = last[4], last[5]
+        at = bisect_left(starts, start)
+        stop = bisect_left(starts, end, at)
+        # no item of the kept range straddles `start` or `end`
+        if (at == 0 or seq[at - 1].end <= start) and (stop == at or seq[stop - 1].end <= end):
+            return seq[at:stop]
+    out = _scan_items(text, start, end, protected)
+    _LAST[0] = (text, end, start, list(protected), out, [item.start for item in out])
+    return out[:]
+
+
+_LAST: list = [None]    # (text, end, start, protected, items, their starts) of the last scan
+
+
+def _scan_items(text: str, start: int, end: int, protected: list[tuple[int, int, str]]) -> list[Item]:
     if protected:
         prot = sorted([span for span in protected if span[0] < end and span[1] > start])
         prot.append((end, end, ""))

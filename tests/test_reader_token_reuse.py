@@ -1,0 +1,157 @@
+"""The word items of a feature's ranges are scanned once (parser/reader/words.py `items`): a
+range that ends where the last one ends and starts at one of its items gets the tail of its
+items. Reading with and without that reuse must give the same features, every field (spans
+the trees' equality skips included), on the corpus, its restyling and invented texts."""
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import json
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from berserk_judge.parser import read_text
+from berserk_judge.parser.reader import feature_memo, words
+from conftest import CORPUS, REPO
+
+
+@pytest.fixture(autouse=True)
+def _every_feature_read(monkeypatch):
+    """Without the feature memo (tests/test_feature_memo.py): a feature met before would be a copy,
+    and no range of it scanned either way."""
+    monkeypatch.setattr(feature_memo, "read_once", lambda read, text, span, line, name_key: read(text, span, line))
+
+
+class _NeverKept(list):
+    """A `_LAST` that never holds a range: every call scans."""
+
+    def __getitem__(self, index):
+        return None
+
+
+def dump(obj):
+    """Every field of a reading, recursively."""
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return (type(obj).__name__,) + tuple((f.name, dump(getattr(obj, f.name))) for f in dataclasses.fields(obj))
+    if isinstance(obj, BaseException):
+        return (type(obj).__name__, str(obj)) + tuple(sorted((k, dump(v)) for k, v in vars(obj).items()))
+    if isinstance(obj, (list, tuple)):
+        return (type(obj).__name__,) + tuple(dump(x) for x in obj)
+    return obj
+
+
+def read_scanning_every_range(monkeypatch, text, name):
+    with monkeypatch.context() as patch:
+        patch.setattr(words, "_LAST", _NeverKept([None]))
+        return read_text(text, name)
+
+
+def corpus_rows(restyled: bool):
+    if not CORPUS.is_dir():
+        pytest.skip(f"корпус не найден: {CORPUS}")
+    paths = sorted(CORPUS.glob("*.jsonl"))
+    if restyled:
+        spec = importlib.util.spec_from_file_location("restyle_corpus", REPO / "bench" / "restyle_corpus.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return [(row["text"], row.get("name")) for row in module.restyled_rows(paths)]
+    rows = []
+    for path in paths:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                row = json.loads(line)
+                rows.append((row.get("text") or "", row.get("name")))
+    return rows
+
+
+@pytest.mark.parametrize("restyled", [False, True], ids=["corpus", "restyled"])
+def test_every_card_reads_the_same_with_its_items_reused(monkeypatch, restyled):
+    rows = corpus_rows(restyled)
+    assert len(rows) > 1500
+    for text, name in rows:
+        assert dump(read_text(text, name)) == dump(read_scanning_every_range(monkeypatch, text, name)), text
+
+
+def test_a_tail_is_reused_only_at_an_item_boundary():
+    text = "При атаке «Огненный шар» — ранить цель на 1 и закрыть её."
+    prot = [(10, 24, "quote")]
+    whole = words.items(text, 0, len(text), prot)
+    assert [i.start for i in words.items(text, 27, len(text), prot)] == [i.start for i in whole if i.start >= 27]
+    # inside the quote and inside a word: scanned, not cut out of the kept range
+    inside = words.items(text, 15, len(text), prot)
+    assert inside[0] == words._scan_items(text, 15, len(text), prot)[0] and inside[0].kind == "quote"
+    mid = words.items(text, 29, len(text), prot)
+    assert mid == words._scan_items(text, 29, len(text), prot) and mid[0].low == "нить"
+    # another end or other protected spans: scanned
+    assert words.items(text, 27, 40, prot) == words._scan_items(text, 27, 40, prot)
+    assert words.items(text, 27, len(text), []) == words._scan_items(text, 27, len(text), [])
+
+
+def test_a_caller_changing_its_items_changes_no_later_answer():
+    text = "Когла ваш пират нападает — ранить цель на 1."
+    first = words.items(text, 0, len(text), [])
+    first[0] = first[0]._replace(low="когда")
+    first.clear()
+    again = words.items(text, 0, len(text), [])
+    assert again == words._scan_items(text, 0, len(text), []) and again[0].low == "когла"
+
+
+_PARTS = st.sampled_from([
+    "При атаке", "—", " - ", "-", "ранить", "цель", "на 1", "и", "или", ",", ";", "«Огненный шар»",
+    "(1 раз за ход)", "{tap}:", "иначе-ранить", "Бон и Берроу", "затем", "может", ".", "\n",
+])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_PARTS, min_size=1, max_size=14), st.sampled_from([None, "Бон и Берроу", "Огненный шар"]))
+def test_invented_texts_read_the_same_with_their_items_reused(parts, name):
+    text = " ".join(parts)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(feature_memo, "read_once", lambda read, text, span, line, name_key: read(text, span, line))
+        assert dump(read_text(text, name)) == dump(read_scanning_every_range(patch, text, name))
+
+
+_TEXTS = st.sampled_from([
+    "При атаке «Огненный шар» — ранить цель на 1-2 и закрыть её.",
+    "{tap}: Бросить кубик, если выпало 6 или больше потерять особенности, стать существом.",
+    "Когда Бон и Берроу нападают (1 раз за ход), иначе-ранить цель на 1–3; затем закрыть.",
+    "В начале хода если открыт, выстрел на 1, дальность 3, при этом - закрывается",
+])
+
+
+@settings(max_examples=300, deadline=None)
+@given(_TEXTS, st.lists(st.tuples(st.integers(0, 90), st.integers(0, 90)), min_size=1, max_size=8),
+       st.booleans())
+def test_items_of_any_ranges_in_any_order_are_what_a_scan_gives(text, ranges, with_quote):
+    prot = [(m, m + 14, "quote")] if with_quote and (m := text.find("«")) >= 0 else []
+    words._LAST[0] = None
+    for a, b in ranges:
+        start, end = sorted((min(a, len(text)), min(b, len(text))))
+        assert words.items(text, start, end, prot) == words._scan_items(text, start, end, prot), (start, end)
+
+
+def test_a_features_ranges_are_scanned_once(monkeypatch):
+    """Not a test that cannot fail: the corpus's ranges are mostly reused (about one scan a feature)."""
+    calls = {"scan": 0}
+    scan = words._scan_items
+
+    def counted(*args):
+        calls["scan"] += 1
+        return scan(*args)
+
+    monkeypatch.setattr(words, "_scan_items", counted)
+    asked = 0
+    real_items = words.items
+
+    def asking(*args):
+        nonlocal asked
+        asked += 1
+        return real_items(*args)
+
+    from berserk_judge.parser.reader import classify, segment
+    monkeypatch.setattr(classify, "items", asking)
+    monkeypatch.setattr(segment, "items", asking)
+    for text, name in corpus_rows(False)[:400]:
+        read_text(text, name)
+    assert asked > 600 and calls["scan"] < 0.8 * asked, (calls, asked)
