@@ -14,7 +14,6 @@ the corpus and of its restyling both ways and compares every field, spans includ
 """
 from __future__ import annotations
 
-import copy
 import threading
 from typing import Any, Callable
 
@@ -30,6 +29,8 @@ _LOCK = threading.Lock()
 _SPANS = ("span", "payment_span", "condition_span", "label_span", "ability_type_span", "effect_name_span",
           "ability_range_span", "effect_span", "while_span")
 _OFFSETS = ("payment_missing_colon", "label_missing_colon")
+# the lists of a Feature whose members are tuples or frozen nodes (a copy of the list is enough)
+_LISTS = ("tokens", "unread", "separators", "granted_spans", "headings")
 
 
 def read_once(read: Callable[..., Any], text: str, span: tuple[int, int], line: int, name_key: str | None):
@@ -60,53 +61,64 @@ def clear() -> None:
         _MEMO.clear()
 
 
+def _copy(obj):
+    """A shallow copy of a dataclass instance (frozen too) without copy.copy's reduce protocol:
+    a moved feature makes dozens of them."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    return new
+
+
 def _pair(span, d: int):
     return None if span is None else (span[0] + d, span[1] + d)
 
 
 def moved(feature, d: int, dl: int):
-    """A deep copy of `feature` with every offset plus `d` and every line plus `dl`."""
-    new = copy.copy(feature)
+    """A deep copy of `feature` with every offset plus `d` and every line plus `dl` (tuples and
+    frozen nodes are shared where nothing in them moves: they cannot be changed)."""
+    new = _copy(feature)
     attrs = new.__dict__
-    if d:
-        for field_name in _SPANS:
-            value = attrs[field_name]
-            if value is not None:
-                attrs[field_name] = (value[0] + d, value[1] + d)
-        for field_name in _OFFSETS:
-            value = attrs[field_name]
-            if value is not None:
-                attrs[field_name] = value + d
-        if new.misspelt_opener is not None:
-            s, e, word = new.misspelt_opener
-            new.misspelt_opener = (s + d, e + d, word)
-    new.line = feature.line + dl
-    new.annotations = [copy.copy(a) for a in feature.annotations]
-    if d:
-        for annotation in new.annotations:
-            annotation.span = _pair(annotation.span, d)
-    new.granted = [moved(g, d, dl) for g in feature.granted]
-    new.tokens = [_token(t, d) for t in feature.tokens] if d else list(feature.tokens)
+    attrs["line"] = feature.line + dl
+    attrs["annotations"] = [_copy(a) for a in feature.annotations]
+    attrs["granted"] = [moved(g, d, dl) for g in feature.granted]
     if feature.reading is not None:
-        new.reading = _reading(feature.reading, d)
+        attrs["reading"] = _reading(feature.reading, d)
     if feature.error is not None:
-        new.error = _error(feature.error, d)
+        attrs["error"] = _error(feature.error, d)
+    if not d:
+        for field_name in _LISTS:
+            attrs[field_name] = list(attrs[field_name])
+        return new
+    for field_name in _SPANS:
+        value = attrs[field_name]
+        if value is not None:
+            attrs[field_name] = (value[0] + d, value[1] + d)
+    for field_name in _OFFSETS:
+        value = attrs[field_name]
+        if value is not None:
+            attrs[field_name] = value + d
+    if new.misspelt_opener is not None:
+        s, e, word = new.misspelt_opener
+        new.misspelt_opener = (s + d, e + d, word)
+    for annotation in new.annotations:
+        annotation.span = _pair(annotation.span, d)
+    new.tokens = [_token(t, d) for t in feature.tokens]
     new.unread = [_pair(s, d) for s in feature.unread]
     new.separators = [(_pair(s, d), mark) for s, mark in feature.separators]
     new.granted_spans = [_pair(s, d) for s in feature.granted_spans]
-    new.headings = [_heading(h, d) for h in feature.headings] if d else list(feature.headings)
+    new.headings = [_heading(h, d) for h in feature.headings]
     return new
 
 
 def _token(token: Token, d: int) -> Token:
-    new = copy.copy(token)
+    new = _copy(token)
     object.__setattr__(new, "start", token.start + d)
     object.__setattr__(new, "end", token.end + d)
     return new
 
 
 def _heading(heading, d: int):
-    new = copy.copy(heading)
+    new = _copy(heading)
     object.__setattr__(new, "span", _pair(heading.span, d))
     return new
 
@@ -118,7 +130,7 @@ def _error(error: ReadingError, d: int) -> ReadingError:
 
 
 def _reading(reading: Reading, d: int) -> Reading:
-    new = copy.copy(reading)
+    new = _copy(reading)
     if d:
         new.tree = _tree(reading.tree, d)
     new.alternatives = [_alternative(a, d) for a in reading.alternatives]
@@ -126,7 +138,7 @@ def _reading(reading: Reading, d: int) -> Reading:
 
 
 def _alternative(alternative: Alternative, d: int) -> Alternative:
-    new = copy.copy(alternative)
+    new = _copy(alternative)
     if d:
         new.tree = _tree(alternative.tree, d)
     return new
@@ -135,7 +147,7 @@ def _alternative(alternative: Alternative, d: int) -> Alternative:
 def _tree(node: Node, d: int) -> Node:
     """The tree with its atoms' and conditions' spans moved (its nodes are frozen: shared when
     nothing below them moves is impossible, every atom has a span)."""
-    new = copy.copy(node)
+    new = _copy(node)
     attrs = new.__dict__
     if isinstance(node, (Atom, Condition)):
         attrs["span"] = (node.span[0] + d, node.span[1] + d)

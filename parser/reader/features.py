@@ -107,9 +107,10 @@ def read_text(text: str, name: str | None = None) -> list[Feature]:
     def read(text: str, span: Span, line: int) -> Feature:
         return _read_feature(text, span, line, name, depth=0)
 
+    named = name_may_stand(text, name, 0, len(text))     # most cards never name themselves
     for span, line in pieces:
         try:
-            name_key = name if name_may_stand(text, name, *span) else None
+            name_key = name if named and name_may_stand(text, name, *span) else None
             out.append(feature_memo.read_once(read, text, span, line, name_key))
         except Exception as exc:  # noqa: BLE001
             out.append(_failed(text, span, line, exc))
