@@ -98,7 +98,7 @@ def cond_extent(seq: list[Item], i: int, by_verb: bool = True) -> tuple[int, int
             continue
         if it.kind == "punct" and it.low == "," and (predicate_at(seq, j + 1) or _timed_predicate(seq, j + 1)):
             if not (j + 1 < len(seq) and seq[j + 1].kind == "word" and seq[j + 1].low in RELATIVE):
-                return _infinitive_before(seq, i, j) or (j, j + 1)
+                return decision("case-ends-before-infinitive")(seq, i, j) or (j, j + 1)
         j += 1
     return cond_by_verb(seq, i) if by_verb else None
 
@@ -1507,6 +1507,9 @@ DECISIONS: tuple[HeadPattern, ...] = (
                 "вы можете закрыть до двух ваших линунгов каждый закрытый таким образом линунг получает {token}, "
                 "Кобольд получает +1 к разряду → (может (закрыть до двух ваших линунгов, при этом (каждый закрытый "
                 "таким образом линунг получает {token} и Кобольд получает +1 к разряду)))", _back_reference_clauses),
+    HeadPattern("case-ends-before-infinitive", _infinitive_before.__doc__ or "",
+                "{tap}: Бросить кубик, если выпало 6 или больше потерять особенности, стать существом → (Бросить "
+                "кубик и (если выпало 6 или больше — потерять особенности) и стать существом)", _infinitive_before),
     HeadPattern("dashless-case", _dashless_case.__doc__ or "",
                 "При {strike} может излечиться на 2, если после этого у Кобольда нет ран не закрывается → ((может "
                 "излечиться на 2) и (если после этого у Кобольда нет ран — не закрывается))", _dashless_case),
