@@ -3,11 +3,6 @@ moved copy, and must be exactly what reading it there would give — every field
 trees' equality leaves out included — on the corpus, its restyling and invented placements."""
 from __future__ import annotations
 
-import dataclasses
-import importlib.util
-import json
-from pathlib import Path
-
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -16,21 +11,7 @@ from berserk_judge.parser.reader import feature_memo
 from berserk_judge.parser.reader.features import _read_feature
 from berserk_judge.parser.reader.split import split_features
 from berserk_judge.cardbase.icons import unique_mark_span
-from conftest import CORPUS, REPO
-
-
-def dump(obj):
-    """Every field of a reading, recursively (dataclass equality skips `compare=False` spans,
-    and an exception compares by identity)."""
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return (type(obj).__name__,) + tuple((f.name, dump(getattr(obj, f.name))) for f in dataclasses.fields(obj))
-    if isinstance(obj, BaseException):
-        return (type(obj).__name__, str(obj)) + tuple(sorted((k, dump(v)) for k, v in vars(obj).items()))
-    if isinstance(obj, (list, tuple)):
-        return (type(obj).__name__,) + tuple(dump(x) for x in obj)
-    if isinstance(obj, dict):
-        return tuple(sorted((k, dump(v)) for k, v in obj.items()))
-    return obj
+from reading_rows import corpus_rows, dump
 
 
 def read_directly(text: str, name: str | None):
@@ -39,24 +20,6 @@ def read_directly(text: str, name: str | None):
     if mark is not None:
         text = text[:mark[0]] + " " * (mark[1] - mark[0]) + text[mark[1]:]
     return [_read_feature(text, span, line, name, depth=0) for span, line in split_features(text)]
-
-
-def corpus_rows(restyled: bool):
-    if not CORPUS.is_dir():
-        pytest.skip(f"корпус не найден: {CORPUS}")
-    paths = sorted(CORPUS.glob("*.jsonl"))
-    if restyled:
-        spec = importlib.util.spec_from_file_location("restyle_corpus", REPO / "bench" / "restyle_corpus.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return [(row["text"], row.get("name")) for row in module.restyled_rows(paths)]
-    rows = []
-    for path in paths:
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                row = json.loads(line)
-                rows.append((row.get("text") or "", row.get("name")))
-    return rows
 
 
 @pytest.mark.parametrize("restyled", [False, True], ids=["corpus", "restyled"])

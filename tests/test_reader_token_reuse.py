@@ -1,19 +1,15 @@
 """The word items of a feature's ranges are scanned once (parser/reader/words.py `items`): a
-range that ends where the last one ends and starts at one of its items gets the tail of its
-items. Reading with and without that reuse must give the same features, every field (spans
+range inside the last one that starts and ends at its items' edges gets a run of its items.
+Reading with and without that reuse must give the same features, every field (spans
 the trees' equality skips included), on the corpus, its restyling and invented texts."""
 from __future__ import annotations
-
-import dataclasses
-import importlib.util
-import json
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from berserk_judge.parser import read_text
 from berserk_judge.parser.reader import feature_memo, words
-from conftest import CORPUS, REPO
+from reading_rows import corpus_rows, dump
 
 
 @pytest.fixture(autouse=True)
@@ -30,39 +26,10 @@ class _NeverKept(list):
         return None
 
 
-def dump(obj):
-    """Every field of a reading, recursively."""
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return (type(obj).__name__,) + tuple((f.name, dump(getattr(obj, f.name))) for f in dataclasses.fields(obj))
-    if isinstance(obj, BaseException):
-        return (type(obj).__name__, str(obj)) + tuple(sorted((k, dump(v)) for k, v in vars(obj).items()))
-    if isinstance(obj, (list, tuple)):
-        return (type(obj).__name__,) + tuple(dump(x) for x in obj)
-    return obj
-
-
 def read_scanning_every_range(monkeypatch, text, name):
     with monkeypatch.context() as patch:
         patch.setattr(words, "_LAST", _NeverKept([None]))
         return read_text(text, name)
-
-
-def corpus_rows(restyled: bool):
-    if not CORPUS.is_dir():
-        pytest.skip(f"корпус не найден: {CORPUS}")
-    paths = sorted(CORPUS.glob("*.jsonl"))
-    if restyled:
-        spec = importlib.util.spec_from_file_location("restyle_corpus", REPO / "bench" / "restyle_corpus.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return [(row["text"], row.get("name")) for row in module.restyled_rows(paths)]
-    rows = []
-    for path in paths:
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                row = json.loads(line)
-                rows.append((row.get("text") or "", row.get("name")))
-    return rows
 
 
 @pytest.mark.parametrize("restyled", [False, True], ids=["corpus", "restyled"])
