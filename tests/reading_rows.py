@@ -1,5 +1,6 @@
-"""Helpers for the tests that compare two ways of reading (the feature memo, the reuse of a
-feature's word items): every field of a reading, and the corpus's and its restyling's texts."""
+"""Helpers for the reading tests: one feature's JSON record, every field of a reading (to
+compare two ways of reading: the feature memo, the reuse of a feature's word items), and the
+corpus's and its restyling's texts."""
 from __future__ import annotations
 
 import dataclasses
@@ -9,6 +10,16 @@ import json
 import pytest
 
 from conftest import CORPUS, REPO
+
+
+def record(text: str, name: str | None = "Кобольд") -> dict:
+    """The JSON record (`canon --format json`) of a text that is one feature."""
+    from berserk_judge.parser.reader.features import read_text
+    from berserk_judge.reports.canon import feature_record
+
+    found = read_text(text, name)
+    assert len(found) == 1, [f.text for f in found]
+    return feature_record(found[0])
 
 
 def dump(obj):

@@ -13,14 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from berserk_judge.parser.reader.features import read_text
-from berserk_judge.reports.canon import feature_record
-
-
-def record(text: str, name: str | None = "Кобольд") -> dict:
-    found = read_text(text, name)
-    assert len(found) == 1, [f.text for f in found]
-    return feature_record(found[0])
+from reading_rows import record
 
 
 @pytest.mark.parametrize("text, form", [

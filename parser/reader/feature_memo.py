@@ -125,8 +125,9 @@ def _heading(heading, d: int):
 
 
 def _error(error: ReadingError, d: int) -> ReadingError:
-    new = type(error)(error.message, error.start + d, error.end + d)   # an exception's copy.copy calls
-    new.__dict__.update({k: v for k, v in vars(error).items() if k not in ("start", "end")})  # __init__(*args)
+    # built anew: an exception's copy.copy calls __init__ with its args, which lack the span
+    new = type(error)(error.message, error.start + d, error.end + d)
+    new.__dict__.update({k: v for k, v in vars(error).items() if k not in ("start", "end")})
     return new
 
 
@@ -146,8 +147,8 @@ def _alternative(alternative: Alternative, d: int) -> Alternative:
 
 
 def _tree(node: Node, d: int) -> Node:
-    """The tree with its atoms' and conditions' spans moved (its nodes are frozen: shared when
-    nothing below them moves is impossible, every atom has a span)."""
+    """The tree with its atoms' and conditions' spans moved: every node is copied, since every
+    subtree holds an atom and so a span that moves."""
     new = _copy(node)
     attrs = new.__dict__
     if isinstance(node, (Atom, Condition)):

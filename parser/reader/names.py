@@ -103,13 +103,10 @@ def name_spans(text: str, name: str | None, start: int = 0, end: int | None = No
     compiling an alternation of every form of every word cost more than
     reading the card.
     """
-    first = _first_word(name.strip()) if name else None
-    if first is None:
-        return []
     end = len(text) if end is None else end
-    folded = fold(text)
-    if not any(folded.find(needle, start, end) >= 0 for needle in form_needles(first)):
+    if not name_may_stand(text, name, start, end):
         return []        # no form of the first word can be here; its forms are not even spelled
+    folded = fold(text)
     parts = name_parts(name.strip())
     if parts[0][1].isdisjoint(_WORD.findall(folded, start, end)):
         return []        # no word of the range is a form of the name's first word (most features)
