@@ -8,15 +8,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from berserk_judge.parser import read_text
-from berserk_judge.parser.reader import feature_memo, words
+from berserk_judge.parser.reader import words
 from reading_rows import corpus_rows, dump
-
-
-@pytest.fixture(autouse=True)
-def _every_feature_read(monkeypatch):
-    """Without the feature memo (tests/test_feature_memo.py): a feature met before would be a copy,
-    and no range of it scanned either way."""
-    monkeypatch.setattr(feature_memo, "read_once", lambda read, text, span, line, name_key: read(text, span, line))
 
 
 class _NeverKept(list):
@@ -75,7 +68,6 @@ _PARTS = st.sampled_from([
 def test_invented_texts_read_the_same_with_their_items_reused(parts, name):
     text = " ".join(parts)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(feature_memo, "read_once", lambda read, text, span, line, name_key: read(text, span, line))
         assert dump(read_text(text, name)) == dump(read_scanning_every_range(patch, text, name))
 
 

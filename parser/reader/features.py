@@ -17,8 +17,7 @@ from berserk_judge.parser.reader.classify import (find_condition, find_prefix, f
                              is_trigger_start, is_while_start)
 from berserk_judge.parser.reader.kinds import names_an_ability
 from berserk_judge.parser.reader.morph import normalize
-from berserk_judge.parser.reader import feature_memo
-from berserk_judge.parser.reader.names import name_may_stand, name_spans
+from berserk_judge.parser.reader.names import name_spans
 from berserk_judge.parser.reader.patterns import decision
 from berserk_judge.parser.reader.regions import find_regions, lazy_span_index, span_index
 from berserk_judge.parser.reader.segment import LEVELS, candidates, tokens_for
@@ -103,15 +102,9 @@ def read_text(text: str, name: str | None = None) -> list[Feature]:
     except Exception as exc:  # noqa: BLE001 - a reader must not fail on any input
         return [_failed(text, (0, len(text)), 1, exc)]
     out: list[Feature] = []
-
-    def read(text: str, span: Span, line: int) -> Feature:
-        return _read_feature(text, span, line, name, depth=0)
-
-    named = name_may_stand(text, name, 0, len(text))     # most cards never name themselves
     for span, line in pieces:
         try:
-            name_key = name if named and name_may_stand(text, name, *span) else None
-            out.append(feature_memo.read_once(read, text, span, line, name_key))
+            out.append(_read_feature(text, span, line, name, depth=0))
         except Exception as exc:  # noqa: BLE001
             out.append(_failed(text, span, line, exc))
     return out
