@@ -24,6 +24,7 @@ import datetime
 import difflib
 import hashlib
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -180,7 +181,10 @@ def _yaml_token(text: str) -> str:
     return " или ".join(words)
 
 
-_NEST_PREFIX = re.compile(r"^[ ?-]*", re.M)
+@lru_cache(maxsize=64)
+def _deep_prefix(width: int) -> re.Pattern:
+    """A line opening with at least `width` characters of indentation and `- `/`? ` markers."""
+    return re.compile(r"^[ ?-]{%d}" % width, re.M)
 
 
 def _too_deep(source: str) -> tuple[int, int] | None:
@@ -193,8 +197,8 @@ def _too_deep(source: str) -> tuple[int, int] | None:
     composer and is reported by the schema checks.
     """
     brackets = source.count("[") + source.count("{")
-    if brackets + max((len(m) for m in _NEST_PREFIX.findall(source)), default=0) <= _SCAN_ABOVE:
-        return None
+    if brackets <= _SCAN_ABOVE and not _deep_prefix(_SCAN_ABOVE - brackets + 1).search(source):
+        return None   # no line is indented deeper than the bound leaves room for
     from ruamel.yaml import YAML
     from ruamel.yaml.events import CollectionEndEvent, CollectionStartEvent
 
@@ -210,6 +214,22 @@ def _too_deep(source: str) -> tuple[int, int] | None:
     except Exception:  # noqa: BLE001 - a syntax error is reported by the composer, after this check
         return None
     return None
+
+
+def _split_lines(source: str, breaks) -> list[str]:
+    """`breaks.split(source)`; by str.split when "\n" is the only break in the file (most
+    files): the same lines, without a regex match at every line end."""
+    if "\r" not in source and (source.isascii() or not any(ch in source for ch in "\x85\u2028\u2029")):
+        return source.split("\n")
+    return breaks.split(source)
+
+
+@lru_cache(maxsize=1)
+def _node_classes():
+    """(MappingNode, ScalarNode) of ruamel, imported once it is asked for (a card asks for each)."""
+    from ruamel.yaml.nodes import MappingNode, ScalarNode
+
+    return MappingNode, ScalarNode
 
 
 def _shared_node(root):
@@ -259,12 +279,20 @@ def _constant_version_resolver():
             def resolve(self, kind, value, implicit):
                 if kind is not ScalarNode or not implicit[0] or self.yaml_path_resolvers:
                     return super().resolve(kind, value, implicit)
+                try:
+                    # a file repeats its keys and many values (`type: creature`): each is matched once
+                    return self._resolved[value]
+                except AttributeError:
+                    self._candidates, self._resolved = {}, {}
+                    return self.resolve(kind, value, implicit)
+                except KeyError:
+                    tag = self._resolved[value] = self._match(value)
+                    return tag
+
+            def _match(self, value):
                 first = value[0] if value else ""
                 try:
                     candidates = self._candidates[first]
-                except AttributeError:
-                    self._candidates = {}
-                    return self.resolve(kind, value, implicit)
                 except KeyError:
                     table = self.versioned_resolver
                     # ruamel wraps each pattern in a LazyEval that forwards every attribute look-up
@@ -384,7 +412,7 @@ class _FileLoader:
                     "это значение используется повторно; ожидается каждое значение записанным полностью",
                     kind="unreadable")
                 return
-        self.lines = self.breaks.split(source)          # as the marks of the composer used count lines
+        self.lines = _split_lines(source, self.breaks)   # as the marks of the composer used count lines
         first = len(self.base.problems)
         self._document(root)
         # problems of one file in file order, whatever order the checks ran in
@@ -485,13 +513,12 @@ class _FileLoader:
 
     def _mapping(self, node, what: str, card_id: str | None = None):
         """{key: (key_node, value_node)} of a mapping node; duplicates reported."""
-        from ruamel.yaml.nodes import MappingNode, ScalarNode
-
-        if not isinstance(node, MappingNode):
+        mapping_node, scalar_node = _node_classes()
+        if not isinstance(node, mapping_node):
             return None
         entries = {}
         for key_node, value_node in node.value:
-            if not isinstance(key_node, ScalarNode):
+            if not isinstance(key_node, scalar_node):
                 self.problem(key_node.start_mark.line + 1, key_node.start_mark.column + 1,
                     f"{what}: ключ не является строкой; ожидается «ключ: значение»", card_id)
                 continue
@@ -583,17 +610,17 @@ class _FileLoader:
         raw_id = self._value(fields["id"][1]) if "id" in fields else None
         card_id = str(raw_id) if isinstance(raw_id, (str, int)) and not isinstance(raw_id, bool) else None
         for key, (key_node, value_node) in fields.items():
-            k_line, k_col = key_node.start_mark.line + 1, key_node.start_mark.column + 1
             if key == "rulings":
                 continue   # read below, once the card is known to be kept (cardbase.rulings)
             if key not in CARD_FIELDS:
                 close = difflib.get_close_matches(key, list(CARD_FIELDS), n=1)
                 hint = f" (может быть, {close[0]}?)" if close else ""
-                self.problem(k_line, k_col,
+                self.problem(key_node.start_mark.line + 1, key_node.start_mark.column + 1,
                     f"неизвестное поле «{key}»{hint}; ожидается одно из: {', '.join(CARD_FIELDS)}", card_id)
                 continue
             value = self._value(value_node)
-            v_line, v_col = value_node.start_mark.line + 1, value_node.start_mark.column + 1
+            mark = value_node.start_mark
+            v_line, v_col = mark.line + 1, mark.column + 1
             positions[key] = (v_line, v_col)
             check, expected = CARD_FIELDS[key]
             if key == "id" and isinstance(value, int) and not isinstance(value, bool):

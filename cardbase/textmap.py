@@ -128,10 +128,11 @@ def map_text(text: str, node, file_lines: list[str], key_column: int) -> TextMap
         for target in sorted(targets):
             if comment not in attached[target]:
                 attached[target].append(comment)
-    result.lines = [
-        TextLine(tl.text, tl.offset, tl.line, tl.column, "  ".join(attached[i]) or None, tl.escapes)
-        for i, tl in enumerate(result.lines)
-    ]
+    if comments:   # most texts have none: their lines stand as built, without a comment
+        result.lines = [
+            TextLine(tl.text, tl.offset, tl.line, tl.column, "  ".join(attached[i]) or None, tl.escapes)
+            for i, tl in enumerate(result.lines)
+        ]
     return result
 
 

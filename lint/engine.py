@@ -37,10 +37,11 @@ class CardContext:
     def features(self) -> list[Any] | None:
         """Top-level features from the reader; None when the reader
         failed on this card (the failure is kept in read_crash)."""
-        from berserk_judge.parser import read_card
-
+        reader = self._reader
+        if reader is None:
+            from berserk_judge.parser import read_card as reader
         try:
-            return list((self._reader or read_card)(self.card))
+            return list(reader(self.card))
         except Exception as exc:  # a reader bug must not stop the lint of a base
             self.read_crash = f"{type(exc).__name__}: {exc}"
             return None
@@ -227,21 +228,28 @@ class CardChecker:
             self._ignored_by_path[path] = self.settings.ignored_for_path(path)
         return code in self.enabled and code not in self._ignored_by_path[path]
 
-    def _plan(self, path: str) -> list[tuple[Rule, Severity]]:
-        """The card rules on for a file, with their severities (worked out once per file)."""
+    def _plan(self, path: str) -> list[tuple[Any, bool, type[Rule], Severity]]:
+        """The card rules on for a file as (bound check, needs features, rule class, severity),
+        worked out once per file: a card asks each of some forty rules, and looking the same
+        attributes up again for every card of a base cost more than most rules' checks."""
         plan = self._plans.get(path)
         if plan is None:
-            plan = self._plans[path] = [(rule, self.settings.severity_of(rule.code, rule.severity))
-                                        for rule in self.card_rules if self.active(rule.code, path)]
+            plan = self._plans[path] = [
+                (rule.check, rule.needs_features, type(rule), self.settings.severity_of(rule.code, rule.severity))
+                for rule in self.card_rules if self.active(rule.code, path)]
         return plan
 
     def __call__(self, ctx: CardContext) -> list[Finding]:
         found: list[Finding] = []
-        for rule, severity in self._plan(ctx.card.path):
-            if rule.needs_features and ctx.features is None:
-                continue
-            for hit in rule.check(ctx):
-                found.append(finding_for(type(rule), ctx, hit, severity))
+        unread = None     # whether the reader gave no features (asked once, by the first rule needing them)
+        for check, needs_features, rule, severity in self._plan(ctx.card.path):
+            if needs_features:
+                if unread is None:
+                    unread = ctx.features is None
+                if unread:
+                    continue
+            for hit in check(ctx):
+                found.append(finding_for(rule, ctx, hit, severity))
         if ctx.read_crash is not None:
             found.append(Finding(
                 code=READ_CRASH[0], name=READ_CRASH[1], severity=Severity.ERROR,

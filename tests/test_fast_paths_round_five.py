@@ -41,7 +41,6 @@ def _spans(pattern: re.Pattern, text: str) -> list:
 
 _REWRITTEN = [  # (the pattern now, as it was written)
     (bj51_words._CAPITAL_RE, _CAPITAL_BEFORE),
-    (_text._SENTENCE_RE, _SENTENCE_BEFORE),
     (_text.X_RE, r"(?<![^\W\d_])([XХ])(?![^\W\d_])"),
     (bj4_x._ANY_X_RE, r"(?<![^\W\d_])[XxХх](?![^\W\d_])"),
     (bj5_typography._NO_SPACE_RE, r"(?<!\[)([:,])(?=[^\W\d_]|\{)"),
@@ -60,6 +59,8 @@ def test_look_behind_after_the_first_character_finds_the_same(text, pos):
     assert bool(bj51_words._ABSTRACT_RE.search(text)) == bool(_ABSTRACT_BEFORE.search(text))
     assert [m.span() for m in bj51_words._RUSSIAN_WORD_RE.finditer(text)] == \
         [m.span() for m in _RUSSIAN_WORD_BEFORE.finditer(text) if m.end() - m.start() >= 5]
+    # the sentence pattern now opens with the sentence end: its white space (group 1) is the old match
+    assert [m.span(1) for m in _text._SENTENCE_RE.finditer(text)] == [m.span() for m in _SENTENCE_BEFORE.finditer(text)]
     for now, before in _REWRITTEN:
         before = re.compile(before) if isinstance(before, str) else before
         assert _all_spans(now, text) == _all_spans(before, text), now.pattern

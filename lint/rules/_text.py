@@ -17,10 +17,11 @@ DASHES = "—–"
 # the variable X, Latin or Cyrillic, standing alone (not a letter of a word)
 # (the look-behind after the letter: see _SENTENCE_RE)
 X_RE = re.compile(r"([XХ])(?<![^\W\d_].)(?![^\W\d_])")
-# a sentence end followed by what starts a feature in lossy texts
-# (its look-behind after the first white space: a pattern opening with a look-behind is tried at
-# every position of the text, one opening with a character class is scanned for it in C)
-_SENTENCE_RE = re.compile(r"\s(?<=[.!?]\s)\s*(?=[А-ЯЁA-Z{+«\"\d−-])")
+# a sentence end followed by what starts a feature in lossy texts: the white space between them is
+# group 1 (the pattern opens with the sentence end, not with a look-behind for it: a pattern opening
+# with a look-behind is tried at every position of the text, one opening with a character class is
+# scanned for it in C, and the end mark is rarer than white space)
+_SENTENCE_RE = re.compile(r"[.!?](\s+)(?=[А-ЯЁA-Z{+«\"\d−-])")
 
 
 @dataclass(frozen=True)
@@ -47,12 +48,12 @@ def _segments(text: str) -> tuple[Segment, ...]:
         depth = 0
         for match in _SENTENCE_RE.finditer(line):
             # no split inside «...» or (...)
-            chunk = line[last:match.start()]
+            chunk = line[last:match.start(1)]
             depth += chunk.count("«") - chunk.count("»") + chunk.count("(") - chunk.count(")")
             if depth > 0:
                 continue
-            pieces.append((last, match.start()))
-            last = match.end()
+            pieces.append((last, match.start(1)))
+            last = match.end(1)
             depth = 0
         pieces.append((last, len(line)))
         for a, b in pieces:
@@ -103,10 +104,15 @@ def mask_quoted(text: str, parens: bool = True) -> str:
 
 def morph():
     """The reader's pymorphy3 analyser (one dictionary per process, loaded before
-    lint's workers fork)."""
-    from berserk_judge.parser import morph_analyzer
+    lint's workers fork). Kept here once asked: the rules ask for it per word."""
+    if not _ANALYZER:
+        from berserk_judge.parser import morph_analyzer
 
-    return morph_analyzer()
+        _ANALYZER.append(morph_analyzer())
+    return _ANALYZER[0]
+
+
+_ANALYZER: list = []
 
 
 @lru_cache(maxsize=65536)

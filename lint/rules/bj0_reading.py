@@ -4,6 +4,7 @@ from __future__ import annotations
 from berserk_judge.lint.finding import Severity
 from berserk_judge.lint.rule import Hit, Rule
 from berserk_judge.lint.rules._text import shorten
+from berserk_judge.lint.rules.bj51_words import stops_missing_before_payments
 
 
 class UnreadableInput(Rule):
@@ -58,8 +59,6 @@ class FeatureNotRead(Rule):
     message = "особенность прочитана не полностью: не разобрано «{part}» (столбец {column}){why}"
 
     def check(self, ctx):
-        from berserk_judge.lint.rules.bj51_words import stops_missing_before_payments
-
         stops = None
         for feature in ctx.all_features:
             error = feature.error

@@ -8,6 +8,7 @@ from berserk_judge.lint.rule import Hit, Rule
 
 _OPENER_ONLY = re.compile(r"(?:До|При|После|Если|Когда|В\s*начале|В\s*конце|Вместо)", re.I)
 # «может объявить/объявлять <ability> …» widens how an ability is declared: a static permission
+_FIRST_WORD = re.compile(r"[^\W\d_]+")
 _DECLARE = re.compile(r"^(?:[^\W\d_]+\s+){0,2}?мо(?:жет|жете|гут)\s+объяв", re.I)
 
 
@@ -124,7 +125,7 @@ def _what(text: str, feature) -> str | None:
     демоны могут объявлять …») is a static state, whatever ability type it carries."""
     if feature.while_condition:
         return None
-    first = re.match(r"[^\W\d_]+", feature.effect or "")
+    first = _FIRST_WORD.match(feature.effect or "")
     if first is None:
         return None
     from berserk_judge.parser import is_instruction

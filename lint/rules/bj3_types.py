@@ -97,18 +97,24 @@ def _any_typo(words: set[str]) -> bool:
     return False
 
 
+@lru_cache(maxsize=1)
+def _rapidfuzz():
+    """(process.extract, Levenshtein.distance), imported when the first new word is judged."""
+    from rapidfuzz import process
+    from rapidfuzz.distance import Levenshtein
+
+    return process.extract, Levenshtein.distance
+
+
 @lru_cache(maxsize=65536)
 def _typo_of(low: str) -> str | None:
     """The ability type a lower-case word is a typo of, or None. Words repeat
     across a base, so each is judged once; the distances to the eight types are
     measured in one rapidfuzz call (a Python loop over them cost a base of
     10,000 distinct cards a second)."""
-    from rapidfuzz import process
-    from rapidfuzz.distance import Levenshtein
-
+    extract, distance = _rapidfuzz()
     best = None   # (distance, index in ABILITY_TYPES): the nearest type, the first of equals
-    for kind, d, index in process.extract(low, ABILITY_TYPES, scorer=Levenshtein.distance, score_cutoff=2,
-                                          limit=None):
+    for kind, d, index in extract(low, ABILITY_TYPES, scorer=distance, score_cutoff=2, limit=None):
         limit = 1 if len(kind) < 8 else 2
         if 0 < d <= limit and abs(len(kind) - len(low)) <= limit and (best is None or (d, index) < best):
             best = (d, index)

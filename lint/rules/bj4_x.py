@@ -6,6 +6,7 @@ from bisect import bisect_left, bisect_right
 
 from berserk_judge.lint.finding import Severity
 from berserk_judge.lint.rule import Hit, Rule
+from berserk_judge.lint.rules.bj3_types import payments
 from berserk_judge.lint.rules._text import DASHES, TRIGGER_RE, X_RE, Segment, mask_icons, segments
 
 # The text defines X in words: "где X — …", "(X выбирается отдельно для каждой карты)".
@@ -59,8 +60,6 @@ class UndefinedX(Rule):
                "(505.7: X зависимой способности)")
 
     def check(self, ctx):
-        from berserk_judge.lint.rules.bj3_types import payments
-
         text = ctx.text
         if "X" not in text and "Х" not in text:
             return  # no X, Latin or Cyrillic, anywhere (most cards): no segment to look at

@@ -34,6 +34,7 @@ _SHORT_RIGHT = set(_PREPOSITIONS) | _CONJUNCTIONS
 _MIN_PART = 4
 
 
+_CYRILLIC_RUN = re.compile(r"[А-ЯЁа-яё]+")
 _QUOTED_RE = re.compile(r"«[^«»\n]*»|\"[^\"\n]*\"|„[^„“\n]*“")
 
 
@@ -52,7 +53,7 @@ def _quoted_mask(text: str) -> str:
 @lru_cache(maxsize=16)
 def _name_stems(name: str | None) -> frozenset[str]:
     """The card name's words cut to a stem (4 letters): «Кракена», «Кракену» are «Кракен»."""
-    return frozenset(w.lower()[:4] for w in re.findall(r"[А-ЯЁа-яё]+", name or "") if len(w) >= 3)
+    return frozenset(w.lower()[:4] for w in _CYRILLIC_RUN.findall(name or "") if len(w) >= 3)
 
 
 @lru_cache(maxsize=16)
@@ -219,7 +220,7 @@ def _sentence_start(text: str, at: int) -> bool:
     return not before or before[-1] in ".!?:;\n—–-(" or before.endswith("{")
 
 
-_HYPHENATED_RE = re.compile(r"(?<![\w-])([А-ЯЁа-яё]+)-([а-яё]+)(?![\w-])")
+_HYPHENATED_RE = re.compile(r"([А-ЯЁа-яё](?<![\w-].)[А-ЯЁа-яё]*)-([а-яё]+)(?![\w-])")   # (see _ABSTRACT_RE)
 
 
 class HyphenatedWords(Rule):
@@ -326,7 +327,7 @@ class MissingFullStop(Rule):
             word = match.group(1)
             if word.lower()[:4] in stems or not _is_verb(word):
                 continue
-            previous = re.findall(r"[А-ЯЁа-яё]+", masked[max(0, match.start() - 40):match.start()])
+            previous = _CYRILLIC_RUN.findall(masked, max(0, match.start() - 40), match.start())
             if previous and _grants(previous[-1]):
                 continue  # «получает Может нападать …»: a granted feature that lost its quotes
             hits.append((match.start(), match.start(1), match.end(1),
@@ -357,7 +358,7 @@ def stops_missing_before_payments(ctx) -> list[tuple[int, tuple[int, int]]]:
         last = text[before.span[1] - 1]
         if gap.strip() or "\n" in gap or last in ".!?:;,—–-«\"([]}" or last.isspace():
             continue      # «[Эррата …] {tap}:» is a marker; «{instant} {tap} :» one spaced payment
-        words = re.findall(r"[А-ЯЁа-яё]+", text[before.span[0]:before.span[1]])
+        words = _CYRILLIC_RUN.findall(text, before.span[0], before.span[1])
         if words and _grants(words[-1]):
             continue
         out.append((before.span[1], pay))
@@ -367,7 +368,7 @@ def stops_missing_before_payments(ctx) -> list[tuple[int, tuple[int, int]]]:
 # Latin letters that look like a Russian one-letter word (X stays: it is the variable)
 _LONE_LATIN = {"a": "а", "c": "с", "o": "о", "y": "у", "k": "к", "A": "А", "B": "В", "C": "С", "K": "К",
                "O": "О", "Y": "У"}
-_LONE_RE = re.compile(r"(?<![\w{}\-])([acoykABCKOY])(?![\w{}\-])")
+_LONE_RE = re.compile(r"([acoykABCKOY])(?<![\w{}\-].)(?![\w{}\-])")   # (look-behind: see _ABSTRACT_RE)
 _CYRILLIC_WORD = re.compile(r"[А-ЯЁа-яё]{2,}")
 
 

@@ -14,7 +14,7 @@ from berserk_judge.lint.rules._text import (
 
 # a hyphen between spaces (one or more on either side: «При гибели -  ранить» is one fault, not
 # a dash after two spaces), with a word, a number, an icon or a mark on both sides
-_HYPHEN_DASH_RE = re.compile(r"(?<=[^\s\-]) +(-{1,2}) +(?=[^\s\-])")
+_HYPHEN_DASH_RE = re.compile(r" (?<=[^\s\-] ) *(-{1,2}) +(?=[^\s\-])")   # (look-behind: see _NO_SPACE_RE)
 
 
 class HyphenAsDash(Rule):
@@ -304,7 +304,7 @@ class MixedAlphabet(Rule):
                                            replace(at, at + 1, usual)))
 
 
-_DOUBLE_SPACE_RE = re.compile(r"(?<=\S)( {2,})(?=\S)")
+_DOUBLE_SPACE_RE = re.compile(r"( (?<=\S ) +)(?=\S)")   # (look-behind: see _NO_SPACE_RE)
 # «[:unq]» is a client mark (BJ303). Each look-behind here stands after the pattern's first
 # character: a pattern that opens with a look-behind is tried at every position of the text, one
 # that opens with a character is scanned for it in C (the same matches)
@@ -372,7 +372,7 @@ class Spacing(Rule):
                       suggestion=fixed, fix=safe_fix(f"писать «{fixed}»", replace(match.end(1), match.end(1), " ")))
 
 
-_HYPHENATED_RE = re.compile(r"(?<![\w-])([А-ЯЁа-яё]+)-([а-яё]+)(?![\w-])")
+_HYPHENATED_RE = re.compile(r"([А-ЯЁа-яё](?<![\w-].)[А-ЯЁа-яё]*)-([а-яё]+)(?![\w-])")   # (see _NO_SPACE_RE)
 
 
 class HyphenationLeftover(Rule):
@@ -487,6 +487,9 @@ def _plausible_pair(text: str, start: int, end: int) -> bool:
 
 
 _SPACE_BEFORE_RE = re.compile(r"( (?<=\S.) *)([,.:;!?»)])|([«(])( +)(?=\S)")   # (look-behind: see _NO_SPACE_RE)
+# what every match of _SPACE_BEFORE_RE holds, found by a scan for one character class (most texts
+# have none: the alternation above is tried at every space)
+_SPACE_NEAR_MARK = re.compile(r"[ «(](?:(?<= ) *[,.:;!?»)]|(?<=[«(]) )")
 
 
 class SpaceBeforePunctuation(Rule):
@@ -512,7 +515,7 @@ class SpaceBeforePunctuation(Rule):
     message = "{what}"
 
     def check(self, ctx):
-        for match in _SPACE_BEFORE_RE.finditer(ctx.text):
+        for match in _SPACE_BEFORE_RE.finditer(ctx.text) if _SPACE_NEAR_MARK.search(ctx.text) else ():
             if match.group(1):
                 mark = match.group(2)
                 if ctx.text.startswith("...", match.start(2)):
@@ -526,6 +529,7 @@ class SpaceBeforePunctuation(Rule):
 
 
 _DOUBLED_PUNCT_RE = re.compile(r"([,;:])(?<!\.[,;:]) ?([,.;:])|(\.)(?<!\.\.) ?([,;:]|\.(?!\.))")   # (see _NO_SPACE_RE)
+_PUNCT_PAIR = re.compile(r"[,;:.] ?[,;:.]")   # what every match above holds (a scan for a class, not an alternation)
 
 
 class DoubledPunctuation(Rule):
@@ -550,10 +554,10 @@ class DoubledPunctuation(Rule):
 
     def check(self, ctx):
         text = ctx.text
-        for match in _DOUBLED_PUNCT_RE.finditer(text):
+        for match in _DOUBLED_PUNCT_RE.finditer(text) if _PUNCT_PAIR.search(text) else ():
             if match.group(0).startswith("..") and match.group(0).endswith("..."):
                 continue
-            pair = re.sub(r"\s+", "", match.group(0))
+            pair = "".join(match.group(0).split())
             if pair == "...":
                 continue
             # the stronger mark stays: a full stop ends the feature, «;» is a

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from berserk_judge.parser.engine.quick_init import quick_init
+
 
 # who may choose when it is not the controller (spec section 2): the MAY node records the word;
 # the reader finds it in real text and the abstract lexer reads it back from a canonical form
@@ -35,6 +37,7 @@ class Kind(str, Enum):
     #                                reader lists it in `headings` and never hands it to the grammar
 
 
+@quick_init
 @dataclass(frozen=True)
 class Token:
     """One token with its character span in the text it was read from.

@@ -22,6 +22,7 @@ from berserk_judge.parser.reader.patterns import decision
 from berserk_judge.parser.reader.regions import find_regions, lazy_span_index, span_index
 from berserk_judge.parser.reader.segment import LEVELS, candidates, tokens_for
 from berserk_judge.parser.reader.split import ERRATA, LEADING_MARKS, split_features
+from berserk_judge.parser.engine.reading import Alternative, ReadingError, read_tokens
 from berserk_judge.parser.engine.tokens import Kind, Token
 
 Span = tuple[int, int]
@@ -121,8 +122,6 @@ def warm_up() -> None:
 
 
 def _failed(text: str, span: Span, line: int, exc: Exception) -> Feature:
-    from berserk_judge.parser.engine.reading import ReadingError
-
     err = ReadingError(f"внутренняя ошибка чтения: {type(exc).__name__}", *span)
     return Feature("unknown", text[span[0]:span[1]], span, line, error=err, unread=[span],
                    effect=text[span[0]:span[1]], effect_span=span)
@@ -374,8 +373,6 @@ def _trailing_while(text: str, es: int, ee: int, prot) -> Span | None:
 
 def _read_effect(feature: Feature, text: str, prot, name: str | None) -> None:
     """Segment and read the effect, retrying with fewer connectives when the grammar rejects."""
-    from berserk_judge.parser.engine.reading import ReadingError, read_tokens
-
     es, ee = feature.effect_span
     if es >= ee:
         if not feature.granted:
@@ -582,6 +579,7 @@ def _declared(feature: Feature) -> bool:
     return names_an_ability(feature)
 
 
+_PLAIN_LETTER = re.compile(r"[а-яА-ЯёЁa-zA-Z]")
 _DANGLING = re.compile(r"(?<!\w)(и|или|либо|затем)\s*$", re.I)
 
 
@@ -592,9 +590,8 @@ def _cut_short(text: str, es: int, ee: int, annotations):
     annotation, so the effect would end on «и» and half of it be dropped.
     """
     effect = text[es:ee]
-    if not any(ch.isalpha() for ch in effect):   # «…, дальность. 5»: a number cut off is no word either
-        from berserk_judge.parser.engine.reading import ReadingError
-
+    if not _PLAIN_LETTER.search(effect) and not any(ch.isalpha() for ch in effect):
+        # «…, дальность. 5»: a number cut off is no word either (a plain letter answers at once)
         return ReadingError(f"в особенности нет ни одного слова, только «{effect}»; ожидается текст особенности",
                             es, ee)
     # the connective must end where the trailing white space starts: only the last five characters
@@ -602,8 +599,6 @@ def _cut_short(text: str, es: int, ee: int, annotations):
     match = _DANGLING.search(effect, max(0, len(effect.rstrip()) - 5))
     if match is None:
         return None
-    from berserk_judge.parser.engine.reading import ReadingError
-
     word = " ".join(match.group(1).split())
     after = [a for a in annotations if a.span[0] >= es + match.end()]
     why = f" (текст в скобках «{after[0].text}» не читается как способность)" if after else ""
@@ -616,7 +611,6 @@ def _condition_dash_alternative(feature: Feature, text: str, prot, dynamic: bool
     if feature.kind != "triggered" or not feature.dash_before_effect or feature.ability_type_span is not None \
             or feature.effect_name_span is not None:
         return
-    from berserk_judge.parser.engine.reading import Alternative, ReadingError, read_tokens   # after the test: most features
     from berserk_judge.parser.engine.canonical_form import canonical                        # leave there, imports cost
     toks = feature.tokens
     # «При гибели — в начале следующего хода — возродиться», «При разряде — если … — …»: the second

@@ -60,7 +60,14 @@ def moment_fixed_by_rules(effect: str | None, rolls: bool = False) -> bool:
     playable feature doing so needs that roll as its condition (115), while a feature with no
     payment and no condition names no moment the spec's list of 116.5 fixes (BJ205 reports it)."""
     effect = (effect or "").strip()
+    low = effect.lower()
+    if _FIXED_STEMS.search(low) is None and not (rolls and "кубик" in low):
+        return False          # a word every match holds is missing (most effects): no pattern is tried
     return bool(FIXED_MOMENT.match(effect) or (rolls and ROLL_MOMENT.match(effect)))
+
+
+# a stem each branch of FIXED_MOMENT holds (every branch of ROLL_MOMENT holds «кубик»), lower case
+_FIXED_STEMS = re.compile("направ|блокир|отмен|отраз|отраж|предотвра|свест|свед|свод|уменьш|сниз|выбранн")
 
 
 # the first run of word characters: the text's first item is this run (or it with a hyphenated

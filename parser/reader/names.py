@@ -89,11 +89,22 @@ def _joins(gap: str, sep: str) -> bool:
 def name_may_stand(text: str, name: str | None, start: int, end: int) -> bool:
     """Whether a form of the name's first word is spelled in text[start:end]: when not,
     `name_spans` finds nothing there, nor in any part of it (the name changes no reading)."""
-    first = _first_word(name.strip()) if name else None
-    if first is None:
+    needles = _name_needles(name) if name else None
+    if needles is None:
         return False
     folded = fold(text)
-    return any(folded.find(needle, start, end) >= 0 for needle in form_needles(first))
+    for needle in needles:
+        if folded.find(needle, start, end) >= 0:
+            return True
+    return False
+
+
+@lru_cache(maxsize=4096)
+def _name_needles(name: str) -> tuple[str, ...] | None:
+    """`form_needles` of the name's first word, None when the name has no word (asked once
+    per feature: the name is the card's, the same for all its features)."""
+    first = _first_word(name.strip())
+    return None if first is None else form_needles(first)
 
 
 def name_spans(text: str, name: str | None, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
@@ -114,7 +125,7 @@ def name_spans(text: str, name: str | None, start: int = 0, end: int | None = No
 
 
 def _spans_word_by_word(folded: str, parts, start: int, end: int) -> list[tuple[int, int]]:
-    words = [(m.start(), m.end()) for m in _WORD.finditer(folded, start, end)]
+    words = [m.span() for m in _WORD.finditer(folded, start, end)]
     spans: list[tuple[int, int]] = []
     i = 0
     while i + len(parts) <= len(words):

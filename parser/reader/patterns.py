@@ -27,7 +27,8 @@ from typing import Callable
 from berserk_judge.parser.engine.tokens import CHOOSERS, Kind
 from berserk_judge.parser.reader import morph
 from berserk_judge.parser.reader.states import STATE_WORDS as _STATE_WORDS, names_an_event, state_word
-from berserk_judge.parser.reader.words import PLACES, PREPOSITIONS, Item, is_predicate, nominal, predicate_at, relative_within
+from berserk_judge.parser.reader.moments import moment_fixed_by_rules
+from berserk_judge.parser.reader.words import PLACES, PREPOSITIONS, Item, is_predicate, items, nominal, predicate_at, relative_within
 
 MAY_WORDS = ("может", "могут", "можете")
 PLAYERS = ("вы", "противник", "соперник", "владелец")
@@ -1090,7 +1091,6 @@ def _moment_fixed_by_rules(effect: str) -> bool:
     («уменьшить выбранный бросок кубика на 2», «+1 или -1 к броску кубика») or rolls it again («перебросить
     кубик»), played at that roll. One pattern (`moments.FIXED_MOMENT`) for the reader and BJ205, which stays silent on
     such an attack's effect without a condition (a roll is not in spec §1's list: BJ205 asks)."""
-    from berserk_judge.parser.reader.moments import moment_fixed_by_rules
 
     return moment_fixed_by_rules(effect, rolls=True)
 
@@ -1361,8 +1361,6 @@ def _state_as_while(text: str, condition: tuple[int, int], start: int, end: int,
     happening to the card («атакован», «выбран целью»), or a condition naming an event by its noun
     or icon («ранен ударом», «атакован {strike}», «бросок кубика … равен 6»: a roll's result is an
     event at the roll); the vocabulary is `states.py`'s, and `explain` reads the kind decided here."""
-    from berserk_judge.parser.reader.words import items
-
     head = text[condition[0]:condition[0] + 6].lower()
     if not head.startswith(("когда", "если")):
         return False          # the cheap test: «При …», «В начале …» name events and moments

@@ -10,12 +10,15 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Callable
 
+from berserk_judge.parser.engine.quick_init import quick_init
+
 Span = tuple[int, int]
 _ICON = re.compile(r"\{[A-Za-z_]+\}|\[:[A-Za-z_]+\]")   # a placeholder, or an online-client mark «[:unq]»
 _MARKS = re.compile('[«“(»”)"]')
 _STRAIGHT = re.compile('"')
 
 
+@quick_init
 @dataclass(frozen=True)
 class Regions:
     """Top-level quoted and parenthesised spans of a text range."""

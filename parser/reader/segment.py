@@ -12,8 +12,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from berserk_judge.parser.engine.quick_init import quick_init
 from berserk_judge.parser.engine.tokens import Kind, Token
 from berserk_judge.parser.reader import morph
+from berserk_judge.parser.reader.classify import HEADING_TYPES, glued_dashes
 from berserk_judge.parser.reader.patterns import (RELATIVE, adverbial_lead_end, Context, ability_noun_at, cond_extent, joins_words, last_may,
                                     decision, shared_object,
                                     segment_start, time_phrase_end, timing_extent,
@@ -28,6 +30,7 @@ LEVELS = (
     frozenset({STRONG, MAYBE_COND}),
     frozenset({STRONG}),
 )
+@quick_init
 @dataclass(frozen=True)
 class Cand:
     """A connective candidate: its kind, span, strength and token text."""
@@ -195,7 +198,6 @@ _PAIRS = {("при", "этом"): Kind.DEP, ("при", "выполнении"): 
 def candidates(text: str, start: int, end: int, protected: list[tuple[int, int, str]],
                dynamic: bool) -> list[Cand]:
     """Every connective candidate of an effect, in text order, non-overlapping."""
-    from berserk_judge.parser.reader.classify import glued_dashes
 
     seq = glued_dashes(text, items(text, start, end, protected))   # lossy «2-ранить», «может-ранить»
     out: list[Cand] = []
@@ -546,7 +548,6 @@ def _named_type_before(seq: list[Item], i: int, found: list[Cand]) -> int | None
     "воздействие «украсть личину», дальность 3 —"), or, right after a connective, a type alone
     or a quoted name alone («, при этом заклинание — …», «; "зов крови" — …»). The dash is a
     separator heading the ability, not DEPENDENT."""
-    from berserk_judge.parser.reader.classify import HEADING_TYPES
 
     j = i - 1
     if j >= 2 and seq[j].kind == "num" and seq[j - 1].is_word("дальность"):

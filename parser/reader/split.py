@@ -152,9 +152,9 @@ def _payment_start(text: str, start: int, j: int) -> int | None:
         solid = _last_solid(text, start, run.start())
         if solid < start or text[solid] in ".)":
             return None      # the icons before j open the payment; the sentence cut starts it there
-    if text[j].isdigit() and re.search(r"(?:^|\s)(?:на|к|от|до|по|с)\s*$", text[lo:j]):
+    if text[j].isdigit() and _PREPOSITION_BEFORE.search(text[lo:j]):
         return None          # "на 1 {instant}{tap}:": the number ends the previous feature
-    m = re.search(r"(?:^|(?<=\s))([XХxх]|\d+)\s*$", text[lo:j])
+    m = _COUNT_BEFORE.search(text[lo:j])
     if not m:
         return j
     k = lo + m.start(1)
@@ -259,13 +259,17 @@ def _boundaries(text: str, start: int, end: int) -> list[int]:
     return sorted(set(c for c in cuts if start < c < end))
 
 
-_GLUED_SENTENCE = re.compile(r"(?<=\d)[А-ЯЁ][а-яё]{2,}")
+# (the look-behind after the capital: a pattern opening with one is tried at every position)
+_PREPOSITION_BEFORE = re.compile(r"(?:^|\s)(?:на|к|от|до|по|с)\s*$")   # _payment_start: «на 1 {tap}:»
+_COUNT_BEFORE = re.compile(r"(?:^|(?<=\s))([XХxх]|\d+)\s*$")             # _payment_start: «2 {counter}:»
+_NEWLINE = re.compile("\n")
+_GLUED_SENTENCE = re.compile(r"[А-ЯЁ](?<=\d.)[а-яё]{2,}")
 
 
 def split_features(text: str) -> list[tuple[Span, int]]:
     """Feature spans of a card text with the 1-based line each starts on."""
     out: list[tuple[Span, int]] = []
-    breaks = [m.start() for m in re.finditer("\n", text)]  # an offset's line: a binary search, not a count
+    breaks = [m.start() for m in _NEWLINE.finditer(text)]  # an offset's line: a binary search, not a count
     for start, end in _chunks(text):
         head = ERRATA_HEAD.match(text, start, end)
         if head:
