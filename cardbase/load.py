@@ -259,7 +259,9 @@ def _constant_version_resolver():
     ruamel works it out again (through two caught AttributeErrors) and builds
     a new list of candidate patterns for every scalar: a third of the load
     time of a large base; and it makes a new Tag, decoded character by
-    character, for every node. The patterns tried, and their order, are ruamel's.
+    character, for every node. The patterns tried, and their order, are ruamel's;
+    a plain value met again in the same file (a key, `type: creature`, `false`) gets the tag
+    found the first time (besides the value, a tag depends only on the file's YAML version).
     """
     global _RESOLVER
     if _RESOLVER is None:

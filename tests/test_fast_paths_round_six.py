@@ -197,3 +197,22 @@ def test_the_name_pre_test_asked_once_per_name_answers_as_before(text, name, sta
     before = first is not None and any(names.fold(text).find(needle, start, end) >= 0
                                        for needle in names.form_needles(first))
     assert names.name_may_stand(text, name, start, end) == before
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["{tap}", "[:unq]", "[:", "{", "}", "[", "]", "a", "б", " ", "«", "»", "(", ")"]),
+                max_size=20).map("".join), st.integers(0, 4), st.integers(0, 4))
+def test_a_range_without_an_icon_opener_is_not_scanned_for_icons(text, start, cut):
+    from berserk_judge.parser.reader.regions import _ICON
+
+    end = max(start, len(text) - cut)
+    assert find_regions(text, start, end).icons == tuple(m.span() for m in _ICON.finditer(text, start, end))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["абвгд", "Ёжик", "ab", "c", "1", "_", "²", "½", " ", "-", "«", "\u0301", "Ⅻ", "воздействине"]),
+                max_size=12).map("".join))
+def test_the_long_runs_of_bj301_are_the_old_findall(text):
+    from berserk_judge.lint.rules import bj3_types
+
+    assert bj3_types._long_runs(text) == set(bj3_types._LONG_RUN_RE.findall(text))

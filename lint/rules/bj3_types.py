@@ -53,7 +53,7 @@ class AbilityTypeTypo(Rule):
 
     def check(self, ctx):
         masked = mask_quoted(ctx.text, parens=False)
-        if not _any_typo(set(_LONG_RUN_RE.findall(masked))):
+        if not _any_typo(_long_runs(masked)):
             return  # no word is a typo of a type (most cards): nothing to look at word by word
         own = name_words(ctx.card.name)
         for match in WORD_RE.finditer(masked):
@@ -79,6 +79,22 @@ class AbilityTypeTypo(Rule):
 # the runs of five letters or more: every word below that can be a typo (five letters, no hyphen)
 # is one of them, so a card none of them is a typo of has none
 _LONG_RUN_RE = re.compile(r"[^\W\d_]{5,}")
+# the same runs found faster: a run of word characters is most often letters alone
+_LONG_WORD_RE = re.compile(r"\w{5,}")
+
+
+def _long_runs(text: str) -> set[str]:
+    """set(_LONG_RUN_RE.findall(text)): every run of five letters or more lies in a run of five word
+    characters or more; one of letters alone is itself a run, any other is searched again."""
+    out = set()
+    for run in _LONG_WORD_RE.findall(text):
+        if run.isalpha():
+            out.add(run)
+        else:
+            out.update(_LONG_RUN_RE.findall(run))
+    return out
+
+
 # Words as written that are no typo of a type: a base repeats its words, so a card's words are
 # told apart from those already judged by one set difference rather than a look-up each.
 # Bounded, for a long-lived language server.

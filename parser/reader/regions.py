@@ -105,7 +105,9 @@ def find_regions(text: str, start: int = 0, end: int | None = None) -> Regions:
                 balanced = False
     if stack:
         balanced = False
-    icons = tuple([m.span() for m in _ICON.finditer(text, start, end)])
+    # every icon opens with «{» or «[:» (_ICON): a range holding neither has none
+    icons = tuple([m.span() for m in _ICON.finditer(text, start, end)]) \
+        if text.find("{", start, end) >= 0 or text.find("[:", start, end) >= 0 else ()
     return Regions(tuple(quotes), tuple(parens), icons, balanced)
 
 
