@@ -118,15 +118,16 @@ def _tune_collector() -> None:
     that live to the end of a card, and the default thresholds run a young
     collection every 700 of them. What is alive at start (click, the
     modules) is frozen out of every collection. Measured on 10,000 cards
-    (--jobs 1): 700 → 10,000 saved about 4% of the CPU for 4 MB more peak;
-    10,000 → 50,000, once no cycle kept a card's features alive, 117 young
-    and 10 middle collections became 26 and 1 (collector CPU 0.32 → 0.14 s,
-    0.9% of the instructions) for 1 MB more peak; 100,000 kept 4 MB more
-    and saved nothing more."""
+    (--jobs 1): 700 → 10,000 saves about 4% of the CPU for 4 MB more peak;
+    50,000 saved no more and kept 11 MB more (cyclic garbage waits longer).
+    Tried again in issue 34's last round: 50,000 ran 0.9% fewer instructions
+    (26 young collections instead of 117) yet took more CPU in six interleaved
+    rounds (median 9.26 s against 8.10 s): a larger young generation leaves
+    freed memory cold in the cache. Instruction counts alone do not decide this."""
     import gc
 
     gc.freeze()
-    gc.set_threshold(50_000, 10, 10)
+    gc.set_threshold(10_000, 10, 10)
 
 
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"]}
