@@ -8,10 +8,16 @@ from berserk_judge.reports.paths import shown_path
 from berserk_judge.russian.plural import plural
 
 
-def finding_line(f) -> str:
-    """One line per finding, whatever the id, path or message hold (reports.escape)."""
+def finding_line(f, paths: dict[str, str] | None = None) -> str:
+    """One line per finding, whatever the id, path or message hold (reports.escape). `paths`:
+    the paths as shown, kept by a caller printing many findings (a base's findings share a few
+    files, and showing a path asks the system for the working directory)."""
     card = f" [{visible(f.card)}]" if f.card else ""
-    path = line_start_safe(visible(shown_path(f.path)))
+    path = paths.get(f.path) if paths is not None else None
+    if path is None:
+        path = line_start_safe(visible(shown_path(f.path)))
+        if paths is not None:
+            paths[f.path] = path
     # a whole-file problem (missing, unreadable) has no line: say only the path
     where = f"{path}:{f.line}:{f.column}" if f.line > 0 else path
     line = f"{where}: {f.code}{card} {visible(f.message)}"
@@ -62,7 +68,8 @@ def summary(result) -> str:
 
 
 def render(result, quiet: bool = False) -> str:
-    lines = [finding_line(f) for f in result.findings]
+    paths: dict[str, str] = {}   # one report: the working directory does not change while it is drawn
+    lines = [finding_line(f, paths) for f in result.findings]
     if not quiet:
         if lines:
             lines.append("")

@@ -114,3 +114,13 @@ def test_a_features_ranges_are_scanned_once(monkeypatch):
     for text, name in corpus_rows(False)[:400]:
         read_text(text, name)
     assert asked > 600 and calls["scan"] < 0.8 * asked, (calls, asked)
+
+
+def test_an_empty_range_inside_a_protected_span_is_what_a_scan_gives():
+    """Found by the test above: the run kept from (0, 11) ends where the quote was cut; the empty
+    range (11, 11) inside the same quote scans to a zero-width quote item, and gets it."""
+    text = "При атаке «Огненный шар» — ранить цель на 1-2 и закрыть её."
+    prot = [(10, 24, "quote")]
+    words._LAST[0] = None
+    words.items(text, 0, 11, prot)
+    assert words.items(text, 11, 11, prot) == words._scan_items(text, 11, 11, prot) == [words.Item(11, 11, "quote", "")]

@@ -52,7 +52,10 @@ def items(text: str, start: int, end: int, protected: list[tuple[int, int, str]]
     depends on its own characters alone), so the last range scanned is kept and that run handed
     out (a new list: callers change theirs). Any other range is scanned."""
     last = _LAST[0]
-    if last is not None and last[0] is text and last[2] <= start and end <= last[1] and last[3] == protected:
+    # (an empty range is scanned: a protected span around it gives a zero-width item, which a kept
+    # run cut at that point does not hold)
+    if last is not None and start < end and last[0] is text and last[2] <= start and end <= last[1] \
+            and last[3] == protected:
         seq, starts = last[4], last[5]
         at = bisect_left(starts, start)
         stop = bisect_left(starts, end, at)
@@ -96,7 +99,8 @@ def _scan_items(text: str, start: int, end: int, protected: list[tuple[int, int,
                 append(Item(s + cut, s + cut + 1, "dash", "-"))
                 append(_new_item(Item, (s + cut + 1, at) + (known(raw[cut + 1:]) or _token(raw[cut + 1:]))))
                 continue
-            append(_new_item(Item, (s, at) + (known(raw) or _token(raw))))
+            token = known(raw) or _token(raw)
+            append(_new_item(Item, (s, at, token[0], token[1], token[2])))   # no tuple joined: one built
         if kind:
             append(Item(ps, pe, kind, fold(text[ps:pe]) if kind == "name" else "",
                         _paren_head(text, ps, pe) if kind == "paren" else ""))
