@@ -187,6 +187,14 @@ def _deep_prefix(width: int) -> re.Pattern:
     return re.compile(r"^[ ?-]{%d}" % width, re.M)
 
 
+def _may_nest_deeper(source: str, bound: int) -> bool:
+    """Whether the brackets of `source` and its deepest line prefix of indentation and `- `/`? `
+    markers add up to more than `bound` (the cheap upper bound of _too_deep), found by one search
+    for a line deeper than the brackets leave room for."""
+    brackets = source.count("[") + source.count("{")
+    return brackets > bound or _deep_prefix(bound - brackets + 1).search(source) is not None
+
+
 def _too_deep(source: str) -> tuple[int, int] | None:
     """(line, column) of the first value nested deeper than MAX_NESTING, else None.
 
@@ -196,9 +204,8 @@ def _too_deep(source: str) -> tuple[int, int] | None:
     recurse. Nesting between MAX_NESTING and that bound is harmless to the
     composer and is reported by the schema checks.
     """
-    brackets = source.count("[") + source.count("{")
-    if brackets <= _SCAN_ABOVE and not _deep_prefix(_SCAN_ABOVE - brackets + 1).search(source):
-        return None   # no line is indented deeper than the bound leaves room for
+    if not _may_nest_deeper(source, _SCAN_ABOVE):
+        return None
     from ruamel.yaml import YAML
     from ruamel.yaml.events import CollectionEndEvent, CollectionStartEvent
 

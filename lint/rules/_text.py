@@ -102,17 +102,13 @@ def mask_quoted(text: str, parens: bool = True) -> str:
     return "".join(out)
 
 
+@lru_cache(maxsize=1)   # the rules ask for it per word: the facade is looked up once
 def morph():
     """The reader's pymorphy3 analyser (one dictionary per process, loaded before
-    lint's workers fork). Kept here once asked: the rules ask for it per word."""
-    if not _ANALYZER:
-        from berserk_judge.parser import morph_analyzer
+    lint's workers fork)."""
+    from berserk_judge.parser import morph_analyzer
 
-        _ANALYZER.append(morph_analyzer())
-    return _ANALYZER[0]
-
-
-_ANALYZER: list = []
+    return morph_analyzer()
 
 
 @lru_cache(maxsize=65536)
