@@ -277,13 +277,15 @@ async def test_a_document_closed_while_its_check_waits_is_never_read_from_disk(c
         for n in range(800))
     client.text_document_did_open(types.DidOpenTextDocumentParams(
         types.TextDocumentItem(uri=busy.as_uri(), language_id="yaml", version=1, text=many)))
+    # listened for from now on: a check faster than the sleeps below published before anyone waited
+    busy_checked = asyncio.ensure_future(diagnostics_for(client, busy.as_uri(), 1))
     await asyncio.sleep(0.3)
     unsaved = workspace / "never-saved.yaml"   # no such file on disk
     client.text_document_did_open(types.DidOpenTextDocumentParams(
         types.TextDocumentItem(uri=unsaved.as_uri(), language_id="yaml", version=1, text=cards("u"))))
     await asyncio.sleep(0.3)   # its check is queued behind the large one's now
     client.text_document_did_close(types.DidCloseTextDocumentParams(document(unsaved)))
-    await asyncio.wait_for(diagnostics_for(client, busy.as_uri(), 1), 120)
+    await asyncio.wait_for(busy_checked, 120)
     await asyncio.sleep(1)
     assert not unsaved.exists()
     assert not failures(client)
