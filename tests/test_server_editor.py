@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 import pytest_lsp
 from lsprotocol import types
-from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+from pytest_lsp import LanguageClient, client_capabilities
 
+import lsp_publishes
 from test_server_lsp import SERVER, TIMEOUT, apply_edits, cards, diagnostics_for, edits_of, open_doc
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -39,7 +40,7 @@ def workspace(tmp_path_factory) -> Path:
     return root
 
 
-@pytest_lsp.fixture(scope="module", config=ClientServerConfig(server_command=SERVER))
+@pytest_lsp.fixture(scope="module", config=lsp_publishes.config(SERVER))
 async def client(lsp_client: LanguageClient, workspace: Path):
     capabilities = client_capabilities("neovim@v0.7.0")
     capabilities.workspace.configuration = True
@@ -72,25 +73,29 @@ async def test_settings_from_the_editor_are_the_config_files_keys(client: Langua
     text = cards("s")
     params = await open_doc(client, path, text)
     assert [d.code for d in params.diagnostics] == ["BJ501", "BJ101"]
+
+    async def codes_become(expected, since):
+        """The document's codes in its first publish after `since` that has them (the base's indexing
+        may publish before)."""
+        params = await lsp_publishes.published(
+            client, since, lambda p: p.uri == path.as_uri() and [d.code for d in p.diagnostics] == expected,
+            TIMEOUT)
+        return [d.code for d in params.diagnostics]
+
     # the editor answers workspace/configuration with `ignore` (as in berserk-judge.toml) and a server key
+    since = lsp_publishes.mark(client)
     client.set_configuration({"berserk-judge": {"ignore": ["BJ501"], "maxDiagnostics": 1}})
     client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=None))
-
-    async def codes_become(expected):
-        """Publishes of the document until its codes are `expected` (the base's indexing may publish before)."""
-        while True:
-            params = await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-            if params.uri == path.as_uri() and [d.code for d in params.diagnostics] == expected:
-                return expected
-
-    assert await asyncio.wait_for(codes_become(["BJ101"]), TIMEOUT) == ["BJ101"]
+    assert await codes_become(["BJ101"], since) == ["BJ101"]
     # camelCase as VS Code writes settings, given in the notification itself; a wrong key is said
+    since = lsp_publishes.mark(client)
     client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
         settings={"berserk-judge": {"extendSelect": [], "severityThreshold": "error", "nonsense": 1}}))
-    assert await asyncio.wait_for(codes_become([]), TIMEOUT) == []   # BJ501 back, but under the threshold
+    assert await codes_become([], since) == []   # BJ501 back, but under the threshold
     assert any("неизвестный ключ «nonsense»" in m.message for m in client.messages)
+    since = lsp_publishes.mark(client)
     client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings={"berserk-judge": {}}))
-    assert await asyncio.wait_for(codes_become(["BJ501", "BJ101"]), TIMEOUT) == ["BJ501", "BJ101"]
+    assert await codes_become(["BJ501", "BJ101"], since) == ["BJ501", "BJ101"]
 
 
 async def test_completion_of_card_fields_and_values(client: LanguageClient, workspace: Path):
@@ -205,10 +210,11 @@ async def test_a_change_to_a_document_not_open(client: LanguageClient, workspace
             range=types.Range(types.Position(0, 0), types.Position(0, 0)), text="x")]))
     # the whole text of a document not open: taken as its opening, and checked
     whole = workspace / "whole.yaml"
+    since = lsp_publishes.mark(client)
     client.text_document_did_change(types.DidChangeTextDocumentParams(
         text_document=types.VersionedTextDocumentIdentifier(uri=whole.as_uri(), version=5),
         content_changes=[types.TextDocumentContentChangeWholeDocument(text=cards("w"))]))
-    params = await diagnostics_for(client, whole.as_uri(), 5)
+    params = await diagnostics_for(client, whole.as_uri(), 5, since)
     assert [d.code for d in params.diagnostics] == ["BJ501", "BJ101"]
     said = [m.message for m in client.log_messages]
     assert "berserk-judge: изменение документа ghost.yaml, который не открыт (didOpen не было), пропущено" in said
@@ -220,18 +226,20 @@ async def test_a_negative_position_is_refused_and_healed_by_the_whole_text(clien
     path = workspace / "negative.yaml"
     text = cards("g")
     await open_doc(client, path, text)
+    since = lsp_publishes.mark(client)
     client.text_document_did_change(types.DidChangeTextDocumentParams(
         text_document=types.VersionedTextDocumentIdentifier(uri=path.as_uri(), version=2),
         content_changes=[{"range": {"start": {"line": -1, "character": 0}, "end": {"line": 0, "character": 0}},
                           "text": "x"}]))
-    params = await diagnostics_for(client, path.as_uri(), 1)   # the buffer is out of step: nothing said of it
+    params = await diagnostics_for(client, path.as_uri(), 1, since)   # the buffer is out of step: nothing said of it
     assert params.diagnostics == ()
     assert any("изменение документа negative.yaml отклонено: в диапазоне отрицательная позиция" in m.message
                for m in client.log_messages)
+    since = lsp_publishes.mark(client)
     client.text_document_did_change(types.DidChangeTextDocumentParams(
         text_document=types.VersionedTextDocumentIdentifier(uri=path.as_uri(), version=3),
         content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
-    assert [d.code for d in (await diagnostics_for(client, path.as_uri(), 3)).diagnostics] == ["BJ501", "BJ101"]
+    assert [d.code for d in (await diagnostics_for(client, path.as_uri(), 3, since)).diagnostics] == ["BJ501", "BJ101"]
 
 
 async def test_odd_change_sequences_never_fail_a_request(client: LanguageClient, workspace: Path):
@@ -250,10 +258,11 @@ async def test_odd_change_sequences_never_fail_a_request(client: LanguageClient,
              types.TextDocumentContentChangePartial(range=types.Range(types.Position(0, 0), types.Position(99, 0)),
                                                     text="")]
     for version, step in enumerate(steps, start=2):
+        since = lsp_publishes.mark(client)
         client.text_document_did_change(types.DidChangeTextDocumentParams(
             text_document=types.VersionedTextDocumentIdentifier(uri=path.as_uri(), version=version),
             content_changes=[step]))
-        await diagnostics_for(client, path.as_uri(), version)
+        await diagnostics_for(client, path.as_uri(), version, since)
         for line, character in ((0, 0), (4, 12), (12, 3)):
             position = types.Position(line, character)
             await client.text_document_hover_async(types.HoverParams(text_document=document(path), position=position))
@@ -275,10 +284,10 @@ async def test_a_document_closed_while_its_check_waits_is_never_read_from_disk(c
     many = "set: {id: q, name: Q}\ncards:\n" + "".join(
         f"- id: q{n}\n  name: Карта {n}\n  text: 'при гибели - ранить цель на {n % 5 + 1} и ещё {n}.'\n"
         for n in range(800))
+    since = lsp_publishes.mark(client)
     client.text_document_did_open(types.DidOpenTextDocumentParams(
         types.TextDocumentItem(uri=busy.as_uri(), language_id="yaml", version=1, text=many)))
-    # listened for from now on: a check faster than the sleeps below published before anyone waited
-    busy_checked = asyncio.ensure_future(diagnostics_for(client, busy.as_uri(), 1))
+    busy_checked = asyncio.ensure_future(diagnostics_for(client, busy.as_uri(), 1, since))
     await asyncio.sleep(0.3)
     unsaved = workspace / "never-saved.yaml"   # no such file on disk
     client.text_document_did_open(types.DidOpenTextDocumentParams(

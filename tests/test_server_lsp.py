@@ -17,6 +17,8 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
+import lsp_publishes
+
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 SERVER = [sys.executable, "-m", "berserk_judge", "server"]
@@ -79,7 +81,7 @@ def workspace(tmp_path_factory) -> Path:
     return root
 
 
-@pytest_lsp.fixture(scope="module", config=ClientServerConfig(server_command=SERVER))
+@pytest_lsp.fixture(scope="module", config=lsp_publishes.config(SERVER))
 async def client(lsp_client: LanguageClient, workspace: Path):
     result = await lsp_client.initialize_session(types.InitializeParams(
         capabilities=client_capabilities("neovim@v0.7.0"), root_uri=workspace.as_uri(),
@@ -91,27 +93,24 @@ async def client(lsp_client: LanguageClient, workspace: Path):
 
 async def open_doc(client: LanguageClient, path: Path, text: str) -> types.PublishDiagnosticsParams:
     uri = path.as_uri()
+    since = lsp_publishes.mark(client)
     client.text_document_did_open(types.DidOpenTextDocumentParams(
         types.TextDocumentItem(uri=uri, language_id="yaml", version=1, text=text)))
-    return await diagnostics_for(client, uri, 1)
+    return await diagnostics_for(client, uri, 1, since)
 
 
-async def diagnostics_for(client: LanguageClient, uri: str, version: int) -> types.PublishDiagnosticsParams:
-    """The diagnostics published for this version of the document (a test fails, never hangs)."""
-    async def wait():
-        while True:
-            params = await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-            if params.uri == uri and params.version == version:
-                return params
-
-    return await asyncio.wait_for(wait(), TIMEOUT)
+async def diagnostics_for(client: LanguageClient, uri: str, version: int, since: int) -> types.PublishDiagnosticsParams:
+    """The diagnostics published for this version of the document after the mark `since`
+    (every publish is kept: one read with another's is not lost; a test fails, never hangs)."""
+    return await lsp_publishes.version_published(client, since, uri, version, TIMEOUT)
 
 
 async def change(client: LanguageClient, uri: str, version: int, text: str) -> types.PublishDiagnosticsParams:
+    since = lsp_publishes.mark(client)
     client.text_document_did_change(types.DidChangeTextDocumentParams(
         text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
         content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
-    return await diagnostics_for(client, uri, version)
+    return await diagnostics_for(client, uri, version, since)
 
 
 def codes(params) -> list[tuple[str, int, int, int]]:

@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 import pytest_lsp
 from lsprotocol import types
-from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+from pytest_lsp import LanguageClient, client_capabilities
 
+import lsp_publishes
 from test_server_lsp import SERVER, cards, edits_of
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.scale]
@@ -46,7 +47,7 @@ def workspace(tmp_path_factory) -> Path:
     return root
 
 
-@pytest_lsp.fixture(scope="module", config=ClientServerConfig(server_command=SERVER))
+@pytest_lsp.fixture(scope="module", config=lsp_publishes.config(SERVER))
 async def client(lsp_client: LanguageClient, workspace: Path):
     capabilities = client_capabilities("neovim@v0.7.0")
     capabilities.text_document.code_action.resolve_support = types.ClientCodeActionResolveOptions(
@@ -67,9 +68,10 @@ async def test_while_a_large_file_is_checked_requests_do_not_wait_and_cancels_ar
     path = workspace / "big.yaml"
     text = path.read_text(encoding="utf-8")
     opened = time.perf_counter()
+    since = lsp_publishes.mark(client)
     client.text_document_did_open(types.DidOpenTextDocumentParams(
         types.TextDocumentItem(uri=path.as_uri(), language_id="yaml", version=1, text=text)))
-    published = asyncio.ensure_future(diagnostics_for_long(client, path.as_uri(), 1))
+    published = asyncio.ensure_future(diagnostics_for_long(client, path.as_uri(), 1, since))
     await asyncio.sleep(0.5)
     # a request that waits for the check, cancelled: answered at once, not when the check ends
     future: Future = client.protocol.send_request(types.TEXT_DOCUMENT_INLAY_HINT, types.InlayHintParams(
@@ -103,24 +105,19 @@ async def test_while_a_large_file_is_checked_requests_do_not_wait_and_cancels_ar
     assert notice.message.startswith("показано 1000 замечаний из ") and "berserk-judge lint big.yaml" in notice.message
 
 
-async def diagnostics_for_long(client: LanguageClient, uri: str, version: int):
-    async def wait():
-        while True:
-            params = await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-            if params.uri == uri and params.version == version:
-                return params
-
-    return await asyncio.wait_for(wait(), WAIT)
+async def diagnostics_for_long(client: LanguageClient, uri: str, version: int, since: int):
+    return await lsp_publishes.version_published(client, since, uri, version, WAIT)
 
 
 async def test_a_quick_fix_is_resolved_from_its_card(client: LanguageClient, workspace: Path):
     path = workspace / "big.yaml"
     line = 2 + 4 * 3000 + 3   # card z3000's text
+    since = lsp_publishes.mark(client)
     client.text_document_did_change(types.DidChangeTextDocumentParams(
         text_document=types.VersionedTextDocumentIdentifier(uri=path.as_uri(), version=2),
         content_changes=[types.TextDocumentContentChangePartial(
             range=types.Range(types.Position(line, 11), types.Position(line, 11)), text="а")]))
-    params = await diagnostics_for_long(client, path.as_uri(), 2)
+    params = await diagnostics_for_long(client, path.as_uri(), 2, since)
     # the publish is the 1,000 around the edit
     lines = [d.range.start.line for d in params.diagnostics[1:]]
     assert min(lines) <= line <= max(lines)
@@ -143,9 +140,10 @@ async def test_a_document_opened_during_every_safe_fix_is_checked_meanwhile(clie
     formatting = asyncio.ensure_future(client.text_document_formatting_async(types.DocumentFormattingParams(
         text_document=document(path), options=types.FormattingOptions(tab_size=2, insert_spaces=True))))
     await asyncio.sleep(1.0)
+    since = lsp_publishes.mark(client)
     client.text_document_did_open(types.DidOpenTextDocumentParams(
         types.TextDocumentItem(uri=other.as_uri(), language_id="yaml", version=1, text=cards("m"))))
-    small = await diagnostics_for_long(client, other.as_uri(), 1)
+    small = await diagnostics_for_long(client, other.as_uri(), 1, since)
     assert not formatting.done(), "every safe fix ended first: the small document waited behind it"
     assert [d.code for d in small.diagnostics] == ["BJ501", "BJ101"]
     edits = await asyncio.wait_for(formatting, WAIT)
