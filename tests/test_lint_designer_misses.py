@@ -178,8 +178,32 @@ def test_bj305_a_missing_quote_or_dash_alone_has_a_safe_fix(text, column, what, 
     assert safely_fixed(text, "BJ305") == fixed
 
 
+UNSEPARATED = "имя без кавычек и без «—» после него; где оно кончается, не угадать, и «{words}…» прочитано вместе с эффектом"
+
+
+@pytest.mark.parametrize("text, span, words, kind", [
+    # faithful: a feature a line, «—» elsewhere; the heading alone has neither quotes nor a dash
+    ("{tap}: Воздействие западня следующее существо противника, вошедшее в бой, закрывается.", (8, 37),
+     "Воздействие западня следующее", "Воздействие"),
+    # lossy (online client): one line, « - » for «—», no «»
+    ("При атаке - Заклинание морок существо противника, стоящее рядом, получает -1 к удару", (13, 38),
+     "Заклинание морок существо", "Заклинание"),
+    ("{tap}:Воздействие отнять меч следующее существо, вошедшее в бой, закрывается", (7, 29),
+     "Воздействие отнять меч", "Воздействие"),   # an infinitive after the type is the name's
+])
+def test_bj305_a_heading_the_reader_could_not_separate_is_said_without_a_fix(text, span, words, kind):
+    """Blind sheet 5944f2a, Ловчий: the reader keeps such a heading in the ability (spec §2: a
+    heading needs quotes or a dash) and BJ305 was silent, as it spoke only of a guessed name."""
+    [finding] = lint_text(text, select=["BJ305"])
+    assert (finding.line, finding.column, finding.end_column) == (1, *span)
+    assert finding.message == heading(UNSEPARATED.format(words=words), kind)
+    assert finding.fix is None
+
+
 @pytest.mark.parametrize("text", [
     "{tap}: Заклинание «гипноз» — закрыть существо.",
+    "Заклинание не действует на это существо.",                     # the type is a sentence's subject
+    "Воздействие невозможно, пока существо закрыто.",
     '{tap}: Заклинание "гипноз" - закрыть существо.',
     "При гибели — ранить цель на 3 (воздействие «штопор»).",
     "При гибели ранить цель на 3 (воздействие штопор).",           # an annotation: not a heading

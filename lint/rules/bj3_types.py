@@ -9,6 +9,9 @@ from berserk_judge.cardbase.icons import unique_mark_span, CLIENT_MARKS, IDENTIF
 from berserk_judge.lint.finding import Severity
 from berserk_judge.lint.fix_model import replace, safe_fix, unsafe_fix
 from berserk_judge.lint.rule import Hit, Rule
+from berserk_judge.parser.engine.tokens import Kind
+from berserk_judge.parser.reader.patterns import type_as_subject
+from berserk_judge.parser.reader.words import PREPOSITIONS
 from berserk_judge.lint.rules._text import WORD_RE, is_known, mask_quoted, name_words, segments
 
 ABILITY_TYPES = (
@@ -407,7 +410,11 @@ class MalformedHeading(Rule):
         где кончается имя и начинается эффект, программа угадывает, и
         сообщение называет её догадку), имя без кавычек перед тире
         («Заклинание гипноз — …»), имя в кавычках без тире после него
-        («Заклинание «гипноз» закрыть …»). Тип и имя в скобках после
+        («Заклинание «гипноз» закрыть …»), а также заголовок, которого
+        программа не смогла отделить вовсе («{tap}: Воздействие ловушка
+        следующее существо, …, закрывается»: весь текст остаётся одной
+        способностью вместе с типом и именем — тогда исправления нет,
+        сообщение называет первые слова). Тип и имя в скобках после
         эффекта («… (воздействие «удар молота»)») не находятся.
         Исправление ставит кавычки и тире: когда граница имени ясна (тире
         или кавычки уже есть), оно безопасное и `--fix` его применяет;
@@ -468,6 +475,39 @@ class MalformedHeading(Rule):
             else:
                 continue
             yield Hit(start, end, {"what": what, "type": kind}, fix=fix)
+        for feature in ctx.all_features:
+            for start, end, kind, words in _unseparated_headings(text, feature):
+                what = (f"имя без кавычек и без «—» после него; где оно кончается, не угадать, и "
+                        f"«{kind} {words}…» прочитано вместе с эффектом")
+                yield Hit(start, end, {"what": what, "type": kind})
+
+
+# an ability type opening an ability's words, then a word that is neither a quote nor a separator
+_BARE_TYPE = re.compile(r"\s*(заклинание|воздействие)[ \t]+(?=[а-яёa-z])", re.I)
+
+
+def _unseparated_headings(text: str, feature):
+    """Atoms opening with «Воздействие …»/«Заклинание …» whose heading the reader could not
+    separate (no quotes, no dash, no name it dared to guess): the type stays in the ability's
+    words. A type that is a sentence's subject is no heading (the reader's pattern
+    type-as-subject); an infinitive («Воздействие украсть оружие …») is the name's.
+    Yields the span of the type and the two words after it, the type and those words."""
+    headed = feature.ability_type_span
+    for token in feature.tokens:
+        if token.kind is not Kind.ATOM:
+            continue
+        m = _BARE_TYPE.match(text, token.start, token.end)
+        if m is None or (headed is not None and token.start <= headed[0] < token.end):
+            continue
+        after = list(_WORD_AFTER.finditer(text, m.end(), token.end))[:2]
+        first = after[0].group().lower() if after else ""
+        if not first or first in PREPOSITIONS or type_as_subject(first):
+            continue      # «Заклинание действует …», «Воздействие невозможно …»: a sentence
+
+        yield m.start(1), after[-1].end(), m.group(1), " ".join(w.group() for w in after)
+
+
+_WORD_AFTER = re.compile(r"[а-яёa-z0-9-]+", re.I)
 
 
 def _first_words(text: str, at: int) -> str:

@@ -1043,6 +1043,26 @@ def _phrase_word(item: Item) -> bool:
                                    and not is_predicate(item) and item.low not in PREPOSITIONS)
 
 
+def type_as_subject(first: str) -> bool:
+    """«Заклинание не действует на это существо», «Воздействие может быть сыграно …», «Воздействие
+    невозможно, пока …»: a heading type followed by «не» or a predicate that agrees with it (third
+    person or neuter singular: the type is «заклинание», «воздействие») is the subject of a sentence,
+    not a heading — no unquoted name is read after it (it was read as the name «не»), and BJ305 has
+    no heading to speak of. A name's own first word stays one: «шит света» (masculine), «а мне
+    летать охота». `first`: the lowercase word after the type."""
+    if first == "не":
+        return True
+    for parse in morph.parses(first)[:3]:
+        tag = parse.tag
+        if tag.POS == "PRED" or (tag.POS == "ADVB" and "Prdx" in tag):
+            return True
+        if tag.POS == "VERB" and "sing" in tag and ("3per" in tag or "neut" in tag):
+            return True
+        if tag.POS in ("PRTS", "ADJS") and "neut" in tag and "sing" in tag:
+            return True
+    return False
+
+
 def _numbered_name(seq: list[Item]) -> bool:
     """«В начале боя воздействие 3 желания выберите …», «{tap}: Заклинание 7 печатей ранить …» (lossy:
     no quotes, no dash): a number, then a word that is no preposition nor «раз», opens the unquoted
@@ -1487,6 +1507,9 @@ DECISIONS: tuple[HeadPattern, ...] = (
     HeadPattern("numbered-unquoted-name", _numbered_name.__doc__ or "",
                 "В начале боя воздействие 3 желания выберите трёх ваших существ → условие «В начале боя», "
                 "тип «воздействие», имя «3 желания», эффект «выберите трёх ваших существ»", _numbered_name),
+    HeadPattern("type-as-subject", type_as_subject.__doc__ or "",
+                "Заклинание не действует на это существо → одна способность, без типа и имени",
+                type_as_subject),
     HeadPattern("listed-unquoted-name", _listed_name.__doc__ or "",
                 "{tap}: Заклинание мороз, мгла и ливень выбрать ряд → тип «заклинание», имя «мороз, мгла и "
                 "ливень», эффект «выбрать ряд»", _listed_name),
