@@ -932,7 +932,8 @@ def find_type_name(text: str, start: int, end: int, protected, regions_quotes) -
         # predicate (with its subject); the name may hold a verb of its own ("спрятаться в панцирь")
         if m.group(1).lower() in HEADING_TYPES:       # an attack's name keeps its hyphen: «метание рыбы-ежа»
             seq = _glued_name_dash(text, seq)
-        if seq and seq[0].kind == "word" and decision("type-as-subject")(seq[0].low):
+        if seq and seq[0].kind == "word" and m.group(1).lower() in HEADING_TYPES \
+                and decision("type-as-subject")(seq[0].low):
             return None
         numbered = m.group(1).lower() in HEADING_TYPES and decision("numbered-unquoted-name")(seq)
         j = _lossy_name_end(seq, numbered)
