@@ -542,6 +542,10 @@ def _head(b: _Builder, feature, kind: str, tree, condition: str | None, line) ->
     elif kind == "conditional":
         if condition:
             b.say(FEATURE, "conditional", 0, payment=payment, cond=condition)
+        elif label:               # «На поверхности: {tap}: …»: the label's state is the game condition (115.1)
+            b.say(FEATURE, "conditional-label", 0, payment=payment, label=label)
+            if not instant:
+                b.say(FEATURE, "playable-moment", 1)
         else:
             roll = wording.roll_moment(_effect_words(tree))     # «свести бросок кубика … к 1» (116.5)
             key = "conditional-omitted-roll" if roll else (

@@ -326,18 +326,30 @@ class _With:
 
 def test_a_label_before_a_playable_body_is_said_with_the_payment():
     [feature] = read_text("{human}: {tap}: Разряд на 2.")
-    playable = dataclasses.replace(feature, kind="playable", payment="{tap}", label="{human}")
-    [explanation] = explain_features([playable])
+    assert (feature.kind, feature.payment, feature.label) == ("conditional", "{tap}", "{human}")
+    [explanation] = explain_features([feature])
     steps = explanation.readings[0][1]
     find(steps, "«{human}:» — метка-значок", "особенность своего вида")
-    find(steps, "Играемая особенность", "оплата «{tap}»")
+    step = find(steps, "Условная играемая особенность")
+    assert step.text == ("Условная играемая особенность: кроме воли игрока и оплаты «{tap}» нужно игровое условие — "
+                         "то, что называет метка «{human}»; объявить её можно, только пока оно выполняется (115.1)")
 
 
-@pytest.mark.parametrize("text", ["{human}: {tap}: Разряд на 2.", "На поверхности: {instant} {tap} : Разряд на 1"])
-def test_the_reader_gives_a_labelled_body_its_kind_and_payment(text):
+@pytest.mark.parametrize("text, payment, label, instant", [
+    ("{human}: {tap}: Разряд на 2.", "{tap}", "{human}", False),
+    ("На поверхности: {instant} {tap} : Разряд на 1", "{instant} {tap}", "На поверхности", True),   # lossy
+    ("На глубине:{instant}{tap}: закрыть цель", "{instant}{tap}", "На глубине", True),
+])
+def test_the_reader_gives_a_labelled_body_its_kind_and_payment(text, payment, label, instant):
+    """A label's state is a game condition besides the will (115.1): never «только по воле игрока»
+    (blind sheet d091515, Жрец Кватуса; spec §1 «is playable (conditional, 115)»)."""
     steps = steps_of(text)
-    assert any("играемая особенность" in s.text.lower() and "{tap}" in s.text for s in steps)
-    assert any(s.text.startswith("«") and "метка" in s.text for s in steps)
+    texts = [s.text for s in steps]
+    assert f"Условная играемая особенность: кроме воли игрока и оплаты «{payment}» нужно игровое условие — " \
+           f"то, что называет метка «{label}»; объявить её можно, только пока оно выполняется (115.1)" in texts
+    assert not any("только по воле игрока" in t for t in texts)
+    assert any(t.startswith("«{instant}» первым символом оплаты") for t in texts) == instant
+    assert any(t.startswith("Когда именно её можно объявить, свод не говорит") for t in texts) == (not instant)
 
 
 def test_a_heading_after_a_connective_names_its_ability():

@@ -180,6 +180,11 @@ def test_bj305_a_missing_quote_or_dash_alone_has_a_safe_fix(text, column, what, 
 
 UNSEPARATED = "имя без кавычек и без «—» после него; где оно кончается, не угадать, и «{words}…» прочитано вместе с эффектом"
 
+# a type run together with its name (BJ511 gives the space; the heading is still unseparated: said before
+# the fix, so the fix makes no new finding — tests/test_lint_fix_makes_no_new_finding.py, Глемсель)
+GLUED = ("{tap} :Воздействиеисполинский рост до конца хода ваше существо получает +2 к следующему {strike}, "
+         "при этом получить {token}.")
+
 
 @pytest.mark.parametrize("text, span, words, kind", [
     # faithful: a feature a line, «—» elsewhere; the heading alone has neither quotes nor a dash
@@ -190,6 +195,7 @@ UNSEPARATED = "имя без кавычек и без «—» после нег�
      "Заклинание морок существо", "Заклинание"),
     ("{tap}:Воздействие отнять меч следующее существо, вошедшее в бой, закрывается", (7, 29),
      "Воздействие отнять меч", "Воздействие"),   # an infinitive after the type is the name's
+    (GLUED, (8, 35), "Воздействиеисполинский рост", "Воздействие"),
 ])
 def test_bj305_a_heading_the_reader_could_not_separate_is_said_without_a_fix(text, span, words, kind):
     """Blind sheet 5944f2a, Ловчий: the reader keeps such a heading in the ability (spec §2: a

@@ -10,6 +10,7 @@ from berserk_judge.lint.finding import Severity
 from berserk_judge.lint.fix_model import replace, safe_fix, unsafe_fix
 from berserk_judge.lint.rule import Hit, Rule
 from berserk_judge.parser.engine.tokens import Kind
+from berserk_judge.parser.reader.classify import glued_type_at
 from berserk_judge.parser.reader.patterns import type_as_subject
 from berserk_judge.parser.reader.words import PREPOSITIONS
 from berserk_judge.lint.rules._text import WORD_RE, is_known, mask_quoted, name_words, segments
@@ -476,9 +477,9 @@ class MalformedHeading(Rule):
                 continue
             yield Hit(start, end, {"what": what, "type": kind}, fix=fix)
         for feature in ctx.all_features:
-            for start, end, kind, words in _unseparated_headings(text, feature):
+            for start, end, kind, shown in _unseparated_headings(text, feature):
                 what = (f"имя без кавычек и без «—» после него; где оно кончается, не угадать, и "
-                        f"«{kind} {words}…» прочитано вместе с эффектом")
+                        f"«{shown}…» прочитано вместе с эффектом")
                 yield Hit(start, end, {"what": what, "type": kind})
 
 
@@ -489,22 +490,24 @@ _BARE_TYPE = re.compile(r"\s*(заклинание|воздействие)[ \t]+
 def _unseparated_headings(text: str, feature):
     """Atoms opening with «Воздействие …»/«Заклинание …» whose heading the reader could not
     separate (no quotes, no dash, no name it dared to guess): the type stays in the ability's
-    words. A type that is a sentence's subject is no heading (the reader's pattern
-    type-as-subject); an infinitive («Воздействие украсть оружие …») is the name's.
-    Yields the span of the type and the two words after it, the type and those words."""
+    words; so too a type run together with the name («Воздействиеисполинский рост …», which
+    BJ511's space alone would turn into the first). A type that is a sentence's subject is no
+    heading (the reader's pattern type-as-subject); an infinitive («Воздействие украсть оружие
+    …») is the name's. Yields the span of the type and the two words after it, and those
+    words as written."""
     headed = feature.ability_type_span
     for token in feature.tokens:
-        if token.kind is not Kind.ATOM:
+        if token.kind is not Kind.ATOM or (headed is not None and token.start <= headed[0] < token.end):
             continue
         m = _BARE_TYPE.match(text, token.start, token.end)
-        if m is None or (headed is not None and token.start <= headed[0] < token.end):
+        kind = m.span(1) if m is not None else glued_type_at(text, token.start, token.end)
+        if kind is None:
             continue
-        after = list(_WORD_AFTER.finditer(text, m.end(), token.end))[:2]
+        after = list(_WORD_AFTER.finditer(text, kind[1], token.end))[:2]
         first = after[0].group().lower() if after else ""
         if not first or first in PREPOSITIONS or type_as_subject(first):
             continue      # «Заклинание действует …», «Воздействие невозможно …»: a sentence
-
-        yield m.start(1), after[-1].end(), m.group(1), " ".join(w.group() for w in after)
+        yield kind[0], after[-1].end(), text[kind[0]:kind[1]], " ".join(text[kind[0]:after[-1].end()].split())
 
 
 _WORD_AFTER = re.compile(r"[а-яёa-z0-9-]+", re.I)

@@ -115,8 +115,9 @@ def find_prefix(text: str, start: int, end: int) -> Head:
 def _labelled_body(text: str, head: Head, end: int) -> Head:
     """The head of what follows a label: the kind is the body's (spec §1, patterns.py
     «labelled-body»): a payment after the label («Отпор: {tap}: …», «На глубине: {instant}
-    {tap} : …», «{human}: {tap} Метание …») makes the feature playable; a trigger opener is
-    found by the caller; a plain effect leaves it a keyword feature."""
+    {tap} : …», «{human}: {tap} Метание …») makes the feature playable (conditional in the end:
+    «label-is-condition»); a trigger opener is found by the caller; a plain effect leaves it a
+    keyword feature."""
     pay = _LABELLED_PAYMENT.match(text, head.effect_start, end)
     if pay:
         head.kind = decision("labelled-body")("playable")
@@ -1008,6 +1009,14 @@ def _glued_type(text: str, start: int, end: int):
     if m is None or morph.is_known((m.group(1) + m.group(2)).lower()) or not morph.is_known(m.group(2).lower()):
         return None
     return m
+
+
+def glued_type_at(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The span of a heading type run together with its unquoted name at `start`
+    («Воздействиеисполинский рост …», lossy), as the reader tells one; None when there is none.
+    For lint (BJ305), which speaks of the headings the reader could not separate."""
+    m = _glued_type(text, start, end)
+    return None if m is None else m.span(1)
 
 
 def _quoted_heading(text: str, start: int, end: int, protected, regions_quotes) -> TypeHead | None:
