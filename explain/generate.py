@@ -560,6 +560,7 @@ def _head(b: _Builder, feature, kind: str, tree, condition: str | None, line) ->
     if kind == "static" and line is None and not b.replacement:
         # a replacement («Вместо гибели …», static since «Вместо» opens no trigger) is told below
         from berserk_judge.parser import declared_static   # spec §2: with an ability type or a limit, it is declared
+        from berserk_judge.parser.reader.moments import moment_fixed_by_rules
 
         words = _effect_words(tree)
         if state_while:               # «Когда … закрыт, он отражает …»: a state, held while it lasts (spec §1)
@@ -572,6 +573,11 @@ def _head(b: _Builder, feature, kind: str, tree, condition: str | None, line) ->
             b.say(FEATURE, "static-moment-text", 0, moment=wording.named_moment(words))
         elif wording.rule_moment(words):
             b.say(FEATURE, "static-moment-rule", 0)
+        elif moment_fixed_by_rules(getattr(feature, "effect", None) or words):
+            # «Может свести среднюю или сильную атаку … к слабой (воздействие «смирение», 1 раз за ход)»:
+            # the spec's own 116.5 example — it fires when such an attack is made; a block, a redirect or
+            # a cancel at the attack's declaration (spec §1 «Missing trigger conditions»)
+            b.say(FEATURE, "static-moment-declared" if _changes_declared_attack(feature) else "static-moment-value", 0)
         else:
             b.say(FEATURE, "static-declared", 0)
     if kind == "static" and while_condition and not state_while:
@@ -618,6 +624,9 @@ def _head(b: _Builder, feature, kind: str, tree, condition: str | None, line) ->
                 b.say(FEATURE, "chooser", 1, who=chooser[0], text=chooser[1])
             elif judge.pronoun_choice(ann.text):
                 b.say(FEATURE, "pronoun-unclear", 1, words=ann.text.strip("() "))
+            elif (how := judge.own_choice_clarified(ann.text)) is not None:
+                # «(по вашему выбору, общему для всех целей)»: the controller's choice, and how it is made
+                b.say(FEATURE, "chooser-own", 1, text=ann.text.strip("() "), how=how)
 
 
 def _label(b: _Builder, label: str, suffix: str) -> None:

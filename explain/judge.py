@@ -159,6 +159,16 @@ def annotation_chooser(text: str) -> str | None:
     return _nominative(match.group(1))
 
 
+_OWN_CHOICE_CLARIFIED = re.compile(r"^\s*\(?\s*по\s+(?:вашему|своему)\s+выбору\s*,\s*(.+?)\s*\)?\s*$", re.I)
+
+
+def own_choice_clarified(text: str) -> str | None:
+    """The clarification of «(по вашему выбору, общему для всех целей)» («общему для всех целей»):
+    the controller chooses, as by default, and the words say how; None for any other chooser."""
+    match = _OWN_CHOICE_CLARIFIED.match(text)
+    return match.group(1) if match else None
+
+
 def nominative(word: str) -> str:
     """«противником» → «противник» (the public name of `_nominative`)."""
     return _nominative(word)

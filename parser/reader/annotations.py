@@ -20,7 +20,11 @@ _TIMED_LIMIT = re.compile(r"раз[а]?\s+(?:(?:за|в)\s+(?:ваш\s+|свой
                           r"|в\s+течение\s+(?:вашего\s+|своего\s+|одного\s+)?(?:хода|боя|игры))", re.I)
 _DURATION = re.compile(r"^\s*(?:до\s+(?:конца|начала|тех\s+пор)|на\s+(?:свой|весь|следующий|\d+|x|х)\b)", re.I)
 _FEATURE_INSIDE = re.compile(r"\s[—–-]\s|:\s|\.\s+\S")    # a dash or colon separator, or a second sentence
-_CHOOSER = re.compile(r"\bпо\s+(?:своему\s+)?выбору\b", re.I)
+_CHOOSER = re.compile(r"\bпо\s+(?:(?:своему|вашему|его|ее|её|их)\s+)?выбору\b", re.I)
+# «(по вашему выбору, общему для всех целей)»: who chooses, and how the choice is made — one
+# annotation (the clarification is the choice's, not an ability's words)
+_CHOOSER_CLARIFIED = re.compile(r"^\s*по\s+(?:(?:своему|вашему|его|ее|её|их)\s+)?выбору(?:\s+\w+)?\s*,"
+                                r"\s*(?:общему|одному|единому|одинаковому)\b[^,]*$", re.I)
 
 
 @dataclass
@@ -55,6 +59,8 @@ def paren_annotations(text: str, start: int, end: int) -> list[Annotation]:
     """Annotations of one parenthesis span; "(2 раза за ход, воздействие «x»)" gives two."""
     inner_start, inner_end = start + 1, end - 1 if text[end - 1] == ")" else end
     inner = text[inner_start:inner_end]
+    if _CHOOSER_CLARIFIED.match(inner) and not _FEATURE_INSIDE.search(inner):
+        return [Annotation("chooser", inner.strip(), (start, end))]
     parts: list[tuple[int, int]] = []
     depth, last = 0, inner_start
     for i in range(inner_start, inner_end):
