@@ -28,3 +28,16 @@ def test_a_type_before_its_predicate_is_no_heading(text, kind, form):
 def test_a_name_opening_with_an_odd_word_is_still_a_name(text, kind_word, title, form):
     found = record(text)
     assert (found["ability_type"], found["name"], found["canonical"]) == (kind_word, title, form)
+
+
+@pytest.mark.parametrize("text, kind_word, title, form", [
+    # the subject's participle phrase or «которое …» clause after an unquoted name ends the name (pattern
+    # participle-subject, as after a trigger condition): blind sheet d091515, Ловчий and Тролль-ужас
+    ("{tap}: Воздействие западня следующее существо противника, вошедшее в бой, закрывается.", "Воздействие",
+     "западня", "следующее существо противника, вошедшее в бой, закрывается"),
+    ("{tap}:Заклинание страх существо противника,которое не получало ран,получает -3 к {health}", "Заклинание",
+     "страх", "существо противника,которое не получало ран,получает -3 к {health}"),
+])
+def test_a_subjects_phrase_after_an_unquoted_name_ends_the_name(text, kind_word, title, form):
+    found = record(text)
+    assert (found["ability_type"], found["name"], found["canonical"]) == (kind_word, title, form)

@@ -457,8 +457,12 @@ class MalformedHeading(Rule):
             words = _first_words(text, after)
             if ":" in text[name_span[1]:after]:
                 continue      # «воздействие «интриги»:» opens a list of cases
+            # the dash that ends the heading stands after the name («При атаке — Заклинание морок существо …»:
+            # the condition's dash is before the heading, and the name has none)
+            dashed = feature.dash_before_effect and any(
+                name_span[1] <= sep[0] <= after and mark in "—–-" for sep, mark in feature.separators)
             if not feature.effect_name_quoted:
-                if feature.dash_before_effect:
+                if dashed:
                     what = f"имя «{name}» не в кавычках"
                     fix = safe_fix(f"взять имя в кавычки: «{name}»", *_quote_edits(text, name_span, kind_span))
                 else:
@@ -466,7 +470,7 @@ class MalformedHeading(Rule):
                             f"а за ним — «{words}»")
                     fix = _guessed_fix(text, name_span, after, name, kind_span)
                 start, end = kind_span[0], name_span[1]
-            elif not feature.dash_before_effect:
+            elif not dashed:
                 closing = _closing_quote(text, name_span[1])
                 if closing is None:
                     continue

@@ -1075,6 +1075,10 @@ def _lossy_name_end(seq: list[Item], numbered: bool = False) -> int | None:
             listed = decision("listed-unquoted-name")(seq, v)
             if listed is not None and seq[listed].kind != "dash":
                 return listed
+        if it.kind == "punct" and it.low == "," and v <= 4:
+            subject = decision("participle-subject")(seq, v, least=1)
+            if subject is not None and subject <= 4:
+                return subject    # «ужас существо противника, которое …, получает …»: the subject ends the name
         if it.kind == "dash" or (it.kind == "punct" and it.low in ":,"):
             return v if v <= 4 else None
         if it.kind in ("other", "dash") and it.low in "+-" and v + 1 < len(seq) and seq[v + 1].kind == "num" \

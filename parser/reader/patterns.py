@@ -995,13 +995,15 @@ def _attribute_word(word: str) -> bool:
     return (morph.is_participle(word) or morph.pos(word) == "ADJF") and not morph.can_be_nominative_noun(word)
 
 
-def _participle_subject(seq: list[Item], j: int) -> int | None:
+def _participle_subject(seq: list[Item], j: int, least: int = 2) -> int | None:
     """«При {strike} ваше существо, обладающее {zoo}, получает …»: at the comma j, a participle
     or adjective phrase set off by commas (or a «которые …» clause, whose relative word is an
     adjective too), then a finite predicate: the phrase is part of the subject before it, not a
     verb (spec §1, «Where a trigger condition ends»). The subject's start (where the
     condition ends and the effect opens), found by the verb test with the phrase left out, or
-    None."""
+    None. After an unquoted heading's type (`least` 1) the same subject ends the name: «{tap}:
+    Заклинание ужас существо противника, которое не получало ран …, получает …» names «ужас»
+    (it was no heading at all: a comma within the name's four words gave up)."""
     if j + 1 >= len(seq) or seq[j + 1].kind != "word" or not _attribute_word(seq[j + 1].low):
         return None
     close = _phrase_close(seq, j + 1)
@@ -1011,7 +1013,7 @@ def _participle_subject(seq: list[Item], j: int) -> int | None:
     from berserk_judge.parser.reader.classify import subject_start
 
     stop = subject_start(seq[:j] + seq[close:], j)
-    return stop if 1 < stop < j else None
+    return stop if least <= stop < j and stop >= 1 else None
 
 
 _POSSESSIVES = frozenset({"его", "ее", "её", "их", "ваш", "ваша", "ваше", "ваши", "свой", "своя", "свое", "своё",

@@ -44,7 +44,9 @@ _FEATURE_HEAD = re.compile(rf"(?:{PAYMENT_RUN}\s*:|\{{(?:instant|tap)\}}\s*,[^:.
 _TRIGGER_HEAD = re.compile(rf"(?:{TRIGGER_WORDS})\s")
 # a sentence opens with a capital, an icon, a sign (a minus of any kind, U+2212 too), a number or a quote; in lossy text also with a
 # lower-case trigger opener («… на 1-2-3. вначале хода противника …»)
-_SENTENCE_START = re.compile(r"\s*(?:[A-ZА-ЯЁ\{\[+\-–—−\d«\"]|\s(?:вначале|в\s+начале|в\s+конце|при|после|когда)\s)")
+# (a lower-case opener after a full stop is a sentence's start typed lower case: a trigger, or a
+# «может»/«могут» ability — «Прыжок, дальность 3. может нападать …» was one atom across the stop)
+_SENTENCE_START = re.compile(r"\s*(?:[A-ZА-ЯЁ\{\[+\-–—−\d«\"]|\s(?:вначале|в\s+начале|в\s+конце|при|после|когда|может|могут)\s)")
 # «… на 1. (До начала вашего хода — получить …).»: a sentence in parentheses that opens with a
 # trigger or a payment is a feature of its own (a clarification in parentheses stays in its atom)
 _PAREN_FEATURE = re.compile(rf"\s*\((?=\s*(?!При\s+этом\b|Вместо\s+этого\b)(?:(?:{TRIGGER_WORDS})\s|До\s+(?!конца\b|тех\s+пор\b)[а-яё]|{PAYMENT_RUN}\s*:))")
