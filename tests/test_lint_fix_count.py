@@ -60,8 +60,10 @@ def base_of(*texts: str) -> CardBase:
 
 
 @pytest.mark.parametrize("text", [
-    "При ударе ввстрел на 1 по карте.",          # BJ301 (unsafe) makes the feature readable: then BJ202
-    "При ударе ввстрел на 1 по карте",
+    # BJ301 (unsafe) makes the feature readable: then BJ202. (A typo within the word's stem, «ввстрел»,
+    # is read as the ability already, and BJ202 is found before the fix; one in its ending is not.)
+    "При ударе выстрл на 1 по карте.",
+    "При ударе выстрл на 1 по карте",
 ])
 def test_a_fix_that_opens_a_finding_is_counted_apart(text):
     base = base_of(text)
@@ -69,7 +71,7 @@ def test_a_fix_that_opens_a_finding_is_counted_apart(text):
     result = lint_base(base, settings)
     assert [f.code for f in result.findings if f.fix is not None] == ["BJ301"]
     run = FixRun(fix_base(base, settings, unsafe=True))
-    assert run.outcome.texts["c0"] == "При ударе — выстрел на 1 по карте" + text[len("При ударе ввстрел на 1 по карте"):]
+    assert run.outcome.texts["c0"] == "При ударе — выстрел на 1 по карте" + text[len("При ударе выстрл на 1 по карте"):]
     assert (run.fixed, run.opened) == (1, 1)
     assert summary(run, written=True) == ("Исправлено 1 замечание, осталось 0. Исправления открыли ещё 1 "
                                           "замечание (первая проверка их не находила); оно тоже исправлено.")

@@ -481,7 +481,7 @@ def test_every_reading_decision_is_a_named_documented_entry_of_the_pattern_table
     assert {"labelled-body", "icon-label", "label-without-colon", "misspelt-opener", "participle-subject",
             "bare-while", "state-as-while", "replacement", "leading-limit", "one-verb-refusal",
             "name-word-not-subject", "compound-subject-start", "numbered-unquoted-name", "moment-fixed-by-rules",
-            "ability-noun-predicate", "unquoted-granted-trigger", "back-reference-clause", "type-as-subject", "label-is-condition",
+            "ability-noun-predicate", "unquoted-granted-trigger", "back-reference-clause", "type-as-subject", "label-is-condition", "adverb-before-effect",
             "dashless-case"} <= {p.name for p in patterns.DECISIONS}
 
 

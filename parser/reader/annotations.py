@@ -14,9 +14,10 @@ ABILITY_TYPES = (r"заклинание|воздействие|разряд|вы
 _TYPE_NAME = re.compile(rf"^\s*(?:{ABILITY_TYPES})\b", re.I)
 # «(воздействиеперетекание, 1 раз за ход)»: lossy text glued the heading's type to its name
 _GLUED_TYPE_NAME = re.compile(r"^\s*(?:заклинание|воздействие)(?=[а-яё]{3,}\s*$)", re.I)
-_LIMIT = re.compile(r"\b(?:раз[а]?\s+(?:за|в)\s+(?:ваш\s+|свой\s+)?(?:ход|бой)|раз\s+за\s+игру|один\s+раз|дважды"
+# («за хода», «за боя»: a typo of the case, still the limit of 116.2)
+_LIMIT = re.compile(r"\b(?:раз[а]?\s+(?:за|в)\s+(?:ваш\s+|свой\s+)?(?:хода?|бо[йя])|раз\s+за\s+игру|один\s+раз|дважды"
                     r"|раз[а]?\s+в\s+течение\s+(?:вашего\s+|своего\s+|одного\s+)?(?:хода|боя|игры))\b", re.I)
-_TIMED_LIMIT = re.compile(r"раз[а]?\s+(?:(?:за|в)\s+(?:ваш\s+|свой\s+)?(?:ход|бой|игру)"
+_TIMED_LIMIT = re.compile(r"раз[а]?\s+(?:(?:за|в)\s+(?:ваш\s+|свой\s+)?(?:хода?|бо[йя]|игру)"
                           r"|в\s+течение\s+(?:вашего\s+|своего\s+|одного\s+)?(?:хода|боя|игры))", re.I)
 _DURATION = re.compile(r"^\s*(?:до\s+(?:конца|начала|тех\s+пор)|на\s+(?:свой|весь|следующий|\d+|x|х)\b)", re.I)
 _FEATURE_INSIDE = re.compile(r"\s[—–-]\s|:\s|\.\s+\S")    # a dash or colon separator, or a second sentence

@@ -22,7 +22,8 @@ Span = tuple[int, int]
 
 _PAYMENT = re.compile(
     r"\s*((?:[XХxх]\s*)?(?:\d+\s*)?\{(?!first\}|second\}|wolf\}|human\})\w+\}(?:\s*(?:[XХxх]\s*)?(?:\d+\s*)?\{\w+\})*"
-    r"(?:\s*,\s*(?:[^:«»\"()]|«[^«»:]{1,30}»|\"[^\":]{1,30}\"){1,90}?)?)\s*:")   # «маркера «фуража»:» too
+    r"(?:\s*,\s*(?:[^:«»\"()]|«[^«»:]{1,30}»|\"[^\":]{1,30}\"){1,90}?)?)\s*\)?\s*:")   # «маркера «фуража»:» too
+# (a stray «)» before the colon, «{tap}): Добивание на 3», is a typo BJ503 reports: the payment stands)
 # an icon payment that holds {tap} or {instant} (never a game icon alone: «{counter} не теряются»),
 # then a word of the effect with no «:» between them
 _PAYMENT_NO_COLON = re.compile(
@@ -1101,6 +1102,8 @@ def _lossy_name_end(seq: list[Item], numbered: bool = False) -> int | None:
         if v + 1 >= len(seq):
             return None
         k = _effect_subject(seq, v)
+        if k == v:
+            k = decision("adverb-before-effect")(seq, k)   # «ремонт полностью восстановить …»
         if k >= 3 and seq[k - 1].is_word("или", "и") and _noun(seq[k - 2]):
             # «… сила гор выбранное горное существо или нейтральное существо получает …»: two
             # subjects share the verb (spec §5); the first one, with its adjectives, opens the effect

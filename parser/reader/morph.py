@@ -191,12 +191,29 @@ _ABILITY_ADJ = {"особый", "магический"}
 
 @lru_cache(maxsize=65536)
 def ability_noun(word: str) -> bool:
-    """An ability named by a noun in the nominative/accusative (or "X разрядов")."""
+    """An ability named by a noun in the nominative/accusative (or "X разрядов"); also a word no
+    dictionary knows one letter away from such a noun («ввстрел на 1»: a typo BJ301 reports, read as
+    the ability it misspells — the verb test found no effect and the feature was left unread)."""
     for parse in parses(word):
         if parse.normal_form in ABILITY_LEMMAS and parse.tag.POS == "NOUN" and (
                 "nomn" in parse.tag or "accs" in parse.tag or ("gent" in parse.tag and "plur" in parse.tag)):
             return True
-    return False
+    return len(word) >= 5 and _misspelt_ability(word)
+
+
+def _misspelt_ability(word: str) -> bool:
+    """An unknown word one edit from an ability lemma within its stem («ввстрел», «вырстрел»): an
+    edit in the last two letters may be a case the dictionary lacks («добивания») or a cut word."""
+    if is_known(word):
+        return False
+    from rapidfuzz.distance import Levenshtein
+
+    return any(not word.startswith(lemma[:-2]) and Levenshtein.distance(word, lemma, score_cutoff=1) == 1
+               for lemma in _TYPO_LEMMAS)
+
+
+# the lemmas a typo is measured against: «заклинание»/«воздействие» are headings, never misspelt here
+_TYPO_LEMMAS = tuple(sorted(ABILITY_LEMMAS - {"заклинание", "воздействие"}))
 
 
 @lru_cache(maxsize=65536)

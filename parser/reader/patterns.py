@@ -228,7 +228,8 @@ def timing_extent(seq: list[Item], i: int) -> int | None:
                 clause = True
                 continue
             return None
-        if item.is_word("затем", "иначе", "либо", "или", "и") and not clause:
+        if item.is_word("затем", "иначе", "либо", "или", "и") and not clause \
+                and not _joins_adjectives(seq, j):
             return None
         if item.kind == "word" and is_predicate(item):
             if morph.pos(item.low) == "INFN" or morph.is_imperative(item.low):
@@ -236,6 +237,14 @@ def timing_extent(seq: list[Item], i: int) -> int | None:
             if not (verbs or clause):
                 return None
     return None
+
+
+def _joins_adjectives(seq: list[Item], j: int) -> bool:
+    """«при среднем или сильном разряде —»: «или»/«и» between two adjectives of one noun joins the
+    words of a moment, it is no connective (blind sheet f0cee52, Сеятель хвори)."""
+    return seq[j].is_word("или", "и") and 0 < j < len(seq) - 1 \
+        and all(seq[k].kind == "word" and any(p.tag.POS == "ADJF" for p in morph.parses(seq[k].low)[:3])
+                for k in (j - 1, j + 1))
 
 
 _TIME_MODIFIERS = {"вашего", "своего", "следующего", "этого", "каждого", "его", "ее", "её"}
@@ -1056,6 +1065,19 @@ def _phrase_word(item: Item) -> bool:
                                    and not is_predicate(item) and item.low not in PREPOSITIONS)
 
 
+def _adverb_before_effect(seq: list[Item], k: int) -> int:
+    """«Воздействие ремонт полностью восстановить {armor} …» (lossy: no quotes, no dash): an adverb
+    right before the effect's first predicate is the effect's («полностью восстановить»), not the
+    name's last word — the name is «ремонт». `k`: where the verb test opens the effect; the
+    index it opens at, one earlier when an adverb stands there after the name's first word — not
+    after a verb of the name, whose adverb it is («столкнуть вниз ранить его на 2»)."""
+    if k >= 2 and seq[k - 1].kind == "word" and morph.pos(seq[k - 1].low) == "ADVB" \
+            and not seq[k - 1].is_word("не", "ещё", "еще", "уже") \
+            and not (seq[k - 2].kind == "word" and morph.pos(seq[k - 2].low) in ("INFN", "VERB")):
+        return k - 1
+    return k
+
+
 def type_as_subject(first: str) -> bool:
     """«Заклинание не действует на это существо», «Воздействие может быть сыграно …», «Воздействие
     невозможно, пока …»: a heading type followed by «не» or a predicate that agrees with it (third
@@ -1523,6 +1545,9 @@ DECISIONS: tuple[HeadPattern, ...] = (
     HeadPattern("numbered-unquoted-name", _numbered_name.__doc__ or "",
                 "В начале боя воздействие 3 желания выберите трёх ваших существ → условие «В начале боя», "
                 "тип «воздействие», имя «3 желания», эффект «выберите трёх ваших существ»", _numbered_name),
+    HeadPattern("adverb-before-effect", _adverb_before_effect.__doc__ or "",
+                "{instant}{tap}: Воздействие ремонт полностью восстановить {armor} вашей карты → имя «ремонт», "
+                "эффект «полностью восстановить {armor} вашей карты»", _adverb_before_effect),
     HeadPattern("type-as-subject", type_as_subject.__doc__ or "",
                 "Заклинание не действует на это существо → одна способность, без типа и имени",
                 type_as_subject),
