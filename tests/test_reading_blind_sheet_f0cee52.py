@@ -74,3 +74,20 @@ def test_a_case_form_is_no_misspelt_ability(text, condition, form):
 ])
 def test_adjectives_joined_in_a_moment_are_no_connective(text, form):
     assert record(text, "Сеятель хвори")["canonical"] == form
+
+
+@pytest.mark.parametrize("text, form", [
+    # blind sheet 6307a0d, 20146: a capitalised «Может» after «получает» opens a granted feature without
+    # its «», read on its own (its commas and «и» join nothing of the granting feature)
+    ("{tap}: Воздействие «нашествие» — ваше существо получает Может нападать {strike} дважды, только подряд, "
+     "не закрывается после первого удара до конца хода.",
+     "ваше существо получает Может нападать {strike} дважды, только подряд, не закрывается после первого удара "
+     "до конца хода"),
+    ("{tap}:ваш тролль получает Может двигаться по диагонали,не закрывается до конца хода",
+     "ваш тролль получает Может двигаться по диагонали,не закрывается до конца хода"),
+    # «Не может …» stays the granting feature's: a «или» may end its grant (20009)
+    ("Выбранное существо противника получает Не может передвигаться до конца хода или ранится на 3 (по выбору "
+     "противника).", "(Выбранное существо противника получает Не может передвигаться до конца хода или ранится на 3)"),
+])
+def test_a_granted_may_without_its_quotes_is_one_granted_feature(text, form):
+    assert record(text)["canonical"] == form

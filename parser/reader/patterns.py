@@ -1153,11 +1153,11 @@ def _moment_fixed_by_rules(effect: str) -> bool:
 # a verb that grants a feature; what the granted feature opens with tells each pattern below apart
 _GRANT_VERB = r"(?<!\w)(?:получает|получают|получить|имеет|имеют|приобретает)\s+"
 _GRANTED_TRIGGER = re.compile(_GRANT_VERB +
-                              r"(?=(?:Если|Когда|При|После|Вместо|В\s+начале|В\s+конце)(?!\w))")
+                              r"(?=(?:Если|Когда|При|После|Вместо|В\s+начале|В\s+конце|Может)(?!\w))")
 
 
 _GRANT_DURATION = re.compile(r"\s+до\s+конца\s+(?:[^\W\d_]+\s+){0,2}?(?:хода|боя)(?:\s+противника)?\s*$", re.I)
-_CAPITAL_OPENER = re.compile(r"\s(?:Если|Когда|При|После|Вместо|В\s|[А-ЯЁ][а-яё]+(?:\s+\d+)?\s*:)")
+_CAPITAL_OPENER = re.compile(r"\s(?:Если|Когда|При|После|Вместо|В\s|Может|[А-ЯЁ][а-яё]+(?:\s+\d+)?\s*:)")
 # «получает Вальхалла: ранить …» (lossy: the «» lost): a capitalised keyword label and its colon open a
 # granted feature as a trigger opener does (spec §1: the label is the granted feature's)
 _GRANTED_LABEL = re.compile(_GRANT_VERB +
@@ -1181,7 +1181,10 @@ def _unquoted_granted_trigger(text: str, start: int, end: int) -> int | None:
     opener in mid-sentence opens the granted feature, which runs to the end of the effect and is
     read as a feature of its own, as one in quotes is (spec §1: a feature may grant a feature):
     its condition, replacement and limit are its own, not the granting feature's, and its
-    connectives join nothing of the granting feature. So does a payment and its «:» after the verb
+    connectives join nothing of the granting feature. So does a capitalised «Может» (a granted
+    static feature: «получает Может нападать {strike} дважды, только подряд и по разным
+    картам, не закрывается …», blind sheet 6307a0d, 20146; not «Не может …», whose grant a «или» may
+    end: «получает Не может передвигаться до конца хода или ранится на 3»), and a payment and its «:» after the verb
     («Пока на кладбище, имеет {instant}, потерять жетон инкарнации: ослабить …»). A duration closing the effect («… выстрел на 1
     до конца вашего хода») is the grant's, as after a closing quote («получает «…» до конца хода»).
     (where the granted feature starts, where it ends), or None."""
