@@ -532,6 +532,8 @@ def _head(b: _Builder, feature, kind: str, tree, condition: str | None, line) ->
     if kind == "playable":
         if _limit_only(payment):
             b.say(FEATURE, "playable-limit", 0, payment=payment)
+        elif label:           # «На поверхности: {tap}: …»: the label's state is a game condition (115.1)
+            b.say(FEATURE, "playable-label", 0, payment=payment, label=label)
         else:
             b.say(FEATURE, "playable", 0, payment=payment)
         moment = None if instant else wording.named_moment(_effect_words(tree))
@@ -542,10 +544,6 @@ def _head(b: _Builder, feature, kind: str, tree, condition: str | None, line) ->
     elif kind == "conditional":
         if condition:
             b.say(FEATURE, "conditional", 0, payment=payment, cond=condition)
-        elif label:               # «На поверхности: {tap}: …»: the label's state is the game condition (115.1)
-            b.say(FEATURE, "conditional-label", 0, payment=payment, label=label)
-            if not instant:
-                b.say(FEATURE, "playable-moment", 1)
         else:
             roll = wording.roll_moment(_effect_words(tree))     # «свести бросок кубика … к 1» (116.5)
             key = "conditional-omitted-roll" if roll else (

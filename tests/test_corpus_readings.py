@@ -116,7 +116,7 @@ PINNED = [
     ('70082', 1, 'В начале хода противника - подлость 1;  ', 'triggered', '(С1, при этом С2)'),
     ('s1_180', 1, 'До набора отряда вы можете показать Линн', 'triggered', '(может (С1, при этом (С2 и С3)))'),
     ('30173', 2, 'Когда получает проклятие теряет благосло', 'triggered', '((С1 и С2), затем С3)'),
-    ('60071', 0, 'Отпор: {tap}: Воздействие "объятия матро', 'conditional', 'С1'),
+    ('60071', 0, 'Отпор: {tap}: Воздействие "объятия матро', 'playable', 'С1'),
     ('s1_86', 1, '{tap}: Выстрел на 1-2-3, при этом закрой', 'playable', '(С1, при этом С2)'),
     ('s1_69', 1, '+1 к метанию, если напротив Атекара стои', 'static', 'С1'),
     # the card's own name before "может" at a segment start: the controller's option (505.6)
@@ -267,7 +267,7 @@ def test_type_and_name_inside_the_effect_head_the_next_ability():
 def test_label_followed_by_payment():
     f = features("60071")[0]
     assert (f.kind, f.label, f.payment, f.ability_type, f.effect_name) == (
-        "conditional", "Отпор", "{tap}", "Воздействие", "объятия матроны")   # a payment under a label: 115.1
+        "playable", "Отпор", "{tap}", "Воздействие", "объятия матроны")   # the body's kind (spec §1)
 
 
 @pytest.mark.parametrize("card_id,index,condition,first", [

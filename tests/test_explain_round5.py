@@ -326,13 +326,14 @@ class _With:
 
 def test_a_label_before_a_playable_body_is_said_with_the_payment():
     [feature] = read_text("{human}: {tap}: Разряд на 2.")
-    assert (feature.kind, feature.payment, feature.label) == ("conditional", "{tap}", "{human}")
+    assert (feature.kind, feature.payment, feature.label) == ("playable", "{tap}", "{human}")
     [explanation] = explain_features([feature])
     steps = explanation.readings[0][1]
     find(steps, "«{human}:» — метка-значок", "особенность своего вида")
-    step = find(steps, "Условная играемая особенность")
-    assert step.text == ("Условная играемая особенность: кроме воли игрока и оплаты «{tap}» нужно игровое условие — "
-                         "то, что называет метка «{human}»; объявить её можно, только пока оно выполняется (115.1)")
+    step = find(steps, "Играемая особенность под меткой")
+    assert step.text == ("Играемая особенность под меткой — условная в смысле 115.1: кроме воли игрока и оплаты «{tap}» "
+                         "нужно игровое условие — то, что называет метка «{human}»; объявить её можно, только пока оно "
+                         "выполняется (115.1)")
 
 
 @pytest.mark.parametrize("text, payment, label, instant", [
@@ -342,11 +343,12 @@ def test_a_label_before_a_playable_body_is_said_with_the_payment():
 ])
 def test_the_reader_gives_a_labelled_body_its_kind_and_payment(text, payment, label, instant):
     """A label's state is a game condition besides the will (115.1): never «только по воле игрока»
-    (blind sheet d091515, Жрец Кватуса; spec §1 «is playable (conditional, 115)»)."""
+    (blind sheet d091515, Жрец Кватуса; spec §1 «is playable (conditional, 115)»); the kind stays playable."""
     steps = steps_of(text)
     texts = [s.text for s in steps]
-    assert f"Условная играемая особенность: кроме воли игрока и оплаты «{payment}» нужно игровое условие — " \
-           f"то, что называет метка «{label}»; объявить её можно, только пока оно выполняется (115.1)" in texts
+    assert f"Играемая особенность под меткой — условная в смысле 115.1: кроме воли игрока и оплаты «{payment}» " \
+           f"нужно игровое условие — то, что называет метка «{label}»; объявить её можно, только пока оно " \
+           f"выполняется (115.1)" in texts
     assert not any("только по воле игрока" in t for t in texts)
     assert any(t.startswith("«{instant}» первым символом оплаты") for t in texts) == instant
     assert any(t.startswith("Когда именно её можно объявить, свод не говорит") for t in texts) == (not instant)

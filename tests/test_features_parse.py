@@ -245,7 +245,7 @@ def test_reading_quality_segmentation(text, canon):
 
 def test_reading_quality_heads():
     [f] = read_text("Отпор: {tap}: Разряд на 1.")
-    assert (f.kind, f.label, f.payment, f.reading.canonical) == ("conditional", "Отпор", "{tap}", "Разряд на 1")   # a payment under a label: 115.1
+    assert (f.kind, f.label, f.payment, f.reading.canonical) == ("playable", "Отпор", "{tap}", "Разряд на 1")   # the body's kind (spec §1)
     [f] = read_text("Строй: {armor}: 1.")           # an icon that is not a payment stays in the effect
     assert f.payment is None
     [f] = read_text("Вначале вашего хода может открыться.")

@@ -73,7 +73,7 @@ def test_a_parenthesised_feature_after_a_full_stop_is_its_own(text):
     found = records(text)
     assert [(r["kind"], r["condition"], r["canonical"]) for r in found] == [
         ("keyword", None, "+1 к ударам"),
-        ("conditional", None, "{uchr} на 1"),
+        ("playable", None, "{uchr} на 1"),
         ("triggered", "До начала вашего хода", "получить {wolf} либо {human} до конца хода противника"),
         ("static", None, "-1 от атак степных карт"),
     ]

@@ -68,11 +68,12 @@ def test_a_plural_noun_is_no_subject_of_a_singular_may_after_an_unquoted_name():
 # -- 3. a labelled feature is of its body's kind; icon labels; spaced payments (spec §1) ---------
 
 @pytest.mark.parametrize("text, kind, label, payment, condition, form", [
-    # a playable body under a label is conditional (115.1: the label's state; pattern label-is-condition)
-    ("{human}: {tap}: ранить цель на 1.", "conditional", "{human}", "{tap}", None, "ранить цель на 1"),
-    ("На поверхности: {instant}{tap}: ранить цель на 1.", "conditional", "На поверхности", "{instant}{tap}", None,
+    # a playable body under a label stays playable, «the kind of what follows it» (spec §1; explain says the
+    # label's state must hold, 115.1) — three blind judges of four read it so
+    ("{human}: {tap}: ранить цель на 1.", "playable", "{human}", "{tap}", None, "ранить цель на 1"),
+    ("На поверхности: {instant}{tap}: ранить цель на 1.", "playable", "На поверхности", "{instant}{tap}", None,
      "ранить цель на 1"),
-    ("На глубине: {instant} {tap} : ранить цель на 1", "conditional", "На глубине", "{instant} {tap}", None,
+    ("На глубине: {instant} {tap} : ранить цель на 1", "playable", "На глубине", "{instant} {tap}", None,
      "ранить цель на 1"),
     ("На поверхности: {instant}{tap}: При атаке на Кобольда — ранить цель на 1.", "conditional",
      "На поверхности", "{instant}{tap}", "При атаке на Кобольда", "ранить цель на 1"),
@@ -84,7 +85,7 @@ def test_a_plural_noun_is_no_subject_of_a_singular_may_after_an_unquoted_name():
      "если Кобольд ранен", "ранить цель на 1"),
     ("Строй: +1 к {strike}.", "keyword", "Строй", None, None, "+1 к {strike}"),
     ("{wolf}: +1 к {strike}.", "keyword", "{wolf}", None, None, "+1 к {strike}"),
-    ("{human}: {tap} Метание на 1-1-2", "conditional", "{human}", "{tap}", None, "Метание на 1-1-2"),
+    ("{human}: {tap} Метание на 1-1-2", "playable", "{human}", "{tap}", None, "Метание на 1-1-2"),
     ("{second} +3 к {health}.", "keyword", "{second}", None, None, "+3 к {health}"),
 ])
 def test_a_labelled_feature_is_of_its_bodys_kind(text, kind, label, payment, condition, form):
@@ -98,9 +99,9 @@ def test_spaced_payment_icons_after_a_label_stay_one_payment_in_lossy_text():
                     "{wolf}: +1 к {move}. {human}: {tap}: {uchr} на 2.")
     assert [(f["kind"], f["label"], f["payment"], f["canonical"]) for f in found] == [
         ("static", None, None, "Кобольд бьёт на 1"),
-        ("conditional", "На глубине", "{instant} {tap}", "ранить цель на 1"),
+        ("playable", "На глубине", "{instant} {tap}", "ранить цель на 1"),
         ("keyword", "{wolf}", None, "+1 к {move}"),
-        ("conditional", "{human}", "{tap}", "{uchr} на 2"),
+        ("playable", "{human}", "{tap}", "{uchr} на 2"),
     ]
 
 
@@ -481,7 +482,7 @@ def test_every_reading_decision_is_a_named_documented_entry_of_the_pattern_table
     assert {"labelled-body", "icon-label", "label-without-colon", "misspelt-opener", "participle-subject",
             "bare-while", "state-as-while", "replacement", "leading-limit", "one-verb-refusal",
             "name-word-not-subject", "compound-subject-start", "numbered-unquoted-name", "moment-fixed-by-rules",
-            "ability-noun-predicate", "unquoted-granted-trigger", "back-reference-clause", "type-as-subject", "label-is-condition", "adverb-before-effect",
+            "ability-noun-predicate", "unquoted-granted-trigger", "back-reference-clause", "type-as-subject", "adverb-before-effect",
             "dashless-case"} <= {p.name for p in patterns.DECISIONS}
 
 

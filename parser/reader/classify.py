@@ -116,9 +116,8 @@ def find_prefix(text: str, start: int, end: int) -> Head:
 def _labelled_body(text: str, head: Head, end: int) -> Head:
     """The head of what follows a label: the kind is the body's (spec §1, patterns.py
     «labelled-body»): a payment after the label («Отпор: {tap}: …», «На глубине: {instant}
-    {tap} : …», «{human}: {tap} Метание …») makes the feature playable (conditional in the end:
-    «label-is-condition»); a trigger opener is found by the caller; a plain effect leaves it a
-    keyword feature."""
+    {tap} : …», «{human}: {tap} Метание …») makes the feature playable; a trigger opener is found
+    by the caller; a plain effect leaves it a keyword feature."""
     pay = _LABELLED_PAYMENT.match(text, head.effect_start, end)
     if pay:
         head.kind = decision("labelled-body")("playable")

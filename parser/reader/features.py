@@ -334,7 +334,6 @@ def _read_feature(text: str, span: Span, line: int, name: str | None, depth: int
         # {instant}, …: …», would otherwise come first in order and hide the run)
         prot = [p for p in prot if not (gs <= p[0] and p[1] <= ge)] + [(gs, ge, "quote")]
 
-    feature.kind = decision("label-is-condition")(feature.kind, feature.label)
     _read_effect(feature, text, prot, name)
     return feature
 

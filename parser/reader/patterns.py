@@ -971,21 +971,13 @@ _LABELLED_KINDS = {"playable": "playable", "conditional": "conditional", "trigge
 
 
 def _labelled_kind(body_kind: str) -> str:
-    """The kind of a labelled feature is its body's (spec §1): a payment after the label makes it
-    playable (and then conditional: pattern label-is-condition), «Строй: в начале вашего хода —
-    С1» triggered; only a label before a plain effect («Строй: +1 к {strike}») makes a keyword
-    feature."""
+    """The kind of a labelled feature is its body's (spec §1: «the feature's kind is the kind of what
+    follows it»): a payment after the label makes it playable — conditional in 115's sense, as the
+    spec's «playable (conditional, 115)» says, which `explain` tells (the label's state must hold);
+    the kind stays `playable` (blind sheets d091515–6307a0d: three judges of four read it so, and
+    it was briefly `conditional`), «Строй: в начале вашего хода — С1» triggered; only a label before
+    a plain effect («Строй: +1 к {strike}») makes a keyword feature."""
     return _LABELLED_KINDS.get(body_kind, "keyword")
-
-
-def _label_is_condition(kind: str, label: str | None) -> str:
-    """«На поверхности: {instant}{tap}: С1», «{human}: {tap}: С1», «Строй: {tap}: С1»: a playable
-    body under a label is a conditional playable feature — 115.1: besides the player's will and the
-    payment a game condition must hold, the state the label names (spec §1: «is playable
-    (conditional, 115)»; it was reported `playable`, and `explain` said «only by the player's
-    will»). Its moment is not the label's: {instant} or not, as the payment says. Blind sheet
-    d091515, Жрец Кватуса."""
-    return "conditional" if kind == "playable" and label else kind
 
 
 _BARE_WHILE = re.compile(r"(?<=[\w}\)»\"])\s+(пока)(?!\w)", re.I)
@@ -1530,11 +1522,8 @@ DECISIONS: tuple[HeadPattern, ...] = (
                 "воздействиепеснь сирены может переместить его → имя «песнь сирены», эффект «может "
                 "переместить его»", _name_word_before_verb),
     HeadPattern("labelled-body", _labelled_kind.__doc__ or "",
-                "{human}: {tap}: ранить цель на 1 → играемая (условная), метка {human}, оплата {tap}",
+                "{human}: {tap}: ранить цель на 1 → играемая, метка {human}, оплата {tap}",
                 _labelled_kind),
-    HeadPattern("label-is-condition", _label_is_condition.__doc__ or "",
-                "На поверхности: {instant}{tap}: ранить цель на 1 → условная играемая (115.1), метка «На "
-                "поверхности», оплата {instant}{tap}, без условия срабатывания", _label_is_condition),
     HeadPattern("icon-label", _icon_label.__doc__ or "",
                 "{wolf}: +1 к {strike} → метка {wolf}", _icon_label),
     HeadPattern("participle-subject", _participle_subject.__doc__ or "",
