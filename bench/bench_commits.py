@@ -209,15 +209,16 @@ def main() -> int:
 
         counted = instructions(tools, args.instructions, args.corpus, work, env) if args.instructions else {}
 
-    compose = statistics.median(cpus["compose"])
     labels = [label for label, _ in tools]
-    first = statistics.median(cpus[labels[0]])
-    print(f"\n== lint --jobs 1 --no-cache over {args.cards} distinct cards, CPU (user+sys, wait4), "
-          f"{args.rounds} interleaved rounds")
-    print(f"  {'compose (bare YAML, in-process)':<28} {compose:7.2f} s CPU  (range {min(cpus['compose']):.2f}–"
-          f"{max(cpus['compose']):.2f})")
-    for label in labels:
-        print(summary(label, cpus[label], loads[label], first, compose) + f"  [{outputs[label]} output lines]")
+    if args.rounds:       # --rounds 0 --instructions N: instructions alone
+        compose = statistics.median(cpus["compose"])
+        first = statistics.median(cpus[labels[0]])
+        print(f"\n== lint --jobs 1 --no-cache over {args.cards} distinct cards, CPU (user+sys, wait4), "
+              f"{args.rounds} interleaved rounds")
+        print(f"  {'compose (bare YAML, in-process)':<28} {compose:7.2f} s CPU  (range {min(cpus['compose']):.2f}–"
+              f"{max(cpus['compose']):.2f})")
+        for label in labels:
+            print(summary(label, cpus[label], loads[label], first, compose) + f"  [{outputs[label]} output lines]")
     if counted:
         first_work = counted[labels[0]][0] - counted[labels[0]][1]
         print(f"\n== instructions (valgrind callgrind), lint --jobs 1 --no-cache over {args.instructions} cards")

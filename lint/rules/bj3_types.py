@@ -487,6 +487,7 @@ class MalformedHeading(Rule):
                 yield Hit(start, end, {"what": what, "type": kind})
 
 
+_HEADING_STEMS = re.compile(r"(?i:заклинани|воздействи)")
 # an ability type opening an ability's words, then a word that is neither a quote nor a separator
 _BARE_TYPE = re.compile(r"\s*(заклинание|воздействие)[ \t]+(?=[а-яёa-z])", re.I)
 
@@ -499,6 +500,8 @@ def _unseparated_headings(text: str, feature):
     heading (the reader's pattern type-as-subject); an infinitive («Воздействие украсть оружие
     …») is the name's. Yields the span of the type and the two words after it, and those
     words as written."""
+    if not _HEADING_STEMS.search(feature.text):
+        return                # the cheap test: most features name no heading type at all
     headed = feature.ability_type_span
     for token in feature.tokens:
         if token.kind is not Kind.ATOM or (headed is not None and token.start <= headed[0] < token.end):

@@ -933,13 +933,12 @@ def find_type_name(text: str, start: int, end: int, protected, regions_quotes) -
         # predicate (with its subject); the name may hold a verb of its own ("спрятаться в панцирь")
         if m.group(1).lower() in HEADING_TYPES:       # an attack's name keeps its hyphen: «метание рыбы-ежа»
             seq = _glued_name_dash(text, seq)
-        if seq and seq[0].kind == "word" and m.group(1).lower() in HEADING_TYPES \
-                and decision("type-as-subject")(seq[0].low):
-            return None
         numbered = m.group(1).lower() in HEADING_TYPES and decision("numbered-unquoted-name")(seq)
         j = _lossy_name_end(seq, numbered)
         if j is None:
             return None
+        if seq[0].kind == "word" and m.group(1).lower() in HEADING_TYPES and decision("type-as-subject")(seq[0].low):
+            return None           # «Заклинание не действует …»: asked only of a name found (the same answer)
         name_span = (seq[0].start, seq[j - 1].end)
         minus = seq[j].low == "-" and j + 1 < len(seq) and seq[j + 1].kind == "num" and seq[j + 1].start == seq[j].end
         if seq[j].kind in ("word", "other") or minus:
