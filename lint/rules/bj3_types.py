@@ -10,9 +10,6 @@ from berserk_judge.lint.finding import Severity
 from berserk_judge.lint.fix_model import replace, safe_fix, unsafe_fix
 from berserk_judge.lint.rule import Hit, Rule
 from berserk_judge.parser.engine.tokens import Kind
-from berserk_judge.parser.reader.classify import glued_type_at
-from berserk_judge.parser.reader.patterns import type_as_subject
-from berserk_judge.parser.reader.words import PREPOSITIONS
 from berserk_judge.lint.rules._text import WORD_RE, is_known, mask_quoted, name_words, segments
 
 ABILITY_TYPES = (
@@ -502,6 +499,12 @@ def _unseparated_headings(text: str, feature):
     words as written."""
     if not _HEADING_STEMS.search(feature.text):
         return                # the cheap test: most features name no heading type at all
+    # imported here, past the test: at module level they loaded the reader for a lint of no card
+    # (0.26 G instructions more to start `lint` on an empty folder)
+    from berserk_judge.parser.reader.classify import glued_type_at
+    from berserk_judge.parser.reader.patterns import type_as_subject
+    from berserk_judge.parser.reader.words import PREPOSITIONS
+
     headed = feature.ability_type_span
     for token in feature.tokens:
         if token.kind is not Kind.ATOM or (headed is not None and token.start <= headed[0] < token.end):
