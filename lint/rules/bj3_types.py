@@ -477,7 +477,7 @@ class MalformedHeading(Rule):
             else:
                 continue
             yield Hit(start, end, {"what": what, "type": kind}, fix=fix)
-        for feature in ctx.all_features:
+        for feature in ctx.all_features if _HEADING_STEMS.search(text) else ():
             for start, end, kind, shown in _unseparated_headings(text, feature):
                 what = (f"имя без кавычек и без «—» после него; где оно кончается, не угадать, и "
                         f"«{shown}…» прочитано вместе с эффектом")

@@ -20,6 +20,7 @@ Two tables:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import Callable
@@ -1070,6 +1071,7 @@ def _adverb_before_effect(seq: list[Item], k: int) -> int:
     return k
 
 
+@lru_cache(maxsize=16384)
 def type_as_subject(first: str) -> bool:
     """«Заклинание не действует на это существо», «Воздействие может быть сыграно …», «Воздействие
     невозможно, пока …»: a heading type followed by «не» or a predicate that agrees with it (third
