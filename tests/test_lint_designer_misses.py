@@ -370,3 +370,14 @@ def test_bj202_takes_its_boundary_and_its_fix_from_the_reading(text):
         if finding.fix is not None:
             [edit] = finding.fix.edits
             assert (edit.start, edit.end, edit.replacement) == (condition[1], effect[0], " — ")
+
+
+@pytest.mark.parametrize("text, column", [
+    # a tight hyphen closing an in-effect moment (the moment and its dash open the ability's words, spec §2)
+    ("{tap}: ранить цель на 1, при гибели Бронзового дракона-вернуть его в руку.", 55),
+    ("{tap}: Разряд на 1-2-2, при среднем или сильном разряде-атакованный получает отравление на 1", 56),
+    ("-1 от атак. В начале хода противника — выбрать цель; в конце этого хода-ранить ее на 2.", 72),
+])
+def test_bj501_a_hyphen_closing_a_moment_in_the_effect(text, column):
+    assert found(text, "BJ501") == [(1, column, HYPHEN)]
+    assert safely_fixed(text, "BJ501") == text[:column - 1] + " — " + text[column:]

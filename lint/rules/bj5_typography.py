@@ -70,6 +70,8 @@ class HyphenAsDash(Rule):
                     spans.append((tok.end - 1, tok.end))      # the case's own dash closes its token
                 elif kind != "ATOM" and text[tok.start:tok.end].strip(" ,;") == "-":
                     spans.append((tok.start, tok.end))   # a dash standing for «при этом»
+                elif kind == "ATOM" and "-" in text[tok.start:tok.end]:
+                    spans.extend(_moment_dash(text, tok.start, tok.end))   # «при гибели дракона-вернуть …»
             for start, end in spans:
                 for p in range(start, end):
                     if text[p] == "-" and 0 < p < len(text) - 1 and text[p - 1].isalnum() \
@@ -77,6 +79,21 @@ class HyphenAsDash(Rule):
                         seen.add(p)
                         yield Hit(p, p + 1, {"hyphen": "-"}, suggestion=" — ",
                                   fix=safe_fix("заменить дефис на тире «—»", replace(p, p + 1, " — ")))
+
+
+def _moment_dash(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Where the dash of an in-effect moment opening an atom stands («…, при сильном разряде-атакованный
+    получает …»: the moment and its dash open the ability's words, spec §2), as a span to look for a
+    tight hyphen in; [] when the atom opens with no moment."""
+    if text[start:start + 1].lower() not in "пвк":
+        return []             # при / после / в начале / в конце / когда: most atoms open with none
+    from berserk_judge.parser.reader.classify import glued_dashes
+    from berserk_judge.parser.reader.patterns import moment_extent
+    from berserk_judge.parser.reader.words import items
+
+    seq = glued_dashes(text, items(text, start, end, []))   # as the segmenter splits «разряде-атакованный»
+    dash = moment_extent(seq, 0) if seq else None
+    return [(seq[dash].start, seq[dash].end)] if dash is not None else []
 
 
 # roles a dash plays, in the user's words
