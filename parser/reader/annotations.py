@@ -21,11 +21,12 @@ _TIMED_LIMIT = re.compile(r"раз[а]?\s+(?:(?:за|в)\s+(?:ваш\s+|свой
                           r"|в\s+течение\s+(?:вашего\s+|своего\s+|одного\s+)?(?:хода|боя|игры))", re.I)
 _DURATION = re.compile(r"^\s*(?:до\s+(?:конца|начала|тех\s+пор)|на\s+(?:свой|весь|следующий|\d+|x|х)\b)", re.I)
 _FEATURE_INSIDE = re.compile(r"\s[—–-]\s|:\s|\.\s+\S")    # a dash or colon separator, or a second sentence
-_CHOOSER = re.compile(r"\bпо\s+(?:(?:своему|вашему|его|ее|её|их)\s+)?выбору\b", re.I)
+_BY_CHOICE = r"по\s+(?:(?:своему|вашему|его|ее|её|их)\s+)?выбору"     # «по выбору», «по его выбору»
+_CHOOSER = re.compile(rf"\b{_BY_CHOICE}\b", re.I)
 # «(по вашему выбору, общему для всех целей)»: who chooses, and how the choice is made — one
 # annotation (the clarification is the choice's, not an ability's words)
-_CHOOSER_CLARIFIED = re.compile(r"^\s*по\s+(?:(?:своему|вашему|его|ее|её|их)\s+)?выбору(?:\s+\w+)?\s*,"
-                                r"\s*(?:общему|одному|единому|одинаковому)\b[^,]*$", re.I)
+_CHOOSER_CLARIFIED = re.compile(rf"^\s*{_BY_CHOICE}(?:\s+\w+)?\s*,\s*(?:общему|одному|единому|одинаковому)\b[^,]*$",
+                                re.I)
 
 
 @dataclass

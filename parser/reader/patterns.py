@@ -1015,7 +1015,7 @@ def _participle_subject(seq: list[Item], j: int, least: int = 2) -> int | None:
     from berserk_judge.parser.reader.classify import subject_start
 
     stop = subject_start(seq[:j] + seq[close:], j)
-    return stop if least <= stop < j and stop >= 1 else None
+    return stop if least <= stop < j else None
 
 
 _POSSESSIVES = frozenset({"его", "ее", "её", "их", "ваш", "ваша", "ваше", "ваши", "свой", "своя", "свое", "своё",
