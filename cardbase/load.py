@@ -183,16 +183,25 @@ def _yaml_token(text: str) -> str:
 
 @lru_cache(maxsize=64)
 def _deep_prefix(width: int) -> re.Pattern:
-    """A line opening with at least `width` characters of indentation and `- `/`? ` markers."""
-    return re.compile(r"^[ ?-]{%d}" % width, re.M)
+    """`width` characters of indentation and `- `/`? ` markers (at a line start: see _may_nest_deeper)."""
+    return re.compile(r"[ ?-]{%d}" % width)
+
+
+@lru_cache(maxsize=64)
+def _deep_line(width: int) -> re.Pattern:
+    """A line break, then `_deep_prefix(width)`: a line opening so deep. It opens with the break
+    itself, which the regex engine scans for in C; «^» under re.M was tried at every character."""
+    return re.compile(r"\n[ ?-]{%d}" % width)
 
 
 def _may_nest_deeper(source: str, bound: int) -> bool:
     """Whether the brackets of `source` and its deepest line prefix of indentation and `- `/`? `
     markers add up to more than `bound` (the cheap upper bound of _too_deep), found by one search
-    for a line deeper than the brackets leave room for."""
+    for a line deeper than the brackets leave room for (the first line, then the others)."""
     brackets = source.count("[") + source.count("{")
-    return brackets > bound or _deep_prefix(bound - brackets + 1).search(source) is not None
+    width = bound - brackets + 1
+    return brackets > bound or _deep_prefix(width).match(source) is not None \
+        or _deep_line(width).search(source) is not None
 
 
 def _too_deep(source: str) -> tuple[int, int] | None:

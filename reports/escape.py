@@ -101,8 +101,12 @@ def guard_line_starts(text: str, at_line_start: bool = True) -> tuple[str, bool,
     into `::` or `##[` — are not in the result: the caller puts them in front of its next text
     (or prints them as they are when nothing follows)."""
     pattern = _AT_START if at_line_start else _AT_BREAK
-    safe = pattern.sub(_named_token, text) if (":" in text or "#" in text) else text
-    after_break = max(text.rfind(ch) for ch in _BREAKS) + 1        # where the last line of `text` starts
+    # a token is `:` or `#` before `:` or `#[`: a text holding none of "::", "#:", "#[" has none
+    # (a lint report is one write of thousands of lines, each with a `:`; the look-behind of the
+    # patterns is tried at every character of it)
+    safe = pattern.sub(_named_token, text) if ("::" in text or "#:" in text or "#[" in text) else text
+    # where the last line of `text` starts (a text ending in a break, as a report does, is not searched)
+    after_break = len(text) if text and text[-1] in _BREAKS else max(text.rfind(ch) for ch in _BREAKS) + 1
     line = text[after_break:]
     starts_line = after_break > 0 or at_line_start
     held = ""

@@ -45,8 +45,7 @@ def _found(pattern: re.Pattern, text: str, *bounds: int) -> list:
 _REWRITTEN = [
     (split._GLUED_SENTENCE, r"(?<=\d)[А-ЯЁ][а-яё]{2,}"),
     (bj51_words._LONE_RE, r"(?<![\w{}\-])([acoykABCKOY])(?![\w{}\-])"),
-    (bj51_words._HYPHENATED_RE, r"(?<![\w-])([А-ЯЁа-яё]+)-([а-яё]+)(?![\w-])"),
-    (bj5_typography._HYPHENATED_RE, r"(?<![\w-])([А-ЯЁа-яё]+)-([а-яё]+)(?![\w-])"),
+    (_text.HYPHENATED_RE, r"(?<![\w-])([А-ЯЁа-яё]+)-([а-яё]+)(?![\w-])"),   # BJ506 and BJ512's one pattern
     (bj5_typography._HYPHEN_DASH_RE, r"(?<=[^\s\-]) +(-{1,2}) +(?=[^\s\-])"),
     (bj5_typography._DOUBLE_SPACE_RE, r"(?<=\S)( {2,})(?=\S)"),
 ]

@@ -116,6 +116,21 @@ def is_known(word: str) -> bool:
     return morph().word_is_known(word.lower().replace("ё", "е")) or morph().word_is_known(word.lower())
 
 
+# a word, a hyphen and a lower-case word («маги-ческой», «Гном-басаарг»): BJ506 and BJ512 look at each
+# (a look-behind written after the first character: a pattern that opens with a character class
+# is scanned for that class in C, one that opens with a look-behind is tried at every position)
+HYPHENATED_RE = re.compile(r"([А-ЯЁа-яё](?<![\w-].)[А-ЯЁа-яё]*)-([а-яё]+)(?![\w-])")
+# what every match of HYPHENATED_RE holds: a hyphen between a Cyrillic letter and a lower-case
+# one, found by a scan for the hyphen itself (HYPHENATED_RE is tried at every Cyrillic letter;
+# most texts have no such hyphen, and a dash written « - » is none)
+_LETTER_HYPHEN = re.compile(r"-(?<=[А-ЯЁа-яё]-)(?=[а-яё])")
+
+
+def hyphenated(text: str):
+    """The matches of HYPHENATED_RE in text, in order."""
+    return HYPHENATED_RE.finditer(text) if _LETTER_HYPHEN.search(text) else ()
+
+
 def name_words(name: str) -> set[str]:
     return {w.lower() for w in WORD_RE.findall(name or "")}
 

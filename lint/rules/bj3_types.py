@@ -81,7 +81,7 @@ class AbilityTypeTypo(Rule):
 # is one of them, so a card none of them is a typo of has none
 _LONG_RUN_RE = re.compile(r"[^\W\d_]{5,}")
 # the same runs found faster: a run of word characters is most often letters alone
-_LONG_WORD_RE = re.compile(r"\w{5,}")
+_LONG_WORD_RE = re.compile(r"\w{5,}+")   # possessive: a run never gives back (the same runs, found faster)
 
 
 def _long_runs(text: str) -> set[str]:
@@ -484,7 +484,10 @@ class MalformedHeading(Rule):
                 yield Hit(start, end, {"what": what, "type": kind})
 
 
-_HEADING_STEMS = re.compile(r"(?i:заклинани|воздействи)")
+# «заклинани», «воздействи» in any case: (?i:заклинани|воздействи), but opening with a character class
+# that the regex engine scans for in C (an alternation under re.I is tried at every position); «ᲀ»
+# (U+1C80, a rounded «в») is one of the letters re.I takes for «в»
+_HEADING_STEMS = re.compile(r"[зЗвВᲀ](?:(?<=[зЗ])(?i:аклинани)|(?<=[вВᲀ])(?i:оздействи))")
 # an ability type opening an ability's words, then a word that is neither a quote nor a separator
 _BARE_TYPE = re.compile(r"\s*(заклинание|воздействие)[ \t]+(?=[а-яёa-z])", re.I)
 

@@ -13,7 +13,7 @@ from functools import lru_cache
 from berserk_judge.lint.finding import Severity
 from berserk_judge.lint.fix_model import replace, safe_fix, unsafe_fix
 from berserk_judge.lint.rule import Hit, Rule
-from berserk_judge.lint.rules._text import is_known, mask_icons, morph
+from berserk_judge.lint.rules._text import hyphenated, is_known, mask_icons, morph
 from berserk_judge.lint.rules.bj5_typography import _GLUED_TRIGGER_RE
 
 # abstract texts: «С1, при этом С2», «если У1 — …»
@@ -220,9 +220,6 @@ def _sentence_start(text: str, at: int) -> bool:
     return not before or before[-1] in ".!?:;\n—–-(" or before.endswith("{")
 
 
-_HYPHENATED_RE = re.compile(r"([А-ЯЁа-яё](?<![\w-].)[А-ЯЁа-яё]*)-([а-яё]+)(?![\w-])")   # (see _ABSTRACT_RE)
-
-
 class HyphenatedWords(Rule):
     """Остаток переноса, обе половины которого — слова.
 
@@ -254,7 +251,7 @@ class HyphenatedWords(Rule):
             return
         stems = _name_stems(ctx.card.name)
         masked = _quoted_mask(text)
-        for match in _HYPHENATED_RE.finditer(masked):
+        for match in hyphenated(masked):
             left, right = match.group(1), match.group(2)
             joined = left + right
             if left.lower()[:4] in stems or is_known(f"{left}-{right}"):

@@ -9,7 +9,7 @@ from berserk_judge.lint.finding import Severity
 from berserk_judge.lint.fix_model import replace, safe_fix
 from berserk_judge.lint.rule import Hit, Rule
 from berserk_judge.lint.rules._text import (
-    CYRILLIC, DASHES, LATIN, TRIGGER_RE, WORD_RE, X_RE, is_known, mask_icons, segments, shorten,
+    CYRILLIC, DASHES, LATIN, TRIGGER_RE, WORD_RE, X_RE, hyphenated, is_known, mask_icons, segments, shorten,
 )
 
 # a hyphen between spaces (one or more on either side: «При гибели -  ранить» is one fault, not
@@ -389,9 +389,6 @@ class Spacing(Rule):
                       suggestion=fixed, fix=safe_fix(f"писать «{fixed}»", replace(match.end(1), match.end(1), " ")))
 
 
-_HYPHENATED_RE = re.compile(r"([А-ЯЁа-яё](?<![\w-].)[А-ЯЁа-яё]*)-([а-яё]+)(?![\w-])")   # (see _NO_SPACE_RE)
-
-
 class HyphenationLeftover(Rule):
     """Остаток переноса: слово, разорванное дефисом.
 
@@ -415,7 +412,7 @@ class HyphenationLeftover(Rule):
     message = "«{word}» похоже на остаток переноса; без дефиса: «{joined}»"
 
     def check(self, ctx):
-        for match in _HYPHENATED_RE.finditer(ctx.text) if "-" in ctx.text else ():
+        for match in hyphenated(ctx.text):
             left, right = match.group(1), match.group(2)
             joined = left + right
             if is_known(f"{left}-{right}") or (is_known(left) and is_known(right)):

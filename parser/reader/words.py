@@ -111,7 +111,9 @@ def _scan_items(text: str, start: int, end: int, protected: list[tuple[int, int,
 
 # _ITEM with the white space before a token taken along. The same tokens: white space starts
 # none of _ITEM's but « - », and a dash alone is a dash item at the same place.
-_SPACED_ITEM = re.compile(r"(\s*)(\d+(?:[–—]\d+)+(?![^\W_])|[^\W_]+(?:['’\-][^\W_]+)*|[—–]|[,;:.!?]|\S)",
+# (possessive where nothing after a repeat can fail: the same tokens, without the engine keeping
+# a way back at every character)
+_SPACED_ITEM = re.compile(r"(\s*+)(\d+(?:[–—]\d+)+(?![^\W_])|[^\W_]++(?:['’\-][^\W_]++)*+|[—–]|[,;:.!?]|\S)",
                           re.UNICODE)
 
 # What each token text is (the item's kind, folded text and head), worked out once per distinct
