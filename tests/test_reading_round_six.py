@@ -796,3 +796,25 @@ def test_a_capitalised_word_glued_to_a_number_starts_a_feature(text, second):
     # lossy text lost «. » between two features: «дальность 4Имеет …», «{ovz} 1Когда …»
     got = records(text)
     assert len(got) == 2 and got[1]["canonical"] == second
+
+
+@pytest.mark.parametrize("text", [
+    "Когда излечивается на Х — получает Бешенство Х: не закрывается после этой атаки до конца хода.",
+    "Когда излечивается на X - получает Бешенство X: не закрывается после этой атаки до конца хода",
+])
+def test_a_rage_label_with_a_variable_is_a_label(text):
+    # «Бешенство 3:» is a keyword label (spec §1); its value may be the variable X (blind sheet d825ac4,
+    # Кобольд 40125: «получает Бешенство Х:» was two abilities joined by «при этом» at the colon)
+    got = record(text)
+    assert got["kind"] == "triggered" and got["canonical"].startswith("получает Бешенство ")
+    assert [(g["kind"], g["label"][:11], g["canonical"]) for g in got["granted"]] == \
+        [("keyword", "Бешенство Х" if "Х:" in text else "Бешенство X", "не закрывается после этой атаки")]
+
+
+@pytest.mark.parametrize("text, label", [
+    ("Бешенство Х: атакованный получает проклятие.", "Бешенство Х"),
+    ("Бешенство X:атакованный получает проклятие", "Бешенство X"),
+])
+def test_a_rage_label_with_a_variable_opens_a_keyword_feature(text, label):
+    got = record(text)
+    assert (got["kind"], got["label"], got["canonical"]) == ("keyword", label, "атакованный получает проклятие")

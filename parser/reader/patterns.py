@@ -1151,11 +1151,11 @@ _GRANTED_TRIGGER = re.compile(_GRANT_VERB +
 
 
 _GRANT_DURATION = re.compile(r"\s+до\s+конца\s+(?:[^\W\d_]+\s+){0,2}?(?:хода|боя)(?:\s+противника)?\s*$", re.I)
-_CAPITAL_OPENER = re.compile(r"\s(?:Если|Когда|При|После|Вместо|В\s|Может|[А-ЯЁ][а-яё]+(?:\s+\d+)?\s*:)")
+_CAPITAL_OPENER = re.compile(r"\s(?:Если|Когда|При|После|Вместо|В\s|Может|[А-ЯЁ][а-яё]+(?:\s+(?:\d+|[XХ]))?\s*:)")
 # «получает Вальхалла: ранить …» (lossy: the «» lost): a capitalised keyword label and its colon open a
 # granted feature as a trigger opener does (spec §1: the label is the granted feature's)
 _GRANTED_LABEL = re.compile(_GRANT_VERB +
-                            r"(?=[А-ЯЁ][а-яё]+(?:\s+\d+)?\s*:\s*\S)")
+                            r"(?=[А-ЯЁ][а-яё]+(?:\s+(?:\d+|[XХ]))?\s*:\s*\S)")
 
 
 # «имеет {instant} , потерять жетон инкарнации: ослабить …» (lossy: the «» lost): a payment of icons,

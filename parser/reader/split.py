@@ -14,7 +14,7 @@ from berserk_judge.parser.reader.regions import bracketed_spans
 
 Span = tuple[int, int]
 
-LABELS = (r"Строй|Вальхалла|Бестелесный|Бестеленый|Концентрация|Бешенство\s*\d+|Отпор|"
+LABELS = (r"Строй|Вальхалла|Бестелесный|Бестеленый|Концентрация|Бешенство\s*(?:\d+|X|Х)|Отпор|"
           r"На\s+глубине|На\s+поверхности|Орда")
 LABEL_ICONS = r"\{(?:first|second|wolf|human)\}"
 PAYMENT_RUN = r"(?:[XХxх]\s*)?(?:\d+\s*)?\{(?:tap|counter|instant|token)\}(?:\s*(?:\d+\s*)?\{(?:tap|counter|instant|token)\})*"
