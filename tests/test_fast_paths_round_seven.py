@@ -9,18 +9,15 @@ reader's tokenizer with possessive repeats.
 """
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 
+from fuzz_harness import corpus_texts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from berserk_judge.lint.rules import _text, bj3_types
 from berserk_judge.parser.reader import names, words
 from berserk_judge.reports import escape
-
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 
 _PIECES = st.sampled_from(["а", "Ё", "ёж", "1", "23", " ", "  ", "\t", "\n", "\r", "\r\n", "\x85", "\u2028", "-",
                            "—", "–", "{tap}", "{", "}", ".", ",", ":", "::", "#", "##[", "#[", "«", "»", "'", "’",
@@ -29,16 +26,6 @@ _PIECES = st.sampled_from(["а", "Ё", "ёж", "1", "23", " ", "  ", "\t", "\n",
                            "против-ника", "Гном-басаарг", "маги-ческой", "1–3", "1-2-2", "слово", "Кочевник",
                            "tapа", "аtap", "к1a"])
 _TEXTS = st.lists(_PIECES, max_size=30).map("".join)
-
-
-def _corpus_texts() -> list[str]:
-    texts = []
-    for path in sorted((SHARED / "corpus").glob("*.jsonl")):
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                texts.append(json.loads(line).get("text") or "")
-    assert len(texts) > 1000
-    return texts
 
 
 # -- the forms these shortcuts replaced, as they were written --------------------------------------
@@ -95,7 +82,8 @@ def test_each_shortcut_gives_what_it_replaced_on_generated_texts(text):
 
 
 def test_each_shortcut_gives_what_it_replaced_on_the_corpus():
-    texts = _corpus_texts()
+    texts = corpus_texts()        # every corpus text of ../shared (fuzz_harness reads them once)
+    assert len(texts) > 1000
     for text in texts:
         _same_everywhere(text)
     # and the corpus holds what each one decides on (none of the comparisons is vacuous)
