@@ -818,3 +818,31 @@ def test_a_rage_label_with_a_variable_is_a_label(text):
 def test_a_rage_label_with_a_variable_opens_a_keyword_feature(text, label):
     got = record(text)
     assert (got["kind"], got["label"], got["canonical"]) == ("keyword", label, "атакованный получает проклятие")
+
+
+@pytest.mark.parametrize("text, form", [
+    ("При перемещении на клетку с маркером «гнили» — удалить все маркеры на этой клетке, следующий {strike} "
+     "Кобольда в этот ход сводится к сильному.",
+     "(удалить все маркеры на этой клетке и следующий {strike} Кобольда в этот ход сводится к сильному)"),
+    ('При перемещении на клетку с маркером "гнили" - удалить все маркеры на этой клетке, следующий удар '
+     "Кобольда в этот ход сводится к сильному",
+     "(удалить все маркеры на этой клетке и следующий удар Кобольда в этот ход сводится к сильному)"),
+    ("При ударе по Кобольду — оно не закрывается, может нападать ещё раз, следующий бросок кубика этого "
+     "существа равен 6 до конца хода.",
+     "(оно не закрывается и (может нападать ещё раз) и следующий бросок кубика этого существа равен 6 до "
+     "конца хода)"),
+])
+def test_an_adjective_led_subject_after_a_comma_opens_an_ability(text, form):
+    # spec §5: «следующий» is an adjective before its noun here, not a participle phrase; the
+    # subject's «в этот ход» does not hide its verb (blind sheet d825ac4, Килай 70078)
+    assert record(text)["canonical"] == form
+
+
+@pytest.mark.parametrize("text, form", [
+    ("При атаке — ранить существо, стоящее рядом, на 1.", "ранить существо, стоящее рядом, на 1"),
+    ("При атаке - закрыть существо, следующее за ним существо получает +1",
+     "закрыть существо, следующее за ним существо получает +1"),
+])
+def test_a_participle_phrase_after_a_comma_stays_in_its_ability(text, form):
+    # the participle has words of its own before any noun: a phrase of the noun before the comma
+    assert record(text)["canonical"] == form

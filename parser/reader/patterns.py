@@ -1263,6 +1263,50 @@ def _dashless_case(seq: list[Item], i: int) -> bool:
         is_predicate(seq[k]) or seq[k].is_word("есть", "нет") for k in range(i + 1, close))
 
 
+_SUBJECT_STOPS = frozenset({"и", "или", "либо", "затем", "иначе", "если", "а", "но", "пока", "где"})
+_NUMBERS = ("sing", "plur")
+_GENDERS = ("masc", "femn", "neut")
+
+
+def _agreeing_forms(word: str, pos: set[str]) -> set[tuple[str | None, str | None]]:
+    """(gender, number) of the word's nominative parses of the parts of speech `pos`."""
+    out = set()
+    for parse in morph.parses(word):
+        tag = parse.tag
+        if tag.POS in pos and "nomn" in tag:
+            out.add((next((g for g in _GENDERS if g in tag), None), next((n for n in _NUMBERS if n in tag), None)))
+    return out
+
+
+def _attributive_subject(seq: list[Item], i: int) -> bool:
+    """«удалить все маркеры на этой клетке, следующий {strike} Килая в этот ход сводится к сильному»
+    (blind sheet d825ac4, Килай 70078): after a connective, a word that is an adjective as well as a
+    participle («следующий», «стоящее») standing right before the noun it agrees with (or an icon)
+    opens a subject, not a participle phrase; the subject may hold a genitive, a name and a phrase of
+    time or place («в этот ход») before its finite verb. Spec §5: both sides are predicates, so the
+    connective joins two abilities. A participle with words of its own before the noun («стоящее
+    рядом существо», «существо, стоящее рядом, …») is not taken here."""
+    if i + 2 >= len(seq) or seq[i].kind != "word" or not morph.is_participle(seq[i].low):
+        return False
+    adjective = _agreeing_forms(seq[i].low, {"ADJF"})
+    if not adjective:
+        return False
+    head = seq[i + 1]
+    if head.kind == "word":
+        noun = _agreeing_forms(head.low, {"NOUN"})
+        if not any(ag in (None, ng) and an in (None, nn) for ag, an in adjective for ng, nn in noun):
+            return False
+    elif head.kind != "icon":
+        return False
+    for k in range(i + 2, min(i + 10, len(seq))):
+        item = seq[k]
+        if item.kind not in ("word", "name", "icon", "num") or item.low in _SUBJECT_STOPS:
+            return False
+        if item.kind == "word" and morph.is_predicate(item.low):
+            return morph.is_finite(item.low)
+    return False
+
+
 _OPENERS = ("при", "после", "если", "когда")
 _OPENER_INITIALS = frozenset("пкеПКЕ")
 _FIRST_WORD = re.compile(r"\s*([А-ЯЁа-яё]{2,7})(?=[\s,])")
@@ -1532,6 +1576,10 @@ DECISIONS: tuple[HeadPattern, ...] = (
                 "При {strike} ваше существо, обладающее {zoo}, получает +1 к {strike} → условие «При "
                 "{strike}», эффект «ваше существо, обладающее {zoo}, получает +1 к {strike}»",
                 _participle_subject),
+    HeadPattern("attributive-subject", _attributive_subject.__doc__ or "",
+                "При атаке — удалить маркер, следующий {strike} Кобольда в этот ход сводится к сильному → "
+                "(удалить маркер и следующий {strike} Кобольда в этот ход сводится к сильному)",
+                _attributive_subject),
     HeadPattern("compound-subject-start", _compound_subject_start.__doc__ or "",
                 "Пока в вашем отряде есть горы Кобольд и существо, стоящее напротив него, имеют {stamina} → "
                 "пока: «Пока в вашем отряде есть горы», эффект «Кобольд и существо, стоящее напротив него, имеют "

@@ -68,6 +68,8 @@ def _after(seq: list[Item], i: int, cond_by_verb: bool = False) -> int:
         test = predicate_at(seq, lead)
         if test:
             return VERB if test == 1 else SUBJECT   # ", одновременно хозяин становится …"
+    if decision("attributive-subject")(seq, i):
+        return SUBJECT    # ", следующий {strike} Килая в этот ход сводится …" (patterns.py)
     return -1
 
 
